@@ -1,0 +1,419 @@
+"""``Game``: the public face of the engine (spec/notation.md, "The engine's interface")."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from . import placement, provinces, villages
+from .board import Board, Group, LastPagoda, Layout
+from .boards import board_text
+from .errors import BoardError, HiddenInformation, IllegalMove, MoveError, PositionError
+from .events import Event
+from .moves import PASS, Move
+from .position import format_position, parse_position
+from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
+
+ALL_KINDS = frozenset(KINDS)
+
+
+@lru_cache(maxsize=32)
+def _board_layout(board: str) -> tuple[Layout, tuple[int, ...], str]:
+    """A board side's layout, its printed colours and its display name (parsed once)."""
+    text = board_text(board)
+    try:
+        setup = parse_position(text, name=board)
+    except PositionError as exc:
+        raise BoardError(f"the board '{board}' is not a valid position: {exc}") from None
+    return setup.board.layout, tuple(setup.board.colour), setup.board_name or board
+
+
+class Game:
+    """A game of Qin: board, hands, draw pile, whose turn, and the moves so far.
+
+    Build one with ``Game.new`` (a seeded deal on a board side), ``Game.from_position``
+    or ``qin.records.load``.  ``play`` changes it; everything else only reads.
+    """
+
+    __slots__ = ("board", "players", "to_move", "hands", "pile", "pile_count", "names",
+                 "seed", "board_name", "fair_start", "moves", "played", "is_over",
+                 "winners", "seat", "_start", "_legal", "_sizes")
+
+    board: Board
+    hands: list[list[str] | None] | None
+    """Each player's tiles, ``None`` for a hand this view cannot see; ``None`` in analysis."""
+
+    def __init__(self, board: Board, players: int, to_move: int,
+                 hands: list[list[str] | None] | None, pile: list[str],
+                 names: Sequence[str] | None = None, seed: int | None = None,
+                 board_name: str | None = None, fair_start: bool = False) -> None:
+        self.board = board
+        self.players = players
+        self.to_move = to_move
+        self.hands = hands
+        self.pile = pile
+        self.pile_count = len(pile)
+        self.names = list(names) if names else [f"Player {p}" for p in range(1, players + 1)]
+        if len(self.names) != players:
+            raise ValueError(f"{players} players need {players} names, not {len(self.names)}")
+        self.seed = seed
+        self.board_name = board_name
+        self.fair_start = fair_start
+        self.moves: list[Move] = []
+        self.played: list[str] = []
+        self.is_over = False
+        self.winners: tuple[int, ...] = ()
+        self.seat = 0  # 0: the full game; p: player p's view (other hands hidden)
+        self._legal: list[Move] | None = None
+        self._start: Game | None = None
+        self._sizes: dict[int, int] = {}  # hidden hands' sizes, in a view
+
+    # -- construction ------------------------------------------------------------
+    @classmethod
+    def new(cls, board: str = "bird", players: int = 2, seed: int | None = None,
+            fair_start: bool = False, names: Sequence[str] | None = None) -> Game:
+        """A new game on a board side ("bird", "lion" or a board file's path), with the
+        tiles dealt from ``seed`` (Q3; a random seed is chosen and kept when ``None``)."""
+        if players not in PAGODAS:
+            raise ValueError(f"Qin is for 2 to 4 players, not {players!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed is a whole number, not {seed!r}")
+        layout, colours, name = _board_layout(board)
+        grid = Board(layout, players, [0] + [PAGODAS[players]] * players)
+        grid.colour = list(colours)
+        grid.build_groups({})
+        hands, pile = deal(players, seed, fair_start)
+        game = cls(grid, players, 1, [sort_hand(h) for h in hands], pile, names, seed,
+                   name, fair_start)
+        game._begin()
+        return game
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game from position text; raises ``PositionError`` (line, column, what)."""
+        setup = parse_position(text)
+        hands: list[list[str] | None] | None = (
+            list(setup.hands) if setup.hands is not None else None)
+        game = cls(setup.board, setup.players, setup.to_move, hands, [],
+                   board_name=setup.board_name)
+        if setup.winner:  # Q16: a supply of exactly 0 is a finished game
+            game.is_over, game.winners = True, (setup.winner,)
+        game._begin()
+        return game
+
+    def _begin(self) -> None:
+        if not self.is_over:
+            self._check_end([])
+        self._start = self._snapshot()
+
+    def _snapshot(self) -> Game:
+        other = Game.__new__(Game)
+        other.board = self.board.copy()
+        other.players = self.players
+        other.to_move = self.to_move
+        other.hands = None if self.hands is None else [
+            None if h is None else h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.pile_count = self.pile_count
+        other.names = self.names[:]
+        other.seed = self.seed
+        other.board_name = self.board_name
+        other.fair_start = self.fair_start
+        other.moves = self.moves[:]
+        other.played = self.played[:]
+        other.is_over = self.is_over
+        other.winners = self.winners
+        other.seat = self.seat
+        other._legal = self._legal
+        other._start = None
+        other._sizes = dict(self._sizes)
+        return other
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: for search)."""
+        other = self._snapshot()
+        other._start = self._start
+        return other
+
+    # -- reading -----------------------------------------------------------------
+    def to_position(self) -> str:
+        """The canonical position text; ``from_position`` reads it back to the same game."""
+        hands = None if self.hands is None else [
+            h if h is not None else [] for h in self.hands]
+        return format_position(self.board, self.players, self.to_move, hands,
+                               self.board_name)
+
+    def supply(self, player: int) -> int:
+        """Pagodas ``player`` (1-based) has left to place."""
+        return self.board.supply[self._player(player)]
+
+    def on_board(self, player: int) -> int:
+        """Pagodas ``player`` has on the board."""
+        return PAGODAS[self.players] - self.board.supply[self._player(player)]
+
+    def hand(self, player: int) -> list[str]:
+        """``player``'s tiles in canonical order; raises ``HiddenInformation`` in a view."""
+        if self.hands is None:
+            return []
+        hand = self.hands[self._player(player) - 1]
+        if hand is None:
+            raise HiddenInformation(f"{self.names[player - 1]}'s hand is hidden from "
+                                    f"{self.names[self.seat - 1]}")
+        return sort_hand(hand)
+
+    def hand_size(self, player: int) -> int:
+        """How many tiles ``player`` holds (public)."""
+        if self.hands is None:
+            return 0
+        hand = self.hands[self._player(player) - 1]
+        return len(hand) if hand is not None else self._sizes[player]
+
+    @property
+    def analysis(self) -> bool:
+        """True for a position without hands: any tile kind may be placed."""
+        return self.hands is None
+
+    def returns(self) -> list[float]:
+        """Per player: 1 for a win (shared wins count 1 each), 0 otherwise; OpenSpiel style."""
+        return [1.0 if p in self.winners else 0.0 for p in range(1, self.players + 1)]
+
+    def province_at(self, square: str) -> Group | None:
+        """The group (province or lone space) on ``square``, or ``None``."""
+        s = self._square(square)
+        g = self.board.gid[s]
+        return self.board.groups[g] if g >= 0 else None
+
+    def village_tally(self, square: str) -> dict[int, int]:
+        """Pagodas per player next to the village on ``square`` (Q15)."""
+        return villages.tally(self.board, self._square(square))
+
+    def square_names(self, squares: Sequence[int]) -> tuple[str, ...]:
+        names = self.board.geo.names
+        return tuple(names[s] for s in squares)
+
+    # -- moves -------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to move: placements, or only ``pass`` when no
+        placement is legal (Q10); ``[]`` when the game is over."""
+        if self.is_over:
+            return []
+        if self._legal is None:
+            self._legal = placement.legal_placements(self.board, self._kinds(self.to_move))
+        return list(self._legal) if self._legal else [PASS]
+
+    def why_illegal(self, move: str | Move) -> str | None:
+        """Why ``move`` may not be played now, in a player's words; ``None`` if legal."""
+        try:
+            self._checked(move)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+
+    def play(self, move: str | Move) -> list[Event]:
+        """Play a move; returns its events.  Raises ``IllegalMove`` (or ``MoveError`` for
+        text that is no move) and leaves the game unchanged."""
+        m, squares = self._checked(move)
+        events: list[Event] = []
+        mover = self.to_move
+        if m.is_pass:
+            events.append(Event("pass", mover))
+        else:
+            self._place(mover, m, squares, events)
+        self.moves.append(m)
+        if not self.is_over:
+            self._next_turn(events)
+        return events
+
+    def preview(self, move: str | Move) -> list[Event]:
+        """The events ``move`` would cause, without playing it (raises like ``play``)."""
+        probe = self._snapshot()
+        probe.pile = []  # no draw: the preview must not reveal the pile
+        return probe.play(move)
+
+    def undo(self) -> Move:
+        """Take back the last move (replayed from the start: exact, pile included)."""
+        if not self.moves or self._start is None:
+            raise IllegalMove("There is no move to undo.")
+        keep = self.moves[:-1]
+        undone = self.moves[-1]
+        fresh = self._start._snapshot()
+        for m in keep:
+            fresh.play(m)
+        for slot in Game.__slots__:
+            if slot != "_start":
+                setattr(self, slot, getattr(fresh, slot))
+        return undone
+
+    # -- hidden information ------------------------------------------------------
+    def view(self, seat: int) -> Game:
+        """What player ``seat`` may see: other hands and the pile order hidden.
+
+        A view answers ``legal_moves`` for its own seat and can be played on for
+        look-ahead (hidden players are assumed able to place any unseen kind, and no
+        tile is drawn); ``sample`` turns it into a full game for search."""
+        seat = self._player(seat)
+        other = self._snapshot()
+        other.seat = seat
+        sizes = {p: self.hand_size(p) for p in range(1, self.players + 1)}
+        if other.hands is not None:
+            other.hands = [h if p == seat else None for p, h in enumerate(other.hands, 1)]
+        other.pile = []
+        other.pile_count = self.pile_count
+        other._legal = None
+        other._start = None
+        other._sizes = {p: n for p, n in sizes.items() if p != seat}
+        return other
+
+    def unseen(self) -> Counter[str]:
+        """Tiles this seat has not seen: not in its hand and not yet placed (for search)."""
+        left = Counter(full_set())
+        left.subtract(self.played)
+        if self.seat and self.hands is not None:
+            left.subtract(self.hands[self.seat - 1] or [])
+        return +left
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game consistent with this view: hidden hands and the pile are drawn
+        at random from the unseen tiles (determinization for search)."""
+        if not self.seat:
+            return self.clone()
+        pool = list(self.unseen().elements())
+        rng.shuffle(pool)
+        full = self._snapshot()
+        full.seat = 0
+        if full.hands is not None:
+            sizes = self._sizes
+            for p in range(1, self.players + 1):
+                if full.hands[p - 1] is None:
+                    full.hands[p - 1] = sort_hand([pool.pop() for _ in range(sizes[p])
+                                                   if pool])
+        full.pile = pool[:self.pile_count]
+        full.pile_count = len(full.pile)
+        full._legal = None
+        full._sizes = {}
+        return full
+
+    # -- internals ---------------------------------------------------------------
+    def _player(self, player: int) -> int:
+        if not isinstance(player, int) or not 1 <= player <= self.players:
+            raise ValueError(f"there is no player {player!r} in a {self.players}-player game")
+        return player
+
+    def _square(self, square: str) -> int:
+        from .moves import parse_square
+
+        col, row = parse_square(square)
+        s = self.board.geo.index(col, row)
+        if s < 0:
+            raise MoveError(f"'{square}' is not on the board")
+        return s
+
+    def _kinds(self, player: int) -> frozenset[str] | list[str]:
+        if self.hands is None:
+            return ALL_KINDS
+        hand = self.hands[player - 1]
+        if hand is None:  # a hidden hand in a view: it might hold any unseen kind
+            return list(self.unseen()) if self._sizes.get(player) else []
+        return hand
+
+    def _checked(self, move: str | Move) -> tuple[Move, tuple[int, int]]:
+        m = move if isinstance(move, Move) else Move.parse(move)
+        if self.is_over:
+            raise IllegalMove(f"The game is over; {m} cannot be played.")
+        name = self.names[self.to_move - 1]
+        if m.is_pass:
+            if self.legal_moves() != [PASS]:
+                raise IllegalMove(f"{name} may pass only when no tile in hand can be "
+                                  "placed (Q10).")
+            return m, (-1, -1)
+        geo = self.board.geo
+        (xa, ya), (xb, yb) = m.coords
+        a, b = geo.index(xa, ya), geo.index(xb, yb)
+        for s, text in ((a, m.squares[0]), (b, m.squares[1])):
+            if s < 0:
+                raise IllegalMove(f"{m}: {text} is not on the board.")
+        if a == b:
+            raise IllegalMove(f"{m}: both halves are on {m.squares[0]}.")
+        if self.hands is not None:
+            hand = self.hands[self.to_move - 1]
+            if hand is None:
+                raise HiddenInformation(f"{name}'s hand is hidden in this view")
+            if m.kind not in hand:
+                have = " ".join(sort_hand(hand)) or "no tiles"
+                raise IllegalMove(f"{m}: {name} has no {m.kind} tile (hand: {have}).")
+        problem = placement.placement_problem(self.board, (a, b),
+                                              (m.colours[0], m.colours[1]), self.names)
+        if problem:
+            raise IllegalMove(f"{m}: {problem}")
+        return m, (a, b)
+
+    def _place(self, mover: int, m: Move, squares: tuple[int, int],
+               events: list[Event]) -> None:
+        board = self.board
+        a, b = squares
+        ca, cb = m.colours
+        names = board.geo.names
+        events.append(Event("place", mover, (names[a], names[b]),
+                            colour=COLOURS[ca] + COLOURS[cb]))
+        if self.hands is not None:
+            hand = self.hands[mover - 1]
+            if hand is None:  # a hidden hand, in a view
+                self._sizes[mover] -= 1
+            else:
+                hand.remove(m.kind)
+        self.played.append(m.kind)
+        board.put_half(a, ca)
+        board.put_half(b, cb)
+        self._legal = None
+        try:
+            if ca == cb:
+                touched = [provinces.resolve(board, (min(a, b), max(a, b)), ca, mover, events)]
+            else:
+                first, second = ((a, ca), (b, cb)) if a < b else ((b, cb), (a, ca))
+                touched = [provinces.resolve(board, (first[0],), first[1], mover, events),
+                           provinces.resolve(board, (second[0],), second[1], mover, events)]
+            changed = [s for g in touched if g in board.groups
+                       for s in board.groups[g].squares]
+            board.forget_around(changed)
+            villages.settle(board, villages.villages_near(board, changed), events)
+        except LastPagoda as win:  # Q16: the game ends at once
+            self.is_over, self.winners = True, (win.player,)
+            events.append(Event("win", win.player))
+            return
+        if self.pile_count:  # Q17: draw one tile
+            self.pile_count -= 1
+            hand = None if self.hands is None else self.hands[mover - 1]
+            if self.pile:
+                tile = self.pile.pop()
+                if hand is not None:
+                    hand.append(tile)
+            elif hand is None and mover in self._sizes:
+                self._sizes[mover] += 1  # a hidden hand draws an unseen tile
+
+    def _next_turn(self, events: list[Event]) -> None:
+        self.to_move = self.to_move % self.players + 1
+        self._legal = None
+        self._check_end(events)
+
+    def _check_end(self, events: list[Event]) -> None:
+        """Q18: the game ends when no player can make a legal placement."""
+        self._legal = placement.legal_placements(self.board, self._kinds(self.to_move))
+        if self._legal:
+            return
+        for p in range(1, self.players + 1):
+            if p != self.to_move and placement.has_placement(self.board, self._kinds(p)):
+                return
+        most = max(self.on_board(p) for p in range(1, self.players + 1))
+        self.is_over = True
+        self.winners = tuple(p for p in range(1, self.players + 1) if self.on_board(p) == most)
+        events.append(Event("end", None, winners=self.winners))
+
+    def __repr__(self) -> str:
+        state = f"over, winners {list(self.winners)}" if self.is_over else \
+            f"player {self.to_move} to move"
+        return f"<qin.Game {self.board_name or 'position'} {self.players}p, {state}>"
+

@@ -1,0 +1,221 @@
+"""The position text format of spec/notation.md: reading (with line and column in every
+error) and canonical writing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Layout
+from .errors import PositionError
+from .geometry import MAX_SIZE, geometry
+from .tiles import COLOURS, HAND_SIZE, PAGODAS, normalize_kind, sort_hand
+
+_TOKEN = re.compile(r"^(?:(\.)|(~)|(-)|v([1-4]?)|([RYBryb])([1-4]?))$")
+_HEADER = re.compile(r"^([A-Za-z][\w-]*)\s*:\s*(.*)$")
+_HAND_KEY = re.compile(r"^hand-([1-9])$")
+
+
+@dataclass
+class Setup:
+    """A parsed position: everything needed to build a game from it."""
+
+    board: Board
+    players: int
+    to_move: int
+    hands: list[list[str]] | None
+    board_name: str | None
+    headers: dict[str, str] = field(default_factory=dict)
+    winner: int = 0  # a player whose supply is exactly 0 (Q16): the game is over
+
+
+def _fail(line: int, column: int, message: str) -> PositionError:
+    return PositionError(f"line {line}, column {column}: {message}")
+
+
+def parse_position(text: str, name: str = "") -> Setup:
+    """Read a position; raises ``PositionError`` naming the line and column."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}")
+    headers: dict[str, tuple[str, int]] = {}
+    rows: list[tuple[int, list[tuple[str, int]]]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        header = _HEADER.match(stripped)
+        if header and not rows:
+            key = header.group(1).lower()
+            if key in headers:
+                raise _fail(number, 1, f"the header '{key}' is given twice")
+            headers[key] = (header.group(2).strip(), number)
+            continue
+        if header:
+            raise _fail(number, 1, f"header line '{stripped}' after the grid has started")
+        tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
+        rows.append((number, tokens))
+    if not rows:
+        raise PositionError("line 1, column 1: the position has no grid (one line per row)")
+    width = len(rows[0][1])
+    for number, tokens in rows:
+        if len(tokens) != width:
+            raise _fail(number, tokens[-1][1] if tokens else 1,
+                        f"this row has {len(tokens)} squares but the first row has {width}; "
+                        "every row must be the same length")
+    if width > MAX_SIZE:
+        raise _fail(rows[0][0], rows[0][1][MAX_SIZE][1],
+                    f"a board is at most {MAX_SIZE} columns wide, this one has {width}")
+    if len(rows) > 99:
+        raise _fail(rows[99][0], 1, "a board is at most 99 rows high")
+    players = _int_header(headers, "players", 2, (2, 3, 4))
+    to_move = _int_header(headers, "to-move", 1, tuple(range(1, players + 1)))
+    hands = _hands(headers, players)
+    for key, (_, number) in headers.items():
+        if key not in ("players", "to-move", "board") and not _HAND_KEY.match(key):
+            raise _fail(number, 1, f"unknown header '{key}' (known: players, to-move, "
+                                   "hand-1 … hand-4, board)")
+
+    geo = geometry(width, len(rows))
+    terrain = [GRASS] * geo.size
+    start: dict[int, int] = {}
+    colours: dict[int, int] = {}
+    owners: dict[int, int] = {}
+    village_owner: dict[int, int] = {}
+    where: dict[int, tuple[int, int]] = {}
+    for r, (number, tokens) in enumerate(rows):
+        for c, (token, column) in enumerate(tokens):
+            s = r * width + c
+            where[s] = (number, column)
+            m = _TOKEN.match(token)
+            if not m:
+                raise _fail(number, column, f"'{token}' is not a square (use . ~ - v v1-v4, "
+                                            "R Y B for starting territories, r y b for tile "
+                                            "halves, with an owner 1-4 on a province)")
+            grass, water, out, village, letter, owner = m.groups()
+            if water:
+                terrain[s] = WATER
+            elif out:
+                terrain[s] = OUT
+            elif village is not None:
+                terrain[s] = VILLAGE
+                if village:
+                    village_owner[s] = _owner(int(village), players, number, column, token)
+            elif letter:
+                colour = COLOURS.index(letter.upper())
+                colours[s] = colour
+                if letter.isupper():
+                    terrain[s] = START
+                    start[s] = colour
+                if owner:
+                    owners[s] = _owner(int(owner), players, number, column, token)
+            elif grass is None:  # pragma: no cover - the pattern has no other branch
+                raise _fail(number, column, f"'{token}' is not a square")
+
+    board_name = headers["board"][0] if "board" in headers else None
+    layout = Layout(board_name or name or "position", geo, terrain, start)
+    board = Board(layout, players, [0] * (players + 1))
+    for s, c in colours.items():
+        board.colour[s] = c
+    for s, p in village_owner.items():
+        board.village_owner[s] = p
+    board.build_groups(owners)
+    for group in board.groups.values():
+        marks = [s for s in group.squares if s in owners]
+        if len(group.squares) < 2 and marks:
+            at_line, at_column = where[marks[0]]
+            raise _fail(at_line, at_column, f"{geo.names[marks[0]]} is a lone space, not a "
+                                      "province, so it carries no owner")
+        if len(group.squares) >= 2 and len(marks) != 1:
+            at_line, at_column = where[marks[1] if marks else group.squares[0]]
+            what = "more than one owner mark" if marks else "no owner mark"
+            cells = " ".join(geo.names[s] for s in group.squares)
+            raise _fail(at_line, at_column, f"the {COLOURS[group.colour]} province {cells} has "
+                                      f"{what}; every province has exactly one")
+    winner = 0
+    for p in range(1, players + 1):
+        board.supply[p] = PAGODAS[players] - board.on_board(p)
+        if board.supply[p] < 0:
+            raise PositionError(f"player {p} has {board.on_board(p)} pagodas on the board, "
+                                f"more than the {PAGODAS[players]} a {players}-player game has")
+        if board.supply[p] == 0:
+            if winner:
+                raise PositionError(f"players {winner} and {p} both have no pagodas left; "
+                                    "only one player can place their last pagoda")
+            winner = p
+    return Setup(board, players, to_move, hands, board_name,
+                 {k: v for k, (v, _) in headers.items()}, winner)
+
+
+def _int_header(headers: dict[str, tuple[str, int]], key: str, default: int,
+                allowed: tuple[int, ...]) -> int:
+    if key not in headers:
+        return default
+    value, number = headers[key]
+    if not value.isdigit() or int(value) not in allowed:
+        raise _fail(number, 1, f"'{key}: {value}' must be one of "
+                               f"{', '.join(str(a) for a in allowed)}")
+    return int(value)
+
+
+def _owner(player: int, players: int, line: int, column: int, token: str) -> int:
+    if player > players:
+        raise _fail(line, column, f"'{token}' names player {player}, "
+                                  f"but the position has {players} players")
+    return player
+
+
+def _hands(headers: dict[str, tuple[str, int]], players: int) -> list[list[str]] | None:
+    keys = {int(m.group(1)): key for key in headers if (m := _HAND_KEY.match(key))}
+    if not keys:
+        return None
+    hands: list[list[str]] = []
+    for p in range(1, players + 1):
+        if p not in keys:
+            some = headers[keys[min(keys)]][1]
+            raise _fail(some, 1, f"hand-{p} is missing: with hands, every player has one")
+        value, number = headers[keys.pop(p)]
+        hand = []
+        for token in value.split():
+            try:
+                hand.append(normalize_kind(token))
+            except ValueError as exc:
+                raise _fail(number, 1, f"hand-{p}: {exc}") from None
+        if len(hand) > HAND_SIZE:
+            raise _fail(number, 1, f"hand-{p} holds {len(hand)} tiles; at most {HAND_SIZE}")
+        hands.append(sort_hand(hand))
+    if keys:
+        extra = min(keys)
+        raise _fail(headers[keys[extra]][1], 1,
+                    f"hand-{extra} is given but there are only {players} players")
+    return hands
+
+
+def format_position(board: Board, players: int, to_move: int,
+                    hands: list[list[str]] | None, board_name: str | None) -> str:
+    """The canonical text of a position (spec/notation.md)."""
+    lines = []
+    if board_name:
+        lines.append(f"board: {board_name}")
+    lines.append(f"players: {players}")
+    lines.append(f"to-move: {to_move}")
+    if hands is not None:
+        for p, hand in enumerate(hands, start=1):
+            lines.append(f"hand-{p}: {' '.join(sort_hand(hand))}".rstrip())
+    geo, terrain = board.geo, board.layout.terrain
+    owner_at = {g.squares[0]: g.owner for g in board.groups.values() if g.owner}
+    for r in range(geo.height):
+        tokens = []
+        for s in range(r * geo.width, (r + 1) * geo.width):
+            t = terrain[s]
+            c = board.colour[s]
+            if c >= 0:
+                letter = COLOURS[c] if t == START else COLOURS[c].lower()
+                tokens.append(letter + (str(owner_at[s]) if s in owner_at else ""))
+            elif t == VILLAGE:
+                held = board.village_owner[s]
+                tokens.append("v" + (str(held) if held else ""))
+            else:
+                tokens.append({GRASS: ".", WATER: "~", OUT: "-"}[t])
+        lines.append(" ".join(tokens))
+    return "\n".join(lines) + "\n"
