@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from . import placement, provinces, villages
 from .board import Board, Group, LastPagoda, Layout
@@ -229,10 +230,11 @@ class Game:
         return events
 
     def preview(self, move: str | Move) -> list[Event]:
-        """The events ``move`` would cause, without playing it (raises like ``play``)."""
-        probe = self._snapshot()
-        probe.pile = []  # no draw: the preview must not reveal the pile
-        return probe.play(move)
+        """The events ``move`` would cause, without playing it (raises like ``play``).
+
+        Events never name a drawn tile, so the preview draws as play would (a view
+        holds no pile and draws nothing)."""
+        return self._snapshot().play(move)
 
     def undo(self) -> Move:
         """Take back the last move (replayed from the start: exact, pile included)."""
@@ -263,6 +265,7 @@ class Game:
             other.hands = [h if p == seat else None for p, h in enumerate(other.hands, 1)]
         other.pile = []
         other.pile_count = self.pile_count
+        other.seed = None  # the seed deals every hand and the pile (Q3): it would tell all
         other._legal = None
         other._start = None
         other._sizes = {p: n for p, n in sizes.items() if p != seat}
@@ -340,9 +343,11 @@ class Game:
             raise IllegalMove(f"{m}: both halves are on {m.squares[0]}.")
         if self.hands is not None:
             hand = self.hands[self.to_move - 1]
-            if hand is None:
-                raise HiddenInformation(f"{name}'s hand is hidden in this view")
-            if m.kind not in hand:
+            if hand is None:  # look-ahead in a view: any unseen kind, as legal_moves says
+                if m.kind not in self._kinds(self.to_move):
+                    raise IllegalMove(f"{m}: {name} cannot hold a {m.kind} tile "
+                                      "(none is left unseen, or the hand is empty).")
+            elif m.kind not in hand:
                 have = " ".join(sort_hand(hand)) or "no tiles"
                 raise IllegalMove(f"{m}: {name} has no {m.kind} tile (hand: {have}).")
         problem = placement.placement_problem(self.board, (a, b),
@@ -416,4 +421,17 @@ class Game:
         state = f"over, winners {list(self.winners)}" if self.is_over else \
             f"player {self.to_move} to move"
         return f"<qin.Game {self.board_name or 'position'} {self.players}p, {state}>"
+
+    def record(self) -> dict[str, Any]:
+        """This game's ``qin-game/1`` record (``qin.records.record_of``)."""
+        from .records import record_of
+
+        return record_of(self)
+
+    @classmethod
+    def from_record(cls, data: str | bytes | Mapping[str, Any]) -> Game:
+        """Replay a ``qin-game/1`` record (``qin.records.load``); raises ``RecordError``."""
+        from .records import load
+
+        return load(data)
 

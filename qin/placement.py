@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .board import VILLAGE, WATER, Board
+from .board import START, VILLAGE, WATER, Board
 from .geometry import Geometry
 from .moves import Move
 from .provinces import JOIN_MAJORS, JOIN_TIE, contributions, join_owner, neighbour_groups
@@ -115,7 +115,9 @@ def legal_placements(board: Board, kinds: Iterable[str]) -> list[Move]:
             if not (lo_info[0] or hi_info[0]):
                 for c in singles:
                     glo, ghi = lo_info[c + 1], hi_info[c + 1]
-                    if glo != _NONE and ghi != _NONE and glo != ghi:
+                    # both halves touch provinces: unless it is the very same one, the
+                    # union may tie or hold two majors even when each side alone is fine
+                    if glo != _NONE and ghi != _NONE and (glo != ghi or glo == _MANY):
                         break
                 else:
                     run = runs[p]
@@ -173,6 +175,7 @@ def placement_problem(board: Board, squares: tuple[int, int], colours: tuple[int
         if not board.is_free(s):
             terrain = layout.terrain[s]
             what = ("a village" if terrain == VILLAGE else "water" if terrain == WATER
+                    else "a starting territory" if terrain == START
                     else "already covered" if board.colour[s] >= 0 else "not on the board")
             return f"{geo.names[s]} is {what}: tiles go on empty grassland only (Q6)."
     if not (board.touches_space(a) or board.touches_space(b)):

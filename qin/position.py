@@ -37,7 +37,7 @@ def parse_position(text: str, name: str = "") -> Setup:
     """Read a position; raises ``PositionError`` naming the line and column."""
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}")
-    headers: dict[str, tuple[str, int]] = {}
+    headers: dict[str, tuple[str, int, int]] = {}  # key -> (value, line, value's column)
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
@@ -49,7 +49,8 @@ def parse_position(text: str, name: str = "") -> Setup:
             key = header.group(1).lower()
             if key in headers:
                 raise _fail(number, 1, f"the header '{key}' is given twice")
-            headers[key] = (header.group(2).strip(), number)
+            value_column = len(raw) - len(raw.lstrip()) + header.start(2) + 1
+            headers[key] = (header.group(2).strip(), number, value_column)
             continue
         if header:
             raise _fail(number, 1, f"header line '{stripped}' after the grid has started")
@@ -61,8 +62,9 @@ def parse_position(text: str, name: str = "") -> Setup:
     for number, tokens in rows:
         if len(tokens) != width:
             raise _fail(number, tokens[-1][1] if tokens else 1,
-                        f"this row has {len(tokens)} squares but the first row has {width}; "
-                        "every row must be the same length")
+                        f"this row ('{' '.join(t for t, _ in tokens)}') has {len(tokens)} "
+                        f"squares but the first row has {width}; every row must be the "
+                        "same length")
     if width > MAX_SIZE:
         raise _fail(rows[0][0], rows[0][1][MAX_SIZE][1],
                     f"a board is at most {MAX_SIZE} columns wide, this one has {width}")
@@ -71,7 +73,7 @@ def parse_position(text: str, name: str = "") -> Setup:
     players = _int_header(headers, "players", 2, (2, 3, 4))
     to_move = _int_header(headers, "to-move", 1, tuple(range(1, players + 1)))
     hands = _hands(headers, players)
-    for key, (_, number) in headers.items():
+    for key, (_, number, _) in headers.items():
         if key not in ("players", "to-move", "board") and not _HAND_KEY.match(key):
             raise _fail(number, 1, f"unknown header '{key}' (known: players, to-move, "
                                    "hand-1 … hand-4, board)")
@@ -83,10 +85,12 @@ def parse_position(text: str, name: str = "") -> Setup:
     owners: dict[int, int] = {}
     village_owner: dict[int, int] = {}
     where: dict[int, tuple[int, int]] = {}
+    token_at: dict[int, str] = {}
     for r, (number, tokens) in enumerate(rows):
         for c, (token, column) in enumerate(tokens):
             s = r * width + c
             where[s] = (number, column)
+            token_at[s] = token
             m = _TOKEN.match(token)
             if not m:
                 raise _fail(number, column, f"'{token}' is not a square (use . ~ - v v1-v4, "
@@ -124,11 +128,13 @@ def parse_position(text: str, name: str = "") -> Setup:
         marks = [s for s in group.squares if s in owners]
         if len(group.squares) < 2 and marks:
             at_line, at_column = where[marks[0]]
-            raise _fail(at_line, at_column, f"{geo.names[marks[0]]} is a lone space, not a "
-                                      "province, so it carries no owner")
+            raise _fail(at_line, at_column, f"'{token_at[marks[0]]}' on {geo.names[marks[0]]} "
+                                      "is a lone space, not a province, so it carries no owner")
         if len(group.squares) >= 2 and len(marks) != 1:
-            at_line, at_column = where[marks[1] if marks else group.squares[0]]
-            what = "more than one owner mark" if marks else "no owner mark"
+            at = marks[1] if marks else group.squares[0]
+            at_line, at_column = where[at]
+            what = (f"a second owner mark ('{token_at[at]}' on {geo.names[at]})" if marks
+                    else "no owner mark")
             cells = " ".join(geo.names[s] for s in group.squares)
             raise _fail(at_line, at_column, f"the {COLOURS[group.colour]} province {cells} has "
                                       f"{what}; every province has exactly one")
@@ -136,25 +142,48 @@ def parse_position(text: str, name: str = "") -> Setup:
     for p in range(1, players + 1):
         board.supply[p] = PAGODAS[players] - board.on_board(p)
         if board.supply[p] < 0:
-            raise PositionError(f"player {p} has {board.on_board(p)} pagodas on the board, "
-                                f"more than the {PAGODAS[players]} a {players}-player game has")
+            at = _mark_reaching(board, owners, p, PAGODAS[players] + 1)
+            raise _fail(*where[at], f"'{token_at[at]}': player {p} has {board.on_board(p)} "
+                                    f"pagodas on the board, more than the {PAGODAS[players]} "
+                                    f"a {players}-player game has")
         if board.supply[p] == 0:
             if winner:
-                raise PositionError(f"players {winner} and {p} both have no pagodas left; "
-                                    "only one player can place their last pagoda")
+                at = _mark_reaching(board, owners, p, PAGODAS[players])
+                raise _fail(*where[at], f"'{token_at[at]}': players {winner} and {p} both "
+                                        "have no pagodas left; only one player can place "
+                                        "their last pagoda")
             winner = p
     return Setup(board, players, to_move, hands, board_name,
-                 {k: v for k, (v, _) in headers.items()}, winner)
+                 {k: v for k, (v, _, _) in headers.items()}, winner)
 
 
-def _int_header(headers: dict[str, tuple[str, int]], key: str, default: int,
+def _mark_reaching(board: Board, owners: dict[int, int], player: int, count: int) -> int:
+    """The square of ``player``'s mark (a province's owner mark or a village) at which,
+    counting in reading order, their pagodas on the board reach ``count`` (for messages)."""
+    pagodas_at: dict[int, int] = {}
+    for s, owner in owners.items():
+        if owner == player:
+            pagodas_at[s] = board.groups[board.gid[s]].pagodas
+    for v in board.layout.villages:
+        if board.village_owner[v] == player:
+            pagodas_at[v] = 1
+    total, last = 0, 0
+    for s in sorted(pagodas_at):
+        total += pagodas_at[s]
+        last = s
+        if total >= count:
+            break
+    return last
+
+
+def _int_header(headers: dict[str, tuple[str, int, int]], key: str, default: int,
                 allowed: tuple[int, ...]) -> int:
     if key not in headers:
         return default
-    value, number = headers[key]
+    value, number, column = headers[key]
     if not value.isdigit() or int(value) not in allowed:
-        raise _fail(number, 1, f"'{key}: {value}' must be one of "
-                               f"{', '.join(str(a) for a in allowed)}")
+        raise _fail(number, column, f"'{key}: {value}' must be one of "
+                                    f"{', '.join(str(a) for a in allowed)}")
     return int(value)
 
 
@@ -165,24 +194,27 @@ def _owner(player: int, players: int, line: int, column: int, token: str) -> int
     return player
 
 
-def _hands(headers: dict[str, tuple[str, int]], players: int) -> list[list[str]] | None:
+def _hands(headers: dict[str, tuple[str, int, int]],
+           players: int) -> list[list[str]] | None:
     keys = {int(m.group(1)): key for key in headers if (m := _HAND_KEY.match(key))}
     if not keys:
         return None
+    first_line = min(headers[key][1] for key in keys.values())
     hands: list[list[str]] = []
     for p in range(1, players + 1):
         if p not in keys:
-            some = headers[keys[min(keys)]][1]
-            raise _fail(some, 1, f"hand-{p} is missing: with hands, every player has one")
-        value, number = headers[keys.pop(p)]
+            raise _fail(first_line, 1, f"hand-{p} is missing: with hands, every player has "
+                                       "one (an empty hand is written 'hand-N:')")
+        value, number, column = headers[keys.pop(p)]
         hand = []
-        for token in value.split():
+        for m in re.finditer(r"\S+", value):
             try:
-                hand.append(normalize_kind(token))
+                hand.append(normalize_kind(m.group(0)))
             except ValueError as exc:
-                raise _fail(number, 1, f"hand-{p}: {exc}") from None
+                raise _fail(number, column + m.start(), f"hand-{p}: {exc}") from None
         if len(hand) > HAND_SIZE:
-            raise _fail(number, 1, f"hand-{p} holds {len(hand)} tiles; at most {HAND_SIZE}")
+            raise _fail(number, column, f"hand-{p} holds {len(hand)} tiles ('{value}'); "
+                                        f"at most {HAND_SIZE}")
         hands.append(sort_hand(hand))
     if keys:
         extra = min(keys)

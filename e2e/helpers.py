@@ -1,0 +1,100 @@
+"""Helpers for the browser tests (import as `from e2e.helpers import boot`).
+
+The boot contract is described in e2e/README.md: web/boot.js sets
+`document.body.dataset.boot` to "ready" once every Python script of the page
+has run, or to "error" (with the message in #boot-error) if loading failed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, WebError
+
+# Pyodide boots in about 3 s here; a loaded 2-core CI machine can be much slower.
+BOOT_TIMEOUT_MS = 60_000
+
+# URLs that never leave the page: not "another origin".
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+BOOT_SETTLED_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
+
+
+class BootError(AssertionError):
+    """The page reported that it could not start (body[data-boot="error"])."""
+
+
+def wait_for_boot(page: Page, timeout_ms: float = BOOT_TIMEOUT_MS) -> str:
+    """Wait until the page has settled its boot state; return "ready" or "error"."""
+    page.wait_for_function(BOOT_SETTLED_JS, timeout=timeout_ms)
+    return str(page.evaluate("document.body.dataset.boot"))
+
+
+def boot(page: Page, path: str = "/", timeout_ms: float = BOOT_TIMEOUT_MS) -> Page:
+    """Open `path` (relative to the site's base URL) and wait until Python is ready.
+
+    Raises BootError with the page's own error message when the page reports a
+    failed boot, instead of waiting for the timeout. Returns the page.
+    """
+    page.goto(path)
+    state = wait_for_boot(page, timeout_ms)
+    if state != "ready":
+        error = page.locator("#boot-error")
+        message = error.inner_text() if error.count() else ""
+        raise BootError(f"{path} failed to boot: {message.strip() or state}")
+    return page
+
+
+def boot_ms(page: Page) -> int:
+    """Milliseconds from navigation start until the page settled its boot state."""
+    return int(page.evaluate("Number(document.body.dataset.bootMs)"))
+
+
+@dataclass
+class PageProblems:
+    """What the guard saw in the browser context during one test."""
+
+    origin: str
+    foreign_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def watch(self, context: BrowserContext) -> None:
+        """Guard another context too (the `context` fixture's is watched already)."""
+        context.on("request", self.on_request)
+        context.on("console", self.on_console)
+        context.on("weberror", self.on_web_error)
+
+    def on_request(self, request: Request) -> None:
+        url = request.url
+        if url.startswith(LOCAL_SCHEMES):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign_requests.append(f"{request.method} {url}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "") if message.location else ""
+            self.console_errors.append(f"{message.text}" + (f"  [{where}]" if where else ""))
+
+    def on_web_error(self, error: WebError) -> None:
+        self.page_errors.append(str(error.error))
+
+    def clear(self) -> None:
+        self.foreign_requests.clear()
+        self.console_errors.clear()
+        self.page_errors.clear()
+
+    def summary(self) -> str:
+        lines: list[str] = []
+        for title, items in (
+            ("requests to another origin", self.foreign_requests),
+            ("console errors", self.console_errors),
+            ("uncaught page errors", self.page_errors),
+        ):
+            if items:
+                lines.append(f"{title}:")
+                lines.extend(f"  {item}" for item in items)
+        return "\n".join(lines)

@@ -1,0 +1,198 @@
+"""Embedded diagrams on somebody else's page: <qin-board> and the iframe form.
+
+A plain HTML page (e2e/fixtures/thirdparty.html) stands in for a third-party page: it
+is served under /thirdparty/, a path of its own, and adds nothing but the one script
+tag from our site and three <qin-board> elements. The diagrams must be drawn before
+the engine is there, then step, show their events, accept a tried move, and load
+everything (once) from the site that serves the script.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+from playwright.sync_api import Frame, Locator, Page, Request, Route, expect
+
+from e2e.helpers import PageProblems
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "thirdparty.html"
+ENGINE_TIMEOUT_MS = 90_000
+ALL_READY = ("(ids) => ids.every(id => document.getElementById(id)?.dataset.state"
+             " === 'ready')")
+IDS = ["inline", "fromfile", "tryit"]
+
+
+def open_third_party(page: Page, site_url: str) -> None:
+    html = FIXTURE.read_text(encoding="utf-8").replace("{{SITE}}", site_url)
+    page.route("**/thirdparty/**", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=html))
+    page.goto(site_url + "thirdparty/index.html")
+
+
+def wait_ready(page: Page | Frame, ids: list[str]) -> None:
+    page.wait_for_function(ALL_READY, arg=ids, timeout=ENGINE_TIMEOUT_MS)
+
+
+def events(board: Locator) -> list[str]:
+    return board.locator(".events li").all_inner_texts()
+
+
+def pagodas(board: Locator) -> list[tuple[str, str, str]]:
+    """(square, player, count) of every pagoda drawn on the board."""
+    found: list[list[str]] = board.locator("svg g.pagoda").evaluate_all(
+        "els => els.map(e => [e.dataset.at, e.dataset.player, e.dataset.count])")
+    return sorted((a, p, c) for a, p, c in found)
+
+
+def test_diagrams_are_drawn_before_the_engine_is_loaded(page: Page, site_url: str) -> None:
+    """The stamp needs no Python: with the engine held back, all three boards show."""
+    held: list[Route] = []
+    page.route("**/embed/engine.json", lambda route: held.append(route))
+    open_third_party(page, site_url)
+    for board_id in IDS:
+        board = page.locator(f"#{board_id}")
+        expect(board).to_have_attribute("data-state", "drawn")
+        expect(board.locator("svg.qin-board")).to_have_count(1)
+    fromfile = page.locator("#fromfile")
+    # absorb.txt: White's pagoda on a2 and Green's on e2, drawn by the stamp
+    assert pagodas(fromfile) == [("a2", "2", "1"), ("e2", "1", "1")]
+    expect(fromfile.locator("svg rect.sq.hl")).to_have_count(2)
+    expect(fromfile.locator("svg g.coords")).to_have_count(0)  # labels="off"
+    expect(page.locator("#inline svg g.coords")).to_have_count(1)
+    expect(page.locator("#inline .status")).to_contain_text("Loading")
+    stamped = page.locator("#inline svg").inner_html()
+    for route in held:
+        route.continue_()
+    page.unroute("**/embed/engine.json")
+    wait_ready(page, IDS)
+    # the engine's drawing of the same position has the same squares and pieces
+    engine = page.locator("#inline svg").inner_html()
+    for marker in ('data-square="a2"', 'class="half red"', 'class="village"'):
+        assert marker in stamped and marker in engine
+
+
+def test_three_diagrams_render_step_and_take_a_move(page: Page, site_url: str) -> None:
+    requests: list[Request] = []
+    page.on("request", lambda request: requests.append(request))
+    open_third_party(page, site_url)
+    wait_ready(page, IDS)
+
+    # One engine for the whole page, and everything from the site of the script.
+    wasm = [r for r in requests if r.url.endswith("/pyodide.asm.wasm")]
+    wheels = [r for r in requests if re.search(r"/wheels/qin-[^/]+\.whl$", r.url)]
+    assert len(wasm) == 1 and len(wheels) == 1, [r.url for r in requests]
+    assert all(r.url.startswith(site_url) for r in requests)
+
+    # size="260": the board is no wider than asked
+    box = page.locator("#fromfile .board").bounding_box()
+    assert box is not None and box["width"] <= 261
+
+    # Step through the inline diagram's move.
+    inline = page.locator("#inline")
+    expect(inline.locator(".counter")).to_have_text("Before the move")
+    expect(inline.locator("button.back")).to_be_disabled()
+    inline.locator("button.next").click()
+    expect(inline).to_have_attribute("data-step", "1")
+    expect(inline.locator(".counter")).to_have_text("Move 1 of 1")
+    lines = events(inline)
+    assert lines[1] == "Green founds a red province of 2 (a2 b2)"
+    assert lines[2] == "Green takes the empty village c2"
+    assert pagodas(inline) == [("a2", "1", "1"), ("c2", "1", "1")]
+    expect(inline.locator("button.next")).to_be_disabled()
+    inline.locator("button.start").click()
+    expect(inline).to_have_attribute("data-step", "0")
+    expect(inline.locator(".events li")).to_have_count(0)
+    assert pagodas(inline) == []
+
+    # The file diagram's move: Green absorbs White's province.
+    fromfile = page.locator("#fromfile")
+    fromfile.locator("button.next").click()
+    expect(fromfile).to_have_attribute("data-step", "1")
+    assert pagodas(fromfile) == [("c2", "1", "2"), ("c3", "1", "1")]
+    assert any("absorbs White's province" in line for line in events(fromfile))
+
+    # Try a move by typing it: legal, then illegal.
+    tryit = page.locator("#tryit")
+    tryit.locator("input.move").fill("Rb2Rb3")
+    tryit.locator("button.play").click()
+    expect(tryit).to_have_attribute("data-played", "1")
+    expect(tryit.locator(".events")).to_contain_text("Green founds a red province of 3")
+    tryit.locator("input.move").fill("Ra1Ra2")
+    tryit.locator("button.play").click()
+    expect(tryit.locator(".status")).to_contain_text("Not allowed: a1 is not on the board")
+    expect(tryit).to_have_attribute("data-illegal", "true")
+    assert tryit.evaluate("el => el.tried.length") == 1  # the refused move was not kept
+
+    # Try a move by clicking: a yellow tile on d3 and d4 founds and takes the village.
+    tryit.locator("button.reset").click()
+    expect(tryit).to_have_attribute("data-played", "0")
+    tryit.locator('button.kind[data-kind="YY"]').click()
+    tryit.locator('svg rect.sq[data-square="d3"]').click()
+    expect(tryit.locator(".status")).to_contain_text("First half on d3")
+    tryit.locator('svg rect.sq[data-square="d4"]').hover()
+    expect(tryit.locator("svg g.overlay g.ghost")).to_have_count(1)
+    expect(tryit.locator(".status")).to_contain_text("Yd3Yd4")
+    tryit.locator('svg rect.sq[data-square="d4"]').click()
+    expect(tryit).to_have_attribute("data-played", "1")
+    expect(tryit.locator(".events")).to_contain_text("Green takes the empty village e3")
+    state = tryit.evaluate("el => el.engineState")
+    assert state["villages"] == {"e3": 1}
+    assert state["provinces"] == [{"colour": "Y", "owner": 1, "pagodas": 1,
+                                   "squares": ["c3", "d3", "d4"]}]
+
+
+def test_the_iframe_form(page: Page, site_url: str) -> None:
+    position = "players: 2\n. . . .\nr . v .\n. . . ."
+    fragment = "&".join(f"{k}={quote(v)}" for k, v in (
+        ("position", position), ("move", "Rb2Yb1"), ("caption", "An iframe diagram"),
+        ("id", "one"), ("lang", "de")))
+    host = f"""<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+      <title>iframe host</title></head><body>
+      <iframe id="frame" style="width: 400px; height: 420px; border: 0"
+        src="{site_url}embed/embed.html#{fragment}"></iframe></body></html>"""
+    page.route("**/thirdparty/**", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=host))
+    page.add_init_script(
+        "window.sizes = []; addEventListener('message', e => window.sizes.push(e.data))")
+    page.goto(site_url + "thirdparty/iframe.html")
+    frame = page.frame_locator("#frame")
+    board = frame.locator("qin-board")
+    expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    expect(board.locator("figcaption")).to_have_text("An iframe diagram")
+    expect(board.locator(".counter")).to_have_text("Vor dem Zug")
+    board.locator("button.next").click()
+    expect(board).to_have_attribute("data-step", "1")
+    expect(board.locator(".events")).to_contain_text("Grün gründet eine rote Provinz aus 2 Feldern")
+    expect(board.locator(".events")).to_contain_text("Grün nimmt das leere Dorf c2")
+    # the iframe tells its host how tall it is
+    page.wait_for_function("() => window.sizes.some(m => m.type === 'qin-board-size'"
+                           " && m.id === 'one' && m.height > 100)")
+
+
+def test_a_broken_position_says_so(page: Page, site_url: str) -> None:
+    html = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+      <link rel="icon" href="data:,"><title>broken</title>
+      <script type="module" src="{site}embed/qin-board.js"></script></head><body>
+      <qin-board id="bad" position="players: 2\n. . .\n. x"></qin-board></body></html>
+    """.replace("{site}", site_url)
+    page.route("**/thirdparty/**", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=html))
+    page.goto(site_url + "thirdparty/broken.html")
+    bad = page.locator("#bad")
+    expect(bad).to_have_attribute("data-state", "error")
+    expect(bad.locator(".status")).to_contain_text("line")
+
+
+def test_an_engine_that_cannot_load_leaves_the_drawing_and_says_why(
+        page: Page, site_url: str, page_problems: PageProblems) -> None:
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    open_third_party(page, site_url)
+    for board_id in IDS:
+        board = page.locator(f"#{board_id}")
+        expect(board).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+        expect(board.locator("svg.qin-board")).to_have_count(1)  # the stamp stays
+        expect(board.locator(".status")).to_contain_text("could not be loaded")
+    assert not page_problems.foreign_requests
+    page_problems.clear()  # the failure was provoked

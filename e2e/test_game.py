@@ -1,0 +1,276 @@
+"""The game page, played by clicking: start screen, board, placing and turning tiles,
+refused placements, the hot-seat cover, undo, a whole game to its result, 4 players.
+
+The tests read what they may click from the page (the highlighted squares, the hand's
+buttons); the engine in the test process only checks the outcome.  They wait for the
+page's own state (``#play[data-moves]``, ``data-phase``, ...), never for fixed times.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+from playwright.sync_api import Locator, Page, expect
+
+import qin
+
+# Seed 7 on Bird, 2 players: Green's opening hand holds a mixed tile (4 orientations).
+SEED = 7
+
+
+def start(page: Page, *, players: int = 2, seed: int = SEED, board: str = "bird",
+          fair_start: bool = False) -> Locator:
+    """Fill the start screen and start; returns the game screen (``#play``)."""
+    expect(page.locator("#setup")).to_be_visible()
+    page.check(f"#players-{players}")
+    expect(page.locator("#seats .seat")).to_have_count(players)
+    page.check(f"#board-{board}")
+    if fair_start:
+        page.check("#fair-start")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    play = page.locator("#play")
+    expect(play).to_be_visible()
+    expect(play).to_have_attribute("data-moves", "0")
+    return play
+
+
+def legal_squares(page: Page) -> list[str]:
+    squares: list[str] = page.eval_on_selector_all(
+        "#board rect.sq.legal", "els => els.map(e => e.dataset.square)")
+    return squares
+
+
+def square(page: Page, name: str) -> Locator:
+    return page.locator(f'#board rect[data-square="{name}"]')
+
+
+def pick(page: Page, kind: str | None = None) -> str:
+    """Click a tile of the hand (the first playable one, or one of ``kind``)."""
+    selector = f'.tile-btn[data-kind="{kind}"]' if kind else ".tile-btn:not([disabled])"
+    button = page.locator(selector).first
+    picked = button.get_attribute("data-kind") or ""
+    button.click()
+    expect(page.locator("#play")).to_have_attribute("data-selected", picked)
+    return picked
+
+
+def moves_played(play: Locator) -> int:
+    return int(play.get_attribute("data-moves") or 0)
+
+
+def test_the_page_boots_into_the_start_screen_and_shows_the_board(booted_page: Page) -> None:
+    page = booted_page
+    expect(page.locator("#boot")).to_be_hidden()
+    expect(page.locator("#seats .seat")).to_have_count(2)
+    expect(page.locator("#seat-name-0")).to_have_value("Green")
+    expect(page.locator("#seat-kind-0 option")).to_have_text(["Human"])
+    start(page)
+    board = page.locator("#board svg.qin-board")
+    expect(board).to_be_visible()
+    expect(page.locator("#board rect.sq[data-square]")).to_have_count(169)
+    expect(page.locator("#board rect.sq.village")).to_have_count(12)
+    expect(page.locator("#board rect.sq.start")).to_have_count(3)
+    # Everything a player needs is on screen: whose turn, pagodas, pile, hand.
+    expect(page.locator("#status")).to_contain_text("Green to move")
+    players = page.locator("#players .player")
+    expect(players).to_have_count(2)
+    expect(players.nth(0)).to_have_attribute("data-left", "24")
+    expect(players.nth(0)).to_have_attribute("data-on-board", "0")
+    expect(page.locator("#players .pile")).to_have_attribute("data-pile", "66")
+    expect(page.locator("#hand .tile-btn")).to_have_count(3)
+    # The board scales with the window.
+    box = board.bounding_box()
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    bigger = board.bounding_box()
+    assert box is not None and bigger is not None and bigger["width"] > box["width"]
+
+
+def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: Page) -> None:
+    page = booted_page
+    play = start(page)
+    mixed = next(k for k in page.locator(".tile-btn").evaluate_all(
+        "els => els.map(e => e.dataset.kind)") if k[0] != k[1])
+    pick(page, mixed)
+    anchor = legal_squares(page)[0]
+    square(page, anchor).hover()
+    ghost = page.locator("#board g.overlay g.ghost")
+    expect(ghost).to_have_count(1)
+    expect(ghost).to_have_class(re.compile(r"\bok\b"))
+    first = ghost.get_attribute("data-move") or ""
+    assert qin.Move.parse(first).squares[0] == anchor or anchor in first
+    # The preview says what the tile would do, in words and on the board.
+    expect(page.locator("#info .info-preview")).to_contain_text(f"Placing it on {anchor}")
+
+    def turned(expected: int) -> str:
+        expect(play).to_have_attribute("data-orientation", str(expected))
+        return page.locator("#board g.overlay g.ghost").get_attribute("data-move") or ""
+
+    start_orientation = int(play.get_attribute("data-orientation") or 0)
+    seen = [first]
+    page.keyboard.press("r")  # R
+    seen.append(turned((start_orientation + 1) % 4))
+    square(page, anchor).click(button="right")  # right-click
+    seen.append(turned((start_orientation + 2) % 4))
+    square(page, anchor).hover()
+    page.mouse.wheel(0, 120)  # the wheel
+    seen.append(turned((start_orientation + 3) % 4))
+    page.click("#rotate")  # the button (the pointer leaves the board: no ghost there)
+    expect(page.locator("#board g.overlay g.ghost")).to_have_count(0)
+    square(page, anchor).hover()
+    seen.append(turned(start_orientation))
+    assert seen[-1] == seen[0] and len(set(seen[:4])) == 4
+    halves = {qin.Move.parse(m).squares for m in seen[:4] if not m.startswith(("z", "a0"))}
+    assert all(anchor in pair for pair in halves)  # turning around the anchor square
+    assert moves_played(play) == 0
+
+    # An illegal spot says why, in the engine's words; a click there is refused.
+    square(page, "c3").hover()  # far from every province space
+    expect(ghost).to_have_class(re.compile(r"\bbad\b"))
+    move = ghost.get_attribute("data-move") or ""
+    reason = qin.Game.new(board="bird", players=2, seed=SEED).why_illegal(move) or ""
+    assert reason.startswith(f"{move}: ")
+    words = reason.removeprefix(f"{move}: ")
+    expect(page.locator("#info .info-bad")).to_contain_text(words)
+    square(page, "c3").click()
+    expect(page.locator("#status")).to_have_text(words)
+    assert moves_played(play) == 0
+    expect(page.locator("#log .turn")).to_have_count(0)
+
+    # Speed: a hover preview well under 30 ms, a placement well under 100 ms (the
+    # Python handler and its DOM updates, timed around a synchronous dispatchEvent).
+    timing = """([name, kind]) => {
+        const el = document.querySelector(`#board rect[data-square="${name}"]`);
+        const t0 = performance.now();
+        el.dispatchEvent(new MouseEvent(kind, {bubbles: true}));
+        return performance.now() - t0;
+    }"""
+    squares = legal_squares(page)
+    hovers = [page.evaluate(timing, [name, "mouseover"]) for name in
+              (squares + ["a1", "c3", "m13", "b7", "k2"]) * 2]
+    placement = page.evaluate(timing, [squares[0], "click"])
+    expect(play).to_have_attribute("data-moves", "1")
+    assert statistics.median(hovers) < 30, hovers
+    assert placement < 100, placement
+
+
+def test_the_cover_hides_the_hand_between_humans_and_undo(booted_page: Page) -> None:
+    page = booted_page
+    play = start(page)
+    green_hand = page.locator(".tile-btn").evaluate_all("els => els.map(e => e.dataset.kind)")
+    pick(page)
+    target = legal_squares(page)[0]
+    square(page, target).click()
+    expect(play).to_have_attribute("data-moves", "1")
+    move = page.locator("#log .turn").first.get_attribute("data-move") or ""
+    # The last placement stays highlighted and is in the log, in words.
+    last = page.locator("#board rect.sq.last").evaluate_all("els => els.map(e => e.dataset.square)")
+    assert sorted(last) == sorted(qin.Move.parse(move).squares)
+    expect(page.locator("#log .turn").first).to_contain_text("Green places")
+    # White's turn: the cover is up and no tile of White's is on the page.
+    expect(play).to_have_attribute("data-phase", "cover")
+    cover = page.locator("#cover")
+    expect(cover).to_be_visible()
+    expect(cover).to_contain_text("White")
+    expect(page.locator("#hand .tile-btn")).to_have_count(0)
+    expect(page.locator("#hand")).to_contain_text("hidden")
+    # Undo from the cover: Green, still at the screen, gets the move back.
+    page.click("#cover-undo")
+    expect(play).to_have_attribute("data-moves", "0")
+    expect(cover).to_be_hidden()
+    expect(page.locator("#board .tiles [data-move]")).to_have_count(0)
+    assert page.locator(".tile-btn").evaluate_all(
+        "els => els.map(e => e.dataset.kind)") == green_hand
+    # Again, and this time White confirms and sees exactly White's tiles.
+    pick(page)
+    square(page, legal_squares(page)[0]).click()
+    expect(play).to_have_attribute("data-moves", "1")
+    page.click("#cover-ok")
+    expect(play).to_have_attribute("data-phase", "move")
+    expect(page.locator("#status")).to_contain_text("White to move")
+    engine = qin.Game.new(board="bird", players=2, seed=SEED)
+    engine.play(page.locator("#log .turn").first.get_attribute("data-move") or "")
+    assert page.locator(".tile-btn").evaluate_all(
+        "els => els.map(e => e.dataset.kind)") == engine.hand(2)
+    # Undo by White takes back Green's move: the cover asks for Green.
+    page.click("#undo")
+    expect(play).to_have_attribute("data-moves", "0")
+    expect(play).to_have_attribute("data-phase", "cover")
+    expect(cover).to_contain_text("Green")
+
+
+def test_a_whole_two_player_game_by_clicking(booted_page: Page) -> None:
+    page = booted_page
+    play = start(page, seed=2012)
+    result = page.locator("#result")
+    for turn in range(400):
+        phase = play.get_attribute("data-phase")
+        if phase == "over":
+            break
+        done = moves_played(play)
+        if phase == "cover":
+            page.click("#cover-ok")
+            expect(play).not_to_have_attribute("data-phase", "cover")
+            continue
+        if phase == "pass":
+            expect(page.locator("#status")).to_contain_text("must pass")
+            page.click("#pass")
+        else:
+            pick(page)
+            squares = legal_squares(page)
+            assert squares, "a playable tile has somewhere to go"
+            square(page, squares[(turn * 7) % len(squares)]).click()
+        expect(play).to_have_attribute("data-moves", str(done + 1))
+    expect(play).to_have_attribute("data-phase", "over")
+    expect(result).to_be_visible()
+    # The result panel's counts are the engine's, replayed from the page's own record.
+    data = {k: result.get_attribute(f"data-{k}") or "" for k in
+            ("board", "players", "seed", "moves", "winners")}
+    assert (data["board"], data["players"], data["seed"]) == ("bird", "2", "2012")
+    engine = qin.Game.new(board="bird", players=2, seed=2012)
+    for move in data["moves"].split():
+        engine.play(move)
+    assert engine.is_over
+    assert data["winners"] == " ".join(str(w) for w in engine.winners)
+    rows = result.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    for p in (1, 2):
+        row = rows.nth(p - 1)
+        assert row.get_attribute("data-on-board") == str(engine.on_board(p))
+        assert row.get_attribute("data-left") == str(engine.supply(p))
+    seats = ["Green", "White"]
+    for w in engine.winners:
+        expect(result.locator("#result-title")).to_contain_text(seats[w - 1])
+    # It offers a new game.
+    page.click("#result-new")
+    expect(page.locator("#setup")).to_be_visible()
+
+
+def test_a_four_player_game_on_the_lion_side(booted_page: Page) -> None:
+    page = booted_page
+    page.check("#players-4")
+    expect(page.locator("#seats .seat")).to_have_count(4)
+    names = [page.locator(f"#seat-name-{i}").input_value() for i in range(4)]
+    assert names == ["Green", "White", "Purple", "Black"]
+    # A colour that another seat has is swapped, never shared.
+    page.select_option("#seat-colour-1", "black")
+    expect(page.locator("#seat-colour-3")).to_have_value("white")
+    expect(page.locator("#seat-name-1")).to_have_value("Black")
+    page.fill("#seat-name-0", "Ann")
+    page.select_option("#seat-colour-0", "orange")
+    expect(page.locator("#seat-name-0")).to_have_value("Ann")
+    play = start(page, players=4, seed=5, board="lion", fair_start=True)
+    expect(page.locator("#players .player")).to_have_count(4)
+    for p in range(4):
+        expect(page.locator("#players .player").nth(p)).to_have_attribute("data-left", "15")
+    expect(page.locator("#players .name")).to_have_text(["Ann", "Black", "Purple", "White"])
+    expect(page.locator("#board rect.sq.water").first).to_be_visible()
+    expect(page.locator("#game-meta")).to_contain_text("Lion")
+    # Q20: every opening hand holds a single-coloured tile; Ann's is on screen.
+    kinds = page.locator(".tile-btn").evaluate_all("els => els.map(e => e.dataset.kind)")
+    assert any(k[0] == k[1] for k in kinds)
+    pick(page)
+    square(page, legal_squares(page)[0]).click()
+    expect(play).to_have_attribute("data-moves", "1")
+    expect(page.locator("#cover")).to_contain_text("Black")

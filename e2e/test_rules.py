@@ -1,0 +1,176 @@
+"""The rules reference (web/rules/): every rulebook example shows the rulebook's outcome,
+drawn and counted by the engine in the browser; 20+ diagrams on one page stay quick;
+the language is chosen from the browser and switched on the page.
+
+Player 1 is the rulebook's Green (Purple in the founding examples), player 2 White.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from e2e.helpers import PageProblems
+
+ENGINE_TIMEOUT_MS = 90_000
+ALL_DRAWN = ("() => [...document.querySelectorAll('qin-board')].every(e =>"
+             " ['drawn', 'ready'].includes(e.dataset.state))")
+ALL_READY = ("() => [...document.querySelectorAll('qin-board')].every(e =>"
+             " e.dataset.state === 'ready')")
+
+Province = tuple[str, int, int, tuple[str, ...]]
+
+
+def p(colour: str, owner: int, pagodas: int, squares: str) -> Province:
+    return (colour, owner, pagodas, tuple(squares.split()))
+
+
+# The rulebook's outcome of each diagram after its move: the provinces (colour, owner,
+# pagodas, squares), the villages' holders, or that the move is refused.
+EXPECT: dict[str, dict[str, Any]] = {
+    "ex-place-ok": {"provinces": {p("B", 1, 1, "b3 b4")}, "villages": {"b5": 1}},
+    "ex-place-corner": {"illegal": "(Q7)"},
+    "ex-place-village": {"illegal": "(Q7)"},
+    "ex-found-two": {"provinces": {p("Y", 1, 1, "b2 b3"), p("R", 1, 1, "c2 c3")}},
+    "ex-found-three": {"provinces": {p("Y", 1, 1, "b2 c2 d2")}},
+    "ex-expand": {"provinces": {p("Y", 1, 1, "a2 b2 c2 d2"), p("R", 2, 1, "e2 f2 f3")}},
+    "ex-expand-reverse": {"provinces": {p("Y", 1, 1, "a2 b2 c2"), p("R", 2, 1, "f2 f3")}},
+    "ex-major": {"provinces": {p("Y", 1, 2, "a2 b2 c2 d2 e2")}},
+    "ex-q14-major-other": {"provinces": {p("Y", 1, 2, "a2 b2 c2 d2 e2")}},
+    "ex-village-connect": {"provinces": {p("B", 1, 1, "a2 b2 b3")}, "villages": {"c2": 1}},
+    "ex-village-conquer-found": {
+        "provinces": {p("Y", 1, 1, "b1 c1"), p("B", 2, 1, "a2 a3"), p("R", 1, 1, "c2 c3")},
+        "villages": {"b2": 1}},
+    "ex-village-conquer-major": {
+        "provinces": {p("Y", 1, 2, "a2 b2 c2 d2 e2"), p("B", 2, 1, "c3 c4")},
+        "villages": {"b3": 1}},
+    "ex-q15-village-tie": {"provinces": {p("Y", 1, 1, "a2 b2"), p("R", 2, 1, "d2 e2 d3")},
+                           "villages": {"c2": 0}},
+    "ex-absorb": {"provinces": {p("R", 1, 2, "a2 b2 c2 d2 e2 f2")}, "villages": {"c3": 1}},
+    "ex-absorb-major": {"provinces": {p("R", 1, 2, "c1 d1 a2 b2 c2 c3 d3 e3 f3 g3")}},
+    "ex-q13-major-safe": {"provinces": {
+        p("R", 1, 2, "f1 g1 h1 i1 a2 b2 c2 d2 e2 f2 f3 g3 h3 i3")}},
+    "ex-absorb-tie": {"illegal": "(Q9)"},
+    "ex-q9-three-players": {"provinces": {p("R", 1, 2, "c1 d1 e1 f1 a2 b2 c2 c3 d3")}},
+    "ex-q8-two-majors": {"illegal": "(Q8)"},
+    "ex-q16-last-pagoda": {"provinces": {p("Y", 1, 1, "b2 b3")}, "winners": [1]},
+    "ex-q10-pass": {"provinces": {p("R", 1, 2, "a1 b1 c1 d1 e1"), p("R", 2, 2, "g1 h1 i1 j1 k1")},
+                    "to_move": 2},
+    "ex-q18-end": {"provinces": {p("Y", 1, 1, "b1 c1 a2 b2"), p("B", 2, 1, "d2 e2")},
+                   "villages": {"c2": 1}, "winners": [1]},
+}
+
+
+def provinces(state: dict[str, Any]) -> set[Province]:
+    return {(x["colour"], x["owner"], x["pagodas"], tuple(x["squares"]))
+            for x in state["provinces"]}
+
+
+def drawn_pagodas(board: Locator) -> dict[int, int]:
+    """Pagodas per player as drawn in the SVG (a double counts 2)."""
+    pairs: list[list[str]] = board.locator("svg g.pagodas g.pagoda").evaluate_all(
+        "els => els.map(e => [e.dataset.player, e.dataset.count])")
+    out: dict[int, int] = {}
+    for player, count in pairs:
+        out[int(player)] = out.get(int(player), 0) + int(count)
+    return out
+
+
+def step(board: Locator) -> dict[str, Any]:
+    board.scroll_into_view_if_needed()
+    board.locator("button.next").click()
+    expect(board).to_have_attribute("data-step", "1")
+    state: dict[str, Any] = board.evaluate("el => el.engineState")
+    return state
+
+
+def test_every_rulebook_example_shows_the_rulebook_outcome(page: Page) -> None:
+    page.goto("/rules/en.html")
+    # 23 diagrams: all drawn at once, before the engine (normally well under a second)
+    page.wait_for_function(ALL_DRAWN, timeout=10_000)
+    drawn_ms = page.evaluate("performance.now()")
+    page.wait_for_function(ALL_READY, timeout=ENGINE_TIMEOUT_MS)
+    ready_ms = page.evaluate("performance.now()")
+    boards = page.locator("qin-board")
+    assert boards.count() >= 20
+    assert drawn_ms < 10_000, drawn_ms
+    assert ready_ms < ENGINE_TIMEOUT_MS, ready_ms
+
+    for diagram, want in EXPECT.items():
+        board = page.locator(f"#{diagram}")
+        state = step(board)
+        if "illegal" in want:
+            expect(board).to_have_attribute("data-illegal", "true")
+            expect(board.locator(".status")).to_contain_text("Not allowed")
+            expect(board.locator(".status")).to_contain_text(want["illegal"])
+            expect(board.locator("svg g.overlay g.ghost.bad")).to_have_count(1)
+            continue
+        expect(board).to_have_attribute("data-illegal", "false")
+        assert provinces(state) == want["provinces"], diagram
+        for square, holder in want.get("villages", {}).items():
+            assert state["villages"][square] == holder, (diagram, square)
+        if "winners" in want:
+            assert state["over"] and state["winners"] == want["winners"], diagram
+        if "to_move" in want:
+            assert state["to_move"] == want["to_move"], diagram
+        # what is drawn matches what the engine counts
+        on_board = {i + 1: n for i, n in enumerate(state["on_board"]) if n}
+        assert drawn_pagodas(board) == on_board, diagram
+        assert board.locator(".events li").count() >= 1, diagram
+
+    # a few lines in words, as the engine describes them
+    expect(page.locator("#ex-absorb .events")).to_contain_text(
+        "Green absorbs White's province: a red province of 6")
+    expect(page.locator("#ex-found-two .events")).to_contain_text(
+        "Purple founds a yellow province of 2 (b2 b3)")
+    expect(page.locator("#ex-q10-pass .events")).to_contain_text("Green passes")
+
+
+def test_the_try_it_diagram_takes_a_move(page: Page) -> None:
+    page.goto("/rules/en.html#try")
+    board = page.locator("#ex-try")
+    expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    board.locator("input.move").fill("Rc2Yc1")
+    board.locator("button.play").click()
+    expect(board).to_have_attribute("data-played", "1")
+    expect(board.locator(".events")).to_contain_text("Green absorbs White's province")
+
+
+def test_language_from_the_browser_and_the_switch(browser: Browser, site_url: str,
+                                                  page_problems: PageProblems) -> None:
+    context = browser.new_context(locale="de-DE", base_url=site_url)
+    context.on("request", page_problems.on_request)  # the guard, for this context too
+    context.on("console", page_problems.on_console)
+    context.on("weberror", page_problems.on_web_error)
+    try:
+        page = context.new_page()
+        page.goto("/rules/#absorb")
+        page.wait_for_url("**/rules/de.html#absorb")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.locator("#absorb h2")).to_have_text("Provinzen übernehmen")
+        board = page.locator("#ex-absorb")
+        expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        expect(board.locator(".counter")).to_have_text("Vor dem Zug")
+        step(board)
+        expect(board.locator(".events")).to_contain_text(
+            "Grün übernimmt die Provinz von Weiß: eine rote Provinz aus 6 Feldern")
+
+        page.locator('nav.lang a[hreflang="fr"]').click()
+        page.wait_for_url("**/rules/fr.html#absorb")
+        expect(page.locator("#absorb h2")).to_have_text("Annexer des Provinces")
+        board = page.locator("#ex-absorb")
+        expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        step(board)
+        expect(board.locator(".events")).to_contain_text(
+            "Vert annexe la Province de Blanc : une Province rouge de 6 territoires")
+        tie = page.locator("#ex-absorb-tie")
+        step(tie)
+        expect(tie.locator(".status")).to_contain_text("Non autorisé")
+        expect(tie.locator(".status")).to_contain_text("Vert et Blanc sont à égalité")
+
+        # the choice is remembered: /rules/ now opens in French
+        page.goto("/rules/")
+        page.wait_for_url("**/rules/fr.html")
+    finally:
+        context.close()

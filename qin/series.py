@@ -1,0 +1,197 @@
+"""A series of games, scored by Q19: the lowest total of pagodas left over wins; ties share.
+
+    s = Series()
+    s.add(game_on_bird)            # a finished Game, or its qin-game/1 record
+    s.add(game_on_lion)
+    s.totals()   -> {"Green": 7, "White": 3}
+    s.winners()  -> ["White"]
+    Series.from_json(s.to_json())  # the same series
+
+Players are told apart by name, so they may change seats between games (with the
+default names "Player 1" ... that is the same as telling them apart by seat).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .errors import QinError, RecordError
+from .game import Game
+from .records import load, record_of
+
+FORMAT: Final = "qin-series/1"
+
+
+class SeriesError(QinError):
+    """A game that cannot join the series, or series JSON that cannot be read."""
+
+
+@dataclass(frozen=True)
+class SeriesGame:
+    """One finished game of a series: who sat where and what each had left over."""
+
+    names: tuple[str, ...]
+    """The players' names in seat order."""
+    left: tuple[int, ...]
+    """Pagodas left in each seat's supply at the end (Q19)."""
+    winners: tuple[int, ...]
+    """The game's own winners (seats, 1-based)."""
+    board: str | None = None
+    record: dict[str, Any] | None = field(default=None, compare=False)
+    """The game's ``qin-game/1`` record, when it has one (a dealt game)."""
+
+    def left_by_name(self) -> dict[str, int]:
+        return dict(zip(self.names, self.left, strict=True))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"board": self.board, "names": list(self.names),
+                               "left": list(self.left), "winners": list(self.winners)}
+        if self.record is not None:
+            out["record"] = self.record
+        return out
+
+
+def _from_game(game: Game) -> SeriesGame:
+    if not game.is_over:
+        raise SeriesError("only a finished game can count in a series (Q19); "
+                          f"this one is still going, {game.names[game.to_move - 1]} to move")
+    try:
+        record: dict[str, Any] | None = record_of(game)
+    except RecordError:
+        record = None  # a game set up from a position: scored, but it cannot be replayed
+    players = range(1, game.players + 1)
+    return SeriesGame(tuple(game.names), tuple(game.supply(p) for p in players),
+                      tuple(game.winners), game.board_name, record)
+
+
+class Series:
+    """Finished games and their Q19 totals (pagodas left over; lowest total wins)."""
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        self.names: list[str] | None = None
+        if names is not None:
+            self.names = self._checked_names(names, "the series")
+        self.games: list[SeriesGame] = []
+
+    @staticmethod
+    def _checked_names(names: Sequence[str], what: str) -> list[str]:
+        names = list(names)
+        if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n for n in names):
+            raise SeriesError(f"{what} needs 2 to 4 player names, not {names!r}")
+        if len(set(names)) != len(names):
+            raise SeriesError(f"{what} has two players called the same ({', '.join(names)}); "
+                              "a series tells players apart by name")
+        return names
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names (those of the series, or of its first game)."""
+        return list(self.names or [])
+
+    def add(self, game: Game | str | bytes | Mapping[str, Any]) -> SeriesGame:
+        """Add a finished game (a ``Game`` or a ``qin-game/1`` record, which is replayed).
+
+        Raises ``SeriesError`` when the game is not finished or its players are not the
+        series' players, ``RecordError`` for a record that does not replay."""
+        played = game if isinstance(game, Game) else load(game)
+        entry = _from_game(played)
+        self._admit(entry)
+        return entry
+
+    def _admit(self, entry: SeriesGame) -> None:
+        names = self._checked_names(entry.names, f"game {len(self.games) + 1}")
+        if self.names is None:
+            self.names = names
+        elif sorted(names) != sorted(self.names):
+            raise SeriesError(f"game {len(self.games) + 1} is played by {', '.join(names)}, "
+                              f"but the series by {', '.join(self.names)}")
+        self.games.append(entry)
+
+    # -- scoring (Q19) -----------------------------------------------------------------
+    def totals(self) -> dict[str, int]:
+        """Each player's total of pagodas left over, in the series' seat order."""
+        return self.running()[-1] if self.games else {n: 0 for n in self.players}
+
+    def running(self) -> list[dict[str, int]]:
+        """The totals after each game, in order."""
+        totals = {n: 0 for n in self.players}
+        out = []
+        for entry in self.games:
+            for name, left in entry.left_by_name().items():
+                totals[name] += left
+            out.append(dict(totals))
+        return out
+
+    def winners(self) -> list[str]:
+        """The player(s) with the lowest total (Q19); a tie shares; ``[]`` before any game."""
+        if not self.games:
+            return []
+        totals = self.totals()
+        low = min(totals.values())
+        return [n for n, t in totals.items() if t == low]
+
+    def standings(self) -> list[tuple[str, int]]:
+        """(name, total) from the lowest total (best) up; equal totals in seat order."""
+        return sorted(self.totals().items(), key=lambda item: item[1])
+
+    # -- JSON --------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "players": self.players,
+                "games": [g.to_dict() for g in self.games],
+                "totals": self.totals(), "winners": self.winners()}
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Series:
+        """Read ``to_dict``'s output.  Games with a record are replayed and scored again
+        (the record, not the stored numbers, counts); ``totals`` and ``winners`` are
+        recomputed.  Raises ``SeriesError`` (or ``RecordError`` for a bad record)."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            got = data.get("format") if isinstance(data, Mapping) else type(data).__name__
+            raise SeriesError(f"this is not a series (\"format\" should be \"{FORMAT}\", "
+                              f"not {got!r})")
+        players = data.get("players")
+        series = cls(players if players else None)
+        games = data.get("games", [])
+        if not isinstance(games, list):
+            raise SeriesError("\"games\" must be a list")
+        for number, item in enumerate(games, start=1):
+            if not isinstance(item, Mapping):
+                raise SeriesError(f"game {number} of the series is not an object")
+            if item.get("record") is not None:
+                try:
+                    series.add(item["record"])
+                except RecordError as exc:
+                    raise RecordError(f"game {number} of the series: {exc}") from None
+                continue
+            series._admit(_entry(item, number))
+        return series
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Series:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise SeriesError(f"the series is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+
+def _entry(item: Mapping[str, Any], number: int) -> SeriesGame:
+    names, left, winners = item.get("names"), item.get("left"), item.get("winners", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SeriesError(f"game {number} of the series needs \"names\", a list of names")
+    if (not isinstance(left, list) or len(left) != len(names)
+            or not all(type(n) is int and n >= 0 for n in left)):
+        raise SeriesError(f"game {number} of the series needs \"left\": one whole number "
+                          "of pagodas left over per player")
+    if not isinstance(winners, list) or not all(
+            type(p) is int and 1 <= p <= len(names) for p in winners):
+        raise SeriesError(f"game {number} of the series has bad \"winners\" (seat numbers)")
+    board = item.get("board")
+    return SeriesGame(tuple(names), tuple(left), tuple(winners),
+                      board if isinstance(board, str) else None)

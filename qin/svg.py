@@ -1,0 +1,741 @@
+"""The board as SVG: one renderer for the web page, embeddable diagrams and ``qin svg``.
+
+Pure Python, no DOM: ``render_svg`` turns a ``Game`` (or position text) into one SVG
+string.  The drawing is layered, bottom to top:
+
+- ``g.terrain``   the board: grassland, water, villages, printed starting territories;
+- ``g.tiles``     tile halves (a tile whose placement is known is drawn as one piece);
+- ``g.pagodas``   single and double pagodas on provinces, pagodas on villages;
+- ``g.last-move`` the outline of the squares given as ``last`` (the last placement);
+- ``g.squares``   one transparent ``rect.sq`` per square with ``data-square="c4"``: the
+  elements a page hovers and clicks, carrying the state classes ``legal``, ``hl`` and
+  ``last`` (styled by the embedded ``<style>`` or by the page's CSS);
+- ``g.overlay``   a ghost tile and what it would do (``render_overlay`` draws this layer
+  alone, so a page can redraw it on every pointer move without touching the rest).
+
+Squares outside a board's outline (``-`` in a position) get no element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+
+from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group
+from .events import Event
+from .game import Game
+from .geometry import square_name
+from .moves import Move
+from .tiles import COLOUR_NAMES
+
+CELL = 40
+"""Side of a square in SVG user units."""
+RIM = 10
+"""Frame width on the sides without coordinates."""
+LABELS = 22
+"""Frame width on the sides with coordinates (top and left)."""
+
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+# -- palette -----------------------------------------------------------------------
+FRAME = "#46683a"
+FRAME_EDGE = "#2f4a27"
+GRASS_FILL = "#a6c98b"
+GRID = "#8cb271"
+LABEL = "#e6efdc"
+WATER_FILL = "#74aecb"
+WAVE = "#d9eef7"
+VILLAGE_FILL = "#d3c29e"
+VILLAGE_EDGE = "#a58e64"
+HOUSE_WALL = "#f4ead3"
+HOUSE_ROOF = "#9c4a2f"
+HOUSE_LINE = "#5e4a30"
+
+TILE_FILL = ("#cc4331", "#ecb93b", "#2f64b6")
+"""Red, yellow, blue tile halves (index = colour)."""
+TILE_DARK = ("#8d2619", "#a87c12", "#1b3d75")
+TILE_LIGHT = ("#e27a68", "#f7d67f", "#6f97d6")
+
+PAGODA_COLOURS: dict[str, str] = {
+    "green": "#2e9e49",
+    "white": "#f6f4ec",
+    "purple": "#8a4bb3",
+    "black": "#2b2b2e",
+    "orange": "#f08a24",
+    "pink": "#ec7fb3",
+}
+"""Player colours to choose from: none is red, yellow or blue, and each reads on the
+board's green and on the tiles (every pagoda has a contrasting outline)."""
+DEFAULT_COLOURS = ("green", "white", "purple", "black")
+DEFAULT_NAMES = ("Green", "White", "Purple", "Black")
+
+STYLE = (
+    ".qin-board .sq{fill:#fff;fill-opacity:0;stroke:none}"
+    ".qin-board .sq.legal{fill-opacity:.28;stroke:#fff;stroke-opacity:.75;stroke-width:1.5}"
+    ".qin-board .sq.hl{fill:#ffe066;fill-opacity:.35;stroke:#ffd43b;stroke-width:2.5}"
+    ".qin-board .ghost{opacity:.8}"
+    ".qin-board .ghost.bad{opacity:.45}"
+    ".qin-board .overlay,.qin-board .terrain,.qin-board .tiles,.qin-board .pagodas,"
+    ".qin-board .last-move"
+    "{pointer-events:none}"
+)
+
+
+def player_colour(colour: str) -> str:
+    """A palette name (``"green"``) or any CSS colour (``"#123456"``) as a CSS colour."""
+    return PAGODA_COLOURS.get(colour.lower(), colour) if colour else "#888888"
+
+
+def _luminance(css: str) -> float:
+    """Rough relative luminance of a ``#rgb``/``#rrggbb`` colour (0.5 when unknown)."""
+    text = css.lstrip("#")
+    if len(text) == 3:
+        text = "".join(ch * 2 for ch in text)
+    if len(text) != 6:
+        return 0.5
+    try:
+        r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return 0.5
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def outline_for(fill: str) -> str:
+    """An outline colour that stands out around ``fill``."""
+    return "#f3f0e6" if _luminance(fill) < 0.3 else "#1f1f1f"
+
+
+def _num(value: float) -> str:
+    """Compact number text for SVG attributes."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+# -- geometry -------------------------------------------------------------------------
+class Frame:
+    """Where squares are drawn: the mapping from (column, row) to SVG coordinates."""
+
+    __slots__ = ("width", "height", "left", "top", "view_w", "view_h")
+
+    def __init__(self, width: int, height: int, coords: bool) -> None:
+        self.width = width
+        self.height = height
+        self.left = LABELS if coords else RIM
+        self.top = LABELS if coords else RIM
+        self.view_w = self.left + width * CELL + RIM
+        self.view_h = self.top + height * CELL + RIM
+
+    def xy(self, col: int, row: int) -> tuple[int, int]:
+        """Top-left corner of a square."""
+        return self.left + col * CELL, self.top + row * CELL
+
+    def centre(self, col: int, row: int) -> tuple[float, float]:
+        return self.left + (col + 0.5) * CELL, self.top + (row + 0.5) * CELL
+
+
+def _col_row(board: Board, square: int) -> tuple[int, int]:
+    width = board.geo.width
+    return square % width, square // width
+
+
+def _square_index(board: Board, name: str) -> int:
+    """The index of a square name on this board, or -1."""
+    try:
+        return board.geo.names.index(name)
+    except ValueError:
+        return -1
+
+
+def pagoda_square(board: Board, squares: Sequence[int]) -> int:
+    """The square of a province on which its pagoda is drawn: the one nearest the
+    province's centre (reading order breaks ties), so the pagoda sits inside it."""
+    width = board.geo.width
+    cols = [s % width for s in squares]
+    rows = [s // width for s in squares]
+    cx, cy = sum(cols) / len(squares), sum(rows) / len(squares)
+    return min(squares, key=lambda s: ((s % width - cx) ** 2 + (s // width - cy) ** 2, s))
+
+
+# -- drawing primitives ------------------------------------------------------------
+def _rounded(x: float, y: float, w: float, h: float, r: float,
+             corners: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> str:
+    """Path data of a rectangle whose corners (top-left, top-right, bottom-right,
+    bottom-left) are rounded where ``corners`` says so."""
+    tl, tr, br, bl = (r if c else 0.0 for c in corners)
+    n = _num
+    parts = [f"M{n(x + tl)} {n(y)}H{n(x + w - tr)}"]
+    if tr:
+        parts.append(f"Q{n(x + w)} {n(y)} {n(x + w)} {n(y + tr)}")
+    parts.append(f"V{n(y + h - br)}")
+    if br:
+        parts.append(f"Q{n(x + w)} {n(y + h)} {n(x + w - br)} {n(y + h)}")
+    parts.append(f"H{n(x + bl)}")
+    if bl:
+        parts.append(f"Q{n(x)} {n(y + h)} {n(x)} {n(y + h - bl)}")
+    parts.append(f"V{n(y + tl)}")
+    if tl:
+        parts.append(f"Q{n(x)} {n(y)} {n(x + tl)} {n(y)}")
+    return "".join(parts) + "Z"
+
+
+def pagoda(cx: float, cy: float, fill: str, double: bool, *, scale: float = 1.0,
+           cls: str = "pagoda", attrs: str = "") -> str:
+    """A little pagoda (two stacked tiers when ``double``) standing on (cx, cy + ...),
+    centred on the point; ``fill`` is the player's colour."""
+    line = outline_for(fill)
+    roof_tone = "#000" if _luminance(fill) >= 0.3 else "#fff"
+    # Tier shapes in a unit box; y grows downwards, the base of the building at y=9.
+    tiers = [
+        # (body x half-width, body top, body bottom, roof half-width, roof top, roof bottom)
+        (5.5, -1.0, 8.0, 13.0, -7.0, 0.5),
+    ]
+    if double:
+        tiers.append((4.5, -11.5, -6.0, 10.5, -16.5, -9.5))
+    shift = 2.0 if not double else 5.5  # keep the drawing centred on (cx, cy)
+    parts = []
+    parts.append(f'<rect x="-8" y="8" width="16" height="3" rx="1" fill="{fill}" '
+                 f'stroke="{line}" stroke-width="1.1"/>')
+    for body_w, body_top, body_bot, roof_w, roof_top, roof_bot in tiers:
+        parts.append(f'<rect x="{_num(-body_w)}" y="{_num(body_top)}" '
+                     f'width="{_num(2 * body_w)}" height="{_num(body_bot - body_top)}" '
+                     f'fill="{fill}" stroke="{line}" stroke-width="1.1"/>')
+        parts.append(f'<rect x="{_num(-body_w / 3)}" y="{_num(body_bot - 4)}" '
+                     f'width="{_num(2 * body_w / 3)}" height="4" fill="{line}" '
+                     f'fill-opacity=".55"/>')
+        inner = roof_w * 0.45
+        mid = roof_bot - (roof_bot - roof_top) * 0.3
+        roof = (f"M{_num(-roof_w)} {_num(roof_bot)}"
+                f"Q{_num(-roof_w * 0.55)} {_num(mid)} {_num(-inner)} {_num(roof_top)}"
+                f"H{_num(inner)}"
+                f"Q{_num(roof_w * 0.55)} {_num(mid)} {_num(roof_w)} {_num(roof_bot)}"
+                f"Q0 {_num(roof_bot - 1.6)} {_num(-roof_w)} {_num(roof_bot)}Z")
+        parts.append(f'<path d="{roof}" fill="{fill}" stroke="{line}" '
+                     f'stroke-width="1.1" stroke-linejoin="round"/>')
+        parts.append(f'<path d="{roof}" fill="{roof_tone}" fill-opacity=".12"/>')
+    top = tiers[-1][4]
+    parts.append(f'<line x1="0" y1="{_num(top)}" x2="0" y2="{_num(top - 4)}" '
+                 f'stroke="{line}" stroke-width="1.6" stroke-linecap="round"/>')
+    transform = f"translate({_num(cx)} {_num(cy + shift * scale)})"
+    if scale != 1.0:
+        transform += f" scale({_num(scale)})"
+    return (f'<g class="{cls}" transform="{transform}"{attrs}>' + "".join(parts) + "</g>")
+
+
+def _village_art(x: float, y: float) -> str:
+    """Two little houses in the lower left of a village square."""
+    out = []
+    for hx, hy, s in ((x + 6, y + 22, 1.0), (x + 17, y + 27, 0.85)):
+        w, h = 10 * s, 7 * s
+        out.append(f'<rect x="{_num(hx)}" y="{_num(hy)}" width="{_num(w)}" height="{_num(h)}" '
+                   f'fill="{HOUSE_WALL}" stroke="{HOUSE_LINE}" stroke-width=".8"/>')
+        out.append(f'<path d="M{_num(hx - 1.5)} {_num(hy)}L{_num(hx + w / 2)} '
+                   f'{_num(hy - 5.5 * s)}L{_num(hx + w + 1.5)} {_num(hy)}Z" '
+                   f'fill="{HOUSE_ROOF}" stroke="{HOUSE_LINE}" stroke-width=".8" '
+                   f'stroke-linejoin="round"/>')
+    return "".join(out)
+
+
+def _waves(x: float, y: float) -> str:
+    out = []
+    for dy, dx in ((14, 7), (26, 13)):
+        sx, sy = x + dx, y + dy
+        out.append(f'<path d="M{_num(sx)} {_num(sy)}q4 -4 8 0t8 0" fill="none" '
+                   f'stroke="{WAVE}" stroke-width="1.4" stroke-linecap="round" '
+                   f'stroke-opacity=".8"/>')
+    return "".join(out)
+
+
+def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile",
+          attrs: str = "") -> str:
+    """One tile (two halves) or a lone half: ``halves`` lists (col, row, colour)."""
+    inset = 2.5
+    r = 6.0
+    if len(halves) == 2:
+        (c1, r1, k1), (c2, r2, k2) = halves
+        horizontal = r1 == r2
+    else:
+        (c1, r1, k1), = halves
+    cols = [h[0] for h in halves]
+    rows = [h[1] for h in halves]
+    x0, y0 = frame.xy(min(cols), min(rows))
+    x1, y1 = frame.xy(max(cols) + 1, max(rows) + 1)
+    bx, by = x0 + inset, y0 + inset
+    bw, bh = x1 - x0 - 2 * inset, y1 - y0 - 2 * inset
+    out = [f'<g class="{cls}"{attrs}>',
+           f'<rect x="{_num(bx + 1.2)}" y="{_num(by + 1.8)}" width="{_num(bw)}" '
+           f'height="{_num(bh)}" rx="{_num(r)}" fill="#000" fill-opacity=".22"/>']
+    if len(halves) == 1:
+        out.append(f'<path class="half {COLOUR_NAMES[k1]}" data-at="{square_name(c1, r1)}" '
+                   f'd="{_rounded(bx, by, bw, bh, r)}" fill="{TILE_FILL[k1]}" '
+                   f'stroke="{TILE_DARK[k1]}" stroke-width="1"/>')
+    else:
+        # Order the halves top/left first so the rounded corners fall outside.
+        first, second = sorted(halves, key=lambda h: (h[1], h[0]))
+        if horizontal:
+            w = bw / 2
+            parts = ((first, bx, by, w, bh, (True, False, False, True)),
+                     (second, bx + w, by, w, bh, (False, True, True, False)))
+        else:
+            h = bh / 2
+            parts = ((first, bx, by, bw, h, (True, True, False, False)),
+                     (second, bx, by + h, bw, h, (False, False, True, True)))
+        for (col, row, k), px, py, pw, ph, corners in parts:
+            out.append(f'<path class="half {COLOUR_NAMES[k]}" data-at="{square_name(col, row)}" '
+                       f'd="{_rounded(px, py, pw, ph, r, corners)}" fill="{TILE_FILL[k]}"/>')
+        out.append(f'<path d="{_rounded(bx, by, bw, bh, r)}" fill="none" '
+                   f'stroke="#1d1d1d" stroke-opacity=".45" stroke-width="1"/>')
+        if horizontal:
+            out.append(f'<line x1="{_num(bx + bw / 2)}" y1="{_num(by + 1)}" '
+                       f'x2="{_num(bx + bw / 2)}" y2="{_num(by + bh - 1)}" '
+                       f'stroke="#1d1d1d" stroke-opacity=".35" stroke-width="1"/>')
+        else:
+            out.append(f'<line x1="{_num(bx + 1)}" y1="{_num(by + bh / 2)}" '
+                       f'x2="{_num(bx + bw - 1)}" y2="{_num(by + bh / 2)}" '
+                       f'stroke="#1d1d1d" stroke-opacity=".35" stroke-width="1"/>')
+    # A soft highlight along the top edge: a little relief.
+    out.append(f'<path d="M{_num(bx + r)} {_num(by + 1.6)}H{_num(bx + bw - r)}" '
+               f'stroke="#fff" stroke-opacity=".35" stroke-width="1.6" '
+               f'stroke-linecap="round"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _outline(frame: Frame, board: Board, squares: Iterable[int]) -> str:
+    """Path data of the outer edges of a set of squares."""
+    inside = set(squares)
+    width = board.geo.width
+    parts = []
+    for s in sorted(inside):
+        col, row = s % width, s // width
+        x, y = frame.xy(col, row)
+        if row == 0 or s - width not in inside:
+            parts.append(f"M{x} {y}h{CELL}")
+        if row == board.geo.height - 1 or s + width not in inside:
+            parts.append(f"M{x} {y + CELL}h{CELL}")
+        if col == 0 or s - 1 not in inside:
+            parts.append(f"M{x} {y}v{CELL}")
+        if col == width - 1 or s + 1 not in inside:
+            parts.append(f"M{x + CELL} {y}v{CELL}")
+    return "".join(parts)
+
+
+# -- the layers ----------------------------------------------------------------------
+def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
+    layout = board.layout
+    terrain = layout.terrain
+    width, height = board.geo.width, board.geo.height
+    out = ['<g class="terrain">']
+    x0, y0 = frame.xy(0, 0)
+    out.append(f'<rect x="{x0}" y="{y0}" width="{width * CELL}" height="{height * CELL}" '
+               f'fill="{GRASS_FILL}"/>')
+    grid = []
+    for c in range(1, width):
+        grid.append(f"M{x0 + c * CELL} {y0}v{height * CELL}")
+    for r in range(1, height):
+        grid.append(f"M{x0} {y0 + r * CELL}h{width * CELL}")
+    if grid:
+        out.append(f'<path d="{"".join(grid)}" stroke="{GRID}" stroke-width="1" fill="none"/>')
+    for s, t in enumerate(terrain):
+        if t == GRASS:
+            continue
+        col, row = _col_row(board, s)
+        x, y = frame.xy(col, row)
+        name = board.geo.names[s]
+        if t == OUT:
+            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FRAME}"/>')
+        elif t == WATER:
+            out.append(f'<g class="water" data-at="{name}"><rect x="{x}" y="{y}" '
+                       f'width="{CELL}" height="{CELL}" fill="{WATER_FILL}"/>'
+                       f"{_waves(x, y)}</g>")
+        elif t == VILLAGE:
+            held = board.village_owner[s]
+            ring = ""
+            if held:
+                fill = player_colour(colours[held - 1])
+                ring = (f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+                        f'rx="4" fill="none" stroke="{fill}" stroke-width="3"/>')
+            owner_attr = f' data-owner="{held}"' if held else ""
+            out.append(f'<g class="village" data-at="{name}"{owner_attr}>'
+                       f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
+                       f'rx="3" fill="{VILLAGE_FILL}" stroke="{VILLAGE_EDGE}" '
+                       f'stroke-width="1"/>{ring}{_village_art(x, y)}</g>')
+        elif t == START:
+            k = layout.start_colours.get(s, max(board.colour[s], 0))
+            out.append(f'<g class="start {COLOUR_NAMES[k]}" data-at="{name}">'
+                       f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                       f'fill="{TILE_FILL[k]}"/>'
+                       f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" '
+                       f'fill="none" stroke="{TILE_DARK[k]}" stroke-width="1.5"/>'
+                       f'<rect x="{x + 7}" y="{y + 7}" width="{CELL - 14}" height="{CELL - 14}" '
+                       f'fill="none" stroke="{TILE_LIGHT[k]}" stroke-width="1"/></g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tiles(frame: Frame, board: Board, moves: Sequence[Move]) -> str:
+    layout, colour = board.layout, board.colour
+    geo = board.geo
+    drawn: set[int] = set()
+    out = ['<g class="tiles">']
+    for m in moves:
+        if m.is_pass:
+            continue
+        halves = []
+        for (col, row), k in zip(m.coords, m.colours, strict=True):
+            s = geo.index(col, row)
+            if s < 0 or s in drawn or colour[s] != k or layout.terrain[s] != GRASS:
+                break
+            halves.append((col, row, k))
+        else:
+            drawn.update(geo.index(c, r) for c, r, _ in halves)
+            out.append(_tile(frame, halves, attrs=f' data-move="{m}"'))
+    for s, k in enumerate(colour):
+        if k >= 0 and layout.terrain[s] == GRASS and s not in drawn:
+            col, row = _col_row(board, s)
+            out.append(_tile(frame, [(col, row, k)]))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _pagodas(frame: Frame, board: Board, colours: Sequence[str]) -> str:
+    out = ['<g class="pagodas">']
+    for group in board.provinces():
+        s = pagoda_square(board, group.squares)
+        col, row = _col_row(board, s)
+        cx, cy = frame.centre(col, row)
+        fill = player_colour(colours[group.owner - 1])
+        double = group.pagodas >= 2
+        cls = f"pagoda {'double' if double else 'single'} p{group.owner}"
+        attrs = (f' data-player="{group.owner}" data-at="{board.geo.names[s]}" '
+                 f'data-count="{group.pagodas}"')
+        out.append(pagoda(cx, cy, fill, double, cls=cls, attrs=attrs))
+    for v in board.layout.villages:
+        held = board.village_owner[v]
+        if held:
+            col, row = _col_row(board, v)
+            cx, cy = frame.centre(col, row)
+            fill = player_colour(colours[held - 1])
+            attrs = (f' data-player="{held}" data-at="{board.geo.names[v]}" '
+                     f'data-count="1"')
+            out.append(pagoda(cx + 6, cy - 4, fill, False, scale=0.85,
+                              cls=f"pagoda village-pagoda single p{held}", attrs=attrs))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _squares(frame: Frame, board: Board, states: dict[int, list[str]]) -> str:
+    layout, colour = board.layout, board.colour
+    out = ['<g class="squares">']
+    for s, name in enumerate(board.geo.names):
+        t = layout.terrain[s]
+        if t == OUT:
+            continue
+        col, row = _col_row(board, s)
+        x, y = frame.xy(col, row)
+        if colour[s] >= 0:
+            kind = ("start " if t == START else "half ") + COLOUR_NAMES[colour[s]]
+        else:
+            kind = {GRASS: "grass", WATER: "water", VILLAGE: "village"}.get(t, "grass")
+        extra = states.get(s)
+        cls = f"sq {kind} {' '.join(extra)}" if extra else f"sq {kind}"
+        out.append(f'<rect class="{cls}" data-square="{name}" x="{x}" y="{y}" '
+                   f'width="{CELL}" height="{CELL}"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _labels(frame: Frame) -> str:
+    out = [f'<g class="coords" fill="{LABEL}" font-family="{FONT}" font-size="12" '
+           f'text-anchor="middle">']
+    for c in range(frame.width):
+        cx, _ = frame.centre(c, 0)
+        out.append(f'<text x="{_num(cx)}" y="{frame.top - 7}">{square_name(c, 0)[0]}</text>')
+    for r in range(frame.height):
+        _, cy = frame.centre(0, r)
+        out.append(f'<text x="{_num(frame.left / 2)}" y="{_num(cy + 4)}">{r + 1}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+# -- the overlay: a ghost tile and its preview ----------------------------------------
+def render_overlay(source: Game, *, ghost: Move | str | None = None,
+                   ghost_ok: bool | None = None, preview: Sequence[Event] | None = None,
+                   focus: Iterable[str] = (), focus_owner: int = 0,
+                   colours: Sequence[str] | None = None, coords: bool = True,
+                   tally_at: str | None = None, tally: Mapping[int, int] | None = None) -> str:
+    """The inner markup of ``g.overlay``: the ghost of ``ghost`` (halves off the board
+    are left out; ``ghost_ok`` False draws it as refused) and, for a legal ghost, what
+    ``preview`` (the events of ``game.preview(ghost)``) says would happen: the grown or
+    founded provinces outlined with their size, new pagodas in outline, pagodas that go
+    back crossed out, villages that change hands ringed.  ``focus`` outlines a set of
+    squares (a hovered province) in ``focus_owner``'s colour; ``tally`` (pagodas per
+    player, as ``game.village_tally``) is shown in small discs above ``tally_at``."""
+    game = source
+    board = game.board
+    geo = board.geo
+    frame = Frame(geo.width, geo.height, coords)
+    cols = _colours(colours, game.players)
+    out: list[str] = []
+    focus_squares = [s for s in (_square_index(board, n) for n in focus) if s >= 0]
+    if focus_squares:
+        stroke = player_colour(cols[focus_owner - 1]) if focus_owner else "#ffffff"
+        d = _outline(frame, board, focus_squares)
+        out.append(f'<g class="focus"><path d="{d}" stroke="#1d1d1d" stroke-width="5" '
+                   f'stroke-linecap="square" fill="none" stroke-opacity=".55"/>'
+                   f'<path d="{d}" stroke="{stroke}" stroke-width="2.5" '
+                   f'stroke-linecap="square" fill="none"/></g>')
+    v = _square_index(board, tally_at) if tally_at else -1
+    if v >= 0 and tally is not None:
+        out.append(_tally(frame, board, v, tally, game.players, cols))
+    if ghost is None:
+        return "".join(out)
+    move = ghost if isinstance(ghost, Move) else Move.parse(ghost)
+    if move.is_pass:
+        return "".join(out)
+    if ghost_ok is None:
+        try:
+            ghost_ok = game.why_illegal(move) is None
+        except ValueError:
+            ghost_ok = False
+    if ghost_ok and preview is None:
+        preview = game.preview(move)
+    halves = [(col, row, k) for (col, row), k in zip(move.coords, move.colours, strict=True)
+              if 0 <= col < geo.width and 0 <= row < geo.height]
+    if ghost_ok and preview:
+        out.append(_preview_marks(frame, board, preview, cols))
+    if halves:
+        cls = "ghost ok" if ghost_ok else "ghost bad"
+        out.append(_tile(frame, halves, cls=cls, attrs=f' data-move="{move}"'))
+        if not ghost_ok:
+            for col, row, _ in halves:
+                cx, cy = frame.centre(col, row)
+                out.append(f'<g class="refused"><circle cx="{_num(cx)}" cy="{_num(cy)}" r="9" '
+                           f'fill="#fff" fill-opacity=".85" stroke="#5a1a10" '
+                           f'stroke-width="2"/><path d="M{_num(cx - 6)} {_num(cy + 6)}'
+                           f'L{_num(cx + 6)} {_num(cy - 6)}" stroke="#5a1a10" '
+                           f'stroke-width="2.2"/></g>')
+    if ghost_ok and preview:
+        out.append(_preview_badges(frame, board, preview, cols))
+    return "".join(out)
+
+
+def _tally(frame: Frame, board: Board, square: int, tally: Mapping[int, int], players: int,
+           cols: Sequence[str]) -> str:
+    """One disc per player with their pagodas next to a village, in a row above it."""
+    col, row = _col_row(board, square)
+    cx, _ = frame.centre(col, row)
+    x, y = frame.xy(col, row)
+    r, gap = 8.5, 2.0
+    width = players * (2 * r + gap) - gap
+    left = min(max(cx - width / 2, frame.left), frame.left + frame.width * CELL - width)
+    top = y - r - 3 if row > 0 else y + CELL + r + 3
+    out = [f'<g class="tally" data-at="{board.geo.names[square]}">'
+           f'<rect x="{_num(left - 4)}" y="{_num(top - r - 3)}" width="{_num(width + 8)}" '
+           f'height="{_num(2 * r + 6)}" rx="{_num(r + 3)}" fill="#1d1d1d" '
+           f'fill-opacity=".6"/>']
+    for p in range(1, players + 1):
+        fill = player_colour(cols[p - 1])
+        px = left + r + (p - 1) * (2 * r + gap)
+        n = tally.get(p, 0)
+        out.append(f'<g data-player="{p}" data-count="{n}"><circle cx="{_num(px)}" '
+                   f'cy="{_num(top)}" r="{_num(r)}" fill="{fill}" '
+                   f'stroke="{outline_for(fill)}" stroke-width="1"/>'
+                   f'<text x="{_num(px)}" y="{_num(top + 4)}" text-anchor="middle" '
+                   f'font-family="{FONT}" font-size="11" font-weight="700" '
+                   f'fill="{outline_for(fill)}">{n}</text></g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _preview_marks(frame: Frame, board: Board, events: Sequence[Event],
+                   cols: Sequence[str]) -> str:
+    """Outlines of the provinces a move would found or grow (drawn under the ghost)."""
+    out = ['<g class="preview">']
+    for e in events:
+        if e.kind in ("found", "expand", "absorb") and e.player:
+            squares = [_square_index(board, n) for n in e.squares]
+            d = _outline(frame, board, [s for s in squares if s >= 0])
+            stroke = player_colour(cols[e.player - 1])
+            out.append(f'<path class="grow" d="{d}" stroke="#1d1d1d" stroke-width="6" '
+                       f'stroke-opacity=".5" stroke-linecap="square" fill="none"/>'
+                       f'<path d="{d}" stroke="{stroke}" stroke-width="3" '
+                       f'stroke-linecap="square" fill="none"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
+                    cols: Sequence[str]) -> str:
+    """Sizes, new pagodas, returned pagodas and villages changing hands (over the ghost)."""
+    out = ['<g class="preview-badges">']
+    latest: dict[str, Event] = {}  # a province's last word: major overrides grow
+    for e in events:
+        if e.kind in ("found", "expand", "absorb", "major") and e.squares:
+            latest[e.squares[0]] = e
+    for e in events:
+        if e.kind == "return" and e.player:
+            squares = [s for s in (_square_index(board, n) for n in e.squares) if s >= 0]
+            if not squares:
+                continue
+            r, arm = 11.0, 6.0
+            if len(squares) == 1 and board.layout.terrain[squares[0]] == VILLAGE:
+                # The village's new pagoda takes the middle: cross out in a corner.
+                col, row = _col_row(board, squares[0])
+                x, y = frame.xy(col, row)
+                cx, cy, r, arm = x + 9.0, y + 9.0, 7.5, 4.0
+            else:
+                col, row = _col_row(board, pagoda_square(board, squares))
+                cx, cy = frame.centre(col, row)
+            fill = player_colour(cols[e.player - 1])
+            out.append(f'<g class="returned" data-player="{e.player}">'
+                       f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{fill}" '
+                       f'fill-opacity=".8" stroke="#1d1d1d" stroke-width="1.5"/>'
+                       f'<path d="M{_num(cx - arm)} {_num(cy - arm)}l{_num(2 * arm)} '
+                       f'{_num(2 * arm)}m0 {_num(-2 * arm)}l{_num(-2 * arm)} {_num(2 * arm)}" '
+                       f'stroke="#b3261e" stroke-width="3" stroke-linecap="round"/></g>')
+        elif e.kind == "village" and e.player:
+            v = _square_index(board, e.squares[0]) if e.squares else -1
+            if v < 0:
+                continue
+            col, row = _col_row(board, v)
+            x, y = frame.xy(col, row)
+            cx, cy = frame.centre(col, row)
+            fill = player_colour(cols[e.player - 1])
+            out.append(f'<g class="taken" data-player="{e.player}">'
+                       f'<rect x="{x - 1}" y="{y - 1}" width="{CELL + 2}" height="{CELL + 2}" '
+                       f'rx="5" fill="none" stroke="#1d1d1d" stroke-width="6" '
+                       f'stroke-opacity=".5"/><rect x="{x - 1}" y="{y - 1}" '
+                       f'width="{CELL + 2}" height="{CELL + 2}" rx="5" fill="none" '
+                       f'stroke="{fill}" stroke-width="3"/>'
+                       + pagoda(cx + 6, cy - 4, fill, False, scale=0.85, cls="pagoda new")
+                       + "</g>")
+    for e in latest.values():
+        squares = [s for s in (_square_index(board, n) for n in e.squares) if s >= 0]
+        if not squares or not e.player:
+            continue
+        col, row = _col_row(board, pagoda_square(board, squares))
+        cx, cy = frame.centre(col, row)
+        fill = player_colour(cols[e.player - 1])
+        size = e.size or len(squares)
+        major = e.kind == "major" or size >= 5
+        new = e.kind in ("found", "major", "absorb")
+        if new:
+            out.append(pagoda(cx, cy, fill, major, cls="pagoda new"))
+        bx, by = cx + CELL / 2 - 6, cy - CELL / 2 + 6
+        line = outline_for(fill)
+        out.append(f'<g class="size-badge" data-size="{size}">'
+                   f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="9" fill="{fill}" '
+                   f'stroke="{line}" stroke-width="1.5"/>'
+                   f'<text x="{_num(bx)}" y="{_num(by + 4)}" text-anchor="middle" '
+                   f'font-family="{FONT}" font-size="11" font-weight="700" '
+                   f'fill="{line}">{size}</text></g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _colours(colours: Sequence[str] | None, players: int) -> list[str]:
+    chosen = list(colours) if colours else []
+    for c in DEFAULT_COLOURS:
+        if len(chosen) >= max(players, 4):
+            break
+        if c not in chosen:
+            chosen.append(c)
+    return chosen
+
+
+# -- the whole board ------------------------------------------------------------------
+def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
+               legal: Iterable[str] = (), ghost: Move | str | None = None,
+               last: Iterable[str] = (), coords: bool = True, size: int | None = None,
+               names: Sequence[str] | None = None, colours: Sequence[str] | None = None,
+               ghost_ok: bool | None = None, preview: Sequence[Event] | None = None,
+               style: bool = True, label: str | None = None,
+               move: Move | str | None = None, focus: Iterable[str] = (),
+               focus_owner: int = 0, tally_at: str | None = None,
+               tally: Mapping[int, int] | None = None) -> str:
+    """The board of ``source`` (a ``Game`` or position text) as one SVG document string.
+
+    ``highlight``, ``legal`` and ``last`` are square names that get the classes ``hl``,
+    ``legal`` and ``last`` on their ``rect.sq``; ``ghost`` draws a tile not yet placed
+    (see ``render_overlay``).  ``size`` sets the pixel width (the height follows);
+    without it the SVG fills its container's width.  ``colours`` are the players'
+    pagoda colours (palette names or CSS colours), ``names`` their names (for the
+    accessible label).  ``style=False`` leaves the state classes to the page's CSS.
+    ``move`` is another name for ``ghost`` (``qin svg --move``); ``focus`` outlines
+    squares (a hovered province) in ``focus_owner``'s colour.
+    """
+    if ghost is None:
+        ghost = move
+    game = Game.from_position(source) if isinstance(source, str) else source
+    board = game.board
+    geo = board.geo
+    frame = Frame(geo.width, geo.height, coords)
+    cols = _colours(colours, game.players)
+    who = list(names) if names else list(game.names)
+
+    states: dict[int, list[str]] = {}
+    for cls, squares in (("legal", legal), ("hl", highlight), ("last", last)):
+        for name in squares:
+            s = _square_index(board, name)
+            if s >= 0:
+                states.setdefault(s, []).append(cls)
+
+    vw, vh = frame.view_w, frame.view_h
+    dims = ""
+    if size:
+        dims = f' width="{size}" height="{round(size * vh / vw)}"'
+    if label is None:
+        label = f"Qin board, {geo.width} by {geo.height}"
+        if game.board_name:
+            label = f"Qin board ({game.board_name}), {geo.width} by {geo.height}"
+        label += ", players: " + ", ".join(who[:game.players])
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="qin-board" '
+           f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{escape(label)}" '
+           f'data-width="{geo.width}" data-height="{geo.height}" '
+           f'data-players="{game.players}">']
+    if style:
+        out.append(f"<style>{STYLE}</style>")
+    out.append(f'<rect class="frame" x="0" y="0" width="{vw}" height="{vh}" rx="10" '
+               f'fill="{FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>')
+    if coords:
+        out.append(_labels(frame))
+    out.append(_terrain(frame, board, cols))
+    out.append(_tiles(frame, board, game.moves))
+    out.append(_pagodas(frame, board, cols))
+    last_squares = [s for s, cls in states.items() if "last" in cls]
+    if last_squares:
+        d = _outline(frame, board, last_squares)
+        out.append(f'<g class="last-move"><path d="{d}" stroke="#1d1d1d" stroke-opacity=".45" '
+                   f'stroke-width="6" stroke-linecap="square" fill="none"/>'
+                   f'<path d="{d}" stroke="#ffe45c" stroke-width="3" stroke-linecap="square" '
+                   f'fill="none"/></g>')
+    out.append(_squares(frame, board, states))
+    out.append('<g class="overlay">')
+    focus = tuple(focus)
+    if ghost is not None or focus or tally_at:
+        out.append(render_overlay(game, ghost=ghost, ghost_ok=ghost_ok, preview=preview,
+                                  focus=focus, focus_owner=focus_owner, colours=cols,
+                                  coords=coords, tally_at=tally_at, tally=tally))
+    out.append("</g></svg>")
+    return "".join(out)
+
+
+def province_squares(game: Game, square: str) -> Group | None:
+    """The province (2+ squares) on ``square``, or ``None`` (a convenience for pages)."""
+    group = game.province_at(square)
+    return group if group is not None and group.owner else None
+
+
+__all__ = [
+    "CELL",
+    "DEFAULT_COLOURS",
+    "DEFAULT_NAMES",
+    "PAGODA_COLOURS",
+    "Frame",
+    "outline_for",
+    "pagoda",
+    "pagoda_square",
+    "player_colour",
+    "province_squares",
+    "render_overlay",
+    "render_svg",
+]

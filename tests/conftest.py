@@ -1,0 +1,103 @@
+"""Shared helpers for the rules tests: positions from small board fragments.
+
+Positions follow spec/notation.md: ``.`` grassland, ``-`` outside the board, ``v``
+villages, ``R Y B`` starting territories, ``r y b`` tile halves, a digit after a
+province square or a village names its owner.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+
+import qin
+from qin.tiles import PAGODAS
+
+
+def position(grid: str, *, players: int = 2, to_move: int = 1,
+             hands: Sequence[str] | None = None, filler: dict[int, int] | None = None,
+             extra: Iterable[str] = ()) -> str:
+    """Position text from a grid fragment.
+
+    ``hands`` gives each player's hand line (``["RY BB", ""]``); without it the position
+    is in analysis mode.  ``filler`` = {player: n} appends a row, cut off from the
+    fragment by a row of ``-``, (rows) holding ``n`` villages of that player: a way to bring a
+    player's supply down to a chosen number (Q2, Q16) without touching the fragment.
+    """
+    rows = [line.split() for line in textwrap.dedent(grid).strip().splitlines()]
+    width = len(rows[0])
+    fill = [f"v{p}" for p, n in sorted((filler or {}).items()) for _ in range(n)]
+    if fill:
+        width = max(width, 12)
+        rows = [row + ["-"] * (width - len(row)) for row in rows]
+        rows.append(["-"] * width)
+        for i in range(0, len(fill), width):
+            chunk = fill[i:i + width]
+            rows.append(chunk + ["-"] * (width - len(chunk)))
+    lines = [f"players: {players}", f"to-move: {to_move}"]
+    if hands is not None:
+        lines += [f"hand-{p}: {h}".rstrip() for p, h in enumerate(hands, 1)]
+    lines += list(extra)
+    lines += [" ".join(row) for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def game(grid: str, **kwargs: object) -> qin.Game:
+    """``Game.from_position(position(grid, ...))``."""
+    return qin.Game.from_position(position(grid, **kwargs))  # type: ignore[arg-type]
+
+
+def with_supply(grid: str, supplies: dict[int, int], *, players: int = 2,
+                **kwargs: object) -> qin.Game:
+    """A game on ``grid`` where each player in ``supplies`` has exactly that many
+    pagodas left (their villages in the filler row make up the difference)."""
+    probe = game(grid, players=players, **kwargs)
+    filler = {p: probe.supply(p) - left for p, left in supplies.items()}
+    g = game(grid, players=players, filler=filler, **kwargs)
+    for p, left in supplies.items():
+        assert g.supply(p) == left
+    return g
+
+
+def kinds(events: Iterable[qin.Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def only(events: Iterable[qin.Event], kind: str) -> list[qin.Event]:
+    return [e for e in events if e.kind == kind]
+
+
+def group(g: qin.Game, square: str) -> tuple[str, int, int, tuple[str, ...]]:
+    """(colour letter, owner, pagodas, squares) of the group on ``square``."""
+    grp = g.province_at(square)
+    assert grp is not None, f"nothing on {square}"
+    return "RYB"[grp.colour], grp.owner, grp.pagodas, g.square_names(grp.squares)
+
+
+def pagodas_in_play(g: qin.Game) -> list[int]:
+    """Per player: pagodas counted on the board (provinces, doubles as 2, villages)
+    plus the supply; always the starting number (Q2)."""
+    return [g.board.on_board(p) + g.supply(p) for p in range(1, g.players + 1)]
+
+
+def start_count(players: int) -> int:
+    return PAGODAS[players]
+
+
+def unchanged(g: qin.Game, move: str) -> qin.IllegalMove:
+    """Play an illegal ``move``: it raises ``IllegalMove`` and leaves ``g`` unchanged."""
+    before = (g.to_position(), [str(m) for m in g.legal_moves()], len(g.moves),
+              [g.supply(p) for p in range(1, g.players + 1)])
+    try:
+        g.play(move)
+    except qin.IllegalMove as exc:
+        after = (g.to_position(), [str(m) for m in g.legal_moves()], len(g.moves),
+                 [g.supply(p) for p in range(1, g.players + 1)])
+        assert after == before
+        return exc
+    raise AssertionError(f"{move} was played but should be illegal")
+
+
+def village(g: qin.Game, square: str) -> int:
+    """The player holding the village on ``square`` (0: empty)."""
+    return g.board.village_owner[g.board.geo.names.index(square)]

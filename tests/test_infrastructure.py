@@ -1,0 +1,247 @@
+"""Smoke tests of the build and serve tooling (tools/build_site.py, tools/serve.py).
+
+The browser side (the real site booting in Chromium) is tested in e2e/.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import os
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools import build_site, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = ROOT / "boards"
+
+
+# --------------------------------------------------------------------------- the wheel
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A freshly built qin wheel (the same way `make site` builds it)."""
+    return build_site.build_wheel(tmp_path_factory.mktemp("dist"))
+
+
+def _names(wheel: Path) -> set[str]:
+    with zipfile.ZipFile(wheel) as zf:
+        return set(zf.namelist())
+
+
+def _board_files() -> list[str]:
+    if not BOARDS.is_dir():
+        return []
+    return sorted(
+        p.relative_to(BOARDS).as_posix()
+        for p in BOARDS.rglob("*")
+        if p.is_file() and not p.name.startswith(".") and "__pycache__" not in p.parts
+    )
+
+
+def test_wheel_is_pure_python(wheel: Path) -> None:
+    version = build_site.project_version()
+    assert wheel.name == f"qin-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as zf:
+        meta = zf.read(f"qin-{version}.dist-info/WHEEL").decode()
+        binaries = [n for n in zf.namelist() if n.endswith((".so", ".pyd", ".dll", ".dylib"))]
+    assert "Root-Is-Purelib: true" in meta
+    assert "Tag: py3-none-any" in meta
+    assert not binaries
+
+
+def test_wheel_contains_the_package(wheel: Path) -> None:
+    names = _names(wheel)
+    assert "qin/__init__.py" in names
+    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "qin").rglob("*.py"))
+    missing = [s for s in sources if s not in names]
+    assert not missing, f"not in the wheel: {missing}"
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_wheel_contains_every_board_file(wheel: Path) -> None:
+    in_wheel = {n.removeprefix("qin/boards/") for n in _names(wheel) if n.startswith("qin/boards/")}
+    assert set(_board_files()) <= in_wheel, f"boards/ files missing from the wheel: {in_wheel}"
+
+
+def test_wheel_inputs_digest_tracks_boards(tmp_path: Path) -> None:
+    (tmp_path / "qin").mkdir()
+    (tmp_path / "qin" / "__init__.py").write_text("")
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "pyproject.toml").write_text("")
+    before = build_site.wheel_inputs_digest(tmp_path)
+    (tmp_path / "boards" / "new.txt").write_text(". .\n")
+    assert build_site.wheel_inputs_digest(tmp_path) != before
+
+
+# --------------------------------------------------------------------------- the config
+
+
+def test_pyscript_config_uses_vendored_pyodide_and_unpacks_the_wheel() -> None:
+    config = build_site.pyscript_config("qin-1.2.3-py3-none-any.whl")
+    assert config == {
+        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        "files": {"./wheels/qin-1.2.3-py3-none-any.whl": "./*"},
+    }
+    assert "packages" not in config  # no micropip
+
+
+def test_pyscript_config_merges_the_page_authors_base() -> None:
+    base: dict[str, object] = {"files": {"./qin_ui/__init__.py": "./qin_ui/__init__.py"}}
+    config = build_site.pyscript_config("qin-1-py3-none-any.whl", base)
+    assert config["files"] == {
+        "./qin_ui/__init__.py": "./qin_ui/__init__.py",
+        "./wheels/qin-1-py3-none-any.whl": "./*",
+    }
+    with pytest.raises(build_site.BuildError):
+        build_site.pyscript_config("w.whl", {"interpreter": "https://cdn.example/pyodide.mjs"})
+
+
+# --------------------------------------------------------------------------- the server
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    site = tmp_path_factory.mktemp("site")
+    (site / "index.html").write_text("<!doctype html><title>t</title>" + "<p>x</p>" * 200)
+    (site / "index.html.gz").write_bytes(gzip.compress((site / "index.html").read_bytes()))
+    (site / "sub").mkdir()
+    (site / "sub" / "x.txt").write_text("x")
+    (site / "app.mjs").write_text("export const x = 1;\n" * 200)
+    (site / "app.mjs.gz").write_bytes(gzip.compress((site / "app.mjs").read_bytes()))
+    (site / "a.wasm").write_bytes(b"\0asm" + bytes(100))
+    (site / "data.json").write_text("{}")
+    (site / "pic.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    (site / "site.webmanifest").write_text("{}")
+    with serve.serving(site) as origin:
+        yield origin, site
+
+
+def _get(
+    origin: str, path: str, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    parts = urlsplit(origin)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def test_server_binds_loopback(served: tuple[str, Path]) -> None:
+    assert served[0].startswith("http://127.0.0.1:")
+
+
+@pytest.mark.parametrize(
+    ("path", "mime"),
+    [
+        ("/", "text/html"),
+        ("/app.mjs", "text/javascript"),
+        ("/a.wasm", "application/wasm"),
+        ("/data.json", "application/json"),
+        ("/pic.svg", "image/svg+xml"),
+        ("/site.webmanifest", "application/manifest+json"),
+    ],
+)
+def test_server_mime_types(served: tuple[str, Path], path: str, mime: str) -> None:
+    status, headers, _ = _get(served[0], path)
+    assert status == 200
+    assert headers["content-type"].split(";")[0] == mime
+    assert headers["cache-control"] == "no-cache"
+
+
+def test_server_sends_precompressed_gzip_when_accepted(served: tuple[str, Path]) -> None:
+    origin, site = served
+    status, headers, body = _get(origin, "/app.mjs", {"Accept-Encoding": "br, gzip, deflate"})
+    assert status == 200
+    assert headers["content-encoding"] == "gzip"
+    assert headers["content-type"].startswith("text/javascript")
+    assert "accept-encoding" in headers["vary"].lower()
+    assert gzip.decompress(body) == (site / "app.mjs").read_bytes()
+
+    status, headers, body = _get(origin, "/app.mjs")
+    assert "content-encoding" not in headers
+    assert body == (site / "app.mjs").read_bytes()
+
+    _, headers, _ = _get(origin, "/app.mjs", {"Accept-Encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in headers
+
+
+def test_server_revalidates_with_not_modified(served: tuple[str, Path]) -> None:
+    origin, _ = served
+    _, headers, _ = _get(origin, "/a.wasm")
+    status, _, body = _get(origin, "/a.wasm", {"If-Modified-Since": headers["last-modified"]})
+    assert status == 304
+    assert body == b""
+
+
+def test_server_sends_the_index_of_a_directory_compressed(served: tuple[str, Path]) -> None:
+    origin, site = served
+    status, headers, body = _get(origin, "/?v=1", {"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["content-type"].startswith("text/html")
+    assert gzip.decompress(body) == (site / "index.html").read_bytes()
+
+
+def test_server_404_and_no_listings(served: tuple[str, Path]) -> None:
+    assert _get(served[0], "/nope.js")[0] == 404
+    assert _get(served[0], "/sub/")[0] == 404
+    assert _get(served[0], "/sub")[0] == 301
+
+
+def test_server_answers_several_requests_on_one_connection(served: tuple[str, Path]) -> None:
+    parts = urlsplit(served[0])
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
+    try:
+        for path in ("/a.wasm", "/data.json", "/nope", "/a.wasm"):
+            conn.request("GET", path)
+            conn.getresponse().read()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (None, False),
+        ("", False),
+        ("gzip", True),
+        ("deflate, gzip;q=1.0, *;q=0.5", True),
+        ("GZIP", True),
+        ("gzip;q=0", False),
+        ("br", False),
+        ("*", True),
+        ("*;q=0.5, gzip;q=0", False),
+        ("gzip;q=0.001", True),
+    ],
+)
+def test_accepts_gzip(header: str | None, expected: bool) -> None:
+    assert serve.accepts_gzip(header) is expected
+
+
+# --------------------------------------------------------------------------- precompression
+
+
+def test_gzip_beside_big_text_files_only(tmp_path: Path) -> None:
+    big = tmp_path / "big.js"
+    big.write_text("let a = 1;\n" * 500)
+    small = tmp_path / "small.js"
+    small.write_text("1")
+    blob = tmp_path / "lib.zip"
+    blob.write_bytes(os.urandom(4096))
+    gz = build_site.gzip_if_stale(big)
+    assert gz is not None and gz.name == "big.js.gz"
+    assert gzip.decompress(gz.read_bytes()) == big.read_bytes()
+    assert build_site.gzip_if_stale(small) is None
+    assert build_site.gzip_if_stale(blob) is None
+    # Unchanged source: the .gz is reused, not rewritten.
+    mtime = gz.stat().st_mtime_ns
+    assert build_site.gzip_if_stale(big) == gz and gz.stat().st_mtime_ns == mtime

@@ -1,0 +1,386 @@
+"""Game records ``qin-game/1`` and link codes (spec/notation.md, "Game records").
+
+A record replays exactly because the tile draws come from the seed (Q3); every
+refusal is a ``RecordError`` whose message says what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import qin
+from qin import records
+from qin.errors import RecordError
+
+# A game of all 72 tiles (3 players, bird, seed 120): the longest a game can be
+# without passes; found by letting each player prefer moves that place no pagoda.
+SEVENTY_TWO_TEXT = """
+    Be5Yf5 Rh7Yi7 Be7Bf7 Rh5Yi5 Ri4Bj4 Yj5Yj6 Ri8Yi9 Rj8Rk8
+    Bd5Bd6 Rb5Yc5 Yg10Rg11 Bh3Yh4 Yf8Yf9 Rf6Rg6 Be11Bf11 Be3Re4
+    Rk4Bl4 Rj9Rj10 Be10Bf10 Bj11Yj12 Yb3Bb4 Rd10Rd11 Yl5Bm5 Bb2Rc2
+    Yk9Bk10 Ya3Ya4 Bd8Re8 Rg8Rh8 Yc12Bd12 Yk11Bk12 Bd2Bd3 Rk2Bk3
+    Rf12Yf13 Ym3Ym4 Rj13Rk13 Yc8Rc9 Bl10Bm10 Ya1Ra2 Ym6Bm7 Bi10Yi11
+    Rh9Rh10 Bl2Bl3 Yc1Yd1 Bk7Rl7 Yb13Rc13 Rd13Re13 Rg13Yh13 Yj2Rj3
+    Bl13Rm13 Ra12Ra13 Ra10Ba11 Ba9Yb9 Ri1Rj1 Yf2Yf3 Rm11Bm12 Be1Rf1
+    Bh11Rh12 Bk5Bk6 Bl11Bl12 Bm8Bm9 Yk1Yl1 Ym1Ym2 Ba7Ya8 Yh6Ri6
+    Yb10Yb11 Yc6Yc7 Bd9Be9 Yc3Yc4 Rf4Rg4 Ra5Ra6 Bg1Bh1 Yc10Yc11
+"""
+
+
+def random_game(board: str = "bird", players: int = 2, seed: int = 1, plies: int | None = None,
+                **kwargs: object) -> qin.Game:
+    """A seeded game played by random legal moves (to the end, or ``plies`` moves)."""
+    g = qin.Game.new(board=board, players=players, seed=seed, **kwargs)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    while not g.is_over and (plies is None or len(g.moves) < plies):
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+def base(**changes: object) -> dict[str, object]:
+    record: dict[str, object] = {"format": "qin-game/1", "board": "bird", "players": 2,
+                                 "seed": 7, "fair_start": False, "names": ["Green", "White"],
+                                 "moves": []}
+    record.update(changes)
+    return record
+
+
+def refusal(data: object) -> str:
+    with pytest.raises(RecordError) as info:
+        records.load(data)  # type: ignore[arg-type]
+    assert isinstance(info.value, ValueError)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+# -- round trips ---------------------------------------------------------------------
+CASES = [("bird", 2, 1), ("bird", 3, 2), ("bird", 4, 3), ("lion", 2, 4), ("lion", 3, 5),
+         ("lion", 4, 6), ("bird", 2, 7), ("lion", 2, 8)]
+
+
+@pytest.mark.parametrize(("board", "players", "seed"), CASES)
+def test_record_round_trip_of_a_finished_game(board: str, players: int, seed: int) -> None:
+    g = random_game(board, players, seed, fair_start=seed % 2 == 0)
+    record = records.record_of(g)
+    assert list(record) == ["format", "board", "players", "seed", "fair_start", "names",
+                            "moves"]
+    assert record["format"] == "qin-game/1" and record["board"] == board
+    assert record["players"] == players and record["seed"] == seed
+    assert record["fair_start"] is (seed % 2 == 0)
+    assert record["moves"] == [str(m) for m in g.moves]
+    text = records.dumps(g)
+    assert json.loads(text) == record
+    again = records.load(text)
+    assert again.to_position() == g.to_position()
+    assert again.is_over and again.winners == g.winners
+    assert [str(m) for m in again.moves] == record["moves"]
+    assert records.record_of(again) == record
+
+
+@pytest.mark.parametrize("plies", [0, 1, 9, 30])
+def test_replay_of_an_unfinished_game_reaches_the_same_position_and_pile(plies: int) -> None:
+    g = random_game("bird", 3, 11, plies=plies, names=["Ann", "Bo", "Cy"])
+    again = qin.Game.from_record(g.record())
+    assert again.to_position() == g.to_position()  # hands included
+    assert again.pile == g.pile  # Q3: the draws to come are the same too
+    assert again.names == ["Ann", "Bo", "Cy"]
+    assert not again.is_over and again.legal_moves() == g.legal_moves()
+
+
+def test_load_accepts_bytes_a_dict_and_fills_in_defaults() -> None:
+    g = records.load(b'{"format": "qin-game/1", "board": "bird", "players": 2, "seed": 7}')
+    assert g.names == ["Player 1", "Player 2"] and not g.fair_start and not g.moves
+    assert records.load(base()).names == ["Green", "White"]
+    assert records.load("\ufeff" + json.dumps(base())).seed == 7  # a BOM is fine
+
+
+def test_moves_keep_the_way_they_were_written() -> None:
+    g = qin.Game.new("bird", 2, seed=7)
+    move = next(m for m in g.legal_moves() if m.colours[0] != m.colours[1])
+    (ca, cb), (a, b) = move.colours, move.squares
+    flipped = f"{'RYB'[cb]}{b}{'RYB'[ca]}{a}"
+    g.play(flipped)
+    assert g.record()["moves"] == [flipped]
+    assert records.record_from_url(records.to_url(g))["moves"] == [flipped]
+
+
+# -- what cannot be saved ------------------------------------------------------------
+def test_a_game_from_a_position_has_no_seed_and_no_record() -> None:
+    g = qin.Game.from_position(qin.Game.new("bird", 2, seed=3).to_position())
+    with pytest.raises(RecordError, match="no seed"):
+        records.record_of(g)
+    with pytest.raises(RecordError, match="no seed"):
+        g.record()
+
+
+def test_a_view_and_a_sampled_game_cannot_be_saved() -> None:
+    g = random_game("bird", 2, 5, plies=6)
+    with pytest.raises(RecordError, match="view"):
+        records.record_of(g.view(1))
+    sampled = g.view(1).sample(random.Random(99))  # other hands and the pile made up
+    with pytest.raises(RecordError):
+        records.record_of(sampled)
+
+
+def test_a_game_whose_tiles_are_not_its_seeds_cannot_be_saved() -> None:
+    g = random_game("bird", 2, 5, plies=6)
+    g.pile.reverse()  # as if the pile had been shuffled again
+    with pytest.raises(RecordError, match="not the ones its seed deals"):
+        records.record_of(g)
+
+
+def test_a_custom_board_file_is_recorded_by_its_path(tmp_path: Path) -> None:
+    board = tmp_path / "small.txt"
+    board.write_text(". . . .\n. R . .\n. . Y .\n. . . .\n", encoding="utf-8")
+    g = qin.Game.new(board=str(board), players=2, seed=4)
+    g.play(g.legal_moves()[0])
+    record = g.record()
+    assert record["board"] == str(board)
+    assert records.load(record).to_position() == g.to_position()
+    with pytest.raises(RecordError, match="only the shipped boards"):
+        records.to_url(g)
+
+
+def test_a_board_file_that_calls_itself_bird_is_not_recorded_as_bird(tmp_path: Path) -> None:
+    board = tmp_path / "fake.txt"
+    board.write_text("board: bird\n. . . .\n. R . .\n. . Y .\n. . . .\n", encoding="utf-8")
+    g = qin.Game.new(board=str(board), players=2, seed=4)
+    with pytest.raises(RecordError, match="not the board 'bird'"):
+        g.record()
+
+
+# -- refusals --------------------------------------------------------------------------
+def test_refuses_text_that_is_not_json_and_says_where() -> None:
+    message = refusal('{"format": "qin-game/1",\n "board": bird}')
+    assert "not valid JSON" in message and "line 2, column 11" in message
+    assert "not valid JSON" in refusal("")
+    assert "not UTF-8" in refusal(b'{"format": "\xff"}')
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    ("[1, 2]", "a JSON object {...}, not a list"),
+    ('"qin-game/1"', "not text"),
+    ("null", "not null"),
+])
+def test_refuses_json_that_is_not_an_object(data: str, words: str) -> None:
+    assert words in refusal(data)
+
+
+def test_refuses_a_missing_or_foreign_format() -> None:
+    record = base()
+    del record["format"]
+    assert 'no "format"' in refusal(record)
+    assert 'not "qin-game/1"' in refusal(base(format="chess-pgn"))
+    assert 'not "qin-game/1"' in refusal(base(format=1))
+
+
+def test_refuses_an_unknown_version_and_says_so() -> None:
+    message = refusal(base(format="qin-game/2"))
+    assert "unknown game record version 'qin-game/2'" in message
+    assert "qin-game/1" in message
+
+
+def test_refuses_unknown_and_missing_fields() -> None:
+    assert 'unknown field "colour"' in refusal(base(colour="red"))
+    for key in ("board", "players", "seed"):
+        record = base()
+        del record[key]
+        assert f'has no "{key}"' in refusal(record)
+
+
+def test_refuses_an_unknown_board() -> None:
+    message = refusal(base(board="moon"))
+    assert "unknown board 'moon'" in message and "bird" in message
+    assert "cannot read the board file" in refusal(base(board="/nonexistent/board.txt"))
+    assert '"board"' in refusal(base(board=3))
+
+
+@pytest.mark.parametrize("players", [1, 5, 0, "2", 2.0, True, None])
+def test_refuses_a_bad_player_count(players: object) -> None:
+    assert '"players" must be 2, 3 or 4' in refusal(base(players=players))
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, True, None, 2**63, -2**63 - 1, [7]])
+def test_refuses_a_bad_seed(seed: object) -> None:
+    assert '"seed" must be a whole number' in refusal(base(seed=seed))
+
+
+def test_seeds_may_be_negative_or_large() -> None:
+    for seed in (-5, 0, 2**63 - 1, -2**63):
+        g = records.load(base(seed=seed))
+        assert g.seed == seed
+        assert records.from_url(records.to_url(g)).to_position() == g.to_position()
+
+
+def test_refuses_a_bad_fair_start() -> None:
+    assert '"fair_start" must be true or false' in refusal(base(fair_start="yes"))
+
+
+@pytest.mark.parametrize(("names", "words"), [
+    (["Green"], '"names" has 1 names but the game has 2 players'),
+    (["A", "B", "C"], "has 3 names"),
+    ("Green, White", '"names" must be a list of 2 names, not text'),
+    (["Green", 7], "name 2 must be text, not 7"),
+    (["Green", None], "name 2 must be text, not null"),
+    (["", "White"], "name 1 is empty"),
+    (["   ", "White"], "name 1 is empty"),
+    (["G" * 41, "White"], "name 1 is 41 characters long; at most 40"),
+    (["Gre\nen", "White"], "control character"),
+])
+def test_refuses_bad_names(names: object, words: str) -> None:
+    assert words in refusal(base(names=names))
+
+
+def test_a_name_of_forty_characters_and_unicode_is_fine() -> None:
+    g = records.load(base(names=["G" * 40, "Wéi 白"]))
+    assert g.names == ["G" * 40, "Wéi 白"]
+
+
+def test_refuses_moves_that_are_not_a_list_of_text() -> None:
+    assert '"moves" must be a list' in refusal(base(moves="Rc4Yd4"))
+    assert 'move 2 is 5, not text like "Rc4Yd4"' in refusal(base(moves=["pass", 5]))
+    assert "no game has more than" in refusal(base(moves=["pass"] * 401))
+
+
+def test_a_bad_move_names_its_number_text_and_the_engines_reason() -> None:
+    g = qin.Game.new("bird", 2, seed=7, names=["Green", "White"])  # Green: YY RY RB
+    first = g.legal_moves()[0]
+    message = refusal(base(moves=[str(first), "Xq99"]))
+    assert message.startswith("move 2 'Xq99' cannot be played: ")
+    assert "'Xq99' is not a move" in message
+    message = refusal(base(moves=["Rf8Rg8"]))
+    reason = g.why_illegal("Rf8Rg8")
+    assert reason is not None and reason.startswith("Rf8Rg8: ")
+    assert message == f"move 1 'Rf8Rg8' cannot be played: {reason[len('Rf8Rg8: '):]}"
+    assert "Green has no RR tile" in message
+    message = refusal(base(moves=["Ya1Ya2"]))
+    assert "move 1 'Ya1Ya2'" in message and "(Q7)" in message
+    assert "only when no tile in hand can be placed (Q10)" in refusal(base(moves=["pass"]))
+
+
+def test_refuses_moves_after_the_end_of_the_game() -> None:
+    g = random_game("bird", 2, 3)
+    record = g.record()
+    n = len(record["moves"])
+    record["moves"].append("pass")
+    message = refusal(record)
+    assert message.startswith(f"move {n + 1} 'pass' comes after the end of the game")
+    assert f"after move {n}" in message
+    assert "won" in message or "shared the win" in message
+
+
+def test_loading_a_bad_record_changes_nothing_already_saved() -> None:
+    record = base(moves=["Rf8Rg8"])
+    frozen = json.dumps(record)
+    refusal(record)
+    assert json.dumps(record) == frozen
+
+
+# -- link codes --------------------------------------------------------------------------
+@pytest.mark.parametrize(("board", "players", "seed"), CASES)
+def test_link_code_round_trip(board: str, players: int, seed: int) -> None:
+    names = ["Ann", "Bo 白", "Cy", "Dé"][:players] if seed % 2 else None
+    g = random_game(board, players, seed, fair_start=seed % 3 == 0, names=names)
+    code = records.to_url(g)
+    assert set(code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert records.record_from_url(code) == g.record()
+    again = records.from_url(code)
+    assert again.to_position() == g.to_position() and again.winners == g.winners
+    assert records.to_url(g.record()) == code  # a record encodes the same
+    assert records.to_url(json.dumps(g.record())) == code
+    assert records.from_url(f"https://example.org/qin/#g={code}").moves == g.moves
+    assert records.from_url(f"  {code}\n").moves == g.moves
+
+
+def test_link_code_of_a_72_move_game() -> None:
+    record = base(players=3, seed=120, names=["Player 1", "Player 2", "Player 3"],
+                  moves=SEVENTY_TWO_TEXT.split())
+    g = records.load(record)
+    assert len(g.moves) == 72 and g.is_over
+    assert g.pile_count == 0 and all(g.hand_size(p) == 0 for p in (1, 2, 3))
+    code = records.to_url(g)
+    named = records.to_url(dict(record, names=["Green", "White", "Black"]))
+    print(f"\nlink code of a 72-move game: {len(code)} characters "
+          f"({len(named)} with three custom names)")
+    # version, flags, seed, 72 moves of 2 bytes, check: 150 bytes -> 200 characters
+    assert len(code) <= 200
+    assert records.from_url(code).to_position() == g.to_position()
+
+
+def test_a_record_with_a_bad_move_gets_no_link_code() -> None:
+    with pytest.raises(RecordError, match="move 1 'Rf8Rg8'"):
+        records.to_url(base(moves=["Rf8Rg8"]))
+
+
+def _code(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def _raw(code: str) -> bytes:
+    return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+
+
+def _sealed(body: bytes) -> str:
+    import zlib
+
+    return _code(body + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big"))
+
+
+def test_link_code_refusals() -> None:
+    g = random_game("bird", 2, 9)
+    code = records.to_url(g)
+    raw = _raw(code)
+    cases = {
+        "": "not a game link code",
+        "Qin!": "not a game link code",
+        "abc def": "not a game link code",
+        "A": "not a game link code",
+        "AQQ": "too short",
+        code[:-3]: "damaged",  # cut off
+        code[:10] + ("A" if code[10] != "A" else "B") + code[11:]: "damaged",
+        _sealed(b"\x02" + raw[1:-2]): "unknown game link version 2",
+        _sealed(b"\x01\x03\x0e"): "unknown board",
+        _sealed(b"\x01\x40\x0e"): "unknown board",
+        _sealed(raw[:-2] + b"\xff\xff\x7f"): "not a placement on the board",
+        _sealed(raw[:-2] + b"\x85"): "cut off",
+        _sealed(b"\x01\x00" + b"\xff" * 11): "too long",
+        _sealed(b"\x01\x20\x0e\x05Gr"): "cut off",
+        _sealed(b"\x01\x20\x0e\x01\xff\x01W"): "not UTF-8",
+        _sealed(b"\x01\x20\x0e\x00\x01W"): "name 1 is empty",
+        _sealed(b"\x01\x00\x0e\x00"): "cannot be played",  # a pass is illegal here
+        _sealed(raw[:-2] + b"\x00"): "comes after the end of the game",
+    }
+    for text, words in cases.items():
+        with pytest.raises(RecordError) as info:
+            records.from_url(text)
+        assert words in str(info.value), (text, str(info.value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80) | st.binary(max_size=60).map(_code))
+def test_garbage_is_refused_with_a_record_error_only(text: str) -> None:
+    with contextlib.suppress(RecordError):
+        records.from_url(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=60))
+def test_checked_garbage_is_refused_with_a_record_error_only(body: bytes) -> None:
+    with contextlib.suppress(RecordError):
+        records.from_url(_sealed(b"\x01" + body))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_load_refuses_any_text_with_a_record_error_only(text: str) -> None:
+    with contextlib.suppress(RecordError):
+        records.load(text)

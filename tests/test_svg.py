@@ -1,0 +1,267 @@
+"""qin.svg: the one board renderer (web page, diagrams, ``qin svg``).
+
+The SVG is checked for structure, not pixels: it parses as XML, has one ``rect.sq``
+with ``data-square`` per square of the board, draws what the position holds (terrain,
+tile halves, single and double pagodas, village pagodas) and marks the states the page
+styles (``legal``, ``hl``, ``last``, the ghost and its preview).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import qin
+from qin.svg import PAGODA_COLOURS, pagoda_square, render_overlay, render_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+# A 5 x 5 position: a red major province of player 1 (b2 c2 d2 b3 c3), a yellow
+# province of player 2 (b4 c4) and a village at e3 held by player 2.
+SMALL = """players: 2
+to-move: 1
+. . . . .
+. r1 r r .
+. r r . v2
+. y2 y . .
+. . . . .
+"""
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set((el.get("class") or "").split())
+
+
+def all_with_class(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [el for el in root.iter() if cls in classes(el)]
+
+
+def squares(root: ET.Element) -> dict[str, ET.Element]:
+    found = [el for el in root.iter() if el.get("data-square") is not None]
+    names = [el.get("data-square") or "" for el in found]
+    assert len(names) == len(set(names)), "a square appears twice"
+    return dict(zip(names, found, strict=True))
+
+
+def pagodas(root: ET.Element, player: int) -> list[ET.Element]:
+    return [el for el in all_with_class(root, "pagoda")
+            if el.get("data-player") == str(player) and "new" not in classes(el)]
+
+
+def layer(root: ET.Element, name: str) -> ET.Element:
+    found = [el for el in root.iter(f"{NS}g") if name in classes(el)]
+    assert len(found) == 1, f"expected one g.{name}"
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def bird() -> qin.Game:
+    return qin.Game.new(board="bird", players=2, seed=7)
+
+
+def test_a_new_board_has_169_squares_with_names(bird: qin.Game) -> None:
+    root = parse(render_svg(bird))
+    sq = squares(root)
+    assert len(sq) == 169
+    assert {"a1", "m1", "a13", "m13", "g7"} <= set(sq)
+    assert all(el.tag == f"{NS}rect" and "sq" in classes(el) for el in sq.values())
+    # The hit squares lie on top of everything but the overlay, in reading order.
+    order = [el.get("data-square") for el in layer(root, "squares")]
+    assert order[:3] == ["a1", "b1", "c1"] and order[-1] == "m13"
+
+
+def test_terrain_classes_follow_the_board(bird: qin.Game) -> None:
+    sq = squares(parse(render_svg(bird)))
+    kinds = {name: classes(el) - {"sq"} for name, el in sq.items()}
+    assert sum(1 for k in kinds.values() if k == {"village"}) == 12  # Q21: Bird
+    assert sum(1 for k in kinds.values() if k == {"water"}) == 0
+    starts = {name: k for name, k in kinds.items() if "start" in k}
+    assert starts == {"g5": {"start", "blue"}, "g7": {"start", "yellow"},
+                      "g9": {"start", "red"}}
+    lion = squares(parse(render_svg(qin.Game.new(board="lion", players=3, seed=1))))
+    assert any("water" in classes(el) for el in lion.values())
+
+
+def test_the_svg_scales_or_takes_a_size(bird: qin.Game) -> None:
+    root = parse(render_svg(bird))
+    assert root.get("width") is None and root.get("height") is None
+    x, y, w, h = (float(v) for v in (root.get("viewBox") or "").split())
+    assert (x, y) == (0, 0) and w == h > 13 * 30
+    sized = parse(render_svg(bird, size=520))
+    assert sized.get("width") == "520" and sized.get("height") == "520"
+
+
+def test_coordinates_are_optional(bird: qin.Game) -> None:
+    with_coords = parse(render_svg(bird))
+    labels = [t.text for t in layer(with_coords, "coords").iter(f"{NS}text")]
+    assert labels[:13] == list("abcdefghijklm") and labels[13:] == [str(r) for r in range(1, 14)]
+    without = parse(render_svg(bird, coords=False))
+    assert not all_with_class(without, "coords")
+    assert len(squares(without)) == 169
+
+
+def test_a_position_text_renders_too() -> None:
+    root = parse(render_svg(SMALL))
+    sq = squares(root)
+    assert len(sq) == 25
+    assert classes(sq["b2"]) == {"sq", "half", "red"}
+    assert classes(sq["b4"]) == {"sq", "half", "yellow"}
+    assert classes(sq["e3"]) == {"sq", "village"}
+    assert classes(sq["a1"]) == {"sq", "grass"}
+
+
+def test_pagodas_single_double_and_on_villages() -> None:
+    root = parse(render_svg(SMALL))
+    one, two = pagodas(root, 1), pagodas(root, 2)
+    assert [classes(p) >= {"double"} for p in one] == [True]
+    assert sum(int(p.get("data-count") or 0) for p in one) == 2
+    assert {p.get("data-at") for p in two} == {"e3", "b4"}
+    village = [p for p in two if "village-pagoda" in classes(p)]
+    assert [p.get("data-at") for p in village] == ["e3"]
+    # The count drawn equals the engine's count of pagodas on the board.
+    game = qin.Game.from_position(SMALL)
+    for player, drawn in ((1, one), (2, two)):
+        assert sum(int(p.get("data-count") or 0) for p in drawn) == game.on_board(player)
+
+
+def test_pagoda_counts_match_the_engine_through_a_game() -> None:
+    game = qin.Game.new(board="lion", players=3, seed=11)
+    for _ in range(40):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[len(moves) // 2])
+    root = parse(render_svg(game))
+    for player in (1, 2, 3):
+        drawn = sum(int(p.get("data-count") or 0) for p in pagodas(root, player))
+        assert drawn == game.on_board(player)
+    # Each placed tile is drawn as one piece of two halves on its squares.
+    tiles = [t for t in layer(root, "tiles") if t.get("data-move")]
+    placed = [str(m) for m in game.moves if not m.is_pass]
+    assert [t.get("data-move") for t in tiles] == placed
+    for t in tiles:
+        halves = all_with_class(t, "half")
+        move = qin.Move.parse(t.get("data-move") or "")
+        assert [h.get("data-at") for h in halves] in (list(move.squares),
+                                                      list(reversed(move.squares)))
+
+
+def test_pagodas_stand_inside_their_province() -> None:
+    game = qin.Game.from_position(SMALL)
+    for group in game.board.provinces():
+        assert pagoda_square(game.board, group.squares) in group.squares
+    assert game.board.geo.names[pagoda_square(game.board, (6, 7, 8, 11, 12))] == "c2"
+
+
+def test_player_colours_are_used() -> None:
+    root = parse(render_svg(SMALL, colours=["orange", "#123456"]))
+    fills = {el.get("fill") for p in pagodas(root, 1) for el in p.iter()}
+    assert PAGODA_COLOURS["orange"] in fills
+    fills = {el.get("fill") for p in pagodas(root, 2) for el in p.iter()}
+    assert "#123456" in fills
+    # None of the player colours is a tile colour.
+    assert not {"red", "yellow", "blue"} & set(PAGODA_COLOURS)
+
+
+def test_state_classes_for_the_page(bird: qin.Game) -> None:
+    root = parse(render_svg(bird, legal=["a1", "b1"], highlight=["c3"], last=["g6", "h6"]))
+    sq = squares(root)
+    assert {n for n, el in sq.items() if "legal" in classes(el)} == {"a1", "b1"}
+    assert {n for n, el in sq.items() if "hl" in classes(el)} == {"c3"}
+    assert {n for n, el in sq.items() if "last" in classes(el)} == {"g6", "h6"}
+    # The page can style them itself: the embedded style is optional.
+    assert root.find(f"{NS}style") is not None
+    assert parse(render_svg(bird, style=False)).find(f"{NS}style") is None
+
+
+def test_a_legal_ghost_and_its_preview() -> None:
+    game = qin.Game.from_position(SMALL)
+    root = parse(render_svg(game, ghost="Rd3Yd4"))
+    overlay = layer(root, "overlay")
+    ghosts = all_with_class(overlay, "ghost")
+    assert len(ghosts) == 1 and classes(ghosts[0]) == {"ghost", "ok"}
+    assert ghosts[0].get("data-move") == "Rd3Yd4"
+    assert sorted(h.get("data-at") or "" for h in all_with_class(ghosts[0], "half")) == \
+        ["d3", "d4"]
+    sizes = sorted(int(b.get("data-size") or 0) for b in all_with_class(overlay, "size-badge"))
+    assert sizes == [3, 6]  # red grows to 6, yellow to 3
+    taken = all_with_class(overlay, "taken")
+    assert [t.get("data-player") for t in taken] == ["1"]  # player 1 takes e3 ...
+    returned = all_with_class(overlay, "returned")
+    assert [r.get("data-player") for r in returned] == ["2"]  # ... from player 2
+    # The game itself is untouched by drawing a ghost.
+    assert game.to_position() == qin.Game.from_position(SMALL).to_position()
+
+
+def test_an_illegal_ghost_is_drawn_as_refused() -> None:
+    game = qin.Game.from_position(SMALL)
+    root = parse(render_svg(game, ghost="Rd3Re3"))  # e3 is a village
+    ghosts = all_with_class(layer(root, "overlay"), "ghost")
+    assert classes(ghosts[0]) == {"ghost", "bad"}
+    assert all_with_class(root, "refused")
+    assert not all_with_class(root, "size-badge")
+
+
+def test_ghost_halves_off_the_board_are_left_out() -> None:
+    game = qin.Game.from_position(SMALL)
+    off = qin.Move((0, 1), ((4, 0), (5, 0)))  # e1 and a square right of the board
+    text = render_overlay(game, ghost=off, ghost_ok=False)
+    root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')
+    halves = all_with_class(root, "half")
+    assert [h.get("data-at") for h in halves] == ["e1"]
+
+
+def test_the_overlay_alone_matches_the_full_render() -> None:
+    game = qin.Game.from_position(SMALL)
+    full = render_svg(game, ghost="Rd3Yd4")
+    alone = render_overlay(game, ghost="Rd3Yd4")
+    assert f'<g class="overlay">{alone}</g>' in full
+    focus = render_overlay(game, focus=["b4", "c4"], focus_owner=2)
+    root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{focus}</svg>')
+    assert all_with_class(root, "focus")
+
+
+def test_fragments_skip_squares_outside_the_outline() -> None:
+    text = "players: 2\n- . . \n. r1 r\n. . ~\n"
+    sq = squares(parse(render_svg(text)))
+    assert set(sq) == {"b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"}
+
+
+def test_rendering_is_deterministic_and_fast(bird: qin.Game) -> None:
+    import time
+
+    game = bird.clone()
+    for _ in range(20):
+        game.play(game.legal_moves()[0])
+    assert render_svg(game) == render_svg(game.clone())
+    start = time.perf_counter()
+    for _ in range(10):
+        render_svg(game, legal=["a1"], last=["b1"])
+    assert (time.perf_counter() - start) / 10 < 0.05  # Pyodide is about 2x slower
+
+
+def test_the_last_move_is_outlined_as_one_shape(bird: qin.Game) -> None:
+    root = parse(render_svg(bird, last=["f4", "g4"]))
+    marks = all_with_class(root, "last-move")
+    assert len(marks) == 1
+    # f4 and g4 outlined together: 6 cell edges, none between the two squares.
+    d = marks[0].find(f"{NS}path").get("d") or ""  # type: ignore[union-attr]
+    assert d.count("M") == 6
+
+
+def test_a_village_tally_is_shown_next_to_it() -> None:
+    game = qin.Game.from_position(SMALL)
+    text = render_overlay(game, tally_at="e3", tally=game.village_tally("e3"))
+    root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')
+    tally = all_with_class(root, "tally")
+    assert [t.get("data-at") for t in tally] == ["e3"]
+    counts = {g.get("data-player"): g.get("data-count") for g in tally[0].iter(f"{NS}g")
+              if g.get("data-player")}
+    assert counts == {"1": "0", "2": "0"}  # nothing of either player touches e3

@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""Build the deployable static site into build/site/ (stdlib only).
+
+Layout of the result (everything the page loads is here, same origin):
+
+    build/site/
+        index.html, boot.js, main.py, ...   the files of web/, copied
+        pyscript.json                       generated PyScript config (names the wheel),
+                                            merged over web/pyscript.base.json if present
+        vendor/pyscript/...                 @pyscript/core dist/ (from node_modules)
+        vendor/pyodide/...                  the five Pyodide runtime files (from node_modules)
+        wheels/qin-<version>-py3-none-any.whl
+        *.gz                                precompressed copy beside each text/wasm file > 1 KB
+
+The build is incremental: the wheel is rebuilt only when its inputs (qin/,
+boards/, pyproject.toml, README.md) change, files are copied only when they
+differ, .gz files are regenerated only when their source changed, and files
+that no longer belong to the site are removed. Run `npm ci` first (the
+Makefile does) so node_modules/ holds the pinned PyScript and Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB_DIR = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+DEFAULT_OUT = ROOT / "build" / "site"
+DEFAULT_DIST = ROOT / "build" / "dist"
+
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_VERSION = "314.0.2"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Source maps are only fetched by an open DevTools; leaving them out halves vendor/pyscript.
+SKIP_SUFFIXES = (".map",)
+
+CONFIG_NAME = "pyscript.json"
+# Optional, written by the page's author: merged into the generated config
+# (e.g. more "files" for Python modules the page fetches). Not copied itself.
+CONFIG_BASE_NAME = "pyscript.base.json"
+INTERPRETER_URL = "./vendor/pyodide/pyodide.mjs"
+
+# Precompress these (when larger than GZIP_MIN_SIZE and gzip makes them smaller).
+GZIP_SUFFIXES = frozenset(
+    {
+        ".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".txt", ".toml",
+        ".md", ".xml", ".webmanifest", ".wasm", ".ico",
+    }
+)  # fmt: skip
+GZIP_MIN_SIZE = 1024
+
+# What goes into the wheel: a change to any of these rebuilds it.
+WHEEL_INPUTS = ("qin", "boards", "pyproject.toml", "README.md")
+
+
+class BuildError(RuntimeError):
+    """The site cannot be built (missing inputs, failed wheel build)."""
+
+
+def log(message: str) -> None:
+    print(f"build_site: {message}", flush=True)
+
+
+# --------------------------------------------------------------------------- wheel
+
+
+def _iter_input_files(root: Path) -> Iterator[Path]:
+    for name in WHEEL_INPUTS:
+        path = root / name
+        if path.is_file():
+            yield path
+        elif path.is_dir():
+            for sub in sorted(path.rglob("*")):
+                if sub.is_file() and "__pycache__" not in sub.parts and sub.suffix != ".pyc":
+                    yield sub
+
+
+def wheel_inputs_digest(root: Path = ROOT) -> str:
+    """A hash of everything that determines the wheel's content."""
+    digest = hashlib.sha256()
+    for path in _iter_input_files(root):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def project_version(root: Path = ROOT) -> str:
+    with (root / "pyproject.toml").open("rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
+
+
+def _have_hatchling() -> bool:
+    try:
+        import hatchling  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
+    """Build the qin wheel into out_dir (which is created) and return its path.
+
+    Uses the current interpreter's hatchling when available (fast, offline);
+    otherwise lets pip fetch hatchling into an isolated build environment.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out_dir, prefix=".wheel-") as tmp:
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, str(root)]
+        if _have_hatchling():
+            cmd.insert(-1, "--no-build-isolation")
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise BuildError(f"wheel build failed ({' '.join(cmd)}):\n{proc.stdout}{proc.stderr}")
+        wheels = list(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1:
+            raise BuildError(f"expected one wheel from {cmd}, got {wheels}")
+        target = out_dir / wheels[0].name
+        os.replace(wheels[0], target)
+    return target
+
+
+def ensure_wheel(dist_dir: Path, root: Path = ROOT) -> Path:
+    """Return an up-to-date wheel in dist_dir, rebuilding it only if its inputs changed."""
+    digest = wheel_inputs_digest(root)
+    stamp = dist_dir / ".inputs.sha256"
+    expected = dist_dir / f"qin-{project_version(root)}-py3-none-any.whl"
+    if expected.is_file() and stamp.is_file() and stamp.read_text().strip() == digest:
+        return expected
+    for old in dist_dir.glob("qin-*.whl"):
+        if old != expected:  # another version; the same name is replaced atomically
+            old.unlink(missing_ok=True)
+    log("building the qin wheel")
+    wheel = build_wheel(dist_dir, root)
+    if not wheel.name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"the wheel must be pure Python (py3-none-any), got {wheel.name}")
+    stamp.write_text(digest + "\n")
+    return wheel
+
+
+# --------------------------------------------------------------------------- config
+
+
+def pyscript_config(wheel_name: str, base: dict[str, object] | None = None) -> dict[str, object]:
+    """The PyScript config: vendored Pyodide, wheel unpacked into the home dir (no micropip).
+
+    `base` (web/pyscript.base.json, if any) supplies any other settings; it may
+    add "files" but must not set "interpreter".
+    """
+    config = dict(base or {})
+    if "interpreter" in config:
+        raise BuildError(f"web/{CONFIG_BASE_NAME} must not set 'interpreter' (the build does)")
+    files = config.get("files", {})
+    if not isinstance(files, dict):
+        raise BuildError(f"web/{CONFIG_BASE_NAME}: 'files' must be an object")
+    config["interpreter"] = INTERPRETER_URL
+    config["files"] = {**files, f"./wheels/{wheel_name}": "./*"}
+    return config
+
+
+def read_config_base(web_dir: Path = WEB_DIR) -> dict[str, object] | None:
+    path = web_dir / CONFIG_BASE_NAME
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise BuildError(f"web/{CONFIG_BASE_NAME} is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise BuildError(f"web/{CONFIG_BASE_NAME} must hold a JSON object")
+    return data
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _needs_copy(src: Path, dst: Path) -> bool:
+    try:
+        s, d = src.stat(), dst.stat()
+    except FileNotFoundError:
+        return True
+    return s.st_size != d.st_size or s.st_mtime_ns != d.st_mtime_ns
+
+
+def _atomic_write(dst: Path, data: bytes, mtime_ns: int | None = None) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        if mtime_ns is not None:
+            os.utime(tmp, ns=(mtime_ns, mtime_ns))
+        os.replace(tmp, dst)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _copy(src: Path, dst: Path) -> bool:
+    if not _needs_copy(src, dst):
+        return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=f".{dst.name}.")
+    os.close(fd)
+    try:
+        shutil.copy2(src, tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, dst)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True
+
+
+def _write_if_changed(dst: Path, data: bytes) -> bool:
+    if dst.is_file() and dst.read_bytes() == data:
+        return False
+    _atomic_write(dst, data)
+    return True
+
+
+def gzip_if_stale(src: Path) -> Path | None:
+    """Write src + '.gz' if worthwhile; return its path, or None when src gets no .gz."""
+    if src.suffix not in GZIP_SUFFIXES:
+        return None
+    st = src.stat()
+    if st.st_size <= GZIP_MIN_SIZE:
+        return None
+    gz = src.with_name(src.name + ".gz")
+    try:
+        if gz.stat().st_mtime_ns == st.st_mtime_ns:
+            return gz  # made from this very version of src
+    except FileNotFoundError:
+        pass
+    data = src.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    if len(packed) >= len(data):
+        gz.unlink(missing_ok=True)
+        return None
+    _atomic_write(gz, packed, mtime_ns=st.st_mtime_ns)
+    return gz
+
+
+def _iter_tree(base: Path) -> Iterable[Path]:
+    for path in sorted(base.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.startswith("."):
+            yield path
+
+
+def site_sources(wheel: Path) -> dict[str, Path]:
+    """Map each copied site path (posix, relative to build/site) to its source file."""
+    missing = [p for p in (WEB_DIR, PYSCRIPT_DIST, PYODIDE_DIR) if not p.is_dir()]
+    if missing:
+        raise BuildError(
+            "missing "
+            + ", ".join(str(p.relative_to(ROOT)) for p in missing)
+            + " (run `npm ci` in the repo root, or use `make site`)"
+        )
+    for pkg, want in ((PYSCRIPT_DIST.parent, PYSCRIPT_VERSION), (PYODIDE_DIR, PYODIDE_VERSION)):
+        have = json.loads((pkg / "package.json").read_text())["version"]
+        if have != want:
+            raise BuildError(f"{pkg.relative_to(ROOT)} is {have}, expected {want}: run `npm ci`")
+
+    sources: dict[str, Path] = {}
+    for path in _iter_tree(WEB_DIR):
+        rel = path.relative_to(WEB_DIR).as_posix()
+        if rel != CONFIG_BASE_NAME:
+            sources[rel] = path
+    for path in _iter_tree(PYSCRIPT_DIST):
+        if not path.name.endswith(SKIP_SUFFIXES):
+            sources["vendor/pyscript/" + path.relative_to(PYSCRIPT_DIST).as_posix()] = path
+    for name in PYODIDE_FILES:
+        path = PYODIDE_DIR / name
+        if not path.is_file():
+            raise BuildError(f"{path.relative_to(ROOT)} is missing: run `npm ci`")
+        sources[f"vendor/pyodide/{name}"] = path
+    sources[f"wheels/{wheel.name}"] = wheel
+    return sources
+
+
+# --------------------------------------------------------------------------- embed (issue 5)
+# Files generated for the embeddable diagrams (web/embed/): the pieces of qin.svg's
+# drawing that let qin-board.js draw a position before Python is loaded, and where the
+# engine's files are, relative to embed/.
+
+
+def embed_files(wheel_name: str) -> dict[str, bytes]:
+    """Generated site files for web/embed/ (path relative to the site -> content)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from qin.svg_parts import board_parts_json
+
+    engine = {
+        "pyscript": "../vendor/pyscript/core.js",
+        "interpreter": "../vendor/pyodide/pyodide.mjs",
+        "wheel": f"../wheels/{wheel_name}",
+        "module": "./qin_embed.py",
+        "i18n": "../i18n/",
+    }
+    return {
+        "embed/board-parts.json": board_parts_json().encode(),
+        "embed/engine.json": (json.dumps(engine, indent=2) + "\n").encode(),
+    }
+
+
+def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
+    """Build (or bring up to date) the static site in `out`; return `out`."""
+    started = time.monotonic()
+    wheel = ensure_wheel(dist)
+    sources = site_sources(wheel)
+    if CONFIG_NAME in sources:
+        raise BuildError(f"web/{CONFIG_NAME} would be overwritten by the generated config")
+
+    out.mkdir(parents=True, exist_ok=True)
+    changed = 0
+    wanted: set[Path] = set()
+    for rel, src in sources.items():
+        dst = out / rel
+        changed += _copy(src, dst)
+        wanted.add(dst)
+    config = json.dumps(pyscript_config(wheel.name, read_config_base()), indent=2) + "\n"
+    config_path = out / CONFIG_NAME
+    changed += _write_if_changed(config_path, config.encode())
+    wanted.add(config_path)
+    for rel, data in embed_files(wheel.name).items():  # issue 5: embedded diagrams
+        if rel in sources:
+            raise BuildError(f"web/{rel} would be overwritten by a generated file")
+        changed += _write_if_changed(out / rel, data)
+        wanted.add(out / rel)
+
+    for path in sorted(wanted):
+        gz = gzip_if_stale(path)
+        if gz is not None:
+            wanted.add(gz)
+
+    removed = 0
+    for path in sorted(out.rglob("*"), reverse=True):
+        if path.is_file() and path not in wanted and not path.name.startswith("."):
+            # (dot files are the temporaries of a build running concurrently)
+            path.unlink(missing_ok=True)
+            removed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+    elapsed = time.monotonic() - started
+    log(
+        f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+        f"{len(wanted)} files, {changed} updated, {removed} removed, {elapsed:.1f} s"
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="site directory")
+    parser.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="wheel directory")
+    args = parser.parse_args(argv)
+    try:
+        build_site(args.out.resolve(), args.dist.resolve())
+    except BuildError as e:
+        print(f"build_site: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Serve the built static site (build/site/) on 127.0.0.1 (stdlib only).
+
+    python tools/serve.py [--port 8000] [--dir build/site]
+
+Differences from `python -m http.server`:
+- correct types for what the site uses (.mjs, .wasm, .json, .svg, .webmanifest, ...);
+- a precompressed `X.gz` beside `X` is sent as `X` with `Content-Encoding: gzip`
+  when the request accepts gzip (`Vary: Accept-Encoding`);
+- `Cache-Control: no-cache`, so a rebuilt site is seen on reload (the browser
+  revalidates with If-Modified-Since and gets 304 when nothing changed);
+- binds 127.0.0.1 only.
+
+The e2e tests reuse it: `with serving(directory) as url: ...` runs the server
+in a thread on a free port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import email.utils
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = ROOT / "build" / "site"
+HOST = "127.0.0.1"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".py": "text/x-python; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    ".toml": "application/toml",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".gz": "application/gzip",
+}
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an Accept-Encoding header value allows gzip (q=0 refuses it)."""
+    qualities: dict[str, float] = {}
+    for part in (header or "").split(","):
+        coding, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        qualities[coding.strip().lower()] = q
+    return qualities.get("gzip", qualities.get("*", 0.0)) > 0
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with precompressed-gzip negotiation and no-cache revalidation."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: the page loads dozens of files
+    quiet = False
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """No directory listings, as on a static host."""
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            # Redirects of "/dir" to "/dir/", and 404s: the stdlib's behaviour.
+            return super().send_head()
+
+        encoding = None
+        gz_path = path + ".gz"
+        if accepts_gzip(self.headers.get("Accept-Encoding")) and os.path.isfile(gz_path):
+            encoding = "gzip"
+            serve_path = gz_path
+        else:
+            serve_path = path
+
+        try:
+            f = open(serve_path, "rb")  # noqa: SIM115 (returned to the caller, closed there)
+        except OSError:
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        try:
+            fs = os.fstat(f.fileno())
+            if self._not_modified(fs.st_mtime):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                f.close()
+                return None
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(path))
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(fs.st_size))
+            self.send_header("Last-Modified", self.date_time_string(int(fs.st_mtime)))
+            self.end_headers()
+            return f
+        except BaseException:
+            f.close()
+            raise
+
+    def _not_modified(self, mtime: float) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            parsed = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        if parsed is None:
+            return False
+        return int(mtime) <= parsed.timestamp()
+
+
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(
+    directory: Path | str = DEFAULT_DIR, port: int = 0, host: str = HOST, quiet: bool = False
+) -> SiteServer:
+    """A server for `directory` on host:port (port 0 picks a free one); not yet serving."""
+    handler_cls = type("BoundSiteHandler", (SiteHandler,), {"quiet": quiet})
+    handler = partial(handler_cls, directory=str(directory))
+    return SiteServer((host, port), handler)
+
+
+def server_url(server: SiteServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host!s}:{port}"
+
+
+@contextlib.contextmanager
+def serving(
+    directory: Path | str = DEFAULT_DIR, port: int = 0, host: str = HOST, quiet: bool = True
+) -> Iterator[str]:
+    """Serve `directory` in a background thread; yield the base URL (no trailing slash)."""
+    server = make_server(directory, port, host, quiet)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield server_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the built Qin site on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="site directory")
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"serve: {args.dir} has no index.html; run `make site` first", file=sys.stderr)
+        return 1
+    try:
+        server = make_server(args.dir, args.port, quiet=args.quiet)
+    except OSError as e:
+        print(f"serve: cannot listen on {HOST}:{args.port}: {e}", file=sys.stderr)
+        return 1
+    with server:
+        print(f"Serving {args.dir} at {server_url(server)}/  (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nserve: stopped", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

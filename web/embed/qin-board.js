@@ -1,0 +1,513 @@
+// <qin-board>: a live Qin diagram for any web page.
+//
+//   <script type="module" src="https://SITE/embed/qin-board.js"></script>
+//   <qin-board position="..." move="Rc3Yd3" caption="..."></qin-board>
+//
+// The board is drawn at once from the position text (stamp.js pastes fragments that
+// qin/svg.py made at build time), then the rules engine (Pyodide + our wheel, through
+// PyScript) is loaded ONCE for the whole page and every diagram is drawn again by
+// qin/svg.py, with its moves to step through, their events in words, and, with
+// `interactive`, any placement the reader tries. Everything is loaded from the origin
+// of this script, never from the page's. docs/embedding.md documents the attributes.
+//
+// State for pages and tests: the element's `data-state` is "loading", then "drawn"
+// (stamped, engine not yet there), then "ready" (drawn by the engine), or "error".
+// `data-step` is the step shown; `el.engineState` holds the board's facts.
+
+import { parsePosition, stamp } from "./stamp.js";
+
+const HERE = new URL("./", import.meta.url);
+const LANGS = ["en", "de", "fr"];
+const KINDS = ["RR", "YY", "BB", "RY", "RB", "YB"];
+const COLOUR_CSS = { R: "#cc4331", Y: "#ecb93b", B: "#2f64b6" };
+
+// ------------------------------------------------------------------ shared loads
+
+const cache = new Map();
+function fetchOnce(url, as = "json") {
+  const key = `${as} ${url}`;
+  if (!cache.has(key)) {
+    cache.set(
+      key,
+      fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${new URL(url).pathname}: HTTP ${r.status}`);
+        return as === "json" ? r.json() : r.text();
+      }),
+    );
+  }
+  return cache.get(key);
+}
+
+const parts = () => fetchOnce(new URL("board-parts.json", HERE).href);
+const catalogue = (lang) => fetchOnce(new URL(`../i18n/${lang}.json`, HERE).href);
+
+/** The language of an element: its lang, the page's, or the browser's; en by default. */
+export function pickLang(el) {
+  const wanted = [el.getAttribute("lang"), el.closest("[lang]")?.getAttribute("lang"), ...(navigator.languages || [navigator.language])];
+  for (const tag of wanted) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+function say(messages, key, values = {}) {
+  const template = messages[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
+}
+
+/** An error in the diagram's position (not the engine's fault). */
+function positionError(err) {
+  const out = err instanceof Error ? err : new Error(String(err));
+  out.position = true;
+  return out;
+}
+
+// ------------------------------------------------------------------ the engine
+
+let engine = null;
+const sentMessages = new Set();
+let queue = Promise.resolve();
+
+/** Load PyScript, Pyodide, the wheel and qin_embed.py once per page; resolves to call(request). */
+export function loadEngine() {
+  if (engine) return engine;
+  engine = (async () => {
+    const configUrl = new URL("engine.json", HERE).href;
+    const conf = await fetchOnce(configUrl);
+    const url = (path) => new URL(path, configUrl).href;
+    const handle = new Promise((resolve, reject) => {
+      globalThis.qinBoardEngineReady = (fn) => resolve(fn);
+      // PyScript shows a failure (Python exception, missing file) as a .py-error element.
+      const failed = () => {
+        const el = document.querySelector(".py-error");
+        if (!el) return false;
+        const lines = (el.textContent || "").trim().split("\n");
+        reject(new Error(lines[lines.length - 1] || "Python error"));
+        return true;
+      };
+      const watch = new MutationObserver(() => failed() && watch.disconnect());
+      watch.observe(document.documentElement, { childList: true, subtree: true });
+      // Files that come back with an HTTP error make Pyodide stall without an exception.
+      const stalled = (list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.responseStatus >= 400 && entry.name.startsWith(new URL("../", HERE).href)) {
+            reject(new Error(`${new URL(entry.name).pathname}: HTTP ${entry.responseStatus}`));
+          }
+        }
+      };
+      try {
+        new PerformanceObserver(stalled).observe({ type: "resource", buffered: true });
+      } catch {
+        /* not in this browser */
+      }
+    });
+    // PyScript reads the config of the <script type="py"> elements present when it
+    // starts, so the element goes in first. All URLs are absolute: OUR origin.
+    const script = document.createElement("script");
+    script.type = "py";
+    script.src = url(conf.module);
+    script.setAttribute("config", JSON.stringify({ interpreter: url(conf.interpreter), files: { [url(conf.wheel)]: "./*" } }));
+    script.dataset.qinBoard = "engine";
+    script.hidden = true;
+    document.head.append(script);
+    await import(url(conf.pyscript));
+    const fn = await handle;
+    return (request) => {
+      const answer = JSON.parse(fn(JSON.stringify(request)));
+      if (answer.error) throw new Error(answer.error);
+      return answer;
+    };
+  })();
+  return engine;
+}
+
+/** Run engine calls one at a time, letting the page breathe between them. */
+function enqueue(task) {
+  const run = queue.then(() => new Promise((r) => setTimeout(r, 0))).then(task);
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function engineCall(lang, request) {
+  const call = await loadEngine();
+  if (!sentMessages.has(lang)) {
+    call({ op: "messages", lang, messages: await catalogue(lang) });
+    sentMessages.add(lang);
+  }
+  return call({ ...request, lang });
+}
+
+// ------------------------------------------------------------------ the element
+
+
+class QinBoard extends HTMLElement {
+  static get observedAttributes() {
+    return ["position", "src", "move", "highlight", "labels", "size", "colours", "names", "caption"];
+  }
+
+  constructor() {
+    super();
+    this.root = this.attachShadow({ mode: "open" });
+    this.step = 0;
+    this.tried = [];
+    this.kind = "RY";
+    this.first = null;
+    this.started = false;
+  }
+
+  connectedCallback() {
+    if (this.started) return;
+    this.started = true;
+    this.lang = pickLang(this);
+    this.dataset.state = "loading";
+    this.build();
+    this.start().catch((err) => this.fail(err));
+  }
+
+  attributeChangedCallback() {
+    if (!this.started || this.dataset.state === "loading") return;
+    this.reload().catch((err) => this.fail(err));
+  }
+
+  // -------------------------------------------------------------- options
+
+  get moves() {
+    return (this.getAttribute("move") || "").split(/[,;]/).map((m) => m.trim()).filter(Boolean);
+  }
+  get interactive() {
+    return this.hasAttribute("interactive") && this.getAttribute("interactive") !== "false";
+  }
+  get coords() {
+    return !["off", "false", "no", "none"].includes((this.getAttribute("labels") || "").toLowerCase());
+  }
+  listAttr(name) {
+    return (this.getAttribute(name) || "").split(/[\s,]+/).filter(Boolean);
+  }
+  get request() {
+    return {
+      position: this.positionText,
+      highlight: this.listAttr("highlight"),
+      coords: this.coords,
+      colours: this.listAttr("colours"),
+      names: (this.getAttribute("names") || "").split(",").map((n) => n.trim()).filter(Boolean),
+      label: this.getAttribute("caption") || "",
+    };
+  }
+
+  // -------------------------------------------------------------- DOM
+
+  build() {
+    const el = (tag, cls, text) => {
+      const node = document.createElement(tag);
+      if (cls) node.className = cls;
+      if (text) node.textContent = text;
+      return node;
+    };
+    // A stylesheet file rather than inline CSS: works under a strict Content-Security-Policy.
+    const style = el("link");
+    style.rel = "stylesheet";
+    style.href = new URL("qin-board.css", HERE).href;
+    this.figure = el("figure");
+    this.board = el("div", "board");
+    this.board.setAttribute("part", "board");
+    this.caption = el("figcaption");
+    this.caption.setAttribute("part", "caption");
+    this.stepBar = el("div", "bar steps");
+    this.startBtn = el("button", "start");
+    this.backBtn = el("button", "back");
+    this.counter = el("span", "counter");
+    this.counter.setAttribute("aria-live", "polite");
+    this.nextBtn = el("button", "next");
+    this.stepBar.append(this.startBtn, this.backBtn, this.counter, this.nextBtn);
+    this.tryBar = el("div", "bar try");
+    this.events = el("ol", "events");
+    this.events.setAttribute("aria-live", "polite");
+    this.status = el("p", "status");
+    this.status.setAttribute("role", "status");
+    this.figure.append(this.board, this.caption, this.stepBar, this.tryBar, this.events, this.status);
+    this.root.append(style, this.figure);
+
+    this.startBtn.addEventListener("click", () => this.go(0));
+    this.backBtn.addEventListener("click", () => this.go(this.step - 1));
+    this.nextBtn.addEventListener("click", () => this.go(this.step + 1));
+    this.board.addEventListener("click", (e) => this.onSquare(e, true));
+    this.board.addEventListener("pointerover", (e) => this.onSquare(e, false));
+  }
+
+  buildTryBar() {
+    const m = this.messages;
+    this.tryBar.replaceChildren();
+    this.tryBar.hidden = !this.interactive;
+    if (!this.interactive) return;
+    this.kindButtons = [];
+    const kinds = this.hand || KINDS;
+    if (!kinds.includes(this.kind)) this.kind = kinds[0] || "RY";
+    for (const kind of kinds) {
+      const b = document.createElement("button");
+      b.className = "kind";
+      b.dataset.kind = kind;
+      b.title = say(m, "ui.tile", { kind });
+      b.setAttribute("aria-label", b.title);
+      const tile = document.createElement("span");
+      tile.className = "tile";
+      for (const c of kind) {
+        const half = document.createElement("i");
+        half.style.background = COLOUR_CSS[c];
+        tile.append(half);
+      }
+      b.append(tile);
+      b.addEventListener("click", () => this.chooseKind(kind));
+      this.kindButtons.push(b);
+      this.tryBar.append(b);
+    }
+    const swap = document.createElement("button");
+    swap.className = "swap";
+    swap.textContent = "⇄";
+    swap.title = say(m, "ui.swap");
+    swap.setAttribute("aria-label", swap.title);
+    swap.addEventListener("click", () => this.chooseKind(this.kind[1] + this.kind[0]));
+    const input = document.createElement("input");
+    input.className = "move";
+    input.placeholder = "Rc3Yd3";
+    input.setAttribute("aria-label", say(m, "ui.move_label"));
+    const play = document.createElement("button");
+    play.className = "play";
+    play.textContent = say(m, "ui.try");
+    const reset = document.createElement("button");
+    reset.className = "reset";
+    reset.textContent = say(m, "ui.reset");
+    const form = document.createElement("form");
+    form.className = "bar";
+    form.append(input, play);
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (input.value.trim()) this.attempt(input.value.trim());
+    });
+    reset.addEventListener("click", () => {
+      this.tried = [];
+      this.first = null;
+      this.refresh();
+    });
+    this.input = input;
+    this.tryBar.append(swap, form, reset);
+    this.chooseKind(this.kind);
+  }
+
+  chooseKind(kind) {
+    this.kind = kind;
+    for (const b of this.kindButtons || []) {
+      const same = b.dataset.kind === kind || b.dataset.kind === kind[1] + kind[0];
+      b.setAttribute("aria-pressed", String(same));
+      if (same) {
+        const halves = b.querySelectorAll("i");
+        halves[0].style.background = COLOUR_CSS[kind[0]];
+        halves[1].style.background = COLOUR_CSS[kind[1]];
+      }
+    }
+  }
+
+  // -------------------------------------------------------------- life
+
+  async start() {
+    const m = await catalogue(this.lang);
+    this.messages = m;
+    await this.loadPosition();
+    this.stampBoard(await parts());
+    this.step = Math.max(0, Math.min(Number(this.getAttribute("step") || 0), this.moves.length));
+    this.showSteps();
+    this.buildTryBar();
+    this.dataset.state = "drawn";
+    this.setStatus(say(m, "ui.loading"), "loading");
+    await this.refresh();
+  }
+
+  async reload() {
+    await this.loadPosition();
+    this.stampBoard(await parts());
+    this.tried = [];
+    this.step = Math.min(this.step, this.moves.length);
+    await this.refresh();
+  }
+
+  async loadPosition() {
+    const src = this.getAttribute("src");
+    if (this.hasAttribute("position")) this.positionText = this.getAttribute("position");
+    else if (src) {
+      const url = new URL(src, document.baseURI).href;
+      try {
+        this.positionText = await fetchOnce(url, "text");
+      } catch {
+        const err = positionError(new Error(say(this.messages || {}, "ui.source_failed", { src })));
+        err.source = true;
+        throw err;
+      }
+    } else this.positionText = this.textContent;
+    try {
+      parsePosition(this.positionText);
+    } catch (err) {
+      throw positionError(err);
+    }
+  }
+
+  stampBoard(boardParts) {
+    const size = Number(this.getAttribute("size"));
+    if (size > 0) this.board.style.setProperty("--qin-board-width", `${size}px`);
+    this.board.classList.toggle("interactive", this.interactive);
+    this.board.innerHTML = stamp(this.positionText, boardParts, {
+      coords: this.coords,
+      highlight: this.listAttr("highlight"),
+      colours: this.listAttr("colours"),
+      label: this.getAttribute("caption") || say(this.messages || {}, "ui.diagram"),
+    });
+    // Natural size: as many pixels as qin.svg's units (40 per square), unless `size`.
+    const viewBox = this.board.querySelector("svg")?.viewBox?.baseVal;
+    if (!(size > 0) && viewBox?.width) this.board.style.setProperty("--qin-board-width", `${viewBox.width}px`);
+    this.caption.textContent = this.getAttribute("caption") || "";
+    this.caption.hidden = !this.caption.textContent;
+  }
+
+  go(step) {
+    const total = this.moves.length;
+    this.step = Math.max(0, Math.min(step, total));
+    this.tried = [];
+    this.first = null;
+    this.refresh();
+  }
+
+  /** Draw through the engine: the moves up to the step, then the tried ones. */
+  refresh() {
+    return enqueue(async () => {
+      const played = [...this.moves.slice(0, this.step), ...this.tried];
+      const answer = await engineCall(this.lang, { op: "render", ...this.request, moves: played });
+      this.show(answer);
+      return answer;
+    }).catch((err) => this.fail(err));
+  }
+
+  show(answer) {
+    const m = this.messages;
+    this.answer = answer;
+    this.engineState = answer.state;
+    this.board.innerHTML = answer.svg;
+    this.hand = answer.hand;
+    if (this.interactive && JSON.stringify(this.hand) !== this.shownHand) {
+      this.shownHand = JSON.stringify(this.hand);
+      this.buildTryBar();
+    }
+    this.events.replaceChildren(...answer.events.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = line;
+      return li;
+    }));
+    if (answer.illegal) {
+      this.setStatus(say(m, "ui.illegal", { reason: answer.illegal.reason }), "illegal");
+    } else if (answer.state.over) {
+      this.setStatus(say(m, "ui.game_over"));
+    } else if (this.interactive) {
+      this.setStatus(say(m, "ui.to_move", { who: answer.to_move }) + " " + say(m, "ui.try_help"));
+    } else this.setStatus("");
+    this.showSteps();
+    this.dataset.step = String(this.step);
+    this.dataset.played = String(answer.played);
+    this.dataset.illegal = answer.illegal ? "true" : "false";
+    this.dataset.state = "ready";
+    this.dispatchEvent(new CustomEvent("qin-board-update", { detail: answer }));
+  }
+
+  showSteps() {
+    const m = this.messages;
+    const total = this.moves.length;
+    this.stepBar.hidden = total === 0;
+    this.startBtn.textContent = "«";
+    this.startBtn.title = say(m, "ui.start");
+    this.backBtn.textContent = "◀";
+    this.backBtn.title = say(m, "ui.back");
+    this.nextBtn.textContent = "▶";
+    this.nextBtn.title = say(m, "ui.next");
+    for (const b of [this.startBtn, this.backBtn, this.nextBtn]) b.setAttribute("aria-label", b.title);
+    const ready = this.dataset.state === "ready" || this.answer;
+    this.startBtn.disabled = !ready || this.step === 0;
+    this.backBtn.disabled = !ready || this.step === 0;
+    this.nextBtn.disabled = !ready || this.step >= total;
+    this.counter.textContent = this.step === 0 ? say(m, "ui.before") : say(m, "ui.step", { n: this.step, total });
+  }
+
+  setStatus(text, kind = "") {
+    this.status.textContent = text;
+    this.status.className = `status ${kind}`.trim();
+  }
+
+  fail(err) {
+    this.dataset.state = "error";
+    const m = this.messages || {};
+    const message = String(err?.message ?? err);
+    const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
+    this.setStatus(err?.source ? message : say(m, key, { error: message }), "illegal");
+    console.warn("qin-board:", err);
+  }
+
+  // -------------------------------------------------------------- trying moves
+
+  async attempt(move) {
+    const before = this.tried.length;
+    this.tried.push(move);
+    this.first = null;
+    const answer = await this.refresh();
+    if (answer && answer.illegal) {
+      // Not allowed: keep the board as it was, say why, show the refused ghost.
+      this.tried.splice(before);
+    }
+    if (this.input) this.input.value = "";
+  }
+
+  squareOf(e) {
+    const rect = e.target.closest?.("rect.sq");
+    return rect ? rect.dataset.square : null;
+  }
+
+  onSquare(e, click) {
+    if (!this.interactive || !this.answer || this.answer.state.over) return;
+    const square = this.squareOf(e);
+    if (!square) return;
+    if (!click) {
+      if (this.first && square !== this.first) this.preview(this.moveFor(this.first, square));
+      return;
+    }
+    if (!this.first) {
+      this.first = square;
+      this.board.querySelector(`rect.sq[data-square="${square}"]`)?.classList.add("hl");
+      this.setStatus(say(this.messages, "ui.first_half", { square }));
+      return;
+    }
+    if (square === this.first) {
+      this.first = null;
+      this.refresh();
+      return;
+    }
+    this.attempt(this.moveFor(this.first, square));
+  }
+
+  moveFor(a, b) {
+    return `${this.kind[0]}${a}${this.kind[1]}${b}`;
+  }
+
+  preview(move) {
+    if (this.previewing === move) return;
+    this.previewing = move;
+    enqueue(async () => {
+      if (this.previewing !== move || !this.first) return;
+      const played = [...this.moves.slice(0, this.step), ...this.tried];
+      const answer = await engineCall(this.lang, { op: "preview", ...this.request, moves: played, move });
+      const overlay = this.board.querySelector("g.overlay");
+      if (overlay) overlay.innerHTML = answer.overlay;
+      if (answer.ok) {
+        this.setStatus(`${move}: ${say(this.messages, "ui.would")} ${answer.events.slice(1).join("; ") || say(this.messages, "ui.no_events")}`);
+      } else this.setStatus(say(this.messages, "ui.illegal", { reason: answer.reason }), "illegal");
+    }).catch((err) => this.fail(err));
+  }
+}
+
+if (!customElements.get("qin-board")) customElements.define("qin-board", QinBoard);
+
+export { QinBoard };

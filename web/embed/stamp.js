@@ -1,0 +1,217 @@
+// Stamp a Qin position as SVG before the rules engine is loaded.
+//
+// This file draws nothing of its own: qin/svg.py is the one renderer. At site build
+// time qin/svg_parts.py cuts render_svg's output into the fragments each square token
+// draws (embed/board-parts.json); here we only read the position text (spec/notation.md),
+// find the provinces (render_svg puts a province's pagoda on its square nearest the
+// province's centre) and paste the fragments where they belong. Once Python is up, the
+// diagram is drawn again by render_svg itself.
+//
+// Pure functions, no DOM: the unit tests run this file under Node.
+
+const TOKEN = /^(?:(\.)|(~)|(-)|v([1-4]?)|([RYBryb])([1-4]?))$/;
+const HEADER = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/;
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** A number as compact SVG text. */
+function num(value) {
+  return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
+/**
+ * Read position text: {players, width, height, squares: [{token, kind, colour, owner}]}.
+ * Throws an Error naming the line for text that is not a position.
+ */
+export function parsePosition(text) {
+  const headers = {};
+  const rows = [];
+  String(text).split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) return;
+    const header = HEADER.exec(line);
+    if (header && !rows.length) {
+      headers[header[1].toLowerCase()] = header[2].trim();
+      return;
+    }
+    rows.push({ number: index + 1, tokens: line.split(/\s+/) });
+  });
+  if (!rows.length) throw new Error("the position has no grid");
+  const width = rows[0].tokens.length;
+  const squares = [];
+  for (const { number, tokens } of rows) {
+    if (tokens.length !== width) {
+      throw new Error(`line ${number}: ${tokens.length} squares, the first row has ${width}`);
+    }
+    for (const token of tokens) {
+      const m = TOKEN.exec(token);
+      if (!m) throw new Error(`line ${number}: '${token}' is not a square`);
+      let square;
+      if (m[1]) square = { kind: "." };
+      else if (m[2]) square = { kind: "~" };
+      else if (m[3]) square = { kind: "-" };
+      else if (m[4] !== undefined) square = { kind: "v", owner: Number(m[4] || 0) };
+      else {
+        square = {
+          kind: m[5], // R Y B printed territory, r y b tile half
+          colour: m[5].toUpperCase(),
+          owner: Number(m[6] || 0),
+        };
+      }
+      square.token = token;
+      squares.push(square);
+    }
+  }
+  const players = Number(headers.players || 2);
+  return { players: players >= 2 && players <= 4 ? players : 2, width, height: rows.length, squares };
+}
+
+/** The provinces: groups of 2+ orthogonally connected same-coloured province spaces. */
+export function provinces(board) {
+  const { width, height, squares } = board;
+  const seen = new Array(squares.length).fill(false);
+  const out = [];
+  squares.forEach((sq, start) => {
+    if (!sq.colour || seen[start]) return;
+    const group = [];
+    const stack = [start];
+    seen[start] = true;
+    while (stack.length) {
+      const s = stack.pop();
+      group.push(s);
+      const col = s % width;
+      const row = Math.floor(s / width);
+      const next = [];
+      if (col > 0) next.push(s - 1);
+      if (col < width - 1) next.push(s + 1);
+      if (row > 0) next.push(s - width);
+      if (row < height - 1) next.push(s + width);
+      for (const n of next) {
+        if (!seen[n] && squares[n].colour === sq.colour) {
+          seen[n] = true;
+          stack.push(n);
+        }
+      }
+    }
+    if (group.length < 2) return;
+    group.sort((a, b) => a - b);
+    const owner = group.map((s) => squares[s].owner).find((o) => o > 0) || 0;
+    out.push({ colour: sq.colour, squares: group, owner, pagodas: group.length >= 5 ? 2 : 1 });
+  });
+  return out;
+}
+
+/** Where render_svg draws a province's pagoda: the square nearest its centre. */
+export function pagodaSquare(width, group) {
+  const cx = group.reduce((t, s) => t + (s % width), 0) / group.length;
+  const cy = group.reduce((t, s) => t + Math.floor(s / width), 0) / group.length;
+  let best = group[0];
+  let bestKey = Infinity;
+  for (const s of group) {
+    const key = (s % width - cx) ** 2 + (Math.floor(s / width) - cy) ** 2;
+    if (key < bestKey - 1e-9) {
+      best = s;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+/** The players' pagoda colours, as render_svg chooses them. */
+export function playerColours(chosen, players, defaults) {
+  const out = [...(chosen || [])].map((c) => String(c).toLowerCase());
+  for (const c of defaults) {
+    if (out.length >= Math.max(players, 4)) break;
+    if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+export function squareName(col, row) {
+  return `${LETTERS[col]}${row + 1}`;
+}
+
+/**
+ * The SVG of a position, as render_svg draws it (no moves, ghost or overlay).
+ * options: coords (edge labels, default true), highlight (square names),
+ * colours (palette names per player), label (accessible name).
+ */
+export function stamp(text, parts, options = {}) {
+  const board = typeof text === "string" ? parsePosition(text) : text;
+  const { width, height, squares } = board;
+  const coords = options.coords !== false;
+  const sk = parts.skeleton[coords ? "coords" : "plain"];
+  const cell = parts.cell;
+  const [ox, oy] = parts.origin;
+  const highlight = new Set(options.highlight || []);
+  const colours = playerColours(options.colours, board.players, parts.default_colours);
+  const colourParts = (player) =>
+    parts.colours[colours[player - 1]] || parts.colours[parts.default_colours[(player - 1) % 4]];
+  const vw = sk.left + width * cell + (parts.skeleton.plain.left);
+  const vh = sk.top + height * cell + (parts.skeleton.plain.top);
+  const at = (s, fragment, values = {}) => {
+    const col = s % width;
+    const row = Math.floor(s / width);
+    const dx = sk.left + col * cell - ox;
+    const dy = sk.top + row * cell - oy;
+    const name = squareName(col, row);
+    return `<g transform="translate(${num(dx)} ${num(dy)})">${fill(fragment, { at: name, ...values })}</g>`;
+  };
+
+  const out = [
+    fill(sk.open, {
+      vw, vh, w: width, h: height, players: board.players,
+      label: escapeXml(options.label || `Qin board, ${width} by ${height}`),
+    }),
+    sk.style,
+    fill(sk.frame, { vw, vh }),
+  ];
+  if (coords) {
+    out.push(sk.coords_open);
+    for (let c = 0; c < width; c += 1) {
+      out.push(fill(sk.label, { x: num(sk.left + (c + 0.5) * cell), y: num(sk.top + sk.col_label_dy), t: LETTERS[c] }));
+    }
+    for (let r = 0; r < height; r += 1) {
+      out.push(fill(sk.label, { x: num(sk.row_label_x), y: num(sk.top + (r + 0.5) * cell + sk.row_label_dy), t: r + 1 }));
+    }
+    out.push("</g>");
+  }
+  const grid = [];
+  for (let c = 1; c < width; c += 1) grid.push(`M${sk.left + c * cell} ${sk.top}v${height * cell}`);
+  for (let r = 1; r < height; r += 1) grid.push(`M${sk.left} ${sk.top + r * cell}h${width * cell}`);
+  out.push(sk.layers.terrain, fill(sk.ground, { x: sk.left, y: sk.top, gw: width * cell, gh: height * cell }));
+  if (grid.length) out.push(fill(sk.grid, { d: grid.join("") }));
+  squares.forEach((sq, s) => {
+    if (sq.kind === "v" && sq.owner) out.push(at(s, colourParts(sq.owner).village, { p: sq.owner }));
+    else if (parts.terrain[sq.kind]) out.push(at(s, parts.terrain[sq.kind]));
+  });
+  out.push("</g>", sk.layers.tiles);
+  squares.forEach((sq, s) => {
+    if (parts.tiles[sq.kind]) out.push(at(s, parts.tiles[sq.kind]));
+  });
+  out.push("</g>", sk.layers.pagodas);
+  for (const group of provinces(board)) {
+    if (!group.owner) continue;
+    const kind = group.pagodas >= 2 ? "double" : "single";
+    out.push(at(pagodaSquare(width, group.squares), colourParts(group.owner)[kind], { p: group.owner }));
+  }
+  squares.forEach((sq, s) => {
+    if (sq.kind === "v" && sq.owner) out.push(at(s, colourParts(sq.owner).village_pagoda, { p: sq.owner }));
+  });
+  out.push("</g>", sk.layers.squares);
+  squares.forEach((sq, s) => {
+    const part = parts.squares[sq.kind];
+    if (!part) return;
+    const name = squareName(s % width, Math.floor(s / width));
+    out.push(at(s, part, { state: highlight.has(name) ? " hl" : "" }));
+  });
+  out.push("</g>", sk.layers.overlay, "</g></svg>");
+  return out.join("");
+}
+
+function escapeXml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}

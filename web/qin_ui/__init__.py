@@ -1,0 +1,11 @@
+"""The web page's UI logic, in plain Python with no DOM (unit-tested in CPython).
+
+- ``players``: who may sit in a seat (a human; computer levels register here later);
+- ``setup``: the start screen's choices (seats, board side, fair start, seed);
+- ``session``: the state machine of a game on screen (picked tile, orientation,
+  ghost, cover between humans, log, undo, passes, the end);
+- ``views``: HTML strings for the page's panels.
+
+``web/main.py`` is the only module that touches the DOM: it forwards each
+interaction to a ``Session`` method and redraws the parts that method reports.
+"""

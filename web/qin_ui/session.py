@@ -1,0 +1,471 @@
+"""A game on screen: the state machine behind the page (no DOM here).
+
+Every action (``select``, ``rotate``, ``hover``, ``click``, ``pass_turn``, ``confirm``,
+``undo``, ``computer_move``) returns the set of page parts it changed (``PARTS``),
+so the page redraws only those.
+
+The tile being placed: the player picks a tile of their hand; its *orientation* says
+where its second half lies from its first: right, down, left or up (clockwise; a
+single-coloured tile has only the first two).  The hovered square is the first half's
+square (the *anchor*); ``legal_squares`` lists the anchors where the picked tile fits
+in its current orientation, so a click on any of them places it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import qin
+from qin.board import VILLAGE
+from qin.svg import render_overlay, render_svg
+from qin.tiles import COLOUR_NAMES, COLOURS
+
+from . import players
+from .setup import Settings, new_game
+
+try:  # a colleague's module; a plain fallback keeps the page working without it
+    from qin.describe import describe as _describe
+except ImportError:  # pragma: no cover - describe.py ships with the engine
+    _describe = None  # type: ignore[assignment]
+
+PARTS = frozenset({"board", "overlay", "hand", "players", "status", "log", "info", "cover",
+                   "result"})
+EVERYTHING = PARTS
+NOTHING: frozenset[str] = frozenset()
+
+DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+"""Where the second half lies from the first, by orientation: right, down, left, up."""
+DIRECTION_NAMES = ("right", "down", "left", "up")
+
+
+def orientations(kind: str) -> int:
+    """How many distinct orientations a tile kind has (Q6): 2 single-coloured, 4 mixed."""
+    return 2 if kind[0] == kind[1] else 4
+
+
+def ghost_move(kind: str, orientation: int, anchor: tuple[int, int]) -> qin.Move:
+    """The placement of a ``kind`` tile with its first half on ``anchor`` (column, row,
+    0-based).  Its second half may lie off the board: such a move is not legal."""
+    dx, dy = DIRECTIONS[orientation % 4]
+    x, y = anchor
+    return qin.Move((COLOURS.index(kind[0]), COLOURS.index(kind[1])),
+                    ((x, y), (x + dx, y + dy)))
+
+
+def anchor_of(move: qin.Move) -> tuple[tuple[int, int], int]:
+    """The anchor square (column, row) and orientation under which ``move`` is the
+    ghost of its kind: the inverse of ``ghost_move``."""
+    ca, (a, b) = move.colours[0], move.coords
+    kind = move.kind
+    if kind[0] != kind[1]:
+        first, second = (a, b) if COLOURS[ca] == kind[0] else (b, a)
+    else:  # single-coloured: the upper or left half first, so the direction is right/down
+        first, second = (a, b) if (a[1], a[0]) <= (b[1], b[0]) else (b, a)
+    direction = (second[0] - first[0], second[1] - first[1])
+    return first, DIRECTIONS.index(direction)
+
+
+def tile_name(kind: str) -> str:
+    """``"RY"`` -> ``"red/yellow"``, ``"BB"`` -> ``"blue/blue"``."""
+    return "/".join(COLOUR_NAMES[COLOURS.index(c)] for c in kind)
+
+
+def describe(event: qin.Event, names: Sequence[str]) -> str:
+    if _describe is not None:
+        return _describe(event, names)
+    who = names[event.player - 1] if event.player else "Nobody"  # pragma: no cover
+    return f"{who}: {event.kind} {' '.join(event.squares)}".strip()  # pragma: no cover
+
+
+@dataclass
+class Turn:
+    """One move in the log: who, the move's text, and its events in words."""
+
+    number: int
+    player: int
+    move: str
+    lines: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        return () if self.move == "pass" else qin.Move.parse(self.move).squares
+
+
+@dataclass
+class Hover:
+    """What the pointer is over, for the overlay and the info line."""
+
+    square: str | None = None
+    ghost: qin.Move | None = None
+    ok: bool = False
+    reason: str = ""
+    preview: list[qin.Event] = field(default_factory=list)
+    focus: tuple[str, ...] = ()
+    focus_owner: int = 0
+    tally: dict[int, int] | None = None  # a hovered village's pagodas per player
+    info: str = ""
+
+
+class Session:
+    """One game on screen, from the first move to the result."""
+
+    def __init__(self, settings: Settings, game: qin.Game | None = None) -> None:
+        self.settings = settings
+        self.game = game if game is not None else new_game(settings)
+        self.kinds = [players.kind(s.kind) for s in settings.seats]
+        self.colours = settings.colours
+        self.selected: int | None = None  # index into the visible hand
+        self.orientation = 0
+        self.hover_state = Hover()
+        self.turns: list[Turn] = []
+        self.last: tuple[str, ...] = ()
+        self.notice = ""
+        humans = self.humans()
+        self.at_screen = self.game.to_move if self.is_human(self.game.to_move) else (
+            humans[0] if humans else 0)
+        self._anchors: dict[tuple[str, int], dict[str, qin.Move]] | None = None
+        self._previews: dict[str, list[qin.Event]] = {}
+
+    # -- who ------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.game.names
+
+    @property
+    def to_move(self) -> int:
+        return self.game.to_move
+
+    def is_human(self, player: int) -> bool:
+        return self.kinds[player - 1].human
+
+    def humans(self) -> list[int]:
+        return [p for p in range(1, self.game.players + 1) if self.is_human(p)]
+
+    @property
+    def all_human(self) -> bool:
+        return len(self.humans()) == self.game.players
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def covered(self) -> bool:
+        """The cover hides the hand: the turn passed from one human to another and the
+        next one has not yet confirmed they are at the screen."""
+        return (not self.over and self.is_human(self.to_move) and len(self.humans()) >= 2
+                and self.at_screen != self.to_move)
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self.over and not self.is_human(self.to_move)
+
+    # -- what the player to move sees ---------------------------------------------------
+    def visible_hand(self) -> list[str] | None:
+        """The hand shown at the screen: the player to move's, unless covered or a
+        computer's turn (``None`` then)."""
+        if self.over or self.covered or not self.is_human(self.to_move):
+            return None
+        return self.game.hand(self.to_move)
+
+    @property
+    def selected_kind(self) -> str | None:
+        hand = self.visible_hand()
+        if self.selected is None or hand is None or self.selected >= len(hand):
+            return None
+        return hand[self.selected]
+
+    @property
+    def must_pass(self) -> bool:
+        """Only a pass is legal (Q10): the page says so and passes on a click."""
+        return not self.over and self.game.legal_moves() == [qin.PASS]
+
+    def playable(self, kind: str) -> bool:
+        """Whether a tile of ``kind`` has any legal placement now."""
+        return any(self._table(kind, o) for o in range(orientations(kind)))
+
+    def _table(self, kind: str, orientation: int) -> dict[str, qin.Move]:
+        """Anchor square name -> legal move, for ``kind`` in ``orientation``."""
+        if self._anchors is None:
+            table: dict[tuple[str, int], dict[str, qin.Move]] = {}
+            names = self.game.board.geo.names
+            width = self.game.board.geo.width
+            for m in self.game.legal_moves():
+                if m.is_pass:
+                    continue
+                (x, y), o = anchor_of(m)
+                table.setdefault((m.kind, o), {})[names[y * width + x]] = m
+            self._anchors = table
+        return self._anchors.get((kind, orientation), {})
+
+    def legal_squares(self) -> list[str]:
+        """Where a click places the picked tile in its current orientation."""
+        kind = self.selected_kind
+        if kind is None or self.covered:
+            return []
+        order = self.game.board.geo.names
+        return [n for n in order if n in self._table(kind, self.orientation)]
+
+    def _changed_game(self) -> None:
+        self._anchors = None
+        self._previews = {}
+
+    # -- actions ------------------------------------------------------------------
+    def select(self, index: int | None) -> frozenset[str]:
+        """Pick tile ``index`` of the hand (again: put it back)."""
+        hand = self.visible_hand()
+        if hand is None or self.must_pass:
+            return NOTHING
+        if index is None or index == self.selected or not 0 <= index < len(hand):
+            self.selected = None
+        else:
+            self.selected = index
+            kind = hand[index]
+            self.orientation %= orientations(kind)
+            if not self._table(kind, self.orientation):  # turn it to where it fits
+                self.orientation = next((o for o in range(orientations(kind))
+                                         if self._table(kind, o)), self.orientation)
+        self.notice = ""
+        self._rehover()
+        return frozenset({"board", "hand", "status", "info", "overlay"})
+
+    def rotate(self, step: int = 1) -> frozenset[str]:
+        """Turn the picked tile to its next orientation (``step=-1``: back)."""
+        kind = self.selected_kind
+        if kind is None:
+            return NOTHING
+        self.orientation = (self.orientation + step) % orientations(kind)
+        self._rehover()
+        return frozenset({"board", "overlay", "info", "hand"})
+
+    def hover(self, square: str | None) -> frozenset[str]:
+        """The pointer is over ``square`` (``None``: off the board)."""
+        if square == self.hover_state.square:
+            return NOTHING
+        self.hover_state = self._hover_at(square)
+        return frozenset({"overlay", "info"})
+
+    def _rehover(self) -> None:
+        self.hover_state = self._hover_at(self.hover_state.square)
+
+    def _hover_at(self, square: str | None) -> Hover:
+        h = Hover(square=square)
+        if square is None:
+            return h
+        game = self.game
+        geo = game.board.geo
+        try:
+            s = geo.names.index(square)
+        except ValueError:
+            return Hover()
+        kind = self.selected_kind
+        if kind is not None and not self.over:
+            move = ghost_move(kind, self.orientation, (s % geo.width, s // geo.width))
+            h.ghost = move
+            legal = self._table(kind, self.orientation).get(square)
+            if legal is not None:
+                h.ok = True
+                h.preview = self.preview(legal)
+                h.info = "\n".join(describe(e, self.names) for e in h.preview
+                                   if e.kind not in ("place",)) or \
+                    "Nothing more happens: no province is founded or grows."
+            else:
+                h.reason = self.why_not(move)
+                h.info = h.reason
+            return h
+        return self._describe_square(h, s)
+
+    def _describe_square(self, h: Hover, s: int) -> Hover:
+        game = self.game
+        board = game.board
+        name = board.geo.names[s]
+        terrain = board.layout.terrain[s]
+        if terrain == VILLAGE:
+            held = board.village_owner[s]
+            tally = game.village_tally(name)
+            holder = f"held by {self.names[held - 1]}" if held else "empty"
+            counts = ", ".join(f"{self.names[p - 1]} {tally.get(p, 0)}"
+                               for p in range(1, game.players + 1))
+            h.info = f"Village {name}, {holder}. Pagodas next to it: {counts}."
+            h.focus = (name,)
+            h.focus_owner = held
+            h.tally = tally
+            return h
+        group = game.province_at(name)
+        if group is None:
+            return h
+        colour = COLOUR_NAMES[group.colour]
+        squares = board.geo.names
+        if group.owner:
+            major = group.size >= 5
+            what = "major province" if major else "province"
+            pagodas = "double pagoda" if major else "pagoda"
+            h.info = (f"{self.names[group.owner - 1]}'s {colour} {what}: {group.size} "
+                      f"spaces, one {pagodas}.")
+            h.focus = tuple(squares[q] for q in group.squares)
+            h.focus_owner = group.owner
+        else:
+            h.info = f"A lone {colour} space ({name}): not a province yet."
+        return h
+
+    def preview(self, move: qin.Move) -> list[qin.Event]:
+        key = str(move)
+        if key not in self._previews:
+            self._previews[key] = self.game.preview(move)
+        return self._previews[key]
+
+    def why_not(self, move: qin.Move) -> str:
+        """Why ``move`` (a ghost) cannot be placed, in the engine's words."""
+        geo = self.game.board.geo
+        if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
+            return "The tile would stick out over the edge of the board."
+        try:
+            reason = self.game.why_illegal(move)
+        except ValueError as exc:
+            return str(exc)
+        if reason is None:  # legal, though not in the table: cannot happen
+            return ""
+        # The engine's message starts with the move's text ("Rc4Yd4: ..."): drop it.
+        prefix = f"{move}: "
+        return reason[len(prefix):] if reason.startswith(prefix) else reason
+
+    def click(self, square: str) -> frozenset[str]:
+        """A click on ``square``: place the picked tile there, or say why not."""
+        kind = self.selected_kind
+        if kind is None or self.over:
+            return NOTHING
+        move = self._table(kind, self.orientation).get(square)
+        if move is None:
+            h = self._hover_at(square)
+            self.hover_state = h
+            self.notice = h.reason or "The tile cannot go there."
+            return frozenset({"status", "info", "overlay"})
+        return self.play(move)
+
+    def play(self, move: qin.Move) -> frozenset[str]:
+        """Play ``move`` for the player to move and log it."""
+        mover = self.to_move
+        events = self.game.play(move)
+        self._log(mover, move, events)
+        self.last = () if move.is_pass else tuple(move.squares)
+        self.selected = None
+        self.orientation = 0
+        self.notice = ""
+        self._changed_game()
+        self.hover_state = Hover()
+        return EVERYTHING
+
+    def pass_turn(self) -> frozenset[str]:
+        """Pass, when only a pass is legal (Q10)."""
+        if not self.must_pass or self.covered or not self.is_human(self.to_move):
+            return NOTHING
+        return self.play(qin.PASS)
+
+    def confirm(self) -> frozenset[str]:
+        """The player to move says they are at the screen: lift the cover."""
+        if not self.covered:
+            return NOTHING
+        self.at_screen = self.to_move
+        return EVERYTHING
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo is offered in a game among humans once a move was made."""
+        return self.all_human and bool(self.game.moves)
+
+    def undo(self) -> frozenset[str]:
+        """Take back the last move.  If the player who made it was not the one at the
+        screen, the cover comes down until they confirm."""
+        if not self.can_undo:
+            return NOTHING
+        undone = self.game.undo()
+        if self.turns:
+            self.turns.pop()
+        self._changed_game()
+        self.selected = None
+        self.orientation = 0
+        self.hover_state = Hover()
+        self.last = self.turns[-1].squares if self.turns else ()
+        who = self.names[self.to_move - 1]
+        self.notice = f"{who}'s move {undone} was taken back."
+        return EVERYTHING
+
+    def computer_move(self) -> frozenset[str]:
+        """Let the computer to move choose and play (the page calls this after a pause)."""
+        if not self.computer_to_move:
+            return NOTHING
+        choose = self.kinds[self.to_move - 1].choose
+        assert choose is not None
+        move = choose(self.game.view(self.to_move))
+        return self.play(move)
+
+    # -- the log ----------------------------------------------------------------------
+    def _log(self, mover: int, move: qin.Move, events: list[qin.Event]) -> None:
+        turn = Turn(len(self.turns) + 1, mover, str(move))
+        for e in events:
+            turn.lines.append(describe(e, self.names))
+            turn.kinds.append(e.kind)
+        self.turns.append(turn)
+
+    # -- what the page draws ----------------------------------------------------------
+    def board_svg(self) -> str:
+        h = self.hover_state
+        return render_svg(self.game, legal=self.legal_squares(), last=self.last,
+                          colours=self.colours, names=self.names, style=False,
+                          ghost=h.ghost, ghost_ok=h.ok, preview=h.preview if h.ok else None,
+                          focus=h.focus, focus_owner=h.focus_owner,
+                          tally_at=h.square if h.tally is not None else None, tally=h.tally)
+
+    def overlay_svg(self) -> str:
+        h = self.hover_state
+        if h.ghost is None and not h.focus:
+            return ""
+        return render_overlay(self.game, ghost=h.ghost, ghost_ok=h.ok,
+                              preview=h.preview if h.ok else None, focus=h.focus,
+                              focus_owner=h.focus_owner, colours=self.colours,
+                              tally_at=h.square if h.tally is not None else None,
+                              tally=h.tally)
+
+    def status(self) -> str:
+        """One line: whose turn and what to do."""
+        game = self.game
+        if game.is_over:
+            return f"The game is over: {self.winner_text()}"
+        who = self.names[self.to_move - 1]
+        if self.notice and not self.covered:
+            return self.notice
+        if self.covered:
+            return f"{who} to move: pass the screen to {who}."
+        if not self.is_human(self.to_move):
+            return f"{who} is thinking…"
+        if self.must_pass:
+            return f"{who} cannot place any tile and must pass."
+        kind = self.selected_kind
+        if kind is None:
+            return f"{who} to move: pick a tile."
+        turn = " (R or right-click or the wheel turns it)" if orientations(kind) > 1 else ""
+        return f"{who}: place the {tile_name(kind)} tile{turn}."
+
+    def counts(self) -> list[tuple[int, int, int]]:
+        """Per player: (pagodas on the board, pagodas left, tiles in hand)."""
+        g = self.game
+        return [(g.on_board(p), g.supply(p), g.hand_size(p)) for p in range(1, g.players + 1)]
+
+    def winner_text(self) -> str:
+        """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
+        names = [self.names[w - 1] for w in self.game.winners]
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return ", ".join(names[:-1]) + f" and {names[-1]} share the win!"
+
+    def result(self) -> tuple[tuple[int, ...], str]:
+        """Winners and how the game ended (only when over)."""
+        g = self.game
+        last = self.turns[-1].kinds if self.turns else []
+        if "win" in last:
+            who = self.names[g.winners[0] - 1]
+            return g.winners, f"{who} placed their last pagoda."
+        return g.winners, "Nobody can place a tile any more: most pagodas on the board wins."
+

@@ -1,0 +1,135 @@
+"""The start screen's choices: 2 to 4 seats (name, pagoda colour, human or computer),
+the board side, the fair-start variant (Q20) and an optional seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import qin
+from qin.svg import PAGODA_COLOURS
+
+from . import players
+
+COLOURS: tuple[str, ...] = tuple(PAGODA_COLOURS)
+"""Pagoda colours on offer (none of them red, yellow or blue)."""
+DEFAULT_COLOURS = ("green", "white", "purple", "black")
+BOARDS = (("bird", "Bird"), ("lion", "Lion"))
+MAX_NAME = 20
+MAX_SEED = 2**63 - 1
+
+
+def colour_label(colour: str) -> str:
+    return colour.capitalize()
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    colour: str
+    kind: str = "human"
+
+
+@dataclass(frozen=True)
+class Settings:
+    seats: tuple[Seat, ...] = field(default_factory=lambda: default_seats(2))
+    board: str = "bird"
+    fair_start: bool = False
+    seed: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def colours(self) -> list[str]:
+        return [s.colour for s in self.seats]
+
+
+def default_seats(count: int) -> tuple[Seat, ...]:
+    return tuple(Seat(colour_label(c), c) for c in DEFAULT_COLOURS[:count])
+
+
+def with_players(settings: Settings, count: int) -> Settings:
+    """``settings`` with ``count`` seats: extra seats get unused colours (and those as
+    names); dropped seats are forgotten."""
+    if count not in (2, 3, 4):
+        raise ValueError(f"Qin is for 2 to 4 players, not {count}")
+    seats = list(settings.seats[:count])
+    for colour in DEFAULT_COLOURS + COLOURS:
+        if len(seats) >= count:
+            break
+        if colour not in {s.colour for s in seats}:
+            seats.append(Seat(colour_label(colour), colour))
+    return replace(settings, seats=tuple(seats))
+
+
+def with_colour(settings: Settings, index: int, colour: str) -> Settings:
+    """Seat ``index`` takes ``colour``; a seat that had it gets the old colour instead
+    (colours stay distinct).  A name that was just a colour's name follows the colour."""
+    if colour not in PAGODA_COLOURS:
+        raise ValueError(f"'{colour}' is not one of the pagoda colours ({', '.join(COLOURS)})")
+    seats = list(settings.seats)
+    old = seats[index].colour
+    if old == colour:
+        return settings
+
+    def recolour(seat: Seat, new: str) -> Seat:
+        name = colour_label(new) if seat.name == colour_label(seat.colour) else seat.name
+        return replace(seat, colour=new, name=name)
+
+    for i, seat in enumerate(seats):
+        if i != index and seat.colour == colour:
+            seats[i] = recolour(seat, old)
+    seats[index] = recolour(seats[index], colour)
+    return replace(settings, seats=tuple(seats))
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed field: blank for a random deal, else a whole number >= 0."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) > MAX_SEED:
+        raise ValueError(f"The seed is a whole number (0 or more), not '{text}'.")
+    return int(text)
+
+
+def problems(settings: Settings) -> list[str]:
+    """What stops a game from starting with these settings ([] when nothing)."""
+    out = []
+    if settings.players not in (2, 3, 4):
+        out.append("Qin is for 2 to 4 players.")
+    names = [s.name.strip() for s in settings.seats]
+    for i, name in enumerate(names, 1):
+        if not name:
+            out.append(f"Seat {i} needs a name.")
+        elif len(name) > MAX_NAME:
+            out.append(f"Seat {i}'s name is longer than {MAX_NAME} characters.")
+    filled = [n.casefold() for n in names if n]
+    if len(set(filled)) != len(filled):
+        out.append("Two seats have the same name.")
+    colours = [s.colour for s in settings.seats]
+    if len(set(colours)) != len(colours):
+        out.append("Two seats have the same colour.")
+    for s in settings.seats:
+        if s.colour not in PAGODA_COLOURS:
+            out.append(f"'{s.colour}' is not a pagoda colour.")
+        if s.kind not in players.KINDS:
+            out.append(f"'{s.kind}' is not a player type.")
+    if settings.board not in {key for key, _ in BOARDS}:
+        out.append(f"'{settings.board}' is not a board side.")
+    return out
+
+
+def new_game(settings: Settings) -> qin.Game:
+    """The game these settings describe (raises ``ValueError`` listing the problems)."""
+    found = problems(settings)
+    if found:
+        raise ValueError(" ".join(found))
+    return qin.Game.new(board=settings.board, players=settings.players, seed=settings.seed,
+                        fair_start=settings.fair_start,
+                        names=[s.name.strip() for s in settings.seats])

@@ -1,0 +1,216 @@
+"""HTML strings for the page's panels (pure functions of the session; no DOM).
+
+The page sets each string as one element's ``innerHTML``: one DOM call per panel.
+Every text that comes from a player (names) is escaped here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour
+from qin.tiles import COLOURS
+
+from . import players
+from .session import DIRECTION_NAMES, DIRECTIONS, Session, orientations, tile_name
+from .setup import BOARDS, Settings, colour_label
+from .setup import COLOURS as SEAT_COLOURS
+
+
+def pagoda_icon(colour: str, double: bool = False, size: int = 22) -> str:
+    """A small stand-alone pagoda in ``colour`` (a palette name or CSS colour)."""
+    fill = player_colour(colour)
+    return (f'<svg class="pagoda-icon" viewBox="-15 -17 30 34" width="{size}" '
+            f'height="{round(size * 34 / 30)}" aria-hidden="true">'
+            f'{pagoda(0, 0, fill, double)}</svg>')
+
+
+def tile_icon(kind: str, orientation: int = 0, cell: int = 26) -> str:
+    """A tile of ``kind`` drawn in ``orientation`` (its first half where the ghost's
+    anchor is), for the hand."""
+    dx, dy = DIRECTIONS[orientation % 4]
+    first = (0 if dx >= 0 else 1, 0 if dy >= 0 else 1)
+    second = (first[0] + dx, first[1] + dy)
+    w, h = (2, 1) if dy == 0 else (1, 2)
+    parts = []
+    for (x, y), letter in ((first, kind[0]), (second, kind[1])):
+        k = COLOURS.index(letter)
+        parts.append(f'<rect x="{x * cell + 1}" y="{y * cell + 1}" width="{cell - 2}" '
+                     f'height="{cell - 2}" rx="4" fill="{TILE_FILL[k]}" '
+                     f'stroke="{TILE_DARK[k]}" stroke-width="1"/>')
+    # A dot marks the first half: the square under the pointer when placing.
+    cx, cy = first[0] * cell + cell / 2, first[1] * cell + cell / 2
+    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="3" fill="#fff" fill-opacity=".85"/>')
+    return (f'<svg class="tile-icon" viewBox="0 0 {w * cell} {h * cell}" '
+            f'width="{w * cell}" height="{h * cell}" aria-hidden="true">'
+            + "".join(parts) + "</svg>")
+
+
+# -- the start screen ------------------------------------------------------------------
+def seats_html(settings: Settings) -> str:
+    """One row per seat: pagoda, name, colour, player type."""
+    rows = []
+    kinds = list(players.KINDS.values())
+    for i, seat in enumerate(settings.seats):
+        colour_options = "".join(
+            f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
+            f"{colour_label(c)}</option>" for c in SEAT_COLOURS)
+        kind_options = "".join(
+            f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}>'
+            f"{escape(k.label)}</option>" for k in kinds)
+        rows.append(
+            f'<div class="seat" data-seat="{i}">'
+            f'<span class="seat-pagoda">{pagoda_icon(seat.colour, size=26)}</span>'
+            f'<label class="seat-name"><span class="sr-only">Seat {i + 1} name</span>'
+            f'<input id="seat-name-{i}" type="text" maxlength="20" autocomplete="off" '
+            f'value="{escape(seat.name)}"></label>'
+            f'<label class="seat-colour"><span class="sr-only">Seat {i + 1} colour</span>'
+            f'<select id="seat-colour-{i}" data-seat="{i}">{colour_options}</select></label>'
+            f'<label class="seat-kind"><span class="sr-only">Seat {i + 1} player</span>'
+            f'<select id="seat-kind-{i}">{kind_options}</select></label>'
+            f"</div>")
+    return "".join(rows)
+
+
+def board_choices() -> Sequence[tuple[str, str]]:
+    return BOARDS
+
+
+# -- the side panel --------------------------------------------------------------------
+def players_html(session: Session) -> str:
+    game = session.game
+    rows = []
+    for p, (on_board, left, hand) in enumerate(session.counts(), start=1):
+        colour = session.colours[p - 1]
+        kind = session.kinds[p - 1]
+        classes = ["player"]
+        if not game.is_over and p == game.to_move:
+            classes.append("to-move")
+        if game.is_over and p in game.winners:
+            classes.append("winner")
+        marker = ('<span class="turn-marker" title="to move">▶</span>'
+                  if "to-move" in classes else '<span class="turn-marker"></span>')
+        tiles = "tile" if hand == 1 else "tiles"
+        rows.append(
+            f'<li class="{" ".join(classes)}" data-player="{p}" data-on-board="{on_board}" '
+            f'data-left="{left}" data-hand="{hand}">{marker}'
+            f"{pagoda_icon(colour)}"
+            f'<span class="who"><span class="name">{escape(session.names[p - 1])}</span>'
+            f'<span class="kind">{escape(kind.label)} · {hand} {tiles}</span></span>'
+            f'<span class="stat" title="pagodas on the board"><b>{on_board}</b>on board</span>'
+            f'<span class="stat" title="pagodas left to place"><b>{left}</b>left</span>'
+            f"</li>")
+    pile = game.pile_count
+    pile_text = f"{pile} tile{'' if pile == 1 else 's'} left in the pile"
+    return (f'<ol class="players">{"".join(rows)}</ol>'
+            f'<p class="pile" data-pile="{pile}">{pile_text}</p>')
+
+
+def hand_html(session: Session) -> str:
+    hand = session.visible_hand()
+    if hand is None:
+        if session.over:
+            return '<p class="hand-note">The game is over.</p>'
+        who = escape(session.names[session.to_move - 1])
+        if session.covered:
+            return f'<p class="hand-note">{who}\'s tiles are hidden.</p>'
+        return f'<p class="hand-note">{who} is choosing a move…</p>'
+    if not hand:
+        return '<p class="hand-note">No tiles left in hand.</p>'
+    buttons = []
+    for i, kind in enumerate(hand):
+        selected = i == session.selected
+        orientation = session.orientation if selected else 0
+        playable = session.playable(kind)
+        classes = ["tile-btn"]
+        if selected:
+            classes.append("selected")
+        if not playable:
+            classes.append("unplayable")
+        title = tile_name(kind) + ("" if playable else ": no place for it now")
+        facing = ""
+        if selected and orientations(kind) > 1:
+            facing = f' data-orientation="{DIRECTION_NAMES[orientation]}"'
+        buttons.append(
+            f'<button type="button" class="{" ".join(classes)}" data-index="{i}" '
+            f'data-kind="{kind}"{facing} aria-pressed="{"true" if selected else "false"}" '
+            f'title="{title}"{"" if playable else " disabled"}>'
+            f"{tile_icon(kind, orientation)}</button>")
+    return "".join(buttons)
+
+
+def log_html(session: Session) -> str:
+    """The moves so far, newest first."""
+    items = []
+    for turn in reversed(session.turns):
+        colour = player_colour(session.colours[turn.player - 1])
+        head = turn.lines[0] if turn.lines else turn.move
+        details = "".join(f'<li class="ev-{kind}">{escape(line)}</li>'
+                          for line, kind in zip(turn.lines[1:], turn.kinds[1:], strict=True))
+        items.append(
+            f'<li class="turn" data-turn="{turn.number}" data-player="{turn.player}" '
+            f'data-move="{turn.move}">'
+            f'<svg class="dot" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" '
+            f'r="4.5" fill="{colour}" stroke="#0006"/></svg>'
+            f'<span class="num">{turn.number}.</span> '
+            + f'<span class="head">{escape(head)}</span>'
+            + (f"<ul>{details}</ul>" if details else "")
+            + "</li>")
+    if not items:
+        return '<li class="empty">No moves yet.</li>'
+    return "".join(items)
+
+
+def info_html(session: Session) -> str:
+    h = session.hover_state
+    if not h.info:
+        return ""
+    cls = "info-bad" if h.ghost is not None and not h.ok else (
+        "info-preview" if h.ghost is not None else "info-hover")
+    lines = "".join(f"<li>{escape(line)}</li>" for line in h.info.split("\n") if line)
+    title = ""
+    if h.ghost is not None and h.ok:
+        title = f'<p class="info-title">Placing it on {escape(h.square or "")}:</p>'
+    elif h.ghost is not None:
+        title = f'<p class="info-title">Not on {escape(h.square or "")}:</p>'
+    return f'<div class="{cls}">{title}<ul>{lines}</ul></div>'
+
+
+def cover_text(session: Session) -> tuple[str, str, str]:
+    """(message, confirm button label, undo button label or "") for the cover."""
+    who = session.names[session.to_move - 1]
+    undo = ""
+    if session.can_undo and session.turns:
+        last = session.turns[-1]
+        undo = f"Undo {session.names[last.player - 1]}'s move"
+    return (f"{who}'s turn. Pass the screen to {who}; the tiles stay hidden until then.",
+            f"I am {who}: show my tiles", undo)
+
+
+def result_html(session: Session) -> str:
+    winners, how = session.result()
+    names = session.names
+    title = session.winner_text()
+    rows = []
+    for p, (on_board, left, _) in enumerate(session.counts(), start=1):
+        won = p in winners
+        rows.append(
+            f'<tr class="{"winner" if won else ""}" data-player="{p}" '
+            f'data-on-board="{on_board}" data-left="{left}">'
+            f"<td>{pagoda_icon(session.colours[p - 1])}</td>"
+            f'<td class="name">{escape(names[p - 1])}'
+            f'{"<span class=badge>winner</span>" if won else ""}</td>'
+            f"<td>{on_board}</td><td>{left}</td></tr>")
+    return (f'<h2 id="result-title">{escape(title)}</h2>'
+            f'<p class="how">{escape(how)}</p>'
+            f'<table class="result-table"><thead><tr><th></th><th>Player</th>'
+            f"<th>On the board</th><th>Left</th></tr></thead>"
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def meta_text(session: Session) -> str:
+    s = session.settings
+    board = dict(BOARDS).get(s.board, s.board)
+    fair = " · fair start" if s.fair_start else ""
+    return f"{board} board · {s.players} players{fair} · seed {session.game.seed}"
