@@ -65,7 +65,9 @@ def test_the_page_boots_into_the_start_screen_and_shows_the_board(booted_page: P
     expect(page.locator("#boot")).to_be_hidden()
     expect(page.locator("#seats .seat")).to_have_count(2)
     expect(page.locator("#seat-name-0")).to_have_value("Green")
-    expect(page.locator("#seat-kind-0 option")).to_have_text(["Human"])
+    expect(page.locator("#seat-kind-0 option")).to_have_text(
+        ["Human", "Computer: Apprentice", "Computer: Governor", "Computer: Minister",
+         "Computer: Emperor"])
     start(page)
     board = page.locator("#board svg.qin-board")
     expect(board).to_be_visible()

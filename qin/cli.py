@@ -318,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the qin-game/1 record instead of the position")
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("svg", help="draw the board as SVG (needs qin/svg.py)")
+    p = sub.add_parser("svg", help="draw the board as SVG")
     p.add_argument("file", metavar="POSITION_FILE")
     p.add_argument("--move", default=None, help="a move to show on the board")
     p.add_argument("--size", type=_positive, default=None, help="width in pixels")

@@ -67,6 +67,68 @@ PAGODA_COLOURS: dict[str, str] = {
 """Player colours to choose from: none is red, yellow or blue, and each reads on the
 board's green and on the tiles (every pagoda has a contrasting outline)."""
 DEFAULT_COLOURS = ("green", "white", "purple", "black")
+
+# -- colour-blind markers ---------------------------------------------------------
+# Every tile colour and every player colour also carries a shape, so that no
+# information rests on hue alone: a hatch on red, a sun on yellow, waves on blue; a
+# glyph on each pagoda's body by player colour.  Each marker is a ``.cb-mark`` element
+# (the page's high-contrast mode strengthens them with CSS).
+TILE_MARKS = ("hatch", "sun", "waves")
+"""The marker of each tile colour (index = colour)."""
+PAGODA_MARKS: dict[str, str] = {
+    "green": "circle",
+    "white": "square",
+    "purple": "triangle",
+    "black": "diamond",
+    "orange": "cross",
+    "pink": "star",
+}
+"""The glyph on a pagoda of each palette colour (custom CSS colours get none)."""
+_MARK_BY_FILL = {PAGODA_COLOURS[name]: mark for name, mark in PAGODA_MARKS.items()}
+
+
+def tile_mark(cx: float, cy: float, colour: int, at: str = "") -> str:
+    """The non-colour marker of tile colour ``colour`` centred on (cx, cy)."""
+    n = _num
+    name = TILE_MARKS[colour]
+    attrs = f' data-at="{at}"' if at else ""
+    head = f'<g class="cb-mark cb-{name}" data-mark="{name}"{attrs} fill="none" '
+    if name == "hatch":
+        d = "".join(f"M{n(cx - 6 + o)} {n(cy + 6 + o)}L{n(cx + 6 + o)} {n(cy - 6 + o)}"
+                    for o in (-5.0, 0.0, 5.0))
+        return (head + f'stroke="{TILE_DARK[0]}" stroke-opacity=".6" stroke-width="1.6" '
+                f'stroke-linecap="round"><path d="{d}"/></g>')
+    if name == "sun":
+        rays = "".join(f"M{n(cx + dx * 5.5)} {n(cy + dy * 5.5)}L{n(cx + dx * 8.5)} "
+                       f"{n(cy + dy * 8.5)}"
+                       for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1),
+                                      (.71, .71), (-.71, .71), (.71, -.71), (-.71, -.71)))
+        return (head + f'stroke="{TILE_DARK[1]}" stroke-opacity=".7" stroke-width="1.5" '
+                f'stroke-linecap="round"><circle cx="{n(cx)}" cy="{n(cy)}" r="3.5"/>'
+                f'<path d="{rays}"/></g>')
+    d = "".join(f"M{n(cx - 8)} {n(cy + dy)}q4 -3.5 8 0t8 0" for dy in (-3.0, 4.0))
+    return (head + f'stroke="{TILE_LIGHT[2]}" stroke-opacity=".95" stroke-width="1.6" '
+            f'stroke-linecap="round"><path d="{d}"/></g>')
+
+
+def pagoda_mark(fill: str) -> str:
+    """The glyph drawn on a pagoda of ``fill`` (in the pagoda's own coordinates), or ""."""
+    name = _MARK_BY_FILL.get(fill.lower())
+    if name is None:
+        return ""
+    line = outline_for(fill)
+    shape = {
+        "circle": '<circle cx="0" cy="2.2" r="2.3"/>',
+        "square": '<rect x="-2.1" y="0.1" width="4.2" height="4.2"/>',
+        "triangle": '<path d="M0 -0.3L2.6 4.3H-2.6Z"/>',
+        "diamond": '<path d="M0 -0.5L2.6 2.2L0 4.9L-2.6 2.2Z"/>',
+        "cross": '<path d="M-2.3 -0.1L2.3 4.5M2.3 -0.1L-2.3 4.5" stroke="{line}" '
+                 'stroke-width="1.4"/>',
+        "star": '<path d="M0 -0.6L0.8 1.5L3 1.6L1.3 2.9L1.9 5L0 3.8L-1.9 5L-1.3 2.9L-3 1.6'
+                'L-0.8 1.5Z"/>',
+    }[name].replace("{line}", line)
+    return f'<g class="cb-mark cb-{name}" data-mark="{name}" fill="{line}">{shape}</g>'
+
 DEFAULT_NAMES = ("Green", "White", "Purple", "Black")
 
 STYLE = (
@@ -211,6 +273,7 @@ def pagoda(cx: float, cy: float, fill: str, double: bool, *, scale: float = 1.0,
         parts.append(f'<path d="{roof}" fill="{fill}" stroke="{line}" '
                      f'stroke-width="1.1" stroke-linejoin="round"/>')
         parts.append(f'<path d="{roof}" fill="{roof_tone}" fill-opacity=".12"/>')
+    parts.append(pagoda_mark(fill))
     top = tiers[-1][4]
     parts.append(f'<line x1="0" y1="{_num(top)}" x2="0" y2="{_num(top - 4)}" '
                  f'stroke="{line}" stroke-width="1.6" stroke-linecap="round"/>')
@@ -295,6 +358,9 @@ def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile
     out.append(f'<path d="M{_num(bx + r)} {_num(by + 1.6)}H{_num(bx + bw - r)}" '
                f'stroke="#fff" stroke-opacity=".35" stroke-width="1.6" '
                f'stroke-linecap="round"/>')
+    for col, row, k in halves:  # each colour's non-colour marker
+        cx, cy = frame.centre(col, row)
+        out.append(tile_mark(cx, cy, k, square_name(col, row)))
     out.append("</g>")
     return "".join(out)
 
@@ -366,7 +432,8 @@ def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
                        f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" '
                        f'fill="none" stroke="{TILE_DARK[k]}" stroke-width="1.5"/>'
                        f'<rect x="{x + 7}" y="{y + 7}" width="{CELL - 14}" height="{CELL - 14}" '
-                       f'fill="none" stroke="{TILE_LIGHT[k]}" stroke-width="1"/></g>')
+                       f'fill="none" stroke="{TILE_LIGHT[k]}" stroke-width="1"/>'
+                       f'{tile_mark(x + CELL / 2, y + CELL / 2, k)}</g>')
     out.append("</g>")
     return "".join(out)
 
@@ -730,12 +797,16 @@ __all__ = [
     "DEFAULT_COLOURS",
     "DEFAULT_NAMES",
     "PAGODA_COLOURS",
+    "PAGODA_MARKS",
+    "TILE_MARKS",
     "Frame",
     "outline_for",
     "pagoda",
+    "pagoda_mark",
     "pagoda_square",
     "player_colour",
     "province_squares",
     "render_overlay",
     "render_svg",
+    "tile_mark",
 ]

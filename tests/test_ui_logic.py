@@ -260,16 +260,26 @@ def test_undo_by_the_next_player_covers_for_the_previous_one() -> None:
     assert s.last == first
 
 
-def test_undo_is_only_for_games_among_humans(robots: None) -> None:
+def test_undo_against_a_computer_goes_back_to_the_humans_move(robots: None) -> None:
     settings = setup.Settings((setup.Seat("Ann", "green"), setup.Seat("Bot", "white", "first")),
                               seed=4)
     s = Session(settings)
+    assert not s.can_undo  # nothing of Ann's to take back yet
     play_one(s)
     assert s.computer_to_move and not s.covered  # one human: no cover needed
     assert s.visible_hand() is None
+    assert s.can_undo  # while the computer thinks, too (its answer is then dropped)
     s.computer_move()
     assert s.to_move == 1 and len(s.game.moves) == 2
-    assert not s.can_undo and s.undo() == frozenset()
+    hand = s.visible_hand()
+    play_one(s)
+    s.computer_move()
+    assert len(s.game.moves) == 4 and s.can_undo
+    s.undo()  # Ann's second move and the computer's reply
+    assert len(s.game.moves) == 2 and s.to_move == 1 and not s.covered
+    assert s.visible_hand() == hand and "and 1 computer move" in s.status()
+    s.undo()
+    assert s.game.moves == [] and not s.can_undo and s.undo() == frozenset()
 
 
 def test_only_a_pass_is_legal() -> None:

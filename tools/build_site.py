@@ -26,6 +26,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -264,7 +265,9 @@ def gzip_if_stale(src: Path) -> Path | None:
 
 def _iter_tree(base: Path) -> Iterable[Path]:
     for path in sorted(base.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and not path.name.startswith("."):
+        rel_parts = path.relative_to(base).parts
+        if (path.is_file() and "__pycache__" not in rel_parts
+                and not any(part.startswith(".") for part in rel_parts)):  # e.g. .mypy_cache/
             yield path
 
 
@@ -324,6 +327,157 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     }
 
 
+# --------------------------------------------------------------------------- offline (issue 6)
+# The service worker (web/sw.js is its template) precaches every file of the site; its
+# version is a hash of those files, so any change to the site is a new version. The
+# app icons' PNGs are drawn here (stdlib only) from the same design as web/icons/icon.svg.
+
+SW_NAME = "sw.js"
+SW_VERSION_MARK = '"__QIN_SW_VERSION__"'
+SW_PRECACHE_MARK = '["__QIN_SW_PRECACHE__"]'
+ICON_SIZES = (192, 512)
+# Never precached: the worker itself, precompressed twins, and dot files.
+SW_SKIP_SUFFIXES = (".gz",)
+
+
+def icon_png(size: int) -> bytes:
+    """The app icon as a PNG of size x size pixels: three tile colours and a pagoda."""
+    import struct
+    import zlib
+
+    green, cream = (0x2F, 0x5D, 0x3A), (0xF4, 0xF1, 0xE8)
+    quads = ((0xC8, 0x37, 0x2D), (0xE8, 0xB9, 0x23), (0x2C, 0x6D, 0xB5), (0xC8, 0x37, 0x2D))
+    rows = bytearray()
+    for y in range(size):
+        rows.append(0)
+        v = y * 64 / size
+        for x in range(size):
+            u = x * 64 / size
+            colour = green
+            if 8 <= u < 56 and 8 <= v < 56:
+                iu, iv = int(u >= 32), int(v >= 32)
+                lu, lv = u - 8 - 24 * iu, v - 8 - 24 * iv
+                if 1 <= lu < 23 and 1 <= lv < 23:
+                    colour = quads[iv * 2 + iu]
+                # the pagoda on the top-right tile: a roof and a body
+                if 34 <= u < 54 and 20 <= v < 28 and abs(u - 44) <= (v - 20) * 1.25:
+                    colour = cream
+                if 38 <= u < 50 and 28 <= v < 34:
+                    colour = cream
+            rows += bytes(colour)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+
+
+def precache_list(out: Path, files: Iterable[Path] | None = None) -> list[str]:
+    """Every file of the built site a visitor may need offline (paths relative to the
+    site, sorted), plus the folder URLs ("./", "rules/") that serve an index.html.
+    `files`: the site's files (default: whatever is in `out`)."""
+    paths: list[str] = []
+    for path in sorted(_iter_tree(out) if files is None else files):
+        if path.name.startswith("."):
+            continue
+        rel = path.relative_to(out).as_posix()
+        if rel == SW_NAME or rel.endswith(SW_SKIP_SUFFIXES):
+            continue
+        paths.append(rel)
+        if path.name == "index.html":
+            folder = rel[: -len("index.html")]
+            paths.append(folder or "./")
+    return sorted(paths)
+
+
+def service_worker(template: str, out: Path, files: Iterable[Path] | None = None) -> str:
+    """sw.js for the site in `out`: the template with its version and precache list."""
+    if SW_VERSION_MARK not in template or SW_PRECACHE_MARK not in template:
+        raise BuildError(f"web/{SW_NAME} lacks its placeholders {SW_VERSION_MARK} and "
+                         f"{SW_PRECACHE_MARK}")
+    paths = precache_list(out, files)
+    digest = hashlib.sha256()
+    for rel in paths:
+        digest.update(rel.encode() + b"\0")
+        if not rel.endswith("/"):
+            digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    return (template.replace(SW_VERSION_MARK, json.dumps(version))
+            .replace(SW_PRECACHE_MARK, json.dumps(paths, indent=0)))
+
+
+def write_service_worker(out: Path, web_dir: Path | None = None,
+                         files: Iterable[Path] | None = None) -> bool:
+    """(Re)write out/sw.js from web/sw.js for the files now in `out`; True if changed.
+    Also used by e2e/test_offline.py to make a second deployment of a changed copy."""
+    template = ((web_dir or WEB_DIR) / SW_NAME).read_text(encoding="utf-8")
+    return _write_if_changed(out / SW_NAME, service_worker(template, out, files).encode())
+
+
+def offline_icons() -> dict[str, bytes]:
+    """Generated site files: the PNG app icons the manifest names."""
+    return {f"icons/icon-{n}.png": icon_png(n) for n in ICON_SIZES}
+
+
+# --------------------------------------------------------------------------- preloads (issue 7)
+# web/index.html holds PRELOAD_MARK; the build replaces it with preload links for what
+# the page fetches while it boots: the Pyodide runtime (normally requested only after
+# core.js, then pyscript.json, then pyodide.mjs have loaded one after the other), the
+# config, and the wheel, the config's other files and the page's Python script (normally
+# requested only after the runtime has started).  All of it then downloads in parallel
+# with core.js.  `as="fetch" crossorigin` matches the plain fetch() of Pyodide and
+# PyScript, so each file is still requested once (bench/boot.py counts the requests).
+
+PRELOAD_MARK = "<!-- qin:preload -->"
+PRELOAD_PAGES = ("index.html",)
+PRELOAD_RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PRELOAD_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
+# PyScript 0.7.31's chunks that core.js imports on every boot, after its own chunk (seen
+# in bench/boot.py's waterfall); the hash in each name is taken from dist/.
+PYSCRIPT_BOOT_CHUNKS = ("error-", "donkey-", "deprecations-manager-", "py-editor-",
+                        "py-game-", "py-terminal-")
+
+
+def pyscript_chunks(dist: Path = PYSCRIPT_DIST) -> list[str]:
+    """core.js's own chunk (its static import), then the chunks it loads at boot."""
+    core = dist / "core.js"
+    first = re.findall(r'from\s*"\./([\w.-]+\.js)"', core.read_text()) if core.is_file() else []
+    later = sorted(p.name for p in dist.glob("*.js")
+                   if p.name.startswith(PYSCRIPT_BOOT_CHUNKS) and p.name not in first)
+    return first + later
+
+
+def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = ()) -> str:
+    """The <link> lines (one per line) that replace PRELOAD_MARK in `page`'s HTML, most
+    urgent first: `chunks` (PyScript's, in vendor/pyscript/: the first is core.js's
+    own), the runtime, the config, then the wheel and the Python files."""
+    base = INTERPRETER_URL.rsplit("/", 1)[0]
+    chunks = list(chunks)
+    modules = [f"./vendor/pyscript/{c}" for c in chunks[:1]]
+    modules += [f"{base}/{name}" for name in PRELOAD_MODULES]
+    links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+    fetches = [f"{base}/{name}" for name in PRELOAD_RUNTIME] + [f"./{CONFIG_NAME}"]
+    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
+    links += [f'<link rel="modulepreload" href="./vendor/pyscript/{c}">' for c in chunks[1:]]
+    files = config.get("files", {})
+    wheels = [url for url in files if url.endswith(".whl")] if isinstance(files, dict) else []
+    others = [url for url in files if url not in wheels] if isinstance(files, dict) else []
+    scripts = re.findall(r'<script type="py"[^>]*\ssrc="([^"]+)"', page)
+    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>'
+              for url in wheels + scripts + others]
+    return "\n  ".join(links)
+
+
+def with_preloads(html: str, config: dict[str, object]) -> str:
+    """`html` with its PRELOAD_MARK line replaced by preload_links (unchanged without it)."""
+    if PRELOAD_MARK not in html:
+        return html
+    return html.replace(PRELOAD_MARK, preload_links(config, html, pyscript_chunks()), 1)
+
+
 def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     """Build (or bring up to date) the static site in `out`; return `out`."""
     started = time.monotonic()
@@ -335,11 +489,18 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     changed = 0
     wanted: set[Path] = set()
+    config_data = pyscript_config(wheel.name, read_config_base())
     for rel, src in sources.items():
         dst = out / rel
-        changed += _copy(src, dst)
+        if rel == SW_NAME:  # issue 6: generated from this template below
+            continue
+        if rel in PRELOAD_PAGES:  # issue 7: the page with its preload links
+            html = with_preloads(src.read_text(encoding="utf-8"), config_data)
+            changed += _write_if_changed(dst, html.encode("utf-8"))
+        else:
+            changed += _copy(src, dst)
         wanted.add(dst)
-    config = json.dumps(pyscript_config(wheel.name, read_config_base()), indent=2) + "\n"
+    config = json.dumps(config_data, indent=2) + "\n"
     config_path = out / CONFIG_NAME
     changed += _write_if_changed(config_path, config.encode())
     wanted.add(config_path)
@@ -348,6 +509,15 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
+
+    for rel, data in offline_icons().items():  # issue 6: app icons, then the worker
+        if rel in sources:
+            raise BuildError(f"web/{rel} would be overwritten by a generated file")
+        changed += _write_if_changed(out / rel, data)
+        wanted.add(out / rel)
+    if SW_NAME in sources:
+        changed += write_service_worker(out, files=set(wanted))
+        wanted.add(out / SW_NAME)
 
     for path in sorted(wanted):
         gz = gzip_if_stale(path)

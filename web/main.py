@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, when, window
-from pyscript.ffi import create_proxy
-from qin_ui import setup, views
+import games_ui
+from ai_client import Computers
+from pyscript import document, when
+from qin_ui import a11y, computer, keyboard, players, setup, views
 from qin_ui.session import EVERYTHING, Session
 
 import qin
@@ -44,6 +45,9 @@ INFO = el("info")
 LOG = el("log")
 COVER = el("cover")
 RESULT = el("result")
+BOARD_AREA = el("board-area")  # role="grid": the keyboard's place (qin_ui.keyboard)
+GRID = el("board-grid")  # the board as text cells, for screen readers (qin_ui.a11y)
+ANNOUNCE = el("announce")  # live region: each move's events
 
 STATE: dict[str, Any] = {
     "session": None,  # the Session on screen
@@ -52,6 +56,10 @@ STATE: dict[str, Any] = {
     "result_closed": False,
     "wheel_at": 0.0,
     "timer": None,
+    "keys": keyboard.Keys(),  # the keyboard cursor and a touch screen's armed square
+    "pointer": "mouse",  # the last pointer type on the board ("touch": tap twice)
+    "focus_back": None,  # where the focus returns when a dialog closes
+    "announced": 0,  # moves already announced in the live region
 }
 
 
@@ -67,17 +75,20 @@ def show_screen(name: str) -> None:
     APP.dataset.screen = name
     el("back-to-game").hidden = name != "setup" or session() is None
     el("new-game").hidden = name == "setup"
+    if name == "setup":
+        games_ui.draw_saved()  # issue 6: the saved games panel
 
 
 def draw(parts: frozenset[str]) -> None:
     """Redraw the parts of the game screen that changed."""
     s = session()
-    if s is None or not parts:
+    if s is None or not parts or games_ui.replaying():  # a replay owns board and log
         return
     if "board" in parts:
         BOARD.innerHTML = s.board_svg()
         overlay = BOARD.querySelector("g.overlay")
         STATE["overlay"] = overlay if found(overlay) else None
+        GRID.innerHTML = a11y.grid_html(s)
     elif "overlay" in parts and STATE["overlay"] is not None:
         STATE["overlay"].innerHTML = s.overlay_svg()
     if "hand" in parts:
@@ -85,7 +96,7 @@ def draw(parts: frozenset[str]) -> None:
         el("rotate").disabled = s.selected_kind is None
         el("pass").hidden = not s.must_pass or s.covered or not s.is_human(s.to_move)
         el("undo").disabled = not s.can_undo
-        el("undo").hidden = not s.all_human
+        el("undo").hidden = not s.humans()  # with computers: back to the human's move
         el("show-result").hidden = not s.over
     if "players" in parts:
         PLAYERS.innerHTML = views.players_html(s)
@@ -98,6 +109,8 @@ def draw(parts: frozenset[str]) -> None:
     if "cover" in parts:
         covered = s.covered
         COVER.hidden = not covered
+        if covered and STATE["focus_back"] is None:
+            STATE["focus_back"] = document.activeElement
         if covered:
             text, ok, undo = views.cover_text(s)
             el("cover-text").textContent = text
@@ -105,6 +118,8 @@ def draw(parts: frozenset[str]) -> None:
             el("cover-undo").textContent = undo
             el("cover-undo").hidden = not undo
             el("cover-ok").focus()
+        else:
+            _restore_focus()
     if "result" in parts:
         if s.over and not STATE["result_closed"]:
             el("result-body").innerHTML = views.result_html(s)
@@ -116,9 +131,18 @@ def draw(parts: frozenset[str]) -> None:
             data.seed = str(game.seed)
             data.fairStart = "true" if s.settings.fair_start else "false"
             data.moves = " ".join(str(m) for m in game.moves)
-            RESULT.hidden = False
-        else:
+            if RESULT.hidden:
+                if STATE["focus_back"] is None:
+                    STATE["focus_back"] = document.activeElement
+                RESULT.hidden = False
+                el("result-new").focus()
+        elif not RESULT.hidden:
             RESULT.hidden = True
+            _restore_focus()
+    if "log" in parts and len(s.turns) != STATE["announced"]:
+        STATE["announced"] = len(s.turns)
+        ANNOUNCE.textContent = a11y.announcement(s)
+    _show_cursor(parts)
     # A summary of the state on the game screen, for styling and for the tests.
     data = PLAY.dataset
     data.moves = str(len(s.game.moves))
@@ -127,29 +151,55 @@ def draw(parts: frozenset[str]) -> None:
                   "computer" if s.computer_to_move else "pass" if s.must_pass else "move")
     data.selected = s.selected_kind or ""
     data.orientation = str(s.orientation)
+    games_ui.after_draw(s)  # issue 6: autosave, series, link
     _schedule_computer()
 
 
-def _schedule_computer() -> None:
-    s = session()
-    if s is None or not s.computer_to_move or STATE["timer"] is not None:
+def _restore_focus() -> None:
+    """Give the focus back to where it was before a dialog opened."""
+    back = STATE["focus_back"]
+    STATE["focus_back"] = None
+    if back is not None and found(back) and back.isConnected:
+        back.focus()
+    elif not PLAY.hidden:
+        BOARD_AREA.focus()
+
+
+def _show_cursor(parts: frozenset[str]) -> None:
+    """Mark the keyboard cursor's square on the board and tell the grid which cell is
+    active (after a board redraw the mark is set again)."""
+    cursor = STATE["keys"].cursor
+    if cursor is None or not ({"board", "cursor"} & parts):
         return
-
-    def step() -> None:
-        STATE["timer"] = None
-        current = session()
-        if current is s:
-            draw(s.computer_move())
-
-    STATE["timer"] = window.setTimeout(create_proxy(step), 450)
+    for old in BOARD.querySelectorAll("rect.sq.cursor"):
+        old.classList.remove("cursor")
+    rect = BOARD.querySelector(f'rect[data-square="{cursor}"]')
+    if found(rect):
+        rect.classList.add("cursor")
+    BOARD_AREA.setAttribute("aria-activedescendant", a11y.cell_id(cursor))
 
 
-def start_game(settings: setup.Settings) -> None:
-    s = Session(settings)
+def _schedule_computer() -> None:
+    """Computer turns think in a worker (ai_client): never on this thread."""
+    COMPUTERS.update()
+
+
+COMPUTERS = Computers(session, draw)
+
+
+def start_game(settings: setup.Settings, resumed: Session | None = None) -> None:
+    """Start a new game (or show ``resumed``: a saved, imported or linked game)."""
+    s = resumed if resumed is not None else Session(settings)
     STATE["session"] = s
+    if resumed is None:
+        games_ui.started(s)  # issue 6: a new save (and series)
     STATE["settings"] = settings
     STATE["result_closed"] = False
+    STATE["keys"] = keyboard.Keys()
+    STATE["announced"] = 0
+    BOARD_AREA.removeAttribute("aria-activedescendant")
     el("game-meta").textContent = views.meta_text(s)
+    COMPUTERS.prepare(computer.has_computers(s))
     show_screen("play")
     draw(EVERYTHING)
 
@@ -194,6 +244,16 @@ def on_seat_change(event: Any) -> None:
     if target.id.startswith("seat-colour-"):
         index = int(target.dataset.seat)
         draw_seats(setup.with_colour(_settings_before(index), index, target.value))
+    elif target.id.startswith("seat-kind-"):  # the level's description; the worker starts
+        chosen = read_settings()
+        draw_seats(chosen)
+        el(target.id).focus()
+        COMPUTERS.prepare(any(players.kind(seat.kind).level for seat in chosen.seats))
+
+
+@when("change", "#watch")
+def on_watch_speed(event: Any) -> None:
+    COMPUTERS.set_speed(str(event.target.value))
 
 
 def _settings_before(index: int) -> setup.Settings:
@@ -249,10 +309,15 @@ def _square_of(event: Any) -> str | None:
     return str(hit.dataset.square) if hit is not None else None
 
 
+@when("pointerdown", "#board")
+def on_board_pointer(event: Any) -> None:
+    STATE["pointer"] = str(event.pointerType or "mouse")
+
+
 @when("mouseover", "#board")
 def on_board_hover(event: Any) -> None:
     s = session()
-    if s is not None:
+    if s is not None and STATE["pointer"] != "touch":
         draw(s.hover(_square_of(event)))
 
 
@@ -268,7 +333,10 @@ def on_board_click(event: Any) -> None:
     s = session()
     square = _square_of(event)
     if s is not None and square is not None:
-        draw(s.click(square))
+        if STATE["pointer"] == "touch":  # first tap: the ghost and preview; second: place
+            draw(STATE["keys"].tap(s, square))
+        else:
+            draw(s.click(square))
 
 
 @when("contextmenu", "#board")
@@ -340,6 +408,7 @@ def on_cover_undo(event: Any) -> None:
 def on_result_close(event: Any) -> None:
     STATE["result_closed"] = True
     RESULT.hidden = True
+    _restore_focus()
 
 
 @when("click", "#show-result")
@@ -358,18 +427,40 @@ def on_result_new(event: Any) -> None:
 @when("keydown", "body")
 def on_key(event: Any) -> None:
     s = session()
-    if s is None or PLAY.hidden or event.ctrlKey or event.metaKey or event.altKey:
+    if s is None or PLAY.hidden or event.metaKey or event.altKey:
         return
     tag = str(event.target.tagName).lower() if found(event.target) else ""
     if tag in ("input", "select", "textarea"):
         return
     key = str(event.key)
-    if key in ("r", "R"):
-        draw(s.rotate(-1 if event.shiftKey else 1))
-    elif key == "Escape":
-        draw(s.select(None))
-    elif key in ("1", "2", "3"):
-        draw(s.select(int(key) - 1))
+    if not RESULT.hidden:  # a dialog: Escape closes it, other keys are its own
+        if key == "Escape":
+            on_result_close(event)
+        return
+    if not COVER.hidden:
+        return
+    on_board = found(event.target) and event.target.id == "board-area"
+    done = STATE["keys"].press(s, key, shift=bool(event.shiftKey), ctrl=bool(event.ctrlKey),
+                               on_board=bool(on_board))
+    if done.handled:
+        event.preventDefault()
+    if key.lower() == "u" or (key.lower() == "z" and event.ctrlKey):
+        STATE["result_closed"] = False
+    draw(done.parts)
+    if done.command == "log":
+        LOG.focus()
+    elif done.command == "board":
+        BOARD_AREA.focus()
+    elif done.command == "leave":
+        first = HAND.querySelector("button:not([disabled])")
+        (first if found(first) else el("undo")).focus()
+
+
+@when("click", "#contrast")
+def on_contrast(event: Any) -> None:
+    on = not document.body.classList.contains("high-contrast")
+    document.body.classList.toggle("high-contrast", on)
+    el("contrast").setAttribute("aria-pressed", "true" if on else "false")
 
 
 # -- boot ------------------------------------------------------------------------------
@@ -385,5 +476,7 @@ def diagnostics() -> None:
 
 diagnostics()
 fill_setup(STATE["settings"])
-show_screen("setup")
+games_ui.install(start_game, draw, show_screen, session)  # issue 6
+if games_ui.boot() == "setup":  # a game link, or the game left open, else the start screen
+    show_screen("setup")
 APP.hidden = False

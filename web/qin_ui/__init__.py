@@ -1,6 +1,8 @@
 """The web page's UI logic, in plain Python with no DOM (unit-tested in CPython).
 
-- ``players``: who may sit in a seat (a human; computer levels register here later);
+- ``players``: who may sit in a seat (a human, or a computer of a ``qin.ai`` level);
+- ``ai_bridge``: the message to the computer players' worker and its answer;
+- ``computer``: computer turns on the page (pacing, watch-mode speeds, stale answers);
 - ``setup``: the start screen's choices (seats, board side, fair start, seed);
 - ``session``: the state machine of a game on screen (picked tile, orientation,
   ghost, cover between humans, log, undo, passes, the end);

@@ -8,6 +8,11 @@ level is one ``register`` call with a function that picks a move:
 
 ``choose`` gets the seat's view of the game (``game.view(seat)``: the other hands
 hidden) and returns one of its legal moves.
+
+The computer levels of ``qin.ai.LEVELS`` (Apprentice, Governor, Minister, Emperor) are
+registered below, each with its description.  Their ``choose`` runs the level in this
+process (CPython, tests); the page runs the same level in a worker instead
+(``ai_bridge``: the same request and answer).
 """
 
 from __future__ import annotations
@@ -25,10 +30,17 @@ class PlayerKind:
     key: str
     label: str
     choose: Chooser | None = None  # None: a human chooses at the screen
+    description: str = ""  # one sentence for the start screen
+    level: str = ""  # a qin.ai level key: the page asks its worker for this level's moves
+    short: str = ""  # the name in "White (Minister) is thinking…" (default: the label)
 
     @property
     def human(self) -> bool:
         return self.choose is None
+
+    @property
+    def name(self) -> str:
+        return self.short or self.label
 
 
 HUMAN = PlayerKind("human", "Human")
@@ -48,3 +60,23 @@ def kind(key: str) -> PlayerKind:
     except KeyError:
         known = ", ".join(KINDS)
         raise ValueError(f"unknown player type '{key}' (known: {known})") from None
+
+
+def _computer(level: str) -> Chooser:
+    def choose(view: qin.Game) -> qin.Move:
+        from .ai_bridge import answer, request_for  # qin.ai loads on first use
+
+        return qin.Move.parse(answer(request_for(view, view.to_move, level)))
+
+    return choose
+
+
+def _register_levels() -> None:
+    from qin.ai import LEVELS
+
+    for lv in LEVELS:
+        register(PlayerKind(lv.key, f"Computer: {lv.name}", _computer(lv.key),
+                            description=lv.description, level=lv.key, short=lv.name))
+
+
+_register_levels()

@@ -372,24 +372,35 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        """Undo is offered in a game among humans once a move was made."""
-        return self.all_human and bool(self.game.moves)
+        """Undo is offered once a human has moved: among humans, for the last move;
+        against computers, for the last human move (and the computers' replies)."""
+        if self.all_human:
+            return bool(self.game.moves)
+        return any(self.is_human(t.player) for t in self.turns)
 
     def undo(self) -> frozenset[str]:
         """Take back the last move.  If the player who made it was not the one at the
-        screen, the cover comes down until they confirm."""
+        screen, the cover comes down until they confirm.  With computers at the table,
+        the computers' moves since the last human move go too: that human moves again
+        (a computer's move alone is never taken back, it would only play it again)."""
         if not self.can_undo:
             return NOTHING
         undone = self.game.undo()
+        replies = 0
         if self.turns:
-            self.turns.pop()
+            turn = self.turns.pop()
+            while not self.all_human and not self.is_human(turn.player) and self.turns:
+                replies += 1
+                undone = self.game.undo()
+                turn = self.turns.pop()
         self._changed_game()
         self.selected = None
         self.orientation = 0
         self.hover_state = Hover()
         self.last = self.turns[-1].squares if self.turns else ()
         who = self.names[self.to_move - 1]
-        self.notice = f"{who}'s move {undone} was taken back."
+        also = f" (and {replies} computer move{'s' if replies > 1 else ''})" if replies else ""
+        self.notice = f"{who}'s move {undone} was taken back{also}."
         return EVERYTHING
 
     def computer_move(self) -> frozenset[str]:
@@ -439,7 +450,7 @@ class Session:
         if self.covered:
             return f"{who} to move: pass the screen to {who}."
         if not self.is_human(self.to_move):
-            return f"{who} is thinking…"
+            return f"{who} ({self.kinds[self.to_move - 1].name}) is thinking…"
         if self.must_pass:
             return f"{who} cannot place any tile and must pass."
         kind = self.selected_kind

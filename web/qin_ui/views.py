@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour
+from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour, tile_mark
 from qin.tiles import COLOURS
 
-from . import players
+from . import a11y, players
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, orientations, tile_name
 from .setup import BOARDS, Settings, colour_label
 from .setup import COLOURS as SEAT_COLOURS
@@ -39,6 +39,9 @@ def tile_icon(kind: str, orientation: int = 0, cell: int = 26) -> str:
         parts.append(f'<rect x="{x * cell + 1}" y="{y * cell + 1}" width="{cell - 2}" '
                      f'height="{cell - 2}" rx="4" fill="{TILE_FILL[k]}" '
                      f'stroke="{TILE_DARK[k]}" stroke-width="1"/>')
+        # the colour's non-colour marker (as on the board), a little smaller
+        parts.append(f'<g transform="translate({x * cell + cell / 2:g} {y * cell + cell / 2:g}) '
+                     f'scale(.7)">{tile_mark(0, 0, k)}</g>')
     # A dot marks the first half: the square under the pointer when placing.
     cx, cy = first[0] * cell + cell / 2, first[1] * cell + cell / 2
     parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="3" fill="#fff" fill-opacity=".85"/>')
@@ -57,8 +60,12 @@ def seats_html(settings: Settings) -> str:
             f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
             f"{colour_label(c)}</option>" for c in SEAT_COLOURS)
         kind_options = "".join(
-            f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}>'
-            f"{escape(k.label)}</option>" for k in kinds)
+            f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}'
+            + (f' title="{escape(k.description)}"' if k.description else "")
+            + f">{escape(k.label)}</option>" for k in kinds)
+        chosen = players.KINDS.get(seat.kind)
+        hint = (f'<p class="seat-hint" id="seat-hint-{i}">{escape(chosen.description)}</p>'
+                if chosen is not None and chosen.description else "")
         rows.append(
             f'<div class="seat" data-seat="{i}">'
             f'<span class="seat-pagoda">{pagoda_icon(seat.colour, size=26)}</span>'
@@ -68,8 +75,8 @@ def seats_html(settings: Settings) -> str:
             f'<label class="seat-colour"><span class="sr-only">Seat {i + 1} colour</span>'
             f'<select id="seat-colour-{i}" data-seat="{i}">{colour_options}</select></label>'
             f'<label class="seat-kind"><span class="sr-only">Seat {i + 1} player</span>'
-            f'<select id="seat-kind-{i}">{kind_options}</select></label>'
-            f"</div>")
+            f'<select id="seat-kind-{i}" data-seat="{i}">{kind_options}</select></label>'
+            f"</div>{hint}")
     return "".join(rows)
 
 
@@ -135,6 +142,7 @@ def hand_html(session: Session) -> str:
         buttons.append(
             f'<button type="button" class="{" ".join(classes)}" data-index="{i}" '
             f'data-kind="{kind}"{facing} aria-pressed="{"true" if selected else "false"}" '
+            f'aria-label="{escape(a11y.tile_label(kind, playable, selected, i + 1))}" '
             f'title="{title}"{"" if playable else " disabled"}>'
             f"{tile_icon(kind, orientation)}</button>")
     return "".join(buttons)

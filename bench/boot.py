@@ -1,0 +1,662 @@
+"""Start-up and interaction speed of the game in the browser, against Pyodide's floor.
+
+    python bench/boot.py              # 5 runs of each, a few minutes on 2 cores
+    python bench/boot.py --runs 7     # more runs
+    python bench/boot.py --quick      # 2 runs, short engine budgets (smoke test)
+    python bench/boot.py --no-build   # measure build/site as it is
+    python bench/boot.py --site DIR   # measure another built site (e.g. a copy)
+    python bench/boot.py --block-sw   # warm visits through the HTTP cache, no service worker
+
+Drives Debian's Chromium (or Playwright's own, or $QIN_CHROMIUM) headless with
+Playwright against build/site/ served by tools/serve.py's handler on 127.0.0.1 (gzip
+negotiation as in `make play`), with the e2e tests' flags (no other host resolves).
+Everything is measured in the same run, runs interleaved (floor, game, floor, ...):
+
+- floor: a bare Pyodide boot from the same vendored files, a page generated here (not
+  part of the site: served by a second server from a temporary folder that links to
+  build/site/vendor/) that imports pyodide.mjs, calls loadPyodide() and runs ``1+1``.
+  Cold = a new browser context (empty HTTP cache); warm = a second page in that
+  context.
+- game cold/warm, the same way, at "/". Warm uses the service worker when the page
+  registered one (the bench waits for the server to be quiet first, so its precache is
+  done), the HTTP cache otherwise.  Times from navigation start
+  (``performance.now()`` in the page), taken by a script injected before the page's
+  own: "playable" = body[data-boot=ready] AND #start visible and enabled (the first
+  moment a click on Start works); "board" = the injected script clicks Start at
+  once, then waits until #play is shown with the board's SVG, plus one frame.
+- bytes and requests of a cold load, counted by the server (everything any page,
+  worker or service worker asked for): transferred (gzip when sent so) and decoded;
+  "ours" = everything outside vendor/; the largest files.
+- interactions on the warm page (in-page, performance.now() around a dispatched DOM
+  event; the handlers run synchronously, then one frame: requestAnimationFrame and a
+  task after it): pick a tile, hover a legal square (the preview), hover another
+  square, click a legal square (placement to updated board).
+- the engine under Pyodide vs CPython (bench/engine_browser.py) in the floor page.
+
+Prints numbers and ratios; asserts nothing about time.  The machine's load average is
+printed: other work on it moves every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.serve import SiteHandler, SiteServer, server_url  # noqa: E402
+
+SITE = ROOT / "build" / "site"
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+# The e2e tests' flags (e2e/conftest.py): nothing but the local servers resolve.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+TIMEOUT_MS = 90_000
+
+# --------------------------------------------------------------------------- pages
+
+FLOOR_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pyodide floor</title>
+<link rel="icon" href="data:,">
+<script type="module" src="./floor.js"></script>
+</head><body data-boot="loading"><p>Bare Pyodide: loadPyodide() and 1+1.</p></body></html>
+"""
+
+FLOOR_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+try {
+  const py = await loadPyodide();
+  const two = py.runPython("1+1");
+  window.__pyodide = py;
+  document.body.dataset.result = String(two);
+  document.body.dataset.bootMs = String(Math.round(performance.now()));
+  document.body.dataset.boot = "ready";
+} catch (e) {
+  document.body.dataset.error = String(e);
+  document.body.dataset.boot = "error";
+}
+"""
+
+# Injected before the game page's own scripts (context.add_init_script).  Records in
+# window.__bench: playable (ms from navigation start), board (after the click on
+# Start, plus a frame) and clicked (when it clicked).
+PROBE_JS = """(() => {
+  const bench = (window.__bench = {
+    playable: null, clicked: null, board: null, resumed: false, steps: [] });
+  // PyScript's progress steps ("Loading pyodide", "Loaded files", ...), with their time.
+  addEventListener("py:progress", ({ detail }) => {
+    bench.steps.push([performance.now(), String(detail ?? "")]);
+  });
+  addEventListener("py:all-done", () => bench.steps.push([performance.now(), "py:all-done"]));
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const visible = (el) => !!el
+    && (el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null);
+  function playable() {
+    const body = document.body;
+    if (!body || body.dataset.boot !== "ready") return false;
+    const start = document.getElementById("start");
+    return visible(start) && !start.disabled;
+  }
+  function boardShown() {
+    const play = document.getElementById("play");
+    return visible(play) && !!document.querySelector("#board svg");
+  }
+  let waitingBoard = false;
+  const observer = new MutationObserver(() => {
+    if (bench.playable === null && document.body?.dataset.boot === "ready" && boardShown()) {
+      // A saved game was resumed: the board itself is the first playable screen.
+      bench.playable = bench.clicked = performance.now();
+      bench.resumed = waitingBoard = true;
+    }
+    if (bench.playable === null && playable()) {
+      bench.playable = performance.now();
+      setTimeout(() => {
+        bench.clicked = performance.now();
+        waitingBoard = true;
+        document.getElementById("start").click();
+        check();
+      }, 0);
+    }
+    check();
+  });
+  function check() {
+    if (waitingBoard && bench.board === null && boardShown()) {
+      waitingBoard = false;
+      frame().then(() => { bench.board = performance.now(); observer.disconnect(); });
+    }
+  }
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})();"""
+
+PROBE_DONE_JS = "() => window.__bench && window.__bench.board !== null"
+FLOOR_DONE_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
+# offline.js (issue 6) sets body[data-offline] once its service worker is active.
+OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.dataset.offline)"
+                      " || !('serviceWorker' in navigator)"
+                      " || !document.querySelector('script[src$=\"offline.js\"]')")
+
+# Where each file's fetch started and ended (Resource Timing), ms from navigation.
+RESOURCES_JS = """() => performance.getEntriesByType("resource").map((e) => ({
+  name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd,
+  transfer: e.transferSize, decoded: e.decodedBodySize }))"""
+
+# Interactions on the game screen: n placements (pick a tile, hover a legal square,
+# hover an illegal one, click the legal one), each event dispatched in the page.
+INTERACT_JS = """async (n) => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const play = document.getElementById("play");
+  const out = { pick: [], hoverLegal: [], hoverOther: [], place: [], placed: 0 };
+  async function timed(list, el, type) {
+    const t0 = performance.now();
+    el.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, view: window }));
+    const t1 = performance.now();
+    await frame();
+    list.push([t1 - t0, performance.now() - t0]);
+  }
+  for (let i = 0; i < n; i++) {
+    if (play.dataset.phase === "cover") {
+      document.getElementById("cover-ok").click();
+      await frame();
+    }
+    if (play.dataset.phase !== "move") break;
+    const tile = document.querySelector(".tile-btn:not([disabled])");
+    if (!tile) break;
+    await timed(out.pick, tile, "click");
+    const legal = [...document.querySelectorAll("#board rect.sq.legal")];
+    if (!legal.length) break;
+    const other = [...document.querySelectorAll("#board rect.sq:not(.legal)")];
+    const target = legal[(i * 7) % legal.length];
+    await timed(out.hoverOther, other[(i * 13) % other.length], "mouseover");
+    await timed(out.hoverLegal, target, "mouseover");
+    const before = play.dataset.moves;
+    await timed(out.place, target, "click");
+    if (play.dataset.moves === before) break;
+    out.placed += 1;
+  }
+  return out;
+}"""
+
+# --------------------------------------------------------------------------- server
+
+
+@dataclass
+class Hit:
+    path: str
+    status: int
+    sent: int  # body bytes on the wire (the .gz when gzip was sent)
+    decoded: int  # the file's own size
+    gzip: bool
+
+
+@dataclass
+class Recorder:
+    """What a server sent, request by request (thread-safe)."""
+
+    hits: list[Hit] = field(default_factory=list)
+    last: float = field(default_factory=time.monotonic)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, hit: Hit) -> None:
+        with self.lock:
+            self.hits.append(hit)
+            self.last = time.monotonic()
+
+    def take(self) -> list[Hit]:
+        with self.lock:
+            hits, self.hits = self.hits, []
+            return hits
+
+    def wait_quiet(self, quiet_s: float = 1.0, limit_s: float = 30.0) -> None:
+        """Until no request came for ``quiet_s`` (e.g. a service worker's precache)."""
+        deadline = time.monotonic() + limit_s
+        while time.monotonic() < deadline:
+            with self.lock:
+                idle = time.monotonic() - self.last
+            if idle >= quiet_s:
+                return
+            time.sleep(0.1)
+
+
+class CountingHandler(SiteHandler):
+    """tools/serve.py's handler, recording each response into ``recorder``."""
+
+    recorder: Recorder
+    _status = 0
+    _gzip = False
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        self._gzip = False
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-encoding" and value == "gzip":
+            self._gzip = True
+        super().send_header(keyword, value)
+
+    def send_head(self) -> Any:
+        f = super().send_head()
+        sent = os.fstat(f.fileno()).st_size if f is not None and hasattr(f, "fileno") else 0
+        path = self.path.split("?", 1)[0]
+        local = self.translate_path(path)
+        if os.path.isdir(local):
+            local = os.path.join(local, "index.html")
+        decoded = os.path.getsize(local) if os.path.isfile(local) else 0
+        self.recorder.add(Hit(path, self._status, sent, decoded if f is not None else 0,
+                              self._gzip))
+        return f
+
+
+@contextlib.contextmanager
+def counting_server(directory: Path) -> Iterator[tuple[str, Recorder]]:
+    """Serve ``directory`` on 127.0.0.1 (free port) in a thread; yield (origin, recorder)."""
+    recorder = Recorder()
+    handler_cls = type("BenchHandler", (CountingHandler,), {"quiet": True,
+                                                            "recorder": recorder})
+    server = SiteServer(("127.0.0.1", 0), partial(handler_cls, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
+    thread.start()
+    try:
+        yield server_url(server), recorder
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@contextlib.contextmanager
+def floor_dir(site: Path) -> Iterator[Path]:
+    """A temporary folder with the floor page and a link to the site's vendor/."""
+    with tempfile.TemporaryDirectory(prefix="qin-floor-") as tmp:
+        root = Path(tmp)
+        (root / "index.html").write_text(FLOOR_HTML, encoding="utf-8")
+        (root / "floor.js").write_text(FLOOR_JS, encoding="utf-8")
+        (root / "vendor").symlink_to(site / "vendor", target_is_directory=True)
+        wheels = site / "wheels"
+        if wheels.is_dir():  # for the engine bench in the floor page
+            (root / "wheels").symlink_to(wheels, target_is_directory=True)
+        yield root
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def is_ours(path: str) -> bool:
+    """Whether a served path is the project's own (not the vendored runtime)."""
+    return not path.startswith("/vendor/")
+
+
+def summarize_hits(hits: list[Hit]) -> dict[str, Any]:
+    """Requests and bytes of one load, in total and for our own files."""
+    ok = [h for h in hits if h.status < 400]
+    ours = [h for h in ok if is_ours(h.path)]
+    return {
+        "requests": len(hits),
+        "errors": len(hits) - len(ok),
+        "sent": sum(h.sent for h in ok),
+        "decoded": sum(h.decoded for h in ok),
+        "ours_requests": len(ours),
+        "ours_sent": sum(h.sent for h in ours),
+        "ours_decoded": sum(h.decoded for h in ours),
+        "not_gzipped": sorted({h.path for h in ok if not h.gzip and h.sent > 1024}),
+        "largest": sorted(((h.sent, h.decoded, h.path) for h in ok), reverse=True)[:8],
+    }
+
+
+def spread(values: list[float]) -> str:
+    """'median (min-max)' of a list of ms values."""
+    if not values:
+        return "-"
+    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+def spread_ms(values: list[float], digits: int = 1) -> str:
+    if not values:
+        return "-"
+    med = statistics.median(values)
+    return f"{med:.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:,.0f} KB"
+
+
+# --------------------------------------------------------------------------- the bench
+
+
+def chromium_launch_args() -> dict[str, Any]:
+    args: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    forced = os.environ.get("QIN_CHROMIUM")
+    if forced:
+        args["executable_path"] = forced
+    elif Path(SYSTEM_CHROMIUM).is_file():
+        args["executable_path"] = SYSTEM_CHROMIUM
+    else:
+        found = shutil.which("chromium") or shutil.which("chromium-browser")
+        if found:
+            args["executable_path"] = found
+    return args
+
+
+class Bench:
+    """The servers and the browser for one bench run (a context manager)."""
+
+    def __init__(self, site: Path = SITE, build: bool = True, block_sw: bool = False) -> None:
+        self.site = site
+        self.build = build
+        self.block_sw = block_sw  # warm visits through the HTTP cache only
+        self._stack = contextlib.ExitStack()
+        self.results: dict[str, list[Any]] = {}
+
+    def __enter__(self) -> Bench:
+        from playwright.sync_api import sync_playwright
+
+        if self.build:
+            from tools.build_site import build_site
+
+            build_site(self.site)
+        if not (self.site / "index.html").is_file():
+            raise SystemExit(f"{self.site} has no index.html: run `make site`")
+        stack = self._stack
+        self.origin, self.hits = stack.enter_context(counting_server(self.site))
+        floor = stack.enter_context(floor_dir(self.site))
+        self.floor_origin, self.floor_hits = stack.enter_context(counting_server(floor))
+        self.playwright = stack.enter_context(sync_playwright())
+        self.browser = self.playwright.chromium.launch(**chromium_launch_args())
+        stack.callback(self.browser.close)
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._stack.close()
+
+    # -- floor ------------------------------------------------------------------------
+    def floor_run(self) -> dict[str, Any]:
+        """One cold and one warm bare-Pyodide boot in a fresh context."""
+        context = self.browser.new_context()
+        try:
+            out: dict[str, Any] = {}
+            self.floor_hits.take()
+            for visit in ("cold", "warm"):
+                page = context.new_page()
+                page.goto(self.floor_origin + "/", timeout=TIMEOUT_MS)
+                page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
+                state = page.evaluate("document.body.dataset.boot")
+                if state != "ready":
+                    raise RuntimeError("the floor page failed: "
+                                       + str(page.evaluate("document.body.dataset.error")))
+                out[visit] = float(page.evaluate("Number(document.body.dataset.bootMs)"))
+                if visit == "cold":
+                    self.floor_hits.wait_quiet(0.3)
+                    out["hits"] = summarize_hits(self.floor_hits.take())
+                page.close()
+            return out
+        finally:
+            context.close()
+
+    # -- game -------------------------------------------------------------------------
+    def game_run(self, interactions: int) -> dict[str, Any]:
+        """A cold and a warm visit of the game in a fresh context."""
+        context = self.browser.new_context(
+            service_workers="block" if self.block_sw else "allow")
+        context.add_init_script(PROBE_JS)
+        errors: list[str] = []
+        warnings: list[str] = []
+        context.on("console", lambda m: errors.append(m.text) if m.type == "error"
+                   else warnings.append(m.text) if m.type == "warning" else None)
+        try:
+            out: dict[str, Any] = {"errors": errors, "warnings": warnings}
+            self.hits.take()
+            for visit in ("cold", "warm"):
+                page = context.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                page.goto(self.origin + "/", timeout=TIMEOUT_MS)
+                page.wait_for_function(f"() => ({PROBE_DONE_JS})() || "
+                                       "document.body?.dataset.boot === 'error'",
+                                       timeout=TIMEOUT_MS)
+                if page.evaluate("document.body.dataset.boot") == "error":
+                    raise RuntimeError("the game failed to boot: "
+                                       + page.inner_text("#boot-error"))
+                probe = page.evaluate("window.__bench")
+                out[visit] = {
+                    "boot": float(page.evaluate("Number(document.body.dataset.bootMs)")),
+                    "playable": probe["playable"],
+                    "board": probe["board"],
+                    "start_click": probe["board"] - probe["clicked"],
+                    "sw": bool(page.evaluate("!!navigator.serviceWorker?.controller")),
+                    "resumed": bool(probe["resumed"]),
+                }
+                if visit == "cold":
+                    out["resources"] = page.evaluate(RESOURCES_JS)
+                    out["steps"] = probe["steps"]
+                    # What the page loaded up to its board; then what a service worker
+                    # precaches (the bench waits for it before the warm visit).
+                    out["hits"] = summarize_hits(self.hits.take())
+                    with contextlib.suppress(Exception):  # no offline.js: just wait
+                        page.wait_for_function(OFFLINE_SETTLED_JS, timeout=30_000)
+                    self.hits.wait_quiet(1.0)
+                    out["precache_hits"] = summarize_hits(self.hits.take())
+                    out["sw_registered"] = bool(page.evaluate(
+                        "async () => !!(await navigator.serviceWorker?.getRegistration())"))
+                    # The warm visit starts from the start screen too, not a resumed game.
+                    page.evaluate("localStorage.clear()")
+                else:
+                    out["warm_hits"] = summarize_hits(self.hits.take())
+                    if interactions:
+                        out["interactions"] = page.evaluate(INTERACT_JS, interactions)
+                    out["computer_kinds"] = page.evaluate(
+                        "() => [...document.querySelectorAll('#seat-kind-0 option')]"
+                        ".map((o) => o.value).filter((v) => v !== 'human')")
+                page.close()
+            return out
+        finally:
+            context.close()
+
+    # -- engine -----------------------------------------------------------------------
+    def engine_in_browser(self, budget: float, ai_moves: int) -> dict[str, Any]:
+        from bench.engine_browser import run_in_page
+
+        wheels = sorted((self.site / "wheels").glob("qin-*.whl"))
+        if not wheels:
+            raise SystemExit("no wheel in build/site/wheels: run `make site`")
+        context = self.browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(self.floor_origin + "/", timeout=TIMEOUT_MS)
+            page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
+            page.set_default_timeout(600_000)
+            return run_in_page(page, f"/wheels/{wheels[-1].name}", budget, ai_moves)
+        finally:
+            context.close()
+
+
+# --------------------------------------------------------------------------- report
+
+
+def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[str]:
+    """The table of start-up figures (lines of text)."""
+    lines: list[str] = []
+    fc = [f["cold"] for f in floors]
+    fw = [f["warm"] for f in floors]
+    floor_cold, floor_warm = statistics.median(fc), statistics.median(fw)
+    sw = any(g.get("sw_registered") for g in games)
+    warm_how = "service worker" if sw else "HTTP cache (no service worker)"
+    lines.append(f"{'ms from navigation, median (range)':<46} {'cold':>20} {'warm':>20}"
+                 f" {'x floor':>13}")
+    lines.append("-" * len(lines[0]))
+
+    def row(label: str, cold: list[float], warm: list[float], ratio: bool = True) -> None:
+        r = ""
+        if ratio and cold and warm:
+            r = (f"{statistics.median(cold) / floor_cold:.2f} / "
+                 f"{statistics.median(warm) / floor_warm:.2f}")
+        lines.append(f"{label:<46} {spread(cold):>20} {spread(warm):>20} {r:>13}")
+
+    row("floor: bare Pyodide, loadPyodide() + 1+1", fc, fw)
+    row("game: Python ready (data-boot=ready)",
+        [g["cold"]["boot"] for g in games], [g["warm"]["boot"] for g in games])
+    row("game: playable (Start enabled, Python ready)",
+        [g["cold"]["playable"] for g in games], [g["warm"]["playable"] for g in games])
+    row("game: board shown after clicking Start",
+        [g["cold"]["board"] for g in games], [g["warm"]["board"] for g in games])
+    row("  of which Start click to board, ms",
+        [g["cold"]["start_click"] for g in games], [g["warm"]["start_click"] for g in games],
+        ratio=False)
+    lines.append(f"warm = second page in the same browser context, via the {warm_how}; "
+                 f"x floor = cold / warm ratio to the floor's median.")
+    lines.append("")
+
+    h = games[0]["hits"]
+    fh = floors[0]["hits"]
+    lines.append("cold load, counted by the server (first run):")
+    lines.append(f"  game:  {h['requests']} requests, {kb(h['sent'])} transferred, "
+                 f"{kb(h['decoded'])} decoded")
+    lines.append(f"  ours (all but vendor/): {h['ours_requests']} requests, "
+                 f"{kb(h['ours_sent'])} transferred, {kb(h['ours_decoded'])} decoded")
+    lines.append(f"  floor: {fh['requests']} requests, {kb(fh['sent'])} transferred, "
+                 f"{kb(fh['decoded'])} decoded")
+    ph = games[0].get("precache_hits")
+    if ph and ph["requests"]:
+        lines.append(f"  then the service worker's precache: {ph['requests']} requests, "
+                     f"{kb(ph['sent'])} transferred ({ph['errors']} failed)")
+    wh = games[0].get("warm_hits")
+    if wh:
+        lines.append(f"  game warm visit: {wh['requests']} requests to the server, "
+                     f"{kb(wh['sent'])} transferred")
+    if h["not_gzipped"]:
+        lines.append("  sent uncompressed (> 1 KB): " + ", ".join(h["not_gzipped"]))
+    if h["errors"]:
+        lines.append(f"  {h['errors']} requests failed (HTTP >= 400)")
+    lines.append("  largest files (transferred / decoded):")
+    for sent, decoded, path in h["largest"]:
+        lines.append(f"    {kb(sent):>9} {kb(decoded):>9}  {path}")
+    lines.append("")
+    lines.extend(waterfall(games[0].get("resources", [])))
+    steps = games[0].get("steps") or []
+    if steps:
+        lines.append("PyScript's steps on that load, ms from navigation:")
+        lines.extend(f"  {t:>7.0f}  {name}" for t, name in steps)
+    lines.append("")
+
+    inter = [g["interactions"] for g in games if g.get("interactions")]
+    if inter:
+        lines.append(f"interactions on the warm page, ms: handler / to next frame, median "
+                     f"(range), {sum(i['placed'] for i in inter)} placements")
+
+        def irow(label: str, key: str) -> None:
+            values = [v for i in inter for v in i[key]]
+            lines.append(f"  {label:<38} {spread_ms([v[0] for v in values]):>20} "
+                         f"{spread_ms([v[1] for v in values]):>22}")
+
+        irow("pick a tile (click in the hand)", "pick")
+        irow("hover preview, legal square", "hoverLegal")
+        irow("hover, another square", "hoverOther")
+        irow("click a legal square: placed", "place")
+    kinds = games[-1].get("computer_kinds") or []
+    if kinds:
+        lines.append(f"computer players offered on the start screen: {', '.join(kinds)} "
+                     "(their time per move in Pyodide: see the engine table)")
+    else:
+        lines.append("no computer player on the start screen yet: AI timed only in the "
+                     "engine table (Pyodide without the UI)")
+    errors = sorted({e for g in games for e in g.get("errors", [])})
+    if errors:
+        lines.append("page errors seen: " + " | ".join(errors)[:500])
+    warnings = sorted({w for g in games for w in g.get("warnings", [])})
+    if warnings:
+        lines.append("console warnings seen: " + " | ".join(warnings)[:500])
+    return lines
+
+
+def waterfall(resources: list[dict[str, Any]]) -> list[str]:
+    """When the key files were fetched on the cold load (first run)."""
+    if not resources:
+        return []
+    picks = ("core.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+             "python_stdlib.zip", "pyodide-lock.json", "pyscript.json", ".whl", "main.py")
+    lines = ["cold load waterfall (first run), ms from navigation: fetch start - end"]
+    seen: set[str] = set()
+    for r in sorted(resources, key=lambda r: r["start"]):
+        name = r["name"]
+        if name in seen:
+            continue
+        if any(name.endswith(p) for p in picks) or "/qin_ui/" in name:
+            seen.add(name)
+            lines.append(f"  {r['start']:>7.0f} - {r['end']:>7.0f}  {name}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=5, help="runs of each (default 5)")
+    parser.add_argument("--quick", action="store_true", help="2 runs, short engine budget")
+    parser.add_argument("--no-build", action="store_true", help="use build/site as it is")
+    parser.add_argument("--site", type=Path, default=None,
+                        help="measure this built site (e.g. a copy of build/site); no build")
+    parser.add_argument("--block-sw", action="store_true",
+                        help="no service worker: the warm visit uses the HTTP cache")
+    parser.add_argument("--no-engine", action="store_true", help="skip the engine table")
+    args = parser.parse_args(argv)
+    runs = 2 if args.quick else max(1, args.runs)
+    started = time.monotonic()
+    load = os.getloadavg()
+    print(f"bench/boot.py: {runs} runs each; load average {load[0]:.2f} {load[1]:.2f} "
+          f"{load[2]:.2f} on {os.cpu_count()} CPUs", flush=True)
+    floors: list[dict[str, Any]] = []
+    games: list[dict[str, Any]] = []
+    site = args.site.resolve() if args.site else SITE
+    with Bench(site, build=not args.no_build and args.site is None,
+               block_sw=args.block_sw) as bench:
+        version = bench.browser.version
+        bench.floor_run()  # warm-up: the OS file cache, the browser's first start
+        for i in range(runs):
+            floors.append(bench.floor_run())
+            games.append(bench.game_run(interactions=8))
+            print(f"  run {i + 1}/{runs}: floor {floors[-1]['cold']:.0f}/"
+                  f"{floors[-1]['warm']:.0f} ms, game playable "
+                  f"{games[-1]['cold']['playable']:.0f}/{games[-1]['warm']['playable']:.0f} ms",
+                  flush=True)
+        engine = None
+        if not args.no_engine:
+            budget, ai_moves = (0.5, 2) if args.quick else (3.0, 4)
+            engine = bench.engine_in_browser(budget, ai_moves)
+    print()
+    print(f"Chromium {version}, headless; site served gzip-negotiated from 127.0.0.1")
+    print("\n".join(report(floors, games)))
+    if engine is not None:
+        from bench.engine_browser import run_here, table
+
+        budget, ai_moves = (0.5, 2) if args.quick else (3.0, 4)
+        print()
+        print("\n".join(table(run_here(budget, ai_moves), engine)))
+    load = os.getloadavg()
+    print()
+    print(f"load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+          f"{time.monotonic() - started:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""Computer players in the browser (issue 4): they think in a PyScript worker, the
+page stays responsive meanwhile, a human plays a whole game against one, and a game
+of computers only can be watched at a chosen speed.
+
+The worker boots its own Pyodide (seconds on a loaded machine): the waits for the
+first computer move are long, and every wait is for the page's own state
+(``#play[data-moves]``, ``#play[data-phase]``, ``#status[data-ai]``), never a sleep.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+import qin
+
+WORKER_BOOT_MS = 120_000  # the worker's Pyodide boot plus the first move
+HUMAN_TURN = ("() => ['move', 'pass', 'over'].includes("
+              "document.querySelector('#play').dataset.phase)")
+
+
+def start(page: Page, kinds: list[str], *, seed: int, speed: str | None = None) -> Locator:
+    expect(page.locator("#setup")).to_be_visible()
+    page.check(f"#players-{len(kinds)}")
+    for i, kind in enumerate(kinds):
+        page.select_option(f"#seat-kind-{i}", kind)
+        expect(page.locator(f"#seat-kind-{i}")).to_have_value(kind)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    play = page.locator("#play")
+    expect(play).to_be_visible()
+    if speed:
+        page.check(f"#speed-{speed}")
+    return play
+
+
+def moves(play: Locator) -> int:
+    return int(play.get_attribute("data-moves") or 0)
+
+
+def human_move(page: Page, play: Locator, turn: int) -> None:
+    if play.get_attribute("data-phase") == "pass":
+        page.click("#pass")
+        return
+    button = page.locator(".tile-btn:not([disabled])").first
+    kind = button.get_attribute("data-kind") or ""
+    button.click()
+    expect(play).to_have_attribute("data-selected", kind)
+    squares: list[str] = page.eval_on_selector_all(
+        "#board rect.sq.legal", "els => els.map(e => e.dataset.square)")
+    target = page.locator(f'#board rect[data-square="{squares[(turn * 5) % len(squares)]}"]')
+    # Hover first, as a player does: the preview may change the side panel's height
+    # (and so where the board sits) before the click lands.
+    target.hover()
+    expect(page.locator("#info")).to_contain_text("Placing it on")
+    target.click()
+
+
+def replay(play: Locator, seed: int, players: int = 2) -> qin.Game:
+    """The page's moves replayed by the engine (raises if any was illegal)."""
+    game = qin.Game.new(board="bird", players=players, seed=seed)
+    texts = (play.page.locator("#result").get_attribute("data-moves") or "").split()
+    assert texts
+    for text in texts:
+        game.play(text)
+    return game
+
+
+def test_a_human_plays_a_whole_game_against_the_computer(page: Page) -> None:
+    from e2e.helpers import boot
+
+    # At Playwright's 1280x720 the side panel can outgrow the window and a hover's
+    # info box then moves the board under the pointer (reported; not this test's
+    # subject): a taller window keeps the board still.
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    boot(page)
+    page.check("#players-2")
+    page.select_option("#seat-kind-1", "apprentice")
+    expect(page.locator("#seat-hint-1")).to_contain_text("beginner")  # the level's words
+    expect(page.locator("#seat-kind-0 option")).to_have_count(5)  # human + four levels
+    play = start(page, ["human", "apprentice"], seed=2012)
+    status = page.locator("#status")
+    expect(page.locator("#watch")).to_be_hidden()  # a human plays: no speed control
+    undone = just_undone = False
+    for turn in range(200):
+        page.wait_for_function(HUMAN_TURN, timeout=WORKER_BOOT_MS)
+        phase = play.get_attribute("data-phase")
+        if phase == "over":
+            break
+        assert play.get_attribute("data-to-move") == "1"
+        done = moves(play)
+        if done >= 2 and not just_undone:  # the computer's move: animated, in the log
+            last = page.locator("#log .turn").first
+            expect(last).to_have_attribute("data-player", "2")
+            dropped = page.locator("#board").get_attribute("data-dropped") or ""
+            assert last.get_attribute("data-move") == dropped
+            if dropped != "pass":
+                expect(page.locator("#board .tiles .dropped")).to_have_count(1)
+                expect(last).to_contain_text("White places")
+        if turn == 3 and not undone:  # undo takes back the computer's reply and ours
+            undone = True
+            expect(page.locator("#undo")).to_be_enabled()
+            page.click("#undo")
+            expect(play).to_have_attribute("data-moves", str(done - 2))
+            expect(play).to_have_attribute("data-to-move", "1")
+            expect(status).to_contain_text("and 1 computer move")
+            just_undone = True
+            continue
+        just_undone = False
+        human_move(page, play, turn)
+        expect(play).not_to_have_attribute("data-moves", str(done))
+        # One human: the turn goes to the computer with no cover over the screen.
+        assert play.get_attribute("data-phase") in ("computer", "over", "move", "pass")
+    expect(play).to_have_attribute("data-phase", "over")
+    expect(page.locator("#result")).to_be_visible()
+    game = replay(play, 2012)
+    assert game.is_over
+    winners = page.locator("#result").get_attribute("data-winners")
+    assert winners == " ".join(str(w) for w in game.winners)
+
+
+def test_the_page_answers_while_the_emperor_thinks(page: Page) -> None:
+    from e2e.helpers import boot
+
+    boot(page)
+    play = start(page, ["emperor", "human"], seed=7)
+    status = page.locator("#status")
+    # First the worker boots (its own Pyodide): the page says so.
+    expect(status).to_have_attribute("data-ai", re.compile("loading|thinking"))
+    expect(status).to_have_attribute("data-ai", "thinking", timeout=WORKER_BOOT_MS)
+    expect(status).to_have_text("Green (Emperor) is thinking…")
+    # While it thinks, a hover is answered at once: the info box describes the village.
+    village = page.locator("#board rect.sq.village").first
+    village.hover()
+    expect(page.locator("#info")).to_contain_text("Village")
+    assert status.get_attribute("data-ai") == "thinking" and moves(play) == 0
+    page.locator("#log").scroll_into_view_if_needed()
+    expect(play).to_have_attribute("data-moves", "1", timeout=WORKER_BOOT_MS)
+    expect(page.locator("#board .tiles .dropped")).to_have_count(1)
+    first = int(status.get_attribute("data-think-ms") or 0)
+    # The human's turn: their hand, no cover; then the Emperor again.
+    expect(play).to_have_attribute("data-phase", "move")
+    expect(page.locator("#cover")).to_be_hidden()
+    human_move(page, play, 0)
+    expect(play).to_have_attribute("data-moves", "3", timeout=WORKER_BOOT_MS)
+    second = int(status.get_attribute("data-think-ms") or 0)
+    print(f"Emperor: {first} ms, {second} ms per move (worker round trip)")
+    assert 0 < second < 1500, (first, second)
+
+
+def test_a_game_of_computers_only_can_be_watched(page: Page) -> None:
+    from e2e.helpers import boot
+
+    boot(page)
+    play = start(page, ["apprentice", "governor"], seed=5)
+    watch = page.locator("#watch")
+    expect(watch).to_be_visible()
+    expect(page.locator("#undo")).to_be_hidden()
+    expect(play).not_to_have_attribute("data-moves", "0", timeout=WORKER_BOOT_MS)
+    page.check("#speed-pause")
+    status = page.locator("#status")
+    expect(status).to_have_attribute("data-ai", "paused")
+    expect(status).to_contain_text("Paused")
+    paused_at = moves(play)
+    expect(play).to_have_attribute("data-moves", re.compile(f"^({paused_at}|{paused_at + 1})$"))
+    page.check("#speed-fast")
+    expect(play).to_have_attribute("data-phase", "over", timeout=WORKER_BOOT_MS)
+    game = replay(play, 5)
+    assert game.is_over and moves(play) == len(game.moves) > paused_at

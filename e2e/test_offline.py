@@ -1,0 +1,183 @@
+"""Issue 6 in a real browser: the game keeps working offline and never loses a game.
+
+- a game is saved at every move and resumes after the tab is closed, cover included;
+- a bad file to import is refused with a message, the saves stay as they were;
+- a game link (``#g=...``) opens the game at that point; a move updates the link;
+- with the network gone the page boots from its service worker and a saved game is
+  played on; a second deployment (a changed copy of the site on the same origin) is
+  offered with "A new version is ready — Reload" and taken only on that click.
+
+Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import qin
+from e2e.helpers import PageProblems, boot
+from qin import records
+from tools.build_site import write_service_worker
+from tools.serve import serving
+
+SEED = 7
+
+
+def start(page: Page) -> None:
+    expect(page.locator("#setup")).to_be_visible()
+    page.fill("#seed", str(SEED))
+    page.click("#start")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "0")
+
+
+def play_one(page: Page) -> int:
+    """Let the player to move place a tile (lifting the cover first); returns the moves
+    played afterwards."""
+    play = page.locator("#play")
+    before = int(play.get_attribute("data-moves") or 0)
+    if play.get_attribute("data-phase") == "cover":
+        page.click("#cover-ok")
+        expect(play).to_have_attribute("data-phase", "move")
+    button = page.locator(".tile-btn:not([disabled])").first
+    kind = button.get_attribute("data-kind") or ""
+    button.click()
+    expect(play).to_have_attribute("data-selected", kind)
+    square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
+    # (dispatched: a hover preview drawn over the square may take a real click's hit)
+    page.locator(f'#board rect[data-square="{square}"]').dispatch_event("click")
+    expect(play).to_have_attribute("data-moves", str(before + 1))
+    expect(page.locator("#save-state")).to_have_attribute("data-moves", str(before + 1))
+    return before + 1
+
+
+def test_a_game_resumes_after_closing_the_tab_with_its_cover(booted_page: Page) -> None:
+    page = booted_page
+    start(page)
+    play_one(page)
+    expect(page.locator("#play")).to_have_attribute("data-phase", "cover")
+    context = page.context
+    page.close()  # the tab is gone
+    again = boot(context.new_page(), "/")
+    play = again.locator("#play")
+    expect(play).to_be_visible()
+    expect(play).to_have_attribute("data-moves", "1")
+    expect(play).to_have_attribute("data-phase", "cover")  # hands stay hidden
+    expect(again.locator("#cover")).to_be_visible()
+    assert play_one(again) == 2
+    again.click("#cover-ok")
+    again.click("#new-game")
+    expect(again.locator("#saved-list li[data-state=ok]")).to_have_count(1)
+    expect(again.locator("#saved-list")).to_contain_text("2 moves")
+
+
+def test_a_bad_file_is_refused_and_the_saves_stay(booted_page: Page) -> None:
+    """Also: a damaged save is listed as damaged and kept as it is."""
+    page = booted_page
+    start(page)
+    play_one(page)
+    page.click("#cover-ok")
+    damaged = '{"format": "qin-save/1", "id": "cut", "rec'  # a save cut off
+    page.evaluate("text => localStorage.setItem('qin.save.cut', text)", damaged)
+    page.click("#new-game")
+    saved = page.locator("#saved-list li[data-state=ok]")
+    expect(saved).to_have_count(1)
+    expect(page.locator("#saved-list li[data-state=damaged]")).to_contain_text("cut off")
+    before = page.evaluate("JSON.stringify(Object.entries(localStorage))")
+    bad = b'{"format": "qin-game/1", "board": "moon", "players": 2, "seed": 1}'
+    page.set_input_files("#import-file", files=[
+        {"name": "broken.json", "mimeType": "application/json", "buffer": bad}])
+    expect(page.locator("#setup")).to_have_attribute("data-imported", "refused")
+    expect(page.locator("#saved-message")).to_contain_text("broken.json was not imported")
+    expect(page.locator("#saved-message")).to_contain_text("moon")
+    assert page.evaluate("JSON.stringify(Object.entries(localStorage))") == before
+    expect(saved).to_have_count(1)
+    assert page.evaluate("localStorage.getItem('qin.save.cut')") == damaged
+    # a good record is imported and shown
+    good = qin.Game.new(board="lion", players=3, seed=4)
+    for _ in range(3):
+        good.play(good.legal_moves()[0])
+    page.set_input_files("#import-file", files=[
+        {"name": "good.json", "mimeType": "application/json",
+         "buffer": records.dumps(good).encode()}])
+    expect(page.locator("#play")).to_have_attribute("data-moves", "3")
+
+
+def test_a_game_link_opens_the_game_and_follows_its_moves(page: Page) -> None:
+    game = qin.Game.new(board="bird", players=2, seed=SEED)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    boot(page, "/#g=" + records.to_url(game))
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "4")
+    expect(page.locator("#link-note")).to_be_visible()
+    expect(page.locator("#link-note")).to_contain_text("tiles")
+    play_one(page)
+    game_after = records.from_url(page.evaluate("location.hash"))
+    assert len(game_after.moves) == 5 and game_after.moves[:4] == game.moves
+    # a damaged link is refused with a message; the start screen shows
+    # (a new tab: going to the same page with another fragment would not reload it)
+    other = boot(page.context.new_page(), "/#g=AQAAAAAA")
+    expect(other.locator("#setup")).to_be_visible()
+    expect(other.locator("#saved-message")).to_contain_text("cannot be opened")
+    expect(other.locator("#saved-list li[data-state=ok]")).to_have_count(1)  # the link game
+
+
+# -- offline and updates (a server of our own on a copy of the site) ----------------------
+@pytest.fixture
+def site_copy(tmp_path: Path, site_dir: Path) -> Path:
+    copy = tmp_path / "site"
+    shutil.copytree(site_dir, copy)
+    return copy
+
+
+@pytest.fixture
+def copy_origin(site_copy: Path) -> Iterator[str]:
+    """The copy served on its own free port: its own origin, so its own worker."""
+    with serving(site_copy, quiet=True) as origin:
+        yield origin
+
+
+def test_offline_after_the_first_load_and_an_update_on_reload(
+        browser: Browser, site_copy: Path, copy_origin: str) -> None:
+    context = browser.new_context(base_url=copy_origin + "/")
+    problems = PageProblems(origin=copy_origin)
+    problems.watch(context)
+    try:
+        page = boot(context.new_page(), "/")
+        expect(page.locator("body")).to_have_attribute("data-offline", "ready",
+                                                       timeout=60_000)
+        start(page)
+        play_one(page)
+
+        context.set_offline(True)
+        page.reload()
+        boot_state = page.wait_for_function(
+            "() => ['ready', 'error'].includes(document.body.dataset.boot)", timeout=60_000)
+        assert boot_state and page.evaluate("document.body.dataset.boot") == "ready"
+        expect(page.locator("#play")).to_have_attribute("data-moves", "1")
+        assert play_one(page) == 2
+        context.set_offline(False)
+
+        # A second deployment: a changed page, a new worker.
+        index = site_copy / "index.html"
+        index.write_text(index.read_text().replace("<title>Qin</title>",
+                                                   "<title>Qin, v2</title>"))
+        (site_copy / "index.html.gz").unlink(missing_ok=True)
+        write_service_worker(site_copy)
+        (site_copy / "sw.js.gz").unlink(missing_ok=True)
+        page.reload()
+        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        assert page.title() == "Qin"  # still the old version until the player says so
+        expect(page.locator("#update")).to_be_visible(timeout=60_000)
+        page.click("#update-reload")
+        page.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
+        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        expect(page.locator("#play")).to_have_attribute("data-moves", "2")
+        assert not problems.summary(), problems.summary()
+    finally:
+        context.close()

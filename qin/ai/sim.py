@@ -1,0 +1,422 @@
+"""A lean game state for search, and the immediate effect of a placement.
+
+``Game`` validates every move, writes events and lists the next player's moves after
+each placement; a search plays hundreds of thousands of moves it already knows to be
+legal, so it works on a ``Sim``: the engine's ``Board`` plus hands as per-kind counts
+and the draw pile.  ``Sim.apply`` changes the board with the engine's own rule
+functions (``provinces.resolve``, ``villages.settle``), so it cannot drift from the
+rules; ``effect`` *predicts* what a placement would do without touching the board (a
+read-only mirror of Q11-Q16 that tests check against ``Game.play``).
+
+A move is an int ``code = pair * 9 + c_lo * 3 + c_hi``: the engine's pair index of the
+two squares (``geo.pairs``) and the colours on the lower and higher square.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from .. import provinces, villages
+from ..board import Board, LastPagoda, Layout
+from ..events import Event
+from ..game import Game
+from ..geometry import Geometry
+from ..moves import PASS, Move
+from ..placement import move_table
+from ..provinces import MAJOR, join_owner
+from ..tiles import KINDS, PAGODAS
+
+PASS_CODE = -1
+NKINDS = len(KINDS)
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+# kind index of a (c_lo, c_hi) colour pair
+KIND_OF = tuple(_KIND_INDEX[("RYB"[min(a, b)] + "RYB"[max(a, b)])]
+                for a in range(3) for b in range(3))
+KIND_COLOURS = tuple(("RYB".index(k[0]), "RYB".index(k[1])) for k in KINDS)
+UNLIMITED = 1 << 20  # a hand in analysis mode: any kind, any number of times
+
+
+@lru_cache(maxsize=16)
+def codec(geo: Geometry) -> tuple[dict[Move, int], tuple[Move, ...]]:
+    """``(code_of, move_of)``: engine ``Move`` <-> int code for a grid."""
+    table = move_table(geo)
+    move_of: list[Move] = []
+    code_of: dict[Move, int] = {}
+    for p, row in enumerate(table):
+        for i, m in enumerate(row):
+            move_of.append(m)
+            code_of.setdefault(m, p * 9 + i)
+    return code_of, tuple(move_of)
+
+
+def to_move(geo: Geometry, code: int) -> Move:
+    return PASS if code < 0 else codec(geo)[1][code]
+
+
+def to_code(geo: Geometry, move: Move) -> int:
+    return PASS_CODE if move.is_pass else codec(geo)[0][move]
+
+
+# -- villages next to a group, cached by its squares -------------------------------
+_NEAR: dict[Layout, dict[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def villages_of(board: Board, squares: tuple[int, ...]) -> tuple[int, ...]:
+    """The villages next to a group's squares (cached per board layout)."""
+    cache = _NEAR.get(board.layout)
+    if cache is None:
+        cache = _NEAR[board.layout] = {}
+    near = cache.get(squares)
+    if near is None:
+        vn = board.layout.villages_near
+        near = tuple({v for s in squares for v in vn[s]})
+        if len(cache) > 100_000:
+            cache.clear()
+        cache[squares] = near
+    return near
+
+
+def _joined(colour: list[int], gid: list[int], nbrs: tuple[tuple[int, ...], ...],
+            squares: tuple[int, ...], c: int) -> list[int]:
+    found: list[int] = []
+    for s in squares:
+        for n in nbrs[s]:
+            if colour[n] == c and n not in squares:
+                g = gid[n]
+                if g not in found:
+                    found.append(g)
+    return found
+
+
+def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
+           out: list[int]) -> int:
+    """What placing ``clo`` on square ``lo`` and ``chi`` on ``hi`` would do.
+
+    The squares must be free, adjacent grassland with at least one touching a province
+    space.  Returns -1 when the placement makes a forbidden join (Q8, Q9); otherwise
+    writes each player's change of pagodas on the board into ``out[1..players]`` and
+    returns the player who places their last pagoda (Q16), or 0.  Mirrors
+    ``provinces.resolve`` and ``villages.settle`` step by step, in their order.
+    """
+    colour, gid, groups = board.colour, board.gid, board.groups
+    nbrs = board.geo.neighbours
+    same = clo == chi
+    if same:
+        j0 = _joined(colour, gid, nbrs, (lo, hi), clo)
+        j1 = j0
+        steps: tuple[tuple[int, list[int]], ...] = ((2, j0),)
+    else:
+        j0 = _joined(colour, gid, nbrs, (lo,), clo)
+        j1 = _joined(colour, gid, nbrs, (hi,), chi)
+        steps = ((1, j0), (1, j1))
+    for _, joined in steps:  # Q8, Q9: forbidden joins
+        if len(joined) > 1:
+            provs = [groups[g] for g in joined if groups[g].owner]
+            if len(provs) > 1 and join_owner(provs) < 0:
+                return -1
+
+    for i in range(len(out)):
+        out[i] = 0
+    supply = board.supply
+    new: list[tuple[int, int]] = []  # per step: owner, pagodas of the new group
+    for size, joined in steps:
+        provs = []
+        for g in joined:
+            grp = groups[g]
+            size += len(grp.squares)
+            if grp.owner:
+                provs.append(grp)
+        if size < 2:
+            new.append((0, 0))
+            continue
+        if not provs:  # Q11 found
+            owner = mover
+            out[owner] += 1
+            if out[owner] >= supply[owner]:
+                return owner
+            pag = 1
+        elif len(provs) == 1:  # Q11a expand
+            owner, pag = provs[0].owner, provs[0].pagodas
+        else:  # Q12/Q13 absorb: losers' pagodas go back first (Q16)
+            owner = join_owner(provs)
+            kept = None
+            for p in provs:
+                if p.owner == owner and (kept is None or len(p.squares) >= MAJOR):
+                    kept = p
+            assert kept is not None
+            pag = kept.pagodas
+            for p in provs:
+                if p is not kept:
+                    out[p.owner] -= p.pagodas
+        if size >= MAJOR and pag == 1:  # Q14 major
+            pag = 2
+            out[owner] += 1
+            if out[owner] >= supply[owner]:
+                return owner
+        new.append((owner, pag))
+
+    # Q15: the villages next to the changed groups, in reading order
+    vn = board.layout.villages_near
+    near = list(vn[lo]) + list(vn[hi])
+    for g in j0:
+        near.extend(villages_of(board, groups[g].squares))
+    if not same:
+        for g in j1:
+            near.extend(villages_of(board, groups[g].squares))
+    if not near:
+        return 0
+    holder = board.village_owner
+    own0, pag0 = new[0]
+    own1, pag1 = new[-1]
+    players = len(out)
+    for v in sorted(set(near)):
+        counts = [0] * players
+        seen: list[int] = []
+        for n in nbrs[v]:
+            if n == lo:
+                key, owner, pag = -2, own0, pag0
+            elif n == hi:
+                key, owner, pag = -3, own1, pag1
+            else:
+                g = gid[n]
+                if g < 0:
+                    continue
+                if g in j0:
+                    key, owner, pag = -2, own0, pag0
+                elif g in j1:
+                    key, owner, pag = -3, own1, pag1
+                else:
+                    grp = groups[g]
+                    key, owner, pag = g, grp.owner, grp.pagodas
+            if same and key == -3:
+                key = -2
+            if owner and key not in seen:
+                seen.append(key)
+                counts[owner] += pag
+        best, who = 0, 0
+        for q in range(1, players):
+            if counts[q] > best:
+                best, who = counts[q], q
+            elif counts[q] == best:
+                who = 0
+        held = holder[v]
+        if who and who != held:
+            if held:
+                out[held] -= 1
+            out[who] += 1
+            if out[who] >= supply[who]:
+                return who
+    return 0
+
+
+class Sim:
+    """A full game state for search: board, hands (counts per kind), pile, turn."""
+
+    __slots__ = ("board", "players", "to_move", "hands", "pile", "over", "winners",
+                 "passes", "analysis", "rng")
+
+    board: Board
+    players: int
+    to_move: int
+    hands: list[list[int]]
+    """``hands[p]``: player p's tiles, a count per kind (``hands[0]`` unused)."""
+    pile: list[int]
+    over: bool
+    winners: tuple[int, ...]
+    passes: int
+    analysis: bool
+    rng: random.Random | None
+    """``None``: draws take the pile's last tile; otherwise a random tile of the pile
+    (a pile of unseen tiles in a determinization need not be shuffled then)."""
+
+    @classmethod
+    def from_game(cls, game: Game) -> Sim:
+        """From a full game (``Game.sample`` of a view, or a game with every hand known)."""
+        sim = cls.__new__(cls)
+        sim.board = game.board.copy()
+        sim.players = game.players
+        sim.to_move = game.to_move
+        sim.analysis = game.hands is None
+        if game.hands is None:
+            sim.hands = [[UNLIMITED] * NKINDS for _ in range(game.players + 1)]
+        else:
+            sim.hands = [[0] * NKINDS]
+            for hand in game.hands:
+                if hand is None:
+                    raise ValueError("Sim.from_game needs every hand (use view.sample)")
+                counts = [0] * NKINDS
+                for t in hand:
+                    counts[_KIND_INDEX[t]] += 1
+                sim.hands.append(counts)
+        sim.pile = [_KIND_INDEX[t] for t in game.pile]
+        sim.over = game.is_over
+        sim.winners = game.winners
+        sim.passes = 0
+        sim.rng = None
+        return sim
+
+    def clone(self) -> Sim:
+        other = Sim.__new__(Sim)
+        other.board = self.board.copy()
+        other.players = self.players
+        other.to_move = self.to_move
+        other.hands = [h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.over = self.over
+        other.winners = self.winners
+        other.passes = self.passes
+        other.analysis = self.analysis
+        other.rng = self.rng
+        return other
+
+    def on_board(self, player: int) -> int:
+        return PAGODAS[self.players] - self.board.supply[player]
+
+    def legal(self, player: int | None = None) -> list[int]:
+        """Every legal placement code of ``player`` (default: the mover) from their hand."""
+        p = self.to_move if player is None else player
+        hand = self.hands[p]
+        out = [0] * (self.players + 1)
+        return [c for c, _w in placements(self.board, hand, p, out)]
+
+    def apply(self, code: int) -> None:
+        """Play a placement known to be legal (or ``PASS_CODE``), with the engine's rules."""
+        mover = self.to_move
+        if code < 0:
+            self.passes += 1
+            if self.passes >= self.players:  # Q18: nobody can place
+                self._finish()
+            else:
+                self.to_move = mover % self.players + 1
+            return
+        self.passes = 0
+        board = self.board
+        pair, cc = divmod(code, 9)
+        clo, chi = divmod(cc, 3)
+        lo, hi = board.geo.pairs[pair]
+        self.hands[mover][KIND_OF[cc]] -= 1
+        board.put_half(lo, clo)
+        board.put_half(hi, chi)
+        events: list[Event] = []
+        try:
+            if clo == chi:
+                touched = [provinces.resolve(board, (lo, hi), clo, mover, events)]
+            else:
+                touched = [provinces.resolve(board, (lo,), clo, mover, events),
+                           provinces.resolve(board, (hi,), chi, mover, events)]
+            groups = board.groups
+            changed = [s for g in touched if g in groups for s in groups[g].squares]
+            board.forget_around(changed)
+            villages.settle(board, villages.villages_near(board, changed), events)
+        except LastPagoda as win:  # Q16
+            self.over, self.winners = True, (win.player,)
+            return
+        pile = self.pile
+        if pile:  # Q17
+            if self.rng is not None:
+                i = int(self.rng.random() * len(pile))
+                pile[i], pile[-1] = pile[-1], pile[i]
+            self.hands[mover][pile.pop()] += 1
+        self.to_move = mover % self.players + 1
+
+    def _finish(self) -> None:
+        most = max(self.on_board(p) for p in range(1, self.players + 1))
+        self.over = True
+        self.winners = tuple(p for p in range(1, self.players + 1) if self.on_board(p) == most)
+
+
+def placements(board: Board, hand: list[int], mover: int,
+               out: list[int]) -> list[tuple[int, int]]:
+    """Every legal placement of the kinds in ``hand`` (counts): ``[(code, winner)]``."""
+    return [(code, win) for code, win, _, _ in scored_for(board, hand, mover, out,
+                                                          ZERO, ZERO)]
+
+
+ZERO = [0.0] * 5
+
+
+def scored(board: Board, hand: list[int], mover: int, out: list[int],
+           score: list[float] | None) -> list[tuple[int, int, float]]:
+    """Every legal placement of the kinds in ``hand``: ``(code, winner, value)``, where
+    ``value`` is ``sum(score[p] * out[p])`` over the placement's pagoda changes (0 when
+    ``score`` is None).  Same set as ``placement.legal_placements``."""
+    w = ZERO if score is None else score
+    return [(code, win, a) for code, win, a, _ in scored_for(board, hand, mover, out, w, w)]
+
+
+def scored_for(board: Board, hand: list[int], mover: int, out: list[int],
+               first: list[float], second: list[float]
+               ) -> list[tuple[int, int, float, float]]:
+    """Like ``scored``, valuing every placement with two weightings at once
+    (say, for the mover and for an onlooker): ``(code, winner, first, second)``."""
+    geo = board.geo
+    colour, grass, adj = board.colour, board.layout.grass, geo.adjacent_pairs
+    pairs = geo.pairs
+    colours = [cc for cc in range(9) if hand[KIND_OF[cc]] > 0]
+    result: list[tuple[int, int, float, float]] = []
+    if not colours:
+        return result
+    players = range(1, len(out))
+    done: set[int] = set()
+    for s in board.frontier:
+        for t, p in adj[s]:
+            if colour[t] >= 0 or not grass[t] or p in done:
+                continue
+            done.add(p)
+            lo, hi = pairs[p]
+            base = p * 9
+            for cc in colours:
+                win = effect(board, lo, hi, cc // 3, cc % 3, mover, out)
+                if win < 0:
+                    continue
+                a = b = 0.0
+                for q in players:
+                    n = out[q]
+                    if n:
+                        a += first[q] * n
+                        b += second[q] * n
+                result.append((base + cc, win, a, b))
+    return result
+
+
+def random_placement(board: Board, hand: list[int], mover: int, out: list[int],
+                     rng: random.Random, frontier: list[int]) -> tuple[int, int]:
+    """One placement drawn at random (a frontier square, a free neighbour, a tile of
+    the hand, an orientation): ``(code, winner)``, or ``(-1, 0)`` when the draw found
+    no free neighbour or made a forbidden join.  ``hand`` must not be empty."""
+    geo = board.geo
+    colour, grass = board.colour, board.layout.grass
+    rand = rng.random
+    s = frontier[int(rand() * len(frontier))]
+    options = [tp for tp in geo.adjacent_pairs[s] if colour[tp[0]] < 0 and grass[tp[0]]]
+    if not options:
+        return -1, 0
+    t, p = options[int(rand() * len(options))]
+    r = int(rand() * (hand[0] + hand[1] + hand[2] + hand[3] + hand[4] + hand[5]))
+    kind = 0
+    while r >= hand[kind]:
+        r -= hand[kind]
+        kind += 1
+    ca, cb = KIND_COLOURS[kind]
+    if ca != cb and rand() < 0.5:
+        ca, cb = cb, ca
+    lo, hi = geo.pairs[p]
+    clo, chi = (ca, cb) if s == lo else (cb, ca)
+    if clo != chi:  # two lone halves change nothing: no need to work it out
+        nbrs = geo.neighbours
+        for n in nbrs[lo]:
+            if colour[n] == clo:
+                break
+        else:
+            for n in nbrs[hi]:
+                if colour[n] == chi:
+                    break
+            else:
+                for i in range(len(out)):
+                    out[i] = 0
+                return p * 9 + clo * 3 + chi, 0
+    win = effect(board, lo, hi, clo, chi, mover, out)
+    if win < 0:
+        return -1, 0
+    return p * 9 + clo * 3 + chi, win

@@ -1,0 +1,181 @@
+"""Play computer players against each other: ``python -m qin.arena A B --games N``.
+
+    python -m qin.arena governor apprentice --games 200 --players 2 --seed 1
+    python -m qin.arena emperor governor --games 100 --players 4 --workers 2
+
+Game ``i`` is dealt from ``seed + i // players`` and player A sits in seat
+``1 + i % players`` (so each deal is played with A in every seat); the other seats are
+B.  A game's score for A is 1 for a win, 1/k for a victory shared by k players and
+0 otherwise.  The report gives A's wins, draws (shared victories), losses, A's mean
+score with its 95% confidence interval (normal approximation), and each side's mean
+thinking time per move (CPU time of the playing process, so a busy machine does not
+inflate it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .ai import EXTRA, LEVELS, player
+from .game import Game
+
+
+@dataclass
+class Side:
+    level: str
+    iterations: int | None = None
+    budget_s: float | None = None
+
+
+@dataclass
+class Result:
+    index: int
+    seed: int
+    seat: int  # A's seat
+    winners: tuple[int, ...]
+    plies: int
+    time_a: float  # CPU seconds A spent thinking
+    moves_a: int
+    time_b: float
+    moves_b: int
+
+    @property
+    def score(self) -> float:
+        return 1.0 / len(self.winners) if self.seat in self.winners else 0.0
+
+
+def play_one(index: int, a: Side, b: Side, players: int, seed: int,
+             board: str = "bird") -> Result:
+    """Game ``index`` of a match (deal, seats and the players' seeds follow from it)."""
+    deal = seed + index // players
+    seat_a = 1 + index % players
+    game = Game.new(board=board, players=players, seed=deal)
+    bots = {}
+    for p in range(1, players + 1):
+        side = a if p == seat_a else b
+        bots[p] = player(side.level, seed=deal * 10 + p, iterations=side.iterations,
+                         budget_s=side.budget_s)
+    plies = 0
+    while not game.is_over:
+        p = game.to_move
+        game.play(bots[p].choose(game.view(p)))
+        plies += 1
+    others = [bots[p] for p in bots if p != seat_a]
+    return Result(index, deal, seat_a, game.winners, plies,
+                  bots[seat_a].total_cpu, bots[seat_a].moves,
+                  sum(x.total_cpu for x in others), sum(x.moves for x in others))
+
+
+def _run(job: tuple[int, Side, Side, int, int, str]) -> Result:
+    return play_one(*job)
+
+
+def run(a: Side, b: Side, games: int, players: int, seed: int, board: str = "bird",
+        workers: int = 1) -> Iterator[Result]:
+    jobs = [(i, a, b, players, seed, board) for i in range(games)]
+    if workers <= 1:
+        for job in jobs:
+            yield _run(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap_unordered(_run, jobs)
+
+
+@dataclass
+class Summary:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    low: float
+    high: float
+    time_a: float
+    time_b: float
+    plies: float
+
+    def text(self, a: str, b: str, players: int) -> str:
+        fair = 1.0 / players
+        return (f"{a} vs {b}, {players} players, {self.games} games: "
+                f"{a} won {self.wins}, shared {self.draws}, lost {self.losses}; "
+                f"{a}'s score {self.score:.3f} (95% CI {self.low:.3f}-{self.high:.3f}; "
+                f"an even match scores {fair:.3f}); "
+                f"mean CPU time per move: {a} {self.time_a * 1000:.1f} ms, "
+                f"{b} {self.time_b * 1000:.1f} ms; {self.plies:.1f} plies per game")
+
+
+def summarize(results: Sequence[Result]) -> Summary:
+    n = len(results)
+    scores = [r.score for r in results]
+    wins = sum(1 for r in results if r.winners == (r.seat,))
+    draws = sum(1 for r in results if r.seat in r.winners and len(r.winners) > 1)
+    mean = sum(scores) / n if n else 0.0
+    var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n else 0.0
+    moves_a = sum(r.moves_a for r in results) or 1
+    moves_b = sum(r.moves_b for r in results) or 1
+    return Summary(n, wins, draws, n - wins - draws, mean, max(0.0, mean - half),
+                   min(1.0, mean + half), sum(r.time_a for r in results) / moves_a,
+                   sum(r.time_b for r in results) / moves_b,
+                   sum(r.plies for r in results) / n if n else 0.0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    levels = [lv.key for lv in LEVELS] + list(EXTRA)
+    parser = argparse.ArgumentParser(prog="python -m qin.arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("a", help=f"player A: {', '.join(levels)}")
+    parser.add_argument("b", help="player B (every other seat)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--board", default="bird")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per move for both sides (searching levels)")
+    parser.add_argument("--budget-a", type=float, default=None)
+    parser.add_argument("--budget-b", type=float, default=None)
+    parser.add_argument("--iterations-a", type=int, default=None,
+                        help="search iterations per move for A (default: the level's)")
+    parser.add_argument("--iterations-b", type=int, default=None)
+    parser.add_argument("--workers", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
+    parser.add_argument("--json", metavar="FILE", help="also write every game's result")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    a = Side(args.a, args.iterations_a, args.budget_a if args.budget_a is not None
+             else args.budget)
+    b = Side(args.b, args.iterations_b, args.budget_b if args.budget_b is not None
+             else args.budget)
+    start = time.time()
+    results: list[Result] = []
+    for r in run(a, b, args.games, args.players, args.seed, args.board, args.workers):
+        results.append(r)
+        if args.progress:
+            s = summarize(results)
+            print(f"game {r.index}: A in seat {r.seat}, winners {list(r.winners)}; "
+                  f"{len(results)}/{args.games} A {s.score:.3f}", file=sys.stderr)
+    results.sort(key=lambda r: r.index)
+    summary = summarize(results)
+    print(summary.text(args.a, args.b, args.players))
+    print(f"({time.time() - start:.0f} s wall, seed {args.seed}, board {args.board})")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump({"a": vars(a), "b": vars(b), "players": args.players,
+                       "seed": args.seed, "board": args.board,
+                       "summary": vars(summary),
+                       "games": [vars(r) | {"winners": list(r.winners)} for r in results]},
+                      fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

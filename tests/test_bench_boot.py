@@ -1,0 +1,110 @@
+"""bench/boot.py and bench/engine_browser.py: they import without a browser, and their
+helpers (server-side byte counting, the floor page's folder, the summaries, the engine
+snippet) do what the bench relies on.  No timing is asserted anywhere."""
+
+from __future__ import annotations
+
+import gzip
+import urllib.request
+from pathlib import Path
+
+from bench import boot, engine_browser
+
+
+def test_the_counting_server_records_bytes_sent_and_decoded(tmp_path: Path) -> None:
+    data = b"print('hello')\n" * 200
+    (tmp_path / "main.py").write_bytes(data)
+    (tmp_path / "main.py.gz").write_bytes(gzip.compress(data))
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "x.js").write_bytes(b"x" * 10)
+    with boot.counting_server(tmp_path) as (origin, recorder):
+        request = urllib.request.Request(origin + "/main.py",
+                                         headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as response:
+            assert gzip.decompress(response.read()) == data
+        with urllib.request.urlopen(origin + "/vendor/x.js?v=1") as response:
+            assert response.read() == b"x" * 10
+        recorder.wait_quiet(0.05, 2)
+        hits = recorder.take()
+    assert [(h.path, h.status, h.gzip) for h in hits] == [
+        ("/main.py", 200, True), ("/vendor/x.js", 200, False)]
+    assert hits[0].sent == (tmp_path / "main.py.gz").stat().st_size
+    assert hits[0].decoded == len(data)
+    summary = boot.summarize_hits(hits)
+    assert summary["requests"] == 2
+    assert summary["ours_requests"] == 1
+    assert summary["ours_decoded"] == len(data)
+    assert summary["decoded"] == len(data) + 10
+    assert summary["largest"][0][2] == "/main.py"
+
+
+def test_the_floor_folder_links_the_vendored_runtime(tmp_path: Path) -> None:
+    (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
+    (tmp_path / "vendor" / "pyodide" / "pyodide.mjs").write_text("export {}")
+    with boot.floor_dir(tmp_path) as floor:
+        assert (floor / "vendor" / "pyodide" / "pyodide.mjs").is_file()
+        page = (floor / "index.html").read_text()
+        assert 'src="./floor.js"' in page
+        assert "loadPyodide" in (floor / "floor.js").read_text()
+    assert not floor.exists()
+
+
+def test_page_side_scripts_are_functions_of_the_contract() -> None:
+    # The probe waits for the boot contract (e2e/README.md) and the start screen.
+    assert "dataset.boot" in boot.PROBE_JS and '"start"' in boot.PROBE_JS
+    assert "#board svg" in boot.PROBE_JS
+    for script in (boot.INTERACT_JS, boot.RESOURCES_JS, boot.PROBE_DONE_JS,
+                   boot.FLOOR_DONE_JS, boot.OFFLINE_SETTLED_JS, engine_browser.PAGE_JS):
+        assert script.lstrip().startswith(("(", "async ("))
+        assert script.count("(") == script.count(")")
+        assert script.count("{") == script.count("}")
+
+
+def test_summaries_and_the_report_format_numbers() -> None:
+    assert boot.spread([3.0, 1.0, 2.0]) == "2 (1-3)"
+    assert boot.spread([]) == "-"
+    assert boot.is_ours("/wheels/qin-0.1.0-py3-none-any.whl")
+    assert not boot.is_ours("/vendor/pyodide/pyodide.asm.wasm")
+    hits = boot.summarize_hits([boot.Hit("/", 200, 100, 300, True)])
+    floor = {"cold": 1000.0, "warm": 800.0, "hits": hits}
+    game = {"cold": {"boot": 1100.0, "playable": 1100.0, "board": 1200.0, "start_click": 50.0},
+            "warm": {"boot": 900.0, "playable": 900.0, "board": 950.0, "start_click": 40.0},
+            "hits": hits, "interactions": {"pick": [[1.0, 5.0]], "hoverLegal": [[2.0, 6.0]],
+                                           "hoverOther": [[1.0, 3.0]], "place": [[9.0, 20.0]],
+                                           "placed": 1}}
+    text = "\n".join(boot.report([floor], [game]))
+    assert "1.10 / 1.12" in text  # playable: cold and warm ratios to the floor
+    assert "click a legal square" in text
+
+
+def test_the_engine_snippet_runs_under_cpython() -> None:
+    result = engine_browser.run_here(0.05, 1)
+    assert result["games_per_s"] > 0
+    assert {"legal_us", "cold_us", "play_us", "ai"} <= set(result)
+    lines = engine_browser.table(result, result)
+    assert any("1.00x" in line for line in lines)
+
+
+def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:
+    from tools import build_site
+
+    config = {"interpreter": "./vendor/pyodide/pyodide.mjs",
+              "files": {"./qin_ui/session.py": "./qin_ui/session.py",
+                        "./wheels/qin-9-py3-none-any.whl": "./*"}}
+    page = ('<head>\n  <script type="module" src="./vendor/pyscript/core.js"></script>\n'
+            f'  {build_site.PRELOAD_MARK}\n</head>\n'
+            '<script type="py" src="./main.py" config="./pyscript.json"></script>')
+    html = build_site.with_preloads(page, config)
+    assert build_site.PRELOAD_MARK not in html
+    links = [line.strip() for line in html.splitlines() if line.strip().startswith("<link")]
+    hrefs = [link.split('href="')[1].split('"')[0] for link in links]
+    runtime = [h for h in hrefs if h.startswith("./vendor/pyodide/")]
+    assert runtime[:2] == ["./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/pyodide.asm.mjs"]
+    assert "./vendor/pyodide/pyodide.asm.wasm" in hrefs
+    # The runtime before our files; the wheel, then main.py, then the config's files.
+    assert hrefs[-3:] == ["./wheels/qin-9-py3-none-any.whl", "./main.py",
+                          "./qin_ui/session.py"]
+    assert all('as="fetch" crossorigin' in link for link in links
+               if 'rel="preload"' in link)
+    assert len(set(hrefs)) == len(hrefs)
+    assert build_site.with_preloads("<p>no mark</p>", config) == "<p>no mark</p>"

@@ -1,0 +1,84 @@
+"""Issue 6 at build time: the service worker's precache list and version, the app icons,
+the manifest, and the Content-Security-Policy of every page (tools/build_site.py, web/)."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import zlib
+from pathlib import Path
+
+from tools.build_site import WEB_DIR, icon_png, precache_list, service_worker
+
+TEMPLATE = (WEB_DIR / "sw.js").read_text(encoding="utf-8")
+
+
+def site(tmp_path: Path) -> Path:
+    out = tmp_path / "site"
+    for rel, text in {"index.html": "<p>", "index.html.gz": "x", "sw.js": "old",
+                      "rules/index.html": "r", "rules/en.html": "e", ".tmp.x": "t",
+                      "wheels/qin.whl": "w"}.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text(text)
+    return out
+
+
+def _parts(sw: str) -> tuple[str, list[str]]:
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', sw)
+    files = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
+    assert version and files
+    return version.group(1), json.loads(files.group(1))
+
+
+def test_the_worker_precaches_every_file_once_and_its_folders(tmp_path: Path) -> None:
+    out = site(tmp_path)
+    assert precache_list(out) == ["./", "index.html", "rules/", "rules/en.html",
+                                  "rules/index.html", "wheels/qin.whl"]
+    version, files = _parts(service_worker(TEMPLATE, out))
+    assert files == precache_list(out) and len(version) == 16
+
+
+def test_any_changed_file_is_a_new_version(tmp_path: Path) -> None:
+    out = site(tmp_path)
+    first, _ = _parts(service_worker(TEMPLATE, out))
+    assert _parts(service_worker(TEMPLATE, out))[0] == first  # stable
+    (out / "rules" / "en.html").write_text("changed")
+    assert _parts(service_worker(TEMPLATE, out))[0] != first
+    (out / "index.html.gz").write_text("not precached: no new version")
+    second = _parts(service_worker(TEMPLATE, out))[0]
+    (out / "sw.js").write_text("itself")
+    assert _parts(service_worker(TEMPLATE, out))[0] == second
+
+
+def test_icons_are_valid_pngs() -> None:
+    for size in (192, 512):
+        png = icon_png(size)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        width, height = struct.unpack(">II", png[16:24])
+        assert (width, height) == (size, size)
+        start = png.index(b"IDAT") + 4
+        length = struct.unpack(">I", png[start - 8:start - 4])[0]
+        raw = zlib.decompress(png[start:start + length])
+        assert len(raw) == size * (1 + 3 * size)
+
+
+def test_the_manifest_names_icons_that_exist() -> None:
+    manifest = json.loads((WEB_DIR / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        src = icon["src"]
+        assert (WEB_DIR / src).is_file() or re.fullmatch(r"icons/icon-(192|512)\.png", src)
+
+
+def test_every_page_has_the_csp_and_no_inline_script() -> None:
+    pages = [WEB_DIR / "index.html", WEB_DIR / "selftest.html", WEB_DIR / "embed" /
+             "embed.html", *sorted((WEB_DIR / "rules").glob("*.html"))]
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+        assert csp, f"{page.name} has no CSP"
+        assert "default-src 'self'" in csp.group(1) and "'wasm-unsafe-eval'" in csp.group(1)
+        for script in re.findall(r"<script\b[^>]*>", html):
+            assert "src=" in script, f"inline script in {page.name}: {script}"
+        assert not re.search(r"\son[a-z]+=\"", html), f"inline handler in {page.name}"

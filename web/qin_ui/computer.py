@@ -1,0 +1,83 @@
+"""Computer turns on the page: pacing, the watch mode's speed, what the status says
+(pure Python, no DOM; the page's worker glue is ``web/ai_client.py``).
+
+A computer's move is asked of the worker with ``ask(session)`` (an ``ai_bridge``
+request) and played with ``accept(session, request, text)`` only if the game still
+stands where it was asked (an undo or a new game in between makes the answer stale).
+
+Pacing: against a human, a computer answers after a short beat (``BEAT_MS``) plus its
+thinking.  A game of computers only is *watched*: a speed control sets the pause
+before each move (``SPEEDS``), or pauses the game.
+"""
+
+from __future__ import annotations
+
+import qin
+
+from .ai_bridge import request_for
+from .session import NOTHING, Session
+
+SPEEDS: dict[str, int | None] = {"pause": None, "slow": 1500, "normal": 600, "fast": 0}
+"""Watch mode: milliseconds before each computer move (``None``: paused)."""
+SPEED_LABELS = {"pause": "Pause", "slow": "Slow", "normal": "Normal", "fast": "Fast"}
+DEFAULT_SPEED = "normal"
+BEAT_MS = 250
+"""Against a human: the pause before a computer starts thinking, so its move does not
+land in the same instant as the human's."""
+
+
+def has_computers(session: Session | None) -> bool:
+    return session is not None and any(k.level for k in session.kinds)
+
+
+def watching(session: Session) -> bool:
+    """A game of computers only: the page shows the speed control."""
+    return not session.humans()
+
+
+def delay_ms(session: Session, speed: str) -> int | None:
+    """Milliseconds to wait before the computer to move starts; ``None``: paused."""
+    if not watching(session):
+        return BEAT_MS
+    return SPEEDS.get(speed, SPEEDS[DEFAULT_SPEED])
+
+
+def level_of(session: Session, player: int) -> str:
+    return session.kinds[player - 1].level
+
+
+def ask(session: Session) -> str | None:
+    """The request for the computer to move (``None`` when no computer is to move or
+    its kind has no level, e.g. a test's robot: ``Session.computer_move`` plays it)."""
+    if not session.computer_to_move:
+        return None
+    level = level_of(session, session.to_move)
+    if not level:
+        return None
+    return request_for(session.game, session.to_move, level)
+
+
+def accept(session: Session, request: str, text: str) -> frozenset[str]:
+    """Play the worker's answer ``text`` to ``request`` if the game still stands where
+    it was asked; otherwise (stale, or not a legal move) change nothing."""
+    if ask(session) != request:
+        return NOTHING
+    try:
+        move = qin.Move.parse(text)
+    except ValueError:
+        return NOTHING
+    if move not in session.game.legal_moves():
+        return NOTHING
+    return session.play(move)
+
+
+def status(session: Session, worker: str, speed: str) -> tuple[str, str]:
+    """(status line, state) while a computer is to move; state is ``"loading"`` (the
+    worker is still starting), ``"paused"`` or ``"thinking"``."""
+    who = session.names[session.to_move - 1]
+    name = session.kinds[session.to_move - 1].name
+    if watching(session) and SPEEDS.get(speed, 0) is None:
+        return f"Paused: {who} ({name}) moves next.", "paused"
+    if worker != "ready":
+        return f"Starting the computer players… {who} ({name}) moves when ready.", "loading"
+    return session.status(), "thinking"

@@ -1,0 +1,75 @@
+"""Between a ``Session`` on screen and a saved game (no DOM here).
+
+``snapshot`` is what a save holds about the screen (seat types, colours, who is at the
+screen, whether the cover is up); ``restore`` builds the same ``Session`` back, its log
+included, so a game resumes exactly where it was left, cover and all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import qin
+
+from . import players
+from .saves import SavedGame, SaveError
+from .session import Session
+from .setup import COLOURS, DEFAULT_COLOURS, Seat, Settings
+
+
+def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str]) -> Settings:
+    """The start-screen settings a record was played with (``SaveError`` if unusable)."""
+    names = record["names"]
+    for colour in colours:
+        if colour not in COLOURS:
+            raise SaveError(f"'{colour}' is not a pagoda colour")
+    for kind in kinds:
+        if kind not in players.KINDS:
+            raise SaveError(f"'{kind}' is not a player type of this version")
+    seats = tuple(Seat(n, c, k) for n, c, k in zip(names, colours, kinds, strict=True))
+    return Settings(seats, record["board"], bool(record["fair_start"]), record["seed"])
+
+
+def default_colours(count: int) -> list[str]:
+    return list(DEFAULT_COLOURS[:count])
+
+
+def snapshot(session: Session) -> dict[str, Any]:
+    """Keyword arguments for ``SaveStore.save_game`` describing the screen."""
+    return {"kinds": [s.kind for s in session.settings.seats],
+            "colours": list(session.settings.colours),
+            "at_screen": session.at_screen, "cover": session.covered}
+
+
+def session_for(record: dict[str, Any], kinds: list[str], colours: list[str],
+                at_screen: int | None = None) -> Session:
+    """A ``Session`` of the game ``record`` with its moves replayed through it (so the
+    log is there); ``at_screen`` as saved (``None``: the player to move)."""
+    settings = settings_for(record, kinds, colours)
+    try:
+        start = qin.Game.from_record({**record, "moves": []})
+        session = Session(settings, start)
+        for text in record["moves"]:
+            session.play(qin.Move.parse(text))
+    except (qin.QinError, ValueError) as exc:
+        raise SaveError(f"the game cannot be set up again: {exc}") from None
+    session.at_screen = session.to_move if at_screen is None else at_screen
+    session.notice = ""
+    return session
+
+
+def restore(saved: SavedGame) -> Session:
+    """The session a save describes, with the cover up exactly when it was."""
+    session = session_for(saved.record, saved.kinds, saved.colours, saved.at_screen)
+    if saved.cover != session.covered:  # the saved flag wins (e.g. saved mid-handover)
+        if saved.cover and len(session.humans()) >= 2 and not session.over:
+            session.at_screen = 0
+        elif not saved.cover:
+            session.at_screen = session.to_move
+    return session
+
+
+def link_session(record: dict[str, Any]) -> Session:
+    """A game opened from a link: every seat human, default colours, no cover."""
+    count = record["players"]
+    return session_for(record, ["human"] * count, default_colours(count))

@@ -1,0 +1,65 @@
+"""Play by link: a game's record in the page's URL fragment, ``#g=<code>`` (no DOM here).
+
+``qin.records.to_url`` packs the record; the fragment is never sent to a server.  In a
+correspondence game the player to move opens the link, makes a move, and shares the new
+link.  The hands are in the link: nothing is hidden from whoever opens it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import qin
+from qin import records
+from qin.errors import QinError
+
+KEY: Final = "g="
+WARNING: Final = ("Play by link: the whole game, hidden hands included, is in the link. "
+                  "Anyone who opens it can see every player's tiles.")
+MAX_FRAGMENT: Final = 8000
+
+
+class LinkError(ValueError):
+    """A link or fragment that holds no readable game; the message says why."""
+
+
+def fragment(game: qin.Game) -> str:
+    """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold)."""
+    try:
+        return "#" + KEY + records.to_url(game)
+    except QinError as exc:
+        raise LinkError(f"this game cannot be shared as a link: {exc}") from None
+
+
+def link(base: str, game: qin.Game) -> str:
+    """The page's address ``base`` (any fragment dropped) with ``game`` in it."""
+    return base.split("#", 1)[0] + fragment(game)
+
+
+def has_game(hash_text: object) -> bool:
+    """Whether a location hash (``location.hash``) is meant to hold a game."""
+    return isinstance(hash_text, str) and hash_text.lstrip("#").startswith(KEY)
+
+
+def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
+    """A link, a fragment (``#g=...``) or a bare code -> (game, record).
+
+    Raises ``LinkError`` with a message for anything malformed, cut off, damaged, of
+    an unknown version, or holding moves that cannot be played."""
+    if not isinstance(text, str):
+        raise LinkError("a game link is text")
+    text = text.strip()
+    if len(text) > MAX_FRAGMENT:
+        raise LinkError("this game link is far too long to be a Qin game")
+    code = text.rsplit("#", 1)[-1]
+    code = code.removeprefix(KEY)
+    if not code:
+        raise LinkError("this link holds no game (nothing after '#g=')")
+    try:
+        record = records.record_from_url(code)
+        game = records.load(record)
+    except QinError as exc:
+        raise LinkError(f"the game link cannot be opened: {exc}") from None
+    except RecursionError:  # pragma: no cover - records refuse deep input first
+        raise LinkError("the game link cannot be opened") from None
+    return game, record

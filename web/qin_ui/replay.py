@@ -1,0 +1,108 @@
+"""Replaying a recorded game move by move (no DOM here).
+
+    r = Replay(record)           # a qin-game/1 record (dict or JSON text)
+    r.step(); r.back(); r.jump(12); r.start(); r.end()
+    r.game                       # the game after ``r.cursor`` moves
+    r.playing = True; r.tick()   # autoplay: one move per tick, stops at the end
+
+``log`` holds every move's number, player, text and events in words, so the page shows
+the whole log with ``cursor`` marking where the board is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import qin
+from qin import records
+
+from .session import describe
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int
+    player: int
+    move: str
+    lines: tuple[str, ...]
+
+
+class Replay:
+    """A cursor over a finished (or unfinished) game's moves."""
+
+    def __init__(self, record: str | bytes | Mapping[str, Any]) -> None:
+        full, played = records.replay(record)
+        self.record = records.record_of(full)
+        names = full.names
+        self.log = [Step(i, player, text, tuple(describe(e, names) for e in events))
+                    for i, (text, player, events) in enumerate(played, start=1)]
+        self.final = full
+        self.game = records.load({**self.record, "moves": []})
+        self.cursor = 0
+        self.playing = False
+
+    @property
+    def length(self) -> int:
+        return len(self.log)
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor >= self.length
+
+    def jump(self, to: int) -> int:
+        """Put the board after move ``to`` (clamped to 0 ... length); returns the cursor."""
+        to = max(0, min(self.length, int(to)))
+        while self.cursor > to:
+            self.game.undo()
+            self.cursor -= 1
+        while self.cursor < to:
+            self.game.play(self.log[self.cursor].move)
+            self.cursor += 1
+        return self.cursor
+
+    def step(self) -> int:
+        return self.jump(self.cursor + 1)
+
+    def back(self) -> int:
+        self.playing = False
+        return self.jump(self.cursor - 1)
+
+    def start(self) -> int:
+        self.playing = False
+        return self.jump(0)
+
+    def end(self) -> int:
+        self.playing = False
+        return self.jump(self.length)
+
+    def toggle(self) -> bool:
+        """Start or stop autoplay (from the beginning when at the end)."""
+        if not self.playing and self.at_end:
+            self.jump(0)
+        self.playing = not self.playing and not self.at_end
+        return self.playing
+
+    def tick(self) -> bool:
+        """One autoplay step; returns whether autoplay goes on."""
+        if not self.playing:
+            return False
+        self.step()
+        if self.at_end:
+            self.playing = False
+        return self.playing
+
+    @property
+    def last_squares(self) -> tuple[str, ...]:
+        if self.cursor == 0:
+            return ()
+        move = self.log[self.cursor - 1].move
+        return () if move == "pass" else qin.Move.parse(move).squares
+
+    def caption(self) -> str:
+        if self.cursor == 0:
+            return f"Replay: the start ({self.length} moves)"
+        s = self.log[self.cursor - 1]
+        who = self.game.names[s.player - 1]
+        return f"Replay: move {self.cursor} of {self.length}, {who} played {s.move}"

@@ -1,0 +1,131 @@
+"""A series of games (Q19) as the page plays it: which boards, the games finished so far,
+running totals of pagodas left over, and the series winner (no DOM here).
+
+The state is a plain dict kept in each game's save (``to_dict`` / ``from_dict``), so a
+series survives closing the tab like the game does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import qin
+from qin.errors import QinError
+from qin.series import Series
+
+PLANS: Final = {
+    "single": ("One game", ()),
+    "sides": ("A series: one game on each board side", ("bird", "lion")),
+    "four": ("A series of four games, alternating board sides", ("bird", "lion", "bird",
+                                                                  "lion")),
+}
+"""Setup choices: key -> (label, boards in order; () for a single game)."""
+
+
+class SeriesPlanError(ValueError):
+    """A series state that cannot be read."""
+
+
+@dataclass
+class SeriesState:
+    plan: str
+    boards: tuple[str, ...]
+    games: list[dict[str, Any]] = field(default_factory=list)
+    """The finished games' qin-game/1 records, in order."""
+
+    @classmethod
+    def new(cls, plan: str, first: str | None = None) -> SeriesState | None:
+        """A new series (``None`` for a single game); ``first``: the board side chosen
+        for the first game (the plan's sides are swapped to start with it)."""
+        if plan not in PLANS:
+            raise SeriesPlanError(f"unknown series '{plan}'")
+        boards = PLANS[plan][1]
+        if first is not None and boards and boards[0] != first and first in boards:
+            other = boards[0]
+            boards = tuple(first if b == other else other if b == first else b
+                           for b in boards)
+        return cls(plan, tuple(boards)) if boards else None
+
+    @property
+    def label(self) -> str:
+        return PLANS[self.plan][0]
+
+    @property
+    def number(self) -> int:
+        """The number of the game being played (1-based)."""
+        return min(len(self.games) + 1, len(self.boards))
+
+    @property
+    def done(self) -> bool:
+        return len(self.games) >= len(self.boards)
+
+    def board_for(self, number: int) -> str:
+        return self.boards[number - 1]
+
+    @property
+    def next_board(self) -> str | None:
+        return None if self.done else self.boards[len(self.games)]
+
+    def series(self) -> Series:
+        s = Series()
+        for record in self.games:
+            s.add(record)
+        return s
+
+    def add(self, game: qin.Game) -> None:
+        """Count a finished game (once: the same record again is ignored)."""
+        record = game.record()
+        if record in self.games or self.done:
+            return
+        s = self.series()
+        try:
+            s.add(game)
+        except QinError as exc:
+            raise SeriesPlanError(f"this game cannot count in the series: {exc}") from None
+        self.games.append(record)
+
+    def totals(self) -> dict[str, int]:
+        return self.series().totals()
+
+    def winners(self) -> list[str]:
+        return self.series().winners() if self.done else []
+
+    def summary(self) -> str:
+        """Where the series stands: the game being played or the games played, the
+        running totals of pagodas left over, and at the end the series winner."""
+        head = f"{self.label}: game {self.number} of {len(self.boards)}"
+        if not self.games:
+            return head + "."
+        totals = ", ".join(f"{n} {t}" for n, t in self.totals().items())
+        played = f"{len(self.games)} of {len(self.boards)} games played"
+        text = f"{self.label}: {played}. Pagodas left over so far: {totals}."
+        if self.done:
+            wins = self.winners()
+            who = wins[0] + " wins" if len(wins) == 1 else " and ".join(wins) + " share"
+            text = f"{self.label}: finished. Pagodas left over: {totals}. {who} the series!"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"plan": self.plan, "boards": list(self.boards), "games": list(self.games)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeriesState:
+        if not isinstance(data, Mapping):
+            raise SeriesPlanError("the series is not an object")
+        plan, boards, games = data.get("plan"), data.get("boards"), data.get("games", [])
+        if not isinstance(plan, str) or plan not in PLANS:
+            raise SeriesPlanError(f"unknown series {plan!r}")
+        if not isinstance(boards, list) or not boards or \
+                not all(isinstance(b, str) for b in boards):
+            raise SeriesPlanError("the series has no boards")
+        if not isinstance(games, list) or len(games) > len(boards):
+            raise SeriesPlanError("the series has bad games")
+        state = cls(plan, tuple(boards))
+        for number, record in enumerate(games, start=1):
+            try:
+                state.add(qin.Game.from_record(record))
+            except (QinError, ValueError) as exc:
+                raise SeriesPlanError(f"game {number} of the series: {exc}") from None
+        return state
