@@ -199,7 +199,7 @@ def test_the_rules_page_has_no_serious_axe_violation(page: Page) -> None:
     assert axe_violations(page) == []
 
 
-def test_a_game_by_taps_on_a_phone(browser: Browser, base_url: str,
+def test_a_whole_game_by_taps_on_a_phone(browser: Browser, base_url: str,
                                    page_problems: PageProblems) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True, device_scale_factor=2, base_url=base_url)
@@ -207,8 +207,11 @@ def test_a_game_by_taps_on_a_phone(browser: Browser, base_url: str,
     page = context.new_page()
     try:
         boot(page)
-        # Nothing sticks out sideways on the start screen.
+        # Nothing sticks out sideways on the start screen, down to a 360 px phone.
         assert overflowing(page) == []
+        page.set_viewport_size({"width": 360, "height": 740})
+        assert overflowing(page) == []
+        page.set_viewport_size({"width": 390, "height": 844})
         shot(page, "phone-start")
         page.locator("#seed").fill("7")
         page.locator("#start").tap()
@@ -216,11 +219,29 @@ def test_a_game_by_taps_on_a_phone(browser: Browser, base_url: str,
         expect(play).to_have_attribute("data-moves", "0")
         assert overflowing(page) == []
         turned = False
-        for _ in range(8):
-            if play.get_attribute("data-phase") == "cover":
-                page.locator("#cover-ok").tap()
-                expect(play).to_have_attribute("data-phase", "move")
+        village_seen = False
+        for _turn in range(400):
+            phase = play.get_attribute("data-phase")
+            if phase == "over":
+                break
             done = int(play.get_attribute("data-moves") or 0)
+            if phase == "cover":
+                if done >= 6 and not village_seen:
+                    # Information without hover: a tap on a village says what it is.
+                    page.locator("#cover-ok").tap()
+                    expect(play).to_have_attribute("data-phase", "move")
+                    page.locator("#board rect.sq.village").first.tap()
+                    expect(page.locator("#info .info-hover")).to_contain_text("Village")
+                    shot(page, "phone-game")
+                    village_seen = True
+                    continue
+                page.locator("#cover-ok").tap()
+                expect(play).not_to_have_attribute("data-phase", "cover")
+                continue
+            if phase == "pass":
+                page.locator("#pass").tap()
+                expect(play).to_have_attribute("data-moves", str(done + 1))
+                continue
             button = page.locator("#hand .tile-btn:not([disabled])").first
             kind = button.get_attribute("data-kind") or ""
             button.tap()
@@ -239,15 +260,24 @@ def test_a_game_by_taps_on_a_phone(browser: Browser, base_url: str,
             assert int(play.get_attribute("data-moves") or 0) == done
             if done == 0:
                 shot(page, "phone-ghost")
+                page.set_viewport_size({"width": 360, "height": 740})
+                assert overflowing(page) == [], "the game screen at 360 px"
+                page.set_viewport_size({"width": 390, "height": 844})
             target.tap()  # second tap: placed
             expect(play).to_have_attribute("data-moves", str(done + 1))
+        assert village_seen
+        # The game ends by taps, and the result fits the phone's screen.
+        expect(play).to_have_attribute("data-phase", "over")
+        result = page.locator("#result")
+        expect(result).to_be_visible()
+        assert overflowing(page) == []
+        shot(page, "phone-result")
+        engine = qin.Game.new(board="bird", players=2, seed=7)
+        for move in (result.get_attribute("data-moves") or "").split():
+            engine.play(move)
+        assert engine.is_over
+        page.locator("#result-new").tap()
+        expect(page.locator("#setup")).to_be_visible()
         assert turned
-        # Information without hover: a tap on a province or village says what it is.
-        page.locator("#cover-ok").tap()
-        expect(play).to_have_attribute("data-phase", "move")
-        village = page.locator("#board rect.sq.village").first
-        village.tap()
-        expect(page.locator("#info .info-hover")).to_contain_text("Village")
-        shot(page, "phone-game")
     finally:
         context.close()
