@@ -59,21 +59,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from e2e.helpers import CHROMIUM_ARGS  # noqa: E402
 from tools.serve import SiteHandler, SiteServer, server_url  # noqa: E402
 
 SITE = ROOT / "build" / "site"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
-# The e2e tests' flags (e2e/conftest.py): nothing but the local servers resolve.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
 TIMEOUT_MS = 90_000
 
 # --------------------------------------------------------------------------- pages

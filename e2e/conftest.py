@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import CHROMIUM_ARGS, PageProblems, boot
 from tools.build_site import DEFAULT_OUT, NODE_MODULES, BuildError, build_site
 from tools.serve import serving
 
@@ -37,17 +37,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e-artifacts"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Nothing but the local server can be reached, whatever the page asks for.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -12,6 +12,20 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, WebError
 
+# Chromium flags for this closed network (no other host resolves); used by the
+# e2e fixtures (e2e/conftest.py) and bench/boot.py alike.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Nothing but the local server can be reached, whatever the page asks for.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
 # Pyodide boots in about 3 s here; a loaded 2-core CI machine can be much slower.
 BOOT_TIMEOUT_MS = 60_000
 

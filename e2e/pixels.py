@@ -1,7 +1,8 @@
 """Pixels of a Playwright screenshot, with the standard library only.
 
 `decode_png` reads the 8-bit, non-interlaced RGB or RGBA PNGs that Chromium
-writes; `Image` answers the few questions the colour-vision test asks of them.
+writes; `Image` answers the few questions the colour-vision test asks of them;
+`lab` and `delta_e` are the colour science (also used by tests/test_access.py).
 """
 
 from __future__ import annotations
@@ -47,6 +48,33 @@ class Image:
                 grid.append(sum(0.2126 * r + 0.7152 * g + 0.0722 * b
                                 for r, g, b in px) / len(px))
         return grid
+
+
+def linear(v: int) -> float:
+    """An 8-bit sRGB channel as linear light (0-1)."""
+    c = v / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def lab_of_linear(r: float, g: float, b: float) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of a linear-light RGB colour."""
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIE L*a*b* of an 8-bit sRGB pixel."""
+    return lab_of_linear(*(linear(v) for v in rgb))
+
+
+def delta_e(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """CIE76 colour difference of two sRGB pixels."""
+    return float(sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5)
 
 
 def decode_png(data: bytes) -> Image:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from e2e.pixels import Box, Image, decode_png
+from e2e.pixels import Box, Image, decode_png, delta_e
 from qin.svg import render_svg
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "e2e-artifacts"
@@ -47,25 +47,6 @@ MATRICES = {
                   "0.004733 0.691367 0.303900 0 0 0 0 0 1 0",
     "greyscale": LUMA,
 }
-
-
-def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    """CIE L*a*b* (D65) of an sRGB pixel."""
-    def linear(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(v) for v in rgb)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def delta_e(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    return float(sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5)
 
 
 def pattern(image: Image, box: Box) -> list[float]:

@@ -10,6 +10,7 @@ from itertools import combinations
 from pathlib import Path
 
 import qin
+from e2e.pixels import lab_of_linear, linear
 from qin.svg import PAGODA_COLOURS, PAGODA_MARKS, TILE_FILL, TILE_MARKS, render_svg
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -34,27 +35,13 @@ CVD = {
 }
 
 
-def _linear(css: str) -> tuple[float, float, float]:
-    def one(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    text = css.lstrip("#")
-    r, g, b = (one(int(text[i:i + 2], 16)) for i in (0, 2, 4))
-    return r, g, b
-
-
 def simulated_lab(css: str, kind: str) -> tuple[float, float, float]:
     """CIE L*a*b* of ``css`` as seen with the colour-vision deficiency ``kind``."""
-    rgb = _linear(css)
+    text = css.lstrip("#")
+    rgb = [linear(int(text[i:i + 2], 16)) for i in (0, 2, 4)]
     r, g, b = (max(0.0, min(1.0, sum(m * c for m, c in zip(row, rgb, strict=True))))
                for row in CVD[kind])
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+    return lab_of_linear(r, g, b)
 
 
 # A position with all three colours (tiles and starting spaces) and four players'
