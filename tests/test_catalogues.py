@@ -13,6 +13,7 @@ import json
 import re
 import string
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,10 @@ LANGS = ("en", "de", "fr")
 sys.path.insert(0, str(EMBED))
 import qin_embed  # noqa: E402  (web/embed is not a package)
 
-# Strings that are the same in every language on purpose.
-SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange"}
+# Strings that are the same in every language on purpose (or the same word in one).
+SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange",
+                   "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
+                   "board.lion", "a11y.mark.triangle", "replay.pause"}
 
 
 def load(lang: str) -> dict[str, str]:
@@ -217,3 +220,145 @@ def test_hand_pass_and_over_explanations_are_recognised() -> None:
         assert reason is not None
         said = qin_embed.explain_illegal(reason, CATALOGUES["de"], NAMES)
         assert said != reason, (key, reason)
+
+
+# --------------------------------------------------------------------------- the game page
+# Every text of the game page (web/index.html, web/boot.js, web/*.py, web/qin_ui/*.py)
+# comes from the catalogues: the keys it uses exist, and index.html holds no text or
+# label that is not marked for translation.
+
+WEB = ROOT / "web"
+GAME_PYTHON = sorted([*WEB.glob("*.py"), *(WEB / "qin_ui").glob("*.py")])
+NAMESPACES = {key.split(".", 1)[0] for key in EN}
+# Text of index.html that is the same in every language: the name of the game, the
+# languages' own names, symbols and numbers.
+NOT_WORDS = {"Qin", "English", "Deutsch", "Français"}
+TRANSLATED_ATTRIBUTES = ("title", "aria-label", "placeholder")
+
+
+def _python_keys() -> set[str]:
+    """Catalogue keys named as string literals in the game page's Python."""
+    found: set[str] = set()
+    for path in GAME_PYTHON:
+        source = path.read_text(encoding="utf-8")
+        for literal in re.findall(r"""["']([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)["']""", source):
+            if literal.split(".", 1)[0] in NAMESPACES:
+                found.add(literal)
+    return found
+
+
+def _runtime_keys() -> set[str]:
+    """Keys the game page's Python builds at run time (f-strings)."""
+    sys.path.insert(0, str(WEB))
+    from qin_ui import seriesplan, setup
+
+    from qin.ai import LEVELS
+    from qin.svg import PAGODA_MARKS, TILE_MARKS
+
+    keys = {f"board.{board}" for board, _ in setup.BOARDS}
+    keys |= {f"series.plan.{plan}" for plan in seriesplan.PLANS}
+    keys |= {f"player.{colour}" for colour in setup.COLOURS}
+    keys |= {f"a11y.mark.{mark}" for mark in (*TILE_MARKS, *PAGODA_MARKS.values())}
+    keys |= {f"ai.{lv.key}.{part}" for lv in LEVELS for part in ("name", "description")}
+    keys |= {f"colour.{c}{form}" for c in "RYB" for form in ("", ".province", ".tile")}
+    return keys
+
+
+def test_every_key_the_game_page_uses_exists() -> None:
+    used = _python_keys()
+    assert {"status.pick", "cover.ok", "saved.resume", "a11y.tile", "log.empty"} <= used
+    plural = {key for key in used if key not in EN
+              and f"{key}.one" in EN and f"{key}.many" in EN}  # i18n.plural(n, key)
+    missing = sorted((used - plural - EN.keys()) | (_runtime_keys() - EN.keys()))
+    assert not missing, f"keys used by the game page but not in the catalogues: {missing}"
+
+
+def test_every_key_of_index_html_and_boot_js_exists() -> None:
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n(?:-[a-z-]+)?="([\w.]+)"', html))
+    js = (WEB / "boot.js").read_text(encoding="utf-8")
+    used |= set(re.findall(r'say\("([\w.]+)"', js))
+    used |= {"boot.step.loading", "boot.step.loaded"}  # say(`boot.step.${verb}`)
+    assert len(used) > 60
+    missing = sorted(used - EN.keys())
+    assert not missing, f"keys used by index.html or boot.js but not in the catalogues: {missing}"
+
+
+class _PageText(HTMLParser):
+    """Every text and translatable attribute of a page, with how it is marked."""
+
+    SKIP = {"script", "style", "noscript"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, dict[str, str]]] = []
+        self.untranslated: list[str] = []
+        self.marked: list[tuple[str, str]] = []  # (key, English text in the page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        for attr in TRANSLATED_ATTRIBUTES:
+            if attr in found:
+                key = found.get(f"data-i18n-{attr}")
+                if key is None:
+                    self.untranslated.append(f'<{tag} {attr}="{found[attr]}">')
+                else:
+                    self.marked.append((key, found[attr]))
+        if self.stack and "data-i18n" in self.stack[-1][1]:
+            self.untranslated.append(f"<{tag}> inside a data-i18n element (its text "
+                                     "replaces the whole content)")
+        if tag not in ("meta", "link", "input", "br", "img"):
+            self.stack.append((tag, found))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        words = " ".join(data.split())
+        if not words or not re.search(r"[^\W\d_]", words) or words in NOT_WORDS:
+            return  # blank, symbols and numbers, or the same in every language
+        if any(tag in self.SKIP for tag, _ in self.stack):
+            return
+        tag, attrs = self.stack[-1] if self.stack else ("", {})
+        if "data-i18n" in attrs:
+            self.marked.append((attrs["data-i18n"], words))
+        else:
+            self.untranslated.append(f"<{tag}>{words}")
+
+
+def test_index_html_has_no_untranslated_text() -> None:
+    """Every visible text and label of index.html is marked with its catalogue key
+    (data-i18n, data-i18n-title, ...), and the English in the page is the English
+    catalogue's (so the page reads the same before the catalogue has arrived)."""
+    page = _PageText()
+    page.feed((WEB / "index.html").read_text(encoding="utf-8"))
+    assert not page.untranslated, f"untranslated in index.html: {page.untranslated}"
+    assert len(page.marked) > 60
+    for key, english in page.marked:
+        assert key in EN, key
+        assert " ".join(EN[key].split()) == english, (key, english, EN[key])
+
+
+def test_boot_js_speaks_the_page_languages() -> None:
+    js = (WEB / "boot.js").read_text(encoding="utf-8")
+    assert 'const LANGS = ["en", "de", "fr"];' in js
+    assert list(LANGS) == ["en", "de", "fr"]
+    sys.path.insert(0, str(WEB))
+    from qin_ui import i18n
+
+    assert i18n.LANGS == LANGS
+    assert f'const LANG_KEY = "{i18n.STORAGE_KEY}";' in js
+    # the rules pages remember the reader's choice under the same key
+    assert i18n.STORAGE_KEY in (WEB / "rules" / "rules.js").read_text(encoding="utf-8")
+
+
+def test_the_level_names_follow_qin_ai() -> None:
+    """The English catalogue words the computer levels as qin.ai does (the page shows
+    qin.ai's own English; a change there means the translations need a look too)."""
+    from qin.ai import LEVELS
+
+    for lv in LEVELS:
+        assert EN[f"ai.{lv.key}.name"] == lv.name
+        assert EN[f"ai.{lv.key}.description"] == lv.description

@@ -196,7 +196,7 @@ def test_a_link_game_has_no_cover_and_says_hands_are_open() -> None:
     _, record = links.read_link(links.fragment(game))
     s = keep.link_session(record)
     assert not s.covered and len(s.turns) == 5
-    assert "tiles" in links.WARNING
+    assert "tiles" in links.warning()
 
 
 @pytest.mark.parametrize("text", ["", "#g=", "#g=!!!", "#g=AQAA", "#g=" + "A" * 9000, 7])

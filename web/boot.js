@@ -11,6 +11,94 @@
 //   from navigation start to that state, in milliseconds.
 //
 // This must be loaded before vendor/pyscript/core.js so no event is missed.
+//
+// Languages (issue 5): the page speaks English, German or French. The language is the
+// reader's earlier choice (localStorage "qin-lang", shared with the rules pages) or the
+// first of navigator.languages the page speaks, else English. Its catalogue (and only
+// its) is fetched at once, in parallel with PyScript; when it arrives, every element
+// with data-i18n="key" gets the message as its text, data-i18n-title /
+// data-i18n-aria-label / data-i18n-placeholder set those attributes, and
+// data-lang-href="rules/{lang}.html" the link. main.py takes the same catalogue from
+// window.qinI18n.ready (the JSON text) and calls window.qinI18n.use(lang) to switch.
+
+const LANGS = ["en", "de", "fr"];
+const LANG_KEY = "qin-lang";
+
+function chooseLang() {
+  const wanted = [];
+  try { wanted.push(localStorage.getItem(LANG_KEY)); } catch { /* storage blocked */ }
+  wanted.push(...(navigator.languages || []), navigator.language);
+  for (const item of wanted) {
+    const base = String(item || "").toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+let messages = null;
+
+function say(key, fallback, values = {}) {
+  const template = messages?.[key] ?? fallback;
+  return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+function applyMessages(lang, m) {
+  messages = m;
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    const text = m[el.dataset.i18n];
+    if (text !== undefined) el.textContent = text;
+  }
+  for (const attr of ["title", "aria-label", "placeholder"]) {
+    for (const el of document.querySelectorAll(`[data-i18n-${attr}]`)) {
+      const text = m[el.getAttribute(`data-i18n-${attr}`)];
+      if (text !== undefined) el.setAttribute(attr, text);
+    }
+  }
+  for (const el of document.querySelectorAll("[data-lang-href]")) {
+    el.setAttribute("href", el.dataset.langHref.replace("{lang}", lang));
+  }
+  const select = document.getElementById("lang");
+  if (select) select.value = lang;
+}
+
+async function fetchCatalogue(lang) {
+  const response = await fetch(`./i18n/${lang}.json`);
+  if (!response.ok) throw new Error(`Could not load i18n/${lang}.json (HTTP ${response.status}).`);
+  return response.text();
+}
+
+const firstLang = chooseLang();
+document.documentElement.lang = firstLang;
+
+window.qinI18n = {
+  lang: firstLang,
+  /** The chosen language's catalogue as JSON text, once loaded. */
+  ready: (async () => {
+    // A catalogue that cannot be loaded must not stop the game: English, else the keys.
+    for (const lang of [...new Set([firstLang, "en"])]) {
+      try {
+        const text = await fetchCatalogue(lang);
+        applyMessages(lang, JSON.parse(text));
+        window.qinI18n.lang = lang;
+        return text;
+      } catch (error) {
+        console.warn(error);
+      }
+    }
+    return "{}";
+  })(),
+  /** Switch to `lang`: load its catalogue, relabel the page, remember the choice; the
+   *  catalogue's JSON text for main.py. */
+  async use(lang) {
+    if (!LANGS.includes(lang)) lang = "en";
+    const text = await fetchCatalogue(lang);
+    applyMessages(lang, JSON.parse(text));
+    this.lang = lang;
+    try { localStorage.setItem(LANG_KEY, lang); } catch { /* storage blocked */ }
+    return text;
+  },
+};
 
 const body = document.body;
 const stepEl = document.getElementById("boot-step");
@@ -40,11 +128,11 @@ function fail(message, details = "") {
   if (!settle("error")) return;
   errorEl.replaceChildren();
   const title = document.createElement("strong");
-  title.textContent = "The game could not start.";
+  title.textContent = say("boot.failed", "The game could not start.");
   const text = document.createElement("p");
   text.textContent = message;
   const hint = document.createElement("p");
-  hint.textContent = "Reloading the page may help; if it keeps failing, please report the message above.";
+  hint.textContent = say("boot.hint", "Reloading the page may help; if it keeps failing, please report the message above.");
   errorEl.append(title, text);
   if (details) {
     const pre = document.createElement("pre");
@@ -60,7 +148,12 @@ addEventListener("py:progress", ({ detail }) => {
   const step = String(detail ?? "");
   if (step.startsWith("Loading")) started += 1;
   else if (step.startsWith("Loaded")) finished += 1;
-  if (stepEl && step) stepEl.textContent = `${step}…`;
+  if (stepEl && step) {
+    const [, verb, what] = step.match(/^(Loading|Loaded)\s+(.*)$/) ?? [];
+    stepEl.textContent = verb
+      ? say(`boot.step.${verb.toLowerCase()}`, `${verb} {what}…`, { what })
+      : `${step}…`;
+  }
   if (progressEl && started > 0) {
     progressEl.max = started;
     progressEl.value = Math.min(finished, started);
@@ -72,7 +165,7 @@ function pythonError() {
   const el = document.querySelector(".py-error");
   if (!el) return false;
   const lines = (el.textContent || "").trim().split("\n");
-  fail(`Python error: ${lines[lines.length - 1] || "see the console"}`);
+  fail(say("boot.python", "Python error: {error}", { error: lines[lines.length - 1] || "see the console" }));
   return true;
 }
 observer = new MutationObserver(pythonError);
@@ -81,7 +174,7 @@ observer.observe(body, { childList: true, subtree: true });
 // Every <script type="py"> has finished (PyScript fires this after errors too).
 addEventListener("py:all-done", () => {
   if (!pythonError()) {
-    if (stepEl) stepEl.textContent = "Ready.";
+    if (stepEl) stepEl.textContent = say("boot.ready", "Ready.");
     settle("ready");
   }
 });
@@ -101,7 +194,8 @@ if (typeof PerformanceObserver === "function") {
   const check = (list) => {
     for (const entry of list.getEntries()) {
       if (entry.responseStatus >= 400) {
-        fail(`Could not load ${new URL(entry.name).pathname} (HTTP ${entry.responseStatus}).`);
+        fail(say("boot.http", "Could not load {path} (HTTP {status}).",
+          { path: new URL(entry.name).pathname, status: entry.responseStatus }));
       }
     }
   };
@@ -115,6 +209,6 @@ if (typeof PerformanceObserver === "function") {
 
 slowTimer = setTimeout(() => {
   if (stepEl && body.dataset.boot === "loading") {
-    stepEl.textContent += " (this is taking longer than usual)";
+    stepEl.textContent += ` ${say("boot.slow", "(this is taking longer than usual)")}`;
   }
 }, SLOW_MS);

@@ -19,9 +19,11 @@ from typing import Any
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, to_js
 from qin_ui import keep, links, players, saves
+from qin_ui.i18n import t
 from qin_ui.replay import Replay
-from qin_ui.seriesplan import PLANS, SeriesPlanError, SeriesState
+from qin_ui.seriesplan import PLANS, SeriesPlanError, SeriesState, plan_label
 from qin_ui.session import EVERYTHING, Session
+from qin_ui.setup import board_label
 
 import qin
 from qin.svg import render_svg
@@ -69,12 +71,11 @@ def _storage() -> tuple[saves.Storage, str]:
         storage.all_keys()
         return storage, ""
     except Exception:  # storage blocked: games last as long as the tab
-        return saves.MemoryStorage(), ("This browser does not let the page store anything: "
-                                       "games are not kept after the tab is closed. "
-                                       "Export a game to keep it.")
+        return saves.MemoryStorage(), "saved.no_storage"
 
 
 STORAGE, STORAGE_PROBLEM = _storage()
+"""STORAGE_PROBLEM: the catalogue key of what is wrong with the storage ("" if nothing)."""
 STORE = saves.SaveStore(STORAGE, known_kinds=players.KINDS)
 
 HOOKS: dict[str, Callable[..., Any]] = {}
@@ -161,13 +162,13 @@ def save(s: Session) -> None:
                                 series=series.to_dict() if series else None,
                                 **keep.snapshot(s))
     except saves.SaveError as exc:
-        el("save-state").textContent = f"Not saved: {exc}"
+        el("save-state").textContent = t("keep.not_saved", error=exc)
         el("save-state").dataset.state = "error"
         return
     STATE["id"] = saved.id
     with contextlib.suppress(Exception):  # the game itself was saved
         STORAGE.set(CURRENT_KEY, saved.id)
-    el("save-state").textContent = "Saved in this browser."
+    el("save-state").textContent = t("keep.saved")
     el("save-state").dataset.state = "saved"
     el("save-state").dataset.moves = str(len(s.game.moves))
 
@@ -175,7 +176,7 @@ def save(s: Session) -> None:
 def _draw_extras(s: Session) -> None:
     link_mode = STATE["mode"] == "link"
     el("link-note").hidden = not link_mode
-    el("link-note").textContent = links.WARNING if link_mode else ""
+    el("link-note").textContent = links.warning() if link_mode else ""
     if link_mode:
         _update_link(s)
     series: SeriesState | None = STATE["series"]
@@ -193,7 +194,7 @@ def _draw_extras(s: Session) -> None:
 # -- the saved games panel ---------------------------------------------------------------
 def _date(ms: float) -> str:
     if not ms:
-        return "unknown date"
+        return t("saved.unknown_date")
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000.0))
 
 
@@ -207,27 +208,31 @@ def draw_saved() -> None:
     rows = []
     for e in entries:
         sid = escape(e.id, quote=True)
+        delete = (f'<button type="button" data-action="delete" class="quiet">'
+                  f'{escape(t("saved.delete"))}</button></li>')
         if e.ok:
-            series = " · series" if e.series else ""
+            names = escape(f" {t('saved.vs')} ".join(e.names))
+            what = t("saved.series" if e.series else "saved.game", board=board_label(e.board),
+                     state=e.state, moves=e.moves)
             rows.append(
                 f'<li class="saved-game" data-id="{sid}" data-state="ok">'
-                f'<span class="saved-what"><strong>{escape(" vs ".join(e.names))}</strong> '
-                f"on the {escape(e.board)} side{series} — {escape(e.state)}, "
-                f"{e.moves} moves <small>{_date(e.updated)}</small></span> "
-                f'<button type="button" data-action="resume">Resume</button> '
-                f'<button type="button" data-action="export">Export</button> '
-                f'<button type="button" data-action="delete" class="quiet">Delete</button></li>')
+                f'<span class="saved-what"><strong>{names}</strong> '
+                f"{escape(what)} <small>{_date(e.updated)}</small></span> "
+                f'<button type="button" data-action="resume">{escape(t("saved.resume"))}'
+                f'</button> <button type="button" data-action="export">'
+                f'{escape(t("saved.export"))}</button> ' + delete)
         else:
             rows.append(
                 f'<li class="saved-game damaged" data-id="{sid}" data-state="damaged">'
-                f'<span class="saved-what"><strong>Damaged save</strong> — '
+                f'<span class="saved-what"><strong>{escape(t("saved.damaged"))}</strong> — '
                 f"{escape(e.state)}</span> "
-                f'<button type="button" data-action="export-raw">Export as text</button> '
-                f'<button type="button" data-action="delete" class="quiet">Delete</button></li>')
-    el("saved-list").innerHTML = "".join(rows) or '<li class="empty">No saved games yet.</li>'
+                f'<button type="button" data-action="export-raw">'
+                f'{escape(t("saved.export_raw"))}</button> ' + delete)
+    el("saved-list").innerHTML = "".join(rows) or \
+        f'<li class="empty">{escape(t("saved.none"))}</li>'
     el("saved").dataset.count = str(len(entries))
     if STORAGE_PROBLEM:
-        message(STORAGE_PROBLEM)
+        message(t(STORAGE_PROBLEM))
 
 
 @when("click", "#saved-list")
@@ -252,11 +257,11 @@ def on_saved_click(event: Any) -> None:
                  saves.export_text(saved.record))
     elif action == "export-raw":
         download(f"qin-damaged-save-{save_id}.txt", STORE.raw(save_id) or "", "text/plain")
-    elif action == "delete" and window.confirm("Delete this saved game? It cannot be undone."):
+    elif action == "delete" and window.confirm(t("saved.confirm_delete")):
         STORE.delete(save_id)
         if STATE["id"] == save_id:
             STATE["id"] = None
-        message("The saved game was deleted.")
+        message(t("saved.deleted"))
         draw_saved()
 
 
@@ -266,7 +271,7 @@ def resume(save_id: str) -> bool:
         s = keep.restore(saved)
         series = SeriesState.from_dict(saved.series) if saved.series else None
     except (saves.SaveError, SeriesPlanError) as exc:
-        message(f"This saved game cannot be opened: {exc}. It is kept as it is.")
+        message(t("saved.cannot_open", error=exc))
         draw_saved()
         return False
     _show_session(s, save_id, saved.mode, series)
@@ -318,17 +323,18 @@ def on_export(event: Any) -> None:
 async def import_file(file: Any) -> None:
     name = str(file.name)
     if int(file.size) > saves.MAX_TEXT:
-        _refuse(name, "the file is too large to be a Qin game")
+        _refuse(name, t("import.too_large"))
         return
     try:
         text = str(await file.text())
     except Exception as exc:
-        _refuse(name, f"the file cannot be read ({exc})")
+        _refuse(name, t("import.unreadable", error=exc))
         return
     import_text(text, name)
 
 
-def import_text(text: str, name: str = "the file") -> bool:
+def import_text(text: str, name: str = "") -> bool:
+    name = name or t("saves.the_file")
     try:
         imported = saves.read_import(text, players.KINDS)
         if imported.saved is not None:
@@ -344,14 +350,15 @@ def import_text(text: str, name: str = "the file") -> bool:
         _refuse(name, str(exc))
         return False
     el("setup").dataset.imported = "ok"
-    message(f"Imported {name}: {' vs '.join(s.names)}, {len(s.game.moves)} moves.")
+    message(t("import.done", name=name, names=f" {t('saved.vs')} ".join(s.names),
+              moves=len(s.game.moves)))
     _show_session(s, None, "local", series)
     return True
 
 
 def _refuse(name: str, why: str) -> None:
     el("setup").dataset.imported = "refused"
-    message(f"{name} was not imported: {why}. Your saved games are untouched.")
+    message(t("import.refused", name=name, error=why))
 
 
 @when("change", "#import-file")
@@ -405,8 +412,7 @@ def open_link(hash_text: str) -> bool:
         game, record = links.read_link(hash_text)
         s = keep.link_session(record)
     except (links.LinkError, saves.SaveError) as exc:
-        message(f"The game in this link cannot be opened: {exc}. Your saved games are "
-                "untouched.")
+        message(t("link.cannot_open", error=exc))
         el("setup").dataset.link = "refused"
         return False
     _show_session(s, None, "link", None)
@@ -431,10 +437,10 @@ async def on_copy(event: Any) -> None:
     url = str(el("link-url").value)
     try:
         await window.navigator.clipboard.writeText(url)
-        message("Link copied: send it to the next player.", "link-message")
+        message(t("link.copied"), "link-message")
     except Exception:
         el("link-url").select()
-        message("Select the link above and copy it (Ctrl+C).", "link-message")
+        message(t("link.copy_by_hand"), "link-message")
 
 
 @when("click", "#link-play")
@@ -486,7 +492,7 @@ def draw_replay() -> None:
     el("log").innerHTML = "".join(items)
     el("replay-caption").textContent = r.caption()
     el("replay-pos").value = str(r.cursor)
-    el("replay-play").textContent = "❚❚ Pause" if r.playing else "▶ Play"
+    el("replay-play").textContent = t("replay.pause" if r.playing else "replay.play")
     data = el("play").dataset
     data.replayAt = str(r.cursor)
     data.phase = "replay"
@@ -603,8 +609,28 @@ def on_series_next(event: Any) -> None:
 
 
 def fill_series_choices() -> None:
-    el("series-plan").innerHTML = "".join(
-        f'<option value="{key}">{escape(label)}</option>' for key, (label, _) in PLANS.items())
+    """The series choices in the page's language (the chosen one stays chosen)."""
+    select = el("series-plan")
+    chosen = str(select.value) if _found(select) and select.value else "single"
+    select.innerHTML = "".join(
+        f'<option value="{key}"{" selected" if key == chosen else ""}>'
+        f"{escape(plan_label(key))}</option>" for key in PLANS)
+
+
+# -- languages ---------------------------------------------------------------------------
+def language_changed() -> None:
+    """Say this module's texts again in the page's new language (issue 5)."""
+    fill_series_choices()
+    draw_saved()
+    s = _session()
+    state = el("save-state")
+    if s is not None:
+        if str(state.dataset.state or "") == "saved":
+            state.textContent = t("keep.saved")
+        STATE["saved_key"] = None
+        _draw_extras(s)
+    if STATE["replay"] is not None:
+        draw_replay()
 
 
 # -- boot --------------------------------------------------------------------------------

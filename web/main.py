@@ -9,12 +9,13 @@ page is marked ready when this script has finished running.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import games_ui
 from ai_client import Computers
-from pyscript import document, when
-from qin_ui import a11y, computer, keyboard, players, setup, views
+from pyscript import document, when, window
+from qin_ui import a11y, computer, i18n, keyboard, players, setup, views
 from qin_ui.session import EVERYTHING, Session
 
 import qin
@@ -463,6 +464,46 @@ def on_contrast(event: Any) -> None:
     el("contrast").setAttribute("aria-pressed", "true" if on else "false")
 
 
+# -- languages (issue 5) ------------------------------------------------------------------
+async def load_language() -> None:
+    """Take the catalogue boot.js fetched for the page's language (while Pyodide
+    loaded): every text built here is then in that language."""
+    bridge = getattr(window, "qinI18n", None)
+    if not found(bridge):  # pragma: no cover - boot.js always sets it
+        return
+    text = await bridge.ready
+    i18n.set_language(str(bridge.lang), json.loads(str(text)))
+    APP.dataset.lang = i18n.language()
+
+
+@when("change", "#lang")
+async def on_language(event: Any) -> None:
+    """The language switch: boot.js loads the catalogue and relabels the page's static
+    texts; everything built here is built again.  The game itself is untouched."""
+    old_names = {c: setup.colour_label(c) for c in setup.COLOURS}
+    text = await window.qinI18n.use(str(event.target.value))
+    i18n.set_language(str(window.qinI18n.lang), json.loads(str(text)))
+    seed = el("seed").value
+    draw_seats(setup.renamed(read_settings(), old_names))
+    el("seed").value = seed
+    el("setup-problems").textContent = ""
+    games_ui.language_changed()
+    s = session()
+    if s is not None:
+        s.notice = ""
+        s.hover_state = s._hover_at(s.hover_state.square)  # noqa: SLF001
+        el("game-meta").textContent = views.meta_text(s)
+        if s.turns:
+            ANNOUNCE.textContent = ""  # not read out again
+        draw(EVERYTHING - {"cover"})  # the cover's texts below: the focus stays put
+        if s.covered:
+            text, ok, undo = views.cover_text(s)
+            el("cover-text").textContent = text
+            el("cover-ok").textContent = ok
+            el("cover-undo").textContent = undo
+    APP.dataset.lang = i18n.language()
+
+
 # -- boot ------------------------------------------------------------------------------
 def diagnostics() -> None:
     """Facts about the engine in the browser, for the boot tests (hidden)."""
@@ -475,6 +516,8 @@ def diagnostics() -> None:
 
 
 diagnostics()
+await load_language()  # noqa: F704 - PyScript allows a top-level await here
+STATE["settings"] = setup.Settings()  # its seats named in the page's language
 fill_setup(STATE["settings"])
 games_ui.install(start_game, draw, show_screen, session)  # issue 6
 if games_ui.boot() == "setup":  # a game link, or the game left open, else the start screen

@@ -6,7 +6,9 @@
 - ``setup``: the start screen's choices (seats, board side, fair start, seed);
 - ``session``: the state machine of a game on screen (picked tile, orientation,
   ghost, cover between humans, log, undo, passes, the end);
-- ``views``: HTML strings for the page's panels.
+- ``views``: HTML strings for the page's panels;
+- ``i18n``: the page's words in English, German or French (the catalogues of
+  ``web/i18n/``), and the links from the log to the rules reference.
 
 ``web/main.py`` is the only module that touches the DOM: it forwards each
 interaction to a ``Session`` method and redraws the parts that method reports.

@@ -13,14 +13,22 @@ from html import escape
 
 from qin.board import OUT, START, VILLAGE, WATER
 from qin.svg import PAGODA_MARKS, TILE_MARKS
-from qin.tiles import COLOUR_NAMES, COLOURS
+from qin.tiles import COLOURS
 
+from . import i18n
+from .i18n import t
 from .session import Session, tile_name
 
 CELL_PREFIX = "cell-"
 """Id of a square's grid cell: ``cell-f6``."""
 
 MARK_WORDS = {"hatch": "hatched", "sun": "sun mark", "waves": "waves"}
+"""The tiles' non-colour marks in English (``mark_word``: in the page's language)."""
+
+
+def mark_word(mark: str) -> str:
+    key = f"a11y.mark.{mark}"
+    return t(key) if i18n.has(key) else MARK_WORDS.get(mark, mark)
 
 
 def cell_id(square: str) -> str:
@@ -37,28 +45,28 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
     terrain = board.layout.terrain[s]
     parts: list[str] = []
     if terrain == OUT:
-        return f"{square}: off the board"
+        return t("a11y.off", square=square)
     if terrain == VILLAGE:
         held = board.village_owner[s]
-        parts.append(f"village held by {names[held - 1]}" if held else "empty village")
+        parts.append(t("a11y.village.held", name=names[held - 1]) if held
+                     else t("a11y.village.empty"))
     elif terrain == WATER:
-        parts.append("water")
+        parts.append(t("a11y.water"))
     elif board.colour[s] >= 0:
-        colour = COLOUR_NAMES[board.colour[s]]
+        colour = i18n.colour(COLOURS[board.colour[s]])
         group = game.province_at(square)
-        start = " starting space" if terrain == START else ""
+        parts.append(t("a11y.start", colour=colour) if terrain == START else colour)
         if group is not None and group.owner:
-            major = "major province" if group.size >= 5 else "province"
-            parts.append(f"{colour}{start}, {names[group.owner - 1]}'s {major} of "
-                         f"{group.size}")
+            key = "a11y.major" if group.size >= 5 else "a11y.province"
+            parts.append(t(key, whose=i18n.whose(names[group.owner - 1]), size=group.size))
         else:
-            parts.append(f"{colour}{start}, not a province yet")
+            parts.append(t("a11y.not_province"))
     else:
-        parts.append("grassland")
+        parts.append(t("a11y.grassland"))
     if square in session.last:
-        parts.append("last move")
+        parts.append(t("a11y.last"))
     if legal is not None and session.selected_kind is not None and square in legal:
-        parts.append("legal for the selected tile")
+        parts.append(t("a11y.legal"))
     return f"{square}: " + ", ".join(parts)
 
 
@@ -75,7 +83,7 @@ def grid_html(session: Session) -> str:
             name = geo.names[r * geo.width + c]
             if board.layout.terrain[r * geo.width + c] == OUT:
                 cells.append(f'<div role="gridcell" id="{cell_id(name)}" '
-                             f'data-square="{name}">{name}: off the board</div>')
+                             f'data-square="{name}">{escape(t("a11y.off", square=name))}</div>')
                 continue
             flag = ' data-legal="true"' if name in legal else ""
             cells.append(f'<div role="gridcell" id="{cell_id(name)}" data-square="{name}"'
@@ -91,20 +99,23 @@ def announcement(session: Session) -> str:
         return ""
     turn = session.turns[-1]
     if not turn.lines:
-        return f"{session.names[turn.player - 1]} played {turn.move}."
+        return t("a11y.played", who=session.names[turn.player - 1], move=turn.move)
     return " ".join(line.rstrip(".") + "." for line in turn.lines)
 
 
 def tile_label(kind: str, playable: bool, selected: bool, number: int) -> str:
     """The accessible name of a hand button: ``"Tile 1: red/yellow (hatched and sun
     mark), selected"``."""
-    marks = " and ".join(MARK_WORDS[TILE_MARKS[COLOURS.index(c)]] for c in dict.fromkeys(kind))
-    state = ", selected" if selected else ("" if playable else ", no place for it now")
-    return f"Tile {number}: {tile_name(kind)} ({marks}){state}"
+    marks = i18n.join([mark_word(TILE_MARKS[COLOURS.index(c)]) for c in dict.fromkeys(kind)])
+    key = "a11y.tile.selected" if selected else ("a11y.tile" if playable
+                                                 else "a11y.tile.unplayable")
+    return t(key, n=number, tile=tile_name(kind), marks=marks)
 
 
 def legend_text() -> str:
     """How colours are marked, for the help text."""
-    tiles = ", ".join(f"{COLOUR_NAMES[i]} {MARK_WORDS[m]}" for i, m in enumerate(TILE_MARKS))
-    pagodas = ", ".join(f"{c} {m}" for c, m in PAGODA_MARKS.items())
-    return f"Tiles: {tiles}. Pagodas: {pagodas}."
+    tiles = ", ".join(f"{i18n.colour(COLOURS[i])} {mark_word(m)}"
+                      for i, m in enumerate(TILE_MARKS))
+    pagodas = ", ".join(f"{i18n.pagoda_colour(c)} {mark_word(m)}"
+                        for c, m in PAGODA_MARKS.items())
+    return t("a11y.legend", tiles=tiles, pagodas=pagodas)

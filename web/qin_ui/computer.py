@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import qin
 
+from . import players
 from .ai_bridge import request_for
+from .i18n import t
 from .session import NOTHING, Session
 
 SPEEDS: dict[str, int | None] = {"pause": None, "slow": 1500, "normal": 600, "fast": 0}
 """Watch mode: milliseconds before each computer move (``None``: paused)."""
-SPEED_LABELS = {"pause": "Pause", "slow": "Slow", "normal": "Normal", "fast": "Fast"}
 DEFAULT_SPEED = "normal"
 BEAT_MS = 250
 """Against a human: the pause before a computer starts thinking, so its move does not
@@ -75,9 +76,9 @@ def status(session: Session, worker: str, speed: str) -> tuple[str, str]:
     """(status line, state) while a computer is to move; state is ``"loading"`` (the
     worker is still starting), ``"paused"`` or ``"thinking"``."""
     who = session.names[session.to_move - 1]
-    name = session.kinds[session.to_move - 1].name
+    name = players.name(session.kinds[session.to_move - 1])
     if watching(session) and SPEEDS.get(speed, 0) is None:
-        return f"Paused: {who} ({name}) moves next.", "paused"
+        return t("computer.paused", who=who, level=name), "paused"
     if worker != "ready":
-        return f"Starting the computer players… {who} ({name}) moves when ready.", "loading"
+        return t("computer.starting", who=who, level=name), "loading"
     return session.status(), "thinking"

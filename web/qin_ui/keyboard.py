@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import t
 from .session import NOTHING, Session
 
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
@@ -141,7 +142,7 @@ class Keys:
         if self.cursor is None:
             return self.move(session, 0, 0)
         if session.selected_kind is None:
-            session.notice = "Pick a tile first: keys 1, 2 or 3."
+            session.notice = t("keys.pick_first")
             return frozenset({"status"})
         parts = session.click(self.cursor)
         if "board" in parts:  # placed: the cursor stays, the new ghost is none

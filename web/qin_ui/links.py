@@ -13,10 +13,17 @@ import qin
 from qin import records
 from qin.errors import QinError
 
+from .i18n import t
+
 KEY: Final = "g="
-WARNING: Final = ("Play by link: the whole game, hidden hands included, is in the link. "
-                  "Anyone who opens it can see every player's tiles.")
+WARNING_KEY: Final = "link.warning"
+"""The note shown with a link game (``warning()``)."""
 MAX_FRAGMENT: Final = 8000
+
+
+def warning() -> str:
+    """Play by link hides nothing: the note the page shows, in its language."""
+    return t(WARNING_KEY)
 
 
 class LinkError(ValueError):
@@ -28,7 +35,7 @@ def fragment(game: qin.Game) -> str:
     try:
         return "#" + KEY + records.to_url(game)
     except QinError as exc:
-        raise LinkError(f"this game cannot be shared as a link: {exc}") from None
+        raise LinkError(t("link.error.share", error=exc)) from None
 
 
 def link(base: str, game: qin.Game) -> str:
@@ -47,19 +54,19 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
     Raises ``LinkError`` with a message for anything malformed, cut off, damaged, of
     an unknown version, or holding moves that cannot be played."""
     if not isinstance(text, str):
-        raise LinkError("a game link is text")
+        raise LinkError(t("link.error.text"))
     text = text.strip()
     if len(text) > MAX_FRAGMENT:
-        raise LinkError("this game link is far too long to be a Qin game")
+        raise LinkError(t("link.error.long"))
     code = text.rsplit("#", 1)[-1]
     code = code.removeprefix(KEY)
     if not code:
-        raise LinkError("this link holds no game (nothing after '#g=')")
+        raise LinkError(t("link.error.empty"))
     try:
         record = records.record_from_url(code)
         game = records.load(record)
     except QinError as exc:
-        raise LinkError(f"the game link cannot be opened: {exc}") from None
+        raise LinkError(t("link.error.open", error=exc)) from None
     except RecursionError:  # pragma: no cover - records refuse deep input first
-        raise LinkError("the game link cannot be opened") from None
+        raise LinkError(t("link.error.open", error="?")) from None
     return game, record

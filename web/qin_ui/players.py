@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import qin
 
+from . import i18n
+
 Chooser = Callable[[qin.Game], qin.Move]
 
 
@@ -60,6 +62,38 @@ def kind(key: str) -> PlayerKind:
     except KeyError:
         known = ", ".join(KINDS)
         raise ValueError(f"unknown player type '{key}' (known: {known})") from None
+
+
+def _level_text(kind: PlayerKind, field: str, english: str) -> str:
+    """A level's name or description in the page's language: qin.ai's own words in
+    English, the catalogue's ``ai.<level>.<field>`` in German and French."""
+    key = f"ai.{kind.level}.{field}"
+    if i18n.language() == "en" or not i18n.has(key):
+        return english
+    return i18n.t(key)
+
+
+def name(kind: PlayerKind) -> str:
+    """The short name in "White (Minister) is thinking…", in the page's language."""
+    if kind.level:
+        return _level_text(kind, "name", kind.name)
+    return label(kind) if kind.key == HUMAN.key else kind.name
+
+
+def label(kind: PlayerKind) -> str:
+    """The start screen's name of a player type, in the page's language."""
+    if kind.key == HUMAN.key:
+        return i18n.t("kind.human")
+    if kind.level and kind.label == f"Computer: {kind.short}":
+        return i18n.t("kind.computer", name=name(kind))
+    return kind.label
+
+
+def description(kind: PlayerKind) -> str:
+    """The start screen's sentence about a player type, in the page's language."""
+    if not kind.description or not kind.level:
+        return kind.description
+    return _level_text(kind, "description", kind.description)
 
 
 def _computer(level: str) -> Chooser:

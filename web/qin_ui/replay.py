@@ -18,6 +18,7 @@ from typing import Any
 import qin
 from qin import records
 
+from .i18n import t
 from .session import describe
 
 
@@ -102,7 +103,7 @@ class Replay:
 
     def caption(self) -> str:
         if self.cursor == 0:
-            return f"Replay: the start ({self.length} moves)"
+            return t("replay.start", total=self.length)
         s = self.log[self.cursor - 1]
         who = self.game.names[s.player - 1]
-        return f"Replay: move {self.cursor} of {self.length}, {who} played {s.move}"
+        return t("replay.move", n=self.cursor, total=self.length, who=who, move=s.move)

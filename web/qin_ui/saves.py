@@ -32,6 +32,8 @@ import qin
 from qin import records
 from qin.errors import QinError
 
+from .i18n import join, t
+
 FORMAT: Final = "qin-save/1"
 PREFIX: Final = "qin.save."
 MAX_TEXT: Final = 256 * 1024
@@ -128,9 +130,9 @@ def state_text(game: qin.Game) -> str:
     if game.is_over:
         names = [game.names[p - 1] for p in game.winners]
         if len(names) == 1:
-            return f"{names[0]} won"
-        return " and ".join(names) + " shared the win"
-    return f"{game.names[game.to_move - 1]} to move"
+            return t("saves.won", who=names[0])
+        return t("saves.shared", who=join(names))
+    return t("saves.to_move", who=game.names[game.to_move - 1])
 
 
 def _check_text(text: object, what: str) -> str:
@@ -138,13 +140,13 @@ def _check_text(text: object, what: str) -> str:
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise SaveError(f"{what} is not text (not UTF-8)") from None
+            raise SaveError(t("saves.error.utf8", what=what)) from None
     if not isinstance(text, str):
-        raise SaveError(f"{what} is not text")
+        raise SaveError(t("saves.error.text", what=what))
     if len(text) > MAX_TEXT:
-        raise SaveError(f"{what} is too large ({len(text)} characters) to be a Qin game")
+        raise SaveError(t("saves.error.large", what=what, n=len(text)))
     if not text.strip():
-        raise SaveError(f"{what} is empty")
+        raise SaveError(t("saves.error.empty", what=what))
     return text
 
 
@@ -169,19 +171,20 @@ def _number(value: Any, default: float = 0.0) -> float:
 
 
 def parse_save(text: object, known_kinds: Iterable[str] | None = None,
-               what: str = "this saved game") -> tuple[SavedGame, qin.Game]:
+               what: str = "") -> tuple[SavedGame, qin.Game]:
     """A save's JSON text -> (SavedGame, replayed Game).  Raises ``SaveError``.
 
     ``known_kinds``: the player types the page offers; a seat of another type (a
     computer level this version does not have) is played by a human, with a note."""
+    what = what or t("saves.this_save")
     text = _check_text(text, what)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{what} is not valid JSON ({exc.msg}, line {exc.lineno}, "
-                        f"column {exc.colno}); it may have been cut off") from None
+        raise SaveError(t("saves.error.json", what=what, error=exc.msg, line=exc.lineno,
+                          column=exc.colno)) from None
     except RecursionError:
-        raise SaveError(f"{what} is not valid JSON: nested too deeply") from None
+        raise SaveError(t("saves.error.deep", what=what)) from None
     if not isinstance(data, dict):
         raise SaveError(f"{what} is not a saved game (not a JSON object)")
     fmt = data.get("format")
@@ -212,8 +215,7 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
         known = set(known_kinds)
         for seat, kind in enumerate(kinds, start=1):
             if kind not in known:
-                notes.append(f"Seat {seat} was played by '{kind}', which this version does "
-                             "not have: a human plays it now.")
+                notes.append(t("saves.note.kind", n=seat, kind=kind))
                 kinds[seat - 1] = "human"
     at_screen = ui.get("at_screen", 0)
     if isinstance(at_screen, bool) or not isinstance(at_screen, int) \
@@ -284,8 +286,7 @@ class SaveStore:
             try:
                 previous, _ = parse_save(old)
             except SaveError:
-                raise SaveError("this game's earlier save is damaged and is kept as it is; "
-                                "the game is saved under a new name") from None
+                raise SaveError(t("saves.error.earlier")) from None
             saved.created = previous.created or saved.created
         now = self.clock()
         saved.created = saved.created or now
@@ -294,8 +295,7 @@ class SaveStore:
         try:
             self.storage.set(key, text)
         except Exception as exc:  # QuotaExceededError and the like
-            raise SaveError(f"the game could not be saved in the browser ({exc}); "
-                            "export it to keep it") from None
+            raise SaveError(t("saves.error.full", error=exc)) from None
         return saved
 
     def save_game(self, game: qin.Game, kinds: list[str], colours: list[str],
@@ -329,7 +329,7 @@ class SaveStore:
         read (it then stays in the store, listed as damaged)."""
         text = self.raw(save_id)
         if text is None:
-            raise SaveError("this saved game is not there any more (deleted in another tab?)")
+            raise SaveError(t("saves.error.gone"))
         saved, game = parse_save(text, self.known_kinds)
         if saved.id != save_id:
             raise SaveError("this saved game's id does not match where it is stored")
@@ -367,21 +367,22 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
     """A file's text (or a pasted link) -> the game it holds; ``SaveError`` says why not.
 
     Accepts a ``qin-game/1`` record, a ``qin-save/1`` save, or a game link (``...#g=...``)."""
-    text = _check_text(text, "the file")
+    the_file = t("saves.the_file")
+    text = _check_text(text, the_file)
     stripped = text.strip().removeprefix("\ufeff")
     if stripped.startswith("{"):
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise SaveError(f"the file is not valid JSON ({exc.msg}, line {exc.lineno}, "
-                            f"column {exc.colno}); it may have been cut off") from None
+            raise SaveError(t("saves.error.json", what=the_file, error=exc.msg,
+                              line=exc.lineno, column=exc.colno)) from None
         except RecursionError:
-            raise SaveError("the file is not valid JSON: nested too deeply") from None
+            raise SaveError(t("saves.error.deep", what=the_file)) from None
         if isinstance(data, dict) and isinstance(data.get("format"), str) \
                 and data["format"].startswith("qin-save/"):
-            saved, game = parse_save(stripped, known_kinds, "the saved game in the file")
+            saved, game = parse_save(stripped, known_kinds, t("saves.the_saved_file"))
             return Imported(game, saved.record, saved, "save")
-        record, game = _load_record(data, "the file")
+        record, game = _load_record(data, the_file)
         return Imported(game, record)
     if "\n" not in stripped and ("#g=" in stripped or stripped.startswith("g=")):
         from .links import LinkError, read_link
@@ -391,8 +392,7 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
         except LinkError as exc:
             raise SaveError(str(exc)) from None
         return Imported(game, record, source="link")
-    raise SaveError("the file is not a Qin game: a game record is JSON text starting "
-                    "{\"format\": \"qin-game/1\", ...}")
+    raise SaveError(t("saves.error.not_qin", what=the_file))
 
 
 def export_name(record: dict[str, Any], when: float | None = None) -> str:

@@ -15,13 +15,20 @@ import qin
 from qin.errors import QinError
 from qin.series import Series
 
+from .i18n import join, t
+
 PLANS: Final = {
     "single": ("One game", ()),
     "sides": ("A series: one game on each board side", ("bird", "lion")),
     "four": ("A series of four games, alternating board sides", ("bird", "lion", "bird",
                                                                   "lion")),
 }
-"""Setup choices: key -> (label, boards in order; () for a single game)."""
+"""Setup choices: key -> (English label, boards in order; () for a single game); the
+page shows ``plan_label(key)``, in its language."""
+
+
+def plan_label(plan: str) -> str:
+    return t(f"series.plan.{plan}")
 
 
 class SeriesPlanError(ValueError):
@@ -50,7 +57,7 @@ class SeriesState:
 
     @property
     def label(self) -> str:
-        return PLANS[self.plan][0]
+        return plan_label(self.plan)
 
     @property
     def number(self) -> int:
@@ -95,17 +102,16 @@ class SeriesState:
     def summary(self) -> str:
         """Where the series stands: the game being played or the games played, the
         running totals of pagodas left over, and at the end the series winner."""
-        head = f"{self.label}: game {self.number} of {len(self.boards)}"
+        total = len(self.boards)
         if not self.games:
-            return head + "."
-        totals = ", ".join(f"{n} {t}" for n, t in self.totals().items())
-        played = f"{len(self.games)} of {len(self.boards)} games played"
-        text = f"{self.label}: {played}. Pagodas left over so far: {totals}."
+            return t("series.game", plan=self.label, n=self.number, total=total)
+        totals = ", ".join(f"{n} {left}" for n, left in self.totals().items())
         if self.done:
             wins = self.winners()
-            who = wins[0] + " wins" if len(wins) == 1 else " and ".join(wins) + " share"
-            text = f"{self.label}: finished. Pagodas left over: {totals}. {who} the series!"
-        return text
+            key = "series.won" if len(wins) == 1 else "series.shared"
+            return t(key, plan=self.label, totals=totals, who=join(wins))
+        return t("series.progress", plan=self.label, played=len(self.games), total=total,
+                 totals=totals)
 
     def to_dict(self) -> dict[str, Any]:
         return {"plan": self.plan, "boards": list(self.boards), "games": list(self.games)}

@@ -19,15 +19,11 @@ from dataclasses import dataclass, field
 import qin
 from qin.board import VILLAGE
 from qin.svg import render_overlay, render_svg
-from qin.tiles import COLOUR_NAMES, COLOURS
+from qin.tiles import COLOURS
 
-from . import players
+from . import i18n, players
+from .i18n import t
 from .setup import Settings, new_game
-
-try:  # a colleague's module; a plain fallback keeps the page working without it
-    from qin.describe import describe as _describe
-except ImportError:  # pragma: no cover - describe.py ships with the engine
-    _describe = None  # type: ignore[assignment]
 
 PARTS = frozenset({"board", "overlay", "hand", "players", "status", "log", "info", "cover",
                    "result"})
@@ -67,26 +63,37 @@ def anchor_of(move: qin.Move) -> tuple[tuple[int, int], int]:
 
 
 def tile_name(kind: str) -> str:
-    """``"RY"`` -> ``"red/yellow"``, ``"BB"`` -> ``"blue/blue"``."""
-    return "/".join(COLOUR_NAMES[COLOURS.index(c)] for c in kind)
+    """``"RY"`` -> ``"red/yellow"``, ``"BB"`` -> ``"blue/blue"`` (in the page's language)."""
+    return i18n.tile_name(kind)
 
 
 def describe(event: qin.Event, names: Sequence[str]) -> str:
-    if _describe is not None:
-        return _describe(event, names)
-    who = names[event.player - 1] if event.player else "Nobody"  # pragma: no cover
-    return f"{who}: {event.kind} {' '.join(event.squares)}".strip()  # pragma: no cover
+    """One line for ``event`` in the page's language."""
+    return i18n.describe(event, names)
 
 
 @dataclass
 class Turn:
-    """One move in the log: who, the move's text, and its events in words."""
+    """One move in the log: who, the move's text, and its events (in words: ``lines``,
+    worded in the page's current language)."""
 
     number: int
     player: int
     move: str
-    lines: list[str] = field(default_factory=list)
-    kinds: list[str] = field(default_factory=list)
+    events: list[qin.Event] = field(default_factory=list)
+    names: Sequence[str] = ()
+    _worded: tuple[int, list[str]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.events]
+
+    @property
+    def lines(self) -> list[str]:
+        generation = i18n.generation()
+        if self._worded is None or self._worded[0] != generation:
+            self._worded = (generation, [describe(e, self.names) for e in self.events])
+        return self._worded[1]
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -269,8 +276,7 @@ class Session:
                 h.ok = True
                 h.preview = self.preview(legal)
                 h.info = "\n".join(describe(e, self.names) for e in h.preview
-                                   if e.kind not in ("place",)) or \
-                    "Nothing more happens: no province is founded or grows."
+                                   if e.kind not in ("place",)) or t("info.nothing")
             else:
                 h.reason = self.why_not(move)
                 h.info = h.reason
@@ -285,10 +291,11 @@ class Session:
         if terrain == VILLAGE:
             held = board.village_owner[s]
             tally = game.village_tally(name)
-            holder = f"held by {self.names[held - 1]}" if held else "empty"
+            holder = (t("info.village.held", name=self.names[held - 1]) if held
+                      else t("info.village.empty"))
             counts = ", ".join(f"{self.names[p - 1]} {tally.get(p, 0)}"
                                for p in range(1, game.players + 1))
-            h.info = f"Village {name}, {holder}. Pagodas next to it: {counts}."
+            h.info = t("info.village", square=name, holder=holder, counts=counts)
             h.focus = (name,)
             h.focus_owner = held
             h.tally = tally
@@ -296,18 +303,16 @@ class Session:
         group = game.province_at(name)
         if group is None:
             return h
-        colour = COLOUR_NAMES[group.colour]
+        letter = COLOURS[group.colour]
         squares = board.geo.names
         if group.owner:
-            major = group.size >= 5
-            what = "major province" if major else "province"
-            pagodas = "double pagoda" if major else "pagoda"
-            h.info = (f"{self.names[group.owner - 1]}'s {colour} {what}: {group.size} "
-                      f"spaces, one {pagodas}.")
+            key = "info.major" if group.size >= 5 else "info.province"
+            h.info = t(key, whose=i18n.whose(self.names[group.owner - 1]),
+                       colour=i18n.colour(letter, "province"), size=group.size)
             h.focus = tuple(squares[q] for q in group.squares)
             h.focus_owner = group.owner
         else:
-            h.info = f"A lone {colour} space ({name}): not a province yet."
+            h.info = t("info.lone", colour=i18n.colour(letter), square=name)
         return h
 
     def preview(self, move: qin.Move) -> list[qin.Event]:
@@ -317,10 +322,11 @@ class Session:
         return self._previews[key]
 
     def why_not(self, move: qin.Move) -> str:
-        """Why ``move`` (a ghost) cannot be placed, in the engine's words."""
+        """Why ``move`` (a ghost) cannot be placed, in the engine's words (said in the
+        page's language)."""
         geo = self.game.board.geo
         if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
-            return "The tile would stick out over the edge of the board."
+            return t("info.edge")
         try:
             reason = self.game.why_illegal(move)
         except ValueError as exc:
@@ -329,7 +335,8 @@ class Session:
             return ""
         # The engine's message starts with the move's text ("Rc4Yd4: ..."): drop it.
         prefix = f"{move}: "
-        return reason[len(prefix):] if reason.startswith(prefix) else reason
+        reason = reason[len(prefix):] if reason.startswith(prefix) else reason
+        return i18n.explain(reason, self.names)
 
     def click(self, square: str) -> frozenset[str]:
         """A click on ``square``: place the picked tile there, or say why not."""
@@ -340,7 +347,7 @@ class Session:
         if move is None:
             h = self._hover_at(square)
             self.hover_state = h
-            self.notice = h.reason or "The tile cannot go there."
+            self.notice = h.reason or t("status.cannot_go")
             return frozenset({"status", "info", "overlay"})
         return self.play(move)
 
@@ -398,9 +405,12 @@ class Session:
         self.orientation = 0
         self.hover_state = Hover()
         self.last = self.turns[-1].squares if self.turns else ()
-        who = self.names[self.to_move - 1]
-        also = f" (and {replies} computer move{'s' if replies > 1 else ''})" if replies else ""
-        self.notice = f"{who}'s move {undone} was taken back{also}."
+        whose = i18n.whose(self.names[self.to_move - 1])
+        if replies:
+            self.notice = i18n.plural(replies, "status.undone.replies", whose=whose,
+                                      move=undone)
+        else:
+            self.notice = t("status.undone", whose=whose, move=undone)
         return EVERYTHING
 
     def computer_move(self) -> frozenset[str]:
@@ -414,11 +424,8 @@ class Session:
 
     # -- the log ----------------------------------------------------------------------
     def _log(self, mover: int, move: qin.Move, events: list[qin.Event]) -> None:
-        turn = Turn(len(self.turns) + 1, mover, str(move))
-        for e in events:
-            turn.lines.append(describe(e, self.names))
-            turn.kinds.append(e.kind)
-        self.turns.append(turn)
+        self.turns.append(Turn(len(self.turns) + 1, mover, str(move), list(events),
+                               self.names))
 
     # -- what the page draws ----------------------------------------------------------
     def board_svg(self) -> str:
@@ -443,21 +450,22 @@ class Session:
         """One line: whose turn and what to do."""
         game = self.game
         if game.is_over:
-            return f"The game is over: {self.winner_text()}"
+            return t("status.over", result=self.winner_text())
         who = self.names[self.to_move - 1]
         if self.notice and not self.covered:
             return self.notice
         if self.covered:
-            return f"{who} to move: pass the screen to {who}."
+            return t("status.cover", who=who)
         if not self.is_human(self.to_move):
-            return f"{who} ({self.kinds[self.to_move - 1].name}) is thinking…"
+            return t("status.thinking", who=who,
+                     level=players.name(self.kinds[self.to_move - 1]))
         if self.must_pass:
-            return f"{who} cannot place any tile and must pass."
+            return t("status.must_pass", who=who)
         kind = self.selected_kind
         if kind is None:
-            return f"{who} to move: pick a tile."
-        turn = " (R or right-click or the wheel turns it)" if orientations(kind) > 1 else ""
-        return f"{who}: place the {tile_name(kind)} tile{turn}."
+            return t("status.pick", who=who)
+        key = "status.place.turn" if orientations(kind) > 1 else "status.place"
+        return t(key, who=who, tile=tile_name(kind))
 
     def counts(self) -> list[tuple[int, int, int]]:
         """Per player: (pagodas on the board, pagodas left, tiles in hand)."""
@@ -468,8 +476,8 @@ class Session:
         """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
         names = [self.names[w - 1] for w in self.game.winners]
         if len(names) == 1:
-            return f"{names[0]} wins!"
-        return ", ".join(names[:-1]) + f" and {names[-1]} share the win!"
+            return t("result.wins", who=names[0])
+        return t("result.share", who=i18n.join(names))
 
     def result(self) -> tuple[tuple[int, ...], str]:
         """Winners and how the game ended (only when over)."""
@@ -477,6 +485,6 @@ class Session:
         last = self.turns[-1].kinds if self.turns else []
         if "win" in last:
             who = self.names[g.winners[0] - 1]
-            return g.winners, f"{who} placed their last pagoda."
-        return g.winners, "Nobody can place a tile any more: most pagodas on the board wins."
+            return g.winners, t("result.how.last", who=who)
+        return g.winners, t("result.how.blocked")
 

@@ -8,18 +8,35 @@ from dataclasses import dataclass, field, replace
 import qin
 from qin.svg import PAGODA_COLOURS
 
-from . import players
+from . import i18n, players
+from .i18n import t
 
 COLOURS: tuple[str, ...] = tuple(PAGODA_COLOURS)
 """Pagoda colours on offer (none of them red, yellow or blue)."""
 DEFAULT_COLOURS = ("green", "white", "purple", "black")
 BOARDS = (("bird", "Bird"), ("lion", "Lion"))
+"""The board sides: key and English name (``board_label``: in the page's language)."""
 MAX_NAME = 20
 MAX_SEED = 2**63 - 1
 
 
 def colour_label(colour: str) -> str:
-    return colour.capitalize()
+    """A pagoda colour's name in the page's language ("Green"; the default seat name)."""
+    return i18n.pagoda_colour(colour)
+
+
+def board_label(board: str) -> str:
+    """A board side's name in the page's language ("Bird")."""
+    return t(f"board.{board}") if i18n.has(f"board.{board}") else board.capitalize()
+
+
+def renamed(settings: Settings, old_labels: dict[str, str]) -> Settings:
+    """``settings`` after a change of language: a seat still named after its colour in
+    the old language (``old_labels``: colour -> old name) takes the new name."""
+    seats = tuple(replace(seat, name=colour_label(seat.colour))
+                  if seat.name == old_labels.get(seat.colour) else seat
+                  for seat in settings.seats)
+    return replace(settings, seats=seats)
 
 
 @dataclass(frozen=True)
@@ -94,7 +111,7 @@ def parse_seed(text: str) -> int | None:
     if not text:
         return None
     if not text.isdigit() or int(text) > MAX_SEED:
-        raise ValueError(f"The seed is a whole number (0 or more), not '{text}'.")
+        raise ValueError(t("setup.bad_seed", text=text))
     return int(text)
 
 
@@ -102,26 +119,26 @@ def problems(settings: Settings) -> list[str]:
     """What stops a game from starting with these settings ([] when nothing)."""
     out = []
     if settings.players not in (2, 3, 4):
-        out.append("Qin is for 2 to 4 players.")
+        out.append(t("setup.problem.players"))
     names = [s.name.strip() for s in settings.seats]
     for i, name in enumerate(names, 1):
         if not name:
-            out.append(f"Seat {i} needs a name.")
+            out.append(t("setup.problem.no_name", n=i))
         elif len(name) > MAX_NAME:
-            out.append(f"Seat {i}'s name is longer than {MAX_NAME} characters.")
+            out.append(t("setup.problem.long_name", n=i, max=MAX_NAME))
     filled = [n.casefold() for n in names if n]
     if len(set(filled)) != len(filled):
-        out.append("Two seats have the same name.")
+        out.append(t("setup.problem.same_name"))
     colours = [s.colour for s in settings.seats]
     if len(set(colours)) != len(colours):
-        out.append("Two seats have the same colour.")
+        out.append(t("setup.problem.same_colour"))
     for s in settings.seats:
         if s.colour not in PAGODA_COLOURS:
-            out.append(f"'{s.colour}' is not a pagoda colour.")
+            out.append(t("setup.problem.colour", colour=s.colour))
         if s.kind not in players.KINDS:
-            out.append(f"'{s.kind}' is not a player type.")
+            out.append(t("setup.problem.kind", kind=s.kind))
     if settings.board not in {key for key, _ in BOARDS}:
-        out.append(f"'{settings.board}' is not a board side.")
+        out.append(t("setup.problem.board", board=settings.board))
     return out
 
 

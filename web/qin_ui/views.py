@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+import qin
 from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour, tile_mark
 from qin.tiles import COLOURS
 
-from . import a11y, players
-from .session import DIRECTION_NAMES, DIRECTIONS, Session, orientations, tile_name
-from .setup import BOARDS, Settings, colour_label
+from . import a11y, i18n, players
+from .i18n import t
+from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations, tile_name
+from .setup import BOARDS, Settings, board_label, colour_label
 from .setup import COLOURS as SEAT_COLOURS
 
 
@@ -58,23 +60,25 @@ def seats_html(settings: Settings) -> str:
     for i, seat in enumerate(settings.seats):
         colour_options = "".join(
             f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
-            f"{colour_label(c)}</option>" for c in SEAT_COLOURS)
+            f"{escape(colour_label(c))}</option>" for c in SEAT_COLOURS)
         kind_options = "".join(
             f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}'
-            + (f' title="{escape(k.description)}"' if k.description else "")
-            + f">{escape(k.label)}</option>" for k in kinds)
+            + (f' title="{escape(players.description(k))}"' if k.description else "")
+            + f">{escape(players.label(k))}</option>" for k in kinds)
         chosen = players.KINDS.get(seat.kind)
-        hint = (f'<p class="seat-hint" id="seat-hint-{i}">{escape(chosen.description)}</p>'
+        hint = (f'<p class="seat-hint" id="seat-hint-{i}">'
+                f"{escape(players.description(chosen))}</p>"
                 if chosen is not None and chosen.description else "")
         rows.append(
             f'<div class="seat" data-seat="{i}">'
             f'<span class="seat-pagoda">{pagoda_icon(seat.colour, size=26)}</span>'
-            f'<label class="seat-name"><span class="sr-only">Seat {i + 1} name</span>'
+            f'<label class="seat-name"><span class="sr-only">{t("seat.name", n=i + 1)}</span>'
             f'<input id="seat-name-{i}" type="text" maxlength="20" autocomplete="off" '
             f'value="{escape(seat.name)}"></label>'
-            f'<label class="seat-colour"><span class="sr-only">Seat {i + 1} colour</span>'
-            f'<select id="seat-colour-{i}" data-seat="{i}">{colour_options}</select></label>'
-            f'<label class="seat-kind"><span class="sr-only">Seat {i + 1} player</span>'
+            f'<label class="seat-colour"><span class="sr-only">{t("seat.colour", n=i + 1)}'
+            f'</span><select id="seat-colour-{i}" data-seat="{i}">{colour_options}</select>'
+            f'</label><label class="seat-kind"><span class="sr-only">'
+            f'{t("seat.player", n=i + 1)}</span>'
             f'<select id="seat-kind-{i}" data-seat="{i}">{kind_options}</select></label>'
             f"</div>{hint}")
     return "".join(rows)
@@ -96,20 +100,22 @@ def players_html(session: Session) -> str:
             classes.append("to-move")
         if game.is_over and p in game.winners:
             classes.append("winner")
-        marker = ('<span class="turn-marker" title="to move">▶</span>'
+        marker = (f'<span class="turn-marker" title="{t("players.to_move")}">▶</span>'
                   if "to-move" in classes else '<span class="turn-marker"></span>')
-        tiles = "tile" if hand == 1 else "tiles"
+        tiles = i18n.plural(hand, "players.tiles")
         rows.append(
             f'<li class="{" ".join(classes)}" data-player="{p}" data-on-board="{on_board}" '
             f'data-left="{left}" data-hand="{hand}">{marker}'
             f"{pagoda_icon(colour)}"
             f'<span class="who"><span class="name">{escape(session.names[p - 1])}</span>'
-            f'<span class="kind">{escape(kind.label)} · {hand} {tiles}</span></span>'
-            f'<span class="stat" title="pagodas on the board"><b>{on_board}</b>on board</span>'
-            f'<span class="stat" title="pagodas left to place"><b>{left}</b>left</span>'
+            f'<span class="kind">{escape(players.label(kind))} · {escape(tiles)}</span></span>'
+            f'<span class="stat" title="{escape(t("players.on_board.title"))}"><b>{on_board}</b>'
+            f'{escape(t("players.on_board"))}</span>'
+            f'<span class="stat" title="{escape(t("players.left.title"))}"><b>{left}</b>'
+            f'{escape(t("players.left"))}</span>'
             f"</li>")
     pile = game.pile_count
-    pile_text = f"{pile} tile{'' if pile == 1 else 's'} left in the pile"
+    pile_text = escape(i18n.plural(pile, "players.pile"))
     return (f'<ol class="players">{"".join(rows)}</ol>'
             f'<p class="pile" data-pile="{pile}">{pile_text}</p>')
 
@@ -118,13 +124,15 @@ def hand_html(session: Session) -> str:
     hand = session.visible_hand()
     if hand is None:
         if session.over:
-            return '<p class="hand-note">The game is over.</p>'
-        who = escape(session.names[session.to_move - 1])
+            return f'<p class="hand-note">{escape(t("hand.over"))}</p>'
+        who = session.names[session.to_move - 1]
         if session.covered:
-            return f'<p class="hand-note">{who}\'s tiles are hidden.</p>'
-        return f'<p class="hand-note">{who} is choosing a move…</p>'
+            note = t("hand.hidden", whose=i18n.whose(who))
+        else:
+            note = t("hand.choosing", who=who)
+        return f'<p class="hand-note">{escape(note)}</p>'
     if not hand:
-        return '<p class="hand-note">No tiles left in hand.</p>'
+        return f'<p class="hand-note">{escape(t("hand.empty"))}</p>'
     buttons = []
     for i, kind in enumerate(hand):
         selected = i == session.selected
@@ -135,7 +143,7 @@ def hand_html(session: Session) -> str:
             classes.append("selected")
         if not playable:
             classes.append("unplayable")
-        title = tile_name(kind) + ("" if playable else ": no place for it now")
+        title = escape(tile_name(kind) if playable else t("hand.no_place", tile=tile_name(kind)))
         facing = ""
         if selected and orientations(kind) > 1:
             facing = f' data-orientation="{DIRECTION_NAMES[orientation]}"'
@@ -148,25 +156,40 @@ def hand_html(session: Session) -> str:
     return "".join(buttons)
 
 
+def rules_link(event: qin.Event) -> str:
+    """A link from a log line to the section of the rules reference that explains the
+    event (in a new tab: the game stays as it is)."""
+    href = i18n.rules_href(event)
+    if href is None:
+        return ""
+    return (f' <a class="rules-link" href="{href}" target="_blank" rel="noopener" '
+            f'title="{escape(t("log.rules_title"))}">{escape(t("ui.rules_link"))}</a>')
+
+
+def log_line(turn: Turn, index: int) -> str:
+    """Event ``index`` of ``turn`` in words, with its link to the rules."""
+    return escape(turn.lines[index]) + rules_link(turn.events[index])
+
+
 def log_html(session: Session) -> str:
-    """The moves so far, newest first."""
+    """The moves so far, newest first; each event links to its rules."""
     items = []
     for turn in reversed(session.turns):
         colour = player_colour(session.colours[turn.player - 1])
-        head = turn.lines[0] if turn.lines else turn.move
-        details = "".join(f'<li class="ev-{kind}">{escape(line)}</li>'
-                          for line, kind in zip(turn.lines[1:], turn.kinds[1:], strict=True))
+        head = log_line(turn, 0) if turn.events else escape(turn.move)
+        details = "".join(f'<li class="ev-{kind}">{log_line(turn, i)}</li>'
+                          for i, kind in enumerate(turn.kinds) if i)
         items.append(
             f'<li class="turn" data-turn="{turn.number}" data-player="{turn.player}" '
             f'data-move="{turn.move}">'
             f'<svg class="dot" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" '
             f'r="4.5" fill="{colour}" stroke="#0006"/></svg>'
             f'<span class="num">{turn.number}.</span> '
-            + f'<span class="head">{escape(head)}</span>'
+            + f'<span class="head">{head}</span>'
             + (f"<ul>{details}</ul>" if details else "")
             + "</li>")
     if not items:
-        return '<li class="empty">No moves yet.</li>'
+        return f'<li class="empty">{escape(t("log.empty"))}</li>'
     return "".join(items)
 
 
@@ -179,9 +202,9 @@ def info_html(session: Session) -> str:
     lines = "".join(f"<li>{escape(line)}</li>" for line in h.info.split("\n") if line)
     title = ""
     if h.ghost is not None and h.ok:
-        title = f'<p class="info-title">Placing it on {escape(h.square or "")}:</p>'
+        title = f'<p class="info-title">{escape(t("info.placing", square=h.square or ""))}</p>'
     elif h.ghost is not None:
-        title = f'<p class="info-title">Not on {escape(h.square or "")}:</p>'
+        title = f'<p class="info-title">{escape(t("info.not_on", square=h.square or ""))}</p>'
     return f'<div class="{cls}">{title}<ul>{lines}</ul></div>'
 
 
@@ -191,9 +214,8 @@ def cover_text(session: Session) -> tuple[str, str, str]:
     undo = ""
     if session.can_undo and session.turns:
         last = session.turns[-1]
-        undo = f"Undo {session.names[last.player - 1]}'s move"
-    return (f"{who}'s turn. Pass the screen to {who}; the tiles stay hidden until then.",
-            f"I am {who}: show my tiles", undo)
+        undo = t("cover.undo", whose=i18n.whose(session.names[last.player - 1]))
+    return t("cover.text", who=who), t("cover.ok", who=who), undo
 
 
 def result_html(session: Session) -> str:
@@ -208,17 +230,18 @@ def result_html(session: Session) -> str:
             f'data-on-board="{on_board}" data-left="{left}">'
             f"<td>{pagoda_icon(session.colours[p - 1])}</td>"
             f'<td class="name">{escape(names[p - 1])}'
-            f'{"<span class=badge>winner</span>" if won else ""}</td>'
+            + (f'<span class="badge">{escape(t("result.badge"))}</span>' if won else "")
+            + "</td>"
             f"<td>{on_board}</td><td>{left}</td></tr>")
     return (f'<h2 id="result-title">{escape(title)}</h2>'
             f'<p class="how">{escape(how)}</p>'
-            f'<table class="result-table"><thead><tr><th></th><th>Player</th>'
-            f"<th>On the board</th><th>Left</th></tr></thead>"
+            f'<table class="result-table"><thead><tr><th></th>'
+            f'<th>{escape(t("result.player"))}</th><th>{escape(t("result.on_board"))}</th>'
+            f'<th>{escape(t("result.left"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
 def meta_text(session: Session) -> str:
     s = session.settings
-    board = dict(BOARDS).get(s.board, s.board)
-    fair = " · fair start" if s.fair_start else ""
-    return f"{board} board · {s.players} players{fair} · seed {session.game.seed}"
+    key = "meta.fair" if s.fair_start else "meta.plain"
+    return t(key, board=board_label(s.board), players=s.players, seed=session.game.seed)

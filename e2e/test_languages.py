@@ -1,0 +1,111 @@
+"""The game page in three languages (issue 5): chosen from the browser's language,
+switched in the header without losing the game, remembered; the log links each event
+to its section of the rules reference in the same language.
+
+The default test browser speaks English (the other e2e tests rely on that); these
+tests open their own context with a German locale.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from e2e.helpers import PageProblems, boot
+
+
+@pytest.fixture
+def german(browser: Browser, site_url: str, page_problems: PageProblems
+           ) -> Iterator[BrowserContext]:
+    """A browser context whose language is German (navigator.languages = de-DE)."""
+    context = browser.new_context(locale="de-DE", base_url=site_url)
+    page_problems.watch(context)
+    yield context
+    context.close()
+
+
+def play_a_tile(page: Page) -> None:
+    """Pick the first playable tile and place it on its first legal square."""
+    page.locator("#hand .tile-btn:not([disabled])").first.click()
+    expect(page.locator("#board rect.sq.legal").first).to_be_attached()
+    first = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
+    page.locator(f'#board rect[data-square="{first}"]').click()
+    expect(page.locator("#play")).to_have_attribute("data-moves", "1")
+
+
+def test_german_browser_gets_german_game_then_switches_to_french(
+        german: BrowserContext, site_url: str) -> None:
+    page = boot(german.new_page(), "/")
+    # The start screen in German: static labels (boot.js) and Python-built ones.
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#lang")).to_have_value("de")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "de")
+    expect(page.locator("#setup-title")).to_have_text("Neues Spiel")
+    expect(page.locator("#player-count legend")).to_have_text("Spieler")
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    expect(page.locator("#seed")).to_have_attribute("placeholder", "zufällig")
+    expect(page.locator("#saved-title")).to_have_text("Gespeicherte Spiele")
+    expect(page.locator("#seat-name-0")).to_have_value("Grün")
+    expect(page.locator("#seat-kind-0 option").first).to_have_text("Mensch")
+    expect(page.locator("#series-plan option").first).to_have_text("Ein Spiel")
+    expect(page.locator("#rules-link")).to_have_attribute("href", "rules/de.html")
+
+    # A game: status, log and its link to the German rules.
+    page.fill("#seed", "7")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Grün ist am Zug")
+    expect(page.locator("#game-meta")).to_contain_text("Plan Vogel")
+    play_a_tile(page)
+    turn = page.locator("#log .turn").first
+    expect(turn).to_contain_text("Grün legt ein")
+    link = turn.locator("a.rules-link").first
+    expect(link).to_have_attribute("href", "rules/de.html#place")
+    expect(link).to_have_attribute("target", "_blank")
+    expect(link).to_have_text("Regeln")
+    # ... and the section it names is on the German rules page.
+    rules = page.request.get(site_url + "rules/de.html")
+    assert rules.ok and 'id="place"' in rules.text()
+    expect(page.locator("#cover-text")).to_contain_text("Weiß ist dran")
+
+    # Switch to French: the page, the log and the dialogs, the game untouched.
+    page.select_option("#lang", "fr")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(turn).to_contain_text("Grün pose une tuile")
+    expect(turn.locator("a.rules-link").first).to_have_attribute("href",
+                                                                  "rules/fr.html#place")
+    expect(turn.locator("a.rules-link").first).to_have_text("Règles")
+    expect(page.locator("#cover-text")).to_contain_text("Au tour de Weiß")
+    expect(page.locator("#new-game")).to_have_text("Nouvelle partie")
+    expect(page.locator(".log-area h3")).to_have_text("Coups")
+    expect(page.locator("#game-meta")).to_contain_text("Plateau Oiseau")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "1")
+    expect(page.locator("#rules-link")).to_have_attribute("href", "rules/fr.html")
+
+    # The choice is remembered over the browser's language; the game resumes.
+    boot(page, "/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "1")
+    expect(page.locator("#log .turn").first).to_contain_text("pose une tuile")
+    expect(page.locator("#cover-ok")).to_contain_text("Je suis Weiß")
+
+
+def test_the_start_screen_follows_a_switch_and_renames_default_seats(
+        german: BrowserContext) -> None:
+    page = boot(german.new_page(), "/")
+    expect(page.locator("#seat-name-1")).to_have_value("Weiß")
+    page.fill("#seat-name-0", "Ann")  # a name of the player's own stays
+    page.select_option("#lang", "en")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "en")
+    expect(page.locator("#seat-name-0")).to_have_value("Ann")
+    expect(page.locator("#seat-name-1")).to_have_value("White")
+    expect(page.locator("#setup-title")).to_have_text("New game")
+    expect(page.locator("#seat-kind-0 option")).to_have_text(
+        ["Human", "Computer: Apprentice", "Computer: Governor", "Computer: Minister",
+         "Computer: Emperor"])
+    expect(page.locator("#board-lion + span")).to_have_text("Lion")
+    assert re.search(r"\bNew game\b", page.locator("#setup").inner_text())

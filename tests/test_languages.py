@@ -1,0 +1,177 @@
+"""The game page's languages (issue 5), in CPython: the language chosen from the
+browser's, the texts built in Python said in German and French, and the log's links
+from each event to its section of the rules reference.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import qin
+from qin.events import Event
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import a11y, i18n, setup, views  # noqa: E402
+from qin_ui.seriesplan import SeriesState  # noqa: E402
+from qin_ui.session import Session  # noqa: E402
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+@pytest.fixture
+def speak() -> Iterator[object]:
+    """``speak("de")`` switches the page's language; English again afterwards."""
+    def switch(lang: str) -> None:
+        i18n.set_language(lang, catalogue(lang))
+
+    yield switch
+    switch("en")
+
+
+def played(plies: int = 12, seed: int = 3) -> Session:
+    s = Session(setup.Settings(seed=seed))
+    for _ in range(plies):
+        if s.over:
+            break
+        s.play(s.game.legal_moves()[0])
+        s.confirm()
+    return s
+
+
+# --------------------------------------------------------------------------- choosing
+
+
+@pytest.mark.parametrize(("wanted", "lang"), [
+    (["de-DE", "de", "en-US"], "de"),
+    (["fr-CA"], "fr"),
+    (["es-ES", "FR"], "fr"),
+    ([None, "en-GB", "de"], "en"),
+    (["it", "pt-BR"], "en"),
+    ([], "en"),
+])
+def test_the_language_comes_from_the_browser(wanted: list[object], lang: str) -> None:
+    assert i18n.choose(wanted) == lang
+
+
+# --------------------------------------------------------------------------- log links
+
+
+def anchors() -> dict[str, object]:
+    data: dict[str, object] = json.loads((WEB / "rules" / "anchors.json").read_text("utf-8"))
+    return data
+
+
+def test_event_anchors_are_the_rules_pages() -> None:
+    data = anchors()
+    assert data["events"] == i18n.EVENT_ANCHORS
+    assert data["return_village"] == i18n.RETURN_VILLAGE
+    assert set(i18n.EVENT_ANCHORS) == set(qin.events.KINDS)
+    for lang in i18n.LANGS:
+        page = (WEB / "rules" / f"{lang}.html").read_text("utf-8")
+        for anchor in {*i18n.EVENT_ANCHORS.values(), i18n.RETURN_VILLAGE}:
+            assert f'id="{anchor}"' in page, f"rules/{lang}.html has no #{anchor}"
+
+
+@pytest.mark.parametrize(("event", "anchor"), [
+    (Event("place", 1, ("c4", "d4"), colour="RY"), "place"),
+    (Event("found", 1, ("c4", "d4", "e4"), colour="R", size=3), "found"),
+    (Event("expand", 2, ("a2", "b2", "c2", "d2"), colour="Y", size=4), "expand"),
+    (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5, losers=(2,)),
+     "absorb"),
+    (Event("major", 1, ("a2", "b2", "c2", "d2", "e2"), colour="Y", size=5), "major"),
+    (Event("return", 2, ("a2", "b2"), count=1), "absorb"),
+    (Event("return", 2, ("b2",), count=1), "villages"),  # a village's pagoda
+    (Event("village", 1, ("c3",), from_player=2), "villages"),
+    (Event("pass", 2), "pass"),
+    (Event("win", 3), "end"),
+    (Event("end", None, winners=(1,)), "end"),
+])
+def test_each_event_links_to_its_rules(event: Event, anchor: str, speak: object) -> None:
+    assert i18n.rules_href(event) == f"rules/en.html#{anchor}"
+    assert i18n.rules_href(event, "fr") == f"rules/fr.html#{anchor}"
+    link = views.rules_link(event)
+    assert f'href="rules/en.html#{anchor}"' in link and 'target="_blank"' in link
+    assert 'rel="noopener"' in link and ">Rules</a>" in link
+
+
+def test_the_log_links_every_event_in_the_page_language(speak: object) -> None:
+    s = played()
+    events = [e for turn in s.turns for e in turn.events]
+    assert len(events) > len(s.turns)  # provinces were founded, not only tiles placed
+    html = views.log_html(s)
+    links = re.findall(r'<a class="rules-link" href="rules/(\w+)\.html#(\w+)"', html)
+    assert len(links) == len(events)
+    assert {lang for lang, _ in links} == {"en"}
+    newest_first = [e for turn in reversed(s.turns) for e in turn.events]
+    assert [a for _, a in links] == [i18n.rules_anchor(e) for e in newest_first]
+    speak("de")  # type: ignore[operator]
+    html = views.log_html(s)
+    links = re.findall(r'<a class="rules-link" href="rules/(\w+)\.html#(\w+)"', html)
+    assert len(links) == len(events) and {lang for lang, _ in links} == {"de"}
+    assert ">Regeln</a>" in html and "Green legt ein" in html and "Green places" not in html
+
+
+# --------------------------------------------------------------------------- German, French
+
+
+def test_a_game_in_german_and_french(speak: object) -> None:
+    s = played(4)
+    english = (s.status(), views.players_html(s), views.log_html(s), views.meta_text(s),
+               a11y.announcement(s), a11y.grid_html(s))
+    speak("de")  # type: ignore[operator]
+    assert s.status() == "Green ist am Zug: wähle ein Plättchen."
+    assert "Plättchen im Vorrat übrig" in views.players_html(s)
+    assert "auf dem Plan" in views.players_html(s)
+    assert views.meta_text(s).startswith("Plan Vogel · 2 Spieler")
+    assert "Steppe" in a11y.grid_html(s)
+    speak("fr")  # type: ignore[operator]
+    assert s.status() == "À Green de jouer : choisissez une tuile."
+    assert views.meta_text(s).startswith("Plateau Oiseau · 2 joueurs")
+    assert "pose une tuile" in views.log_html(s)
+    for before, now in zip(english, (s.status(), views.players_html(s), views.log_html(s),
+                                     views.meta_text(s), a11y.announcement(s),
+                                     a11y.grid_html(s)), strict=True):
+        assert before != now
+    speak("en")  # type: ignore[operator]
+    assert (s.status(), views.log_html(s)) == english[:1] + english[2:3]
+
+
+def test_no_catalogue_key_shows_through(speak: object) -> None:
+    """Texts built in Python never show a key (a missing message is said as its key)."""
+    keys = re.compile(r"\b(" + "|".join(sorted({k.split(".")[0] for k in catalogue("en")}))
+                      + r")\.[a-z_]+\b")
+    for lang in i18n.LANGS:
+        speak(lang)  # type: ignore[operator]
+        s = played(30, seed=5)
+        for text in (s.status(), views.players_html(s), views.hand_html(s), views.log_html(s),
+                     views.meta_text(s), views.seats_html(s.settings), a11y.grid_html(s),
+                     " ".join(views.cover_text(s)), a11y.legend_text(),
+                     " ".join(setup.problems(setup.Settings(board="moon")))):
+            found = [m.group(0) for m in keys.finditer(re.sub(r'href="[^"]*"', "", text))]
+            assert not found, (lang, found)
+
+
+def test_default_seats_and_series_in_german(speak: object) -> None:
+    speak("de")  # type: ignore[operator]
+    settings = setup.Settings()
+    assert settings.names == ["Grün", "Weiß"]
+    series = SeriesState.new("sides")
+    assert series is not None and series.summary() == (
+        "Eine Serie: ein Spiel auf jeder Seite des Plans: Spiel 1 von 2.")
+    # a switch back renames the seats that still bear their colour's name
+    custom = setup.Settings((setup.Seat("Ann", "green"), setup.Seat("Weiß", "white")))
+    old = {c: setup.colour_label(c) for c in setup.COLOURS}
+    speak("en")  # type: ignore[operator]
+    assert setup.renamed(custom, old).names == ["Ann", "White"]

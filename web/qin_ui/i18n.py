@@ -1,0 +1,153 @@
+"""The page's words in the player's language: English, German or French (no DOM here).
+
+Every text the game page builds in Python goes through ``t(key, **values)``: the
+current message catalogue (``web/i18n/<lang>.json``, the same catalogues as the rules
+pages and the diagrams) with its ``{placeholders}`` filled in.  Events are worded by
+``describe`` and the engine's explanations of illegal moves by ``explain``
+(``qin.describe``'s catalogue wording).
+
+The page loads the catalogue of the chosen language only (``web/boot.js`` fetches it
+while Pyodide starts) and hands it over with ``set_language``; a switch of language
+hands over another one and redraws.  Without that (CPython, the unit tests) the
+English catalogue is read from ``web/i18n/en.json``.
+
+The log links each event to its section of the rules reference: ``rules_href``
+(``web/rules/anchors.json``, mirrored in ``EVENT_ANCHORS``; a test keeps them equal).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import qin
+from qin.describe import colour_in, describe_in, explain_illegal, join_list, text
+
+LANGS = ("en", "de", "fr")
+DEFAULT = "en"
+STORAGE_KEY = "qin-lang"
+"""localStorage key of the chosen language (shared with the rules pages)."""
+
+EVENT_ANCHORS: dict[str, str] = {
+    "place": "place", "found": "found", "expand": "expand", "major": "major",
+    "absorb": "absorb", "return": "absorb", "village": "villages", "pass": "pass",
+    "win": "end", "end": "end",
+}
+"""Event kind -> section of the rules pages (web/rules/anchors.json "events")."""
+RETURN_VILLAGE = "villages"
+"""A village's pagoda going back (a ``return`` of one square) is explained there."""
+
+_STATE: dict[str, Any] = {"lang": DEFAULT, "messages": None, "generation": 0}
+
+
+def _english() -> dict[str, str]:
+    path = Path(__file__).resolve().parent.parent / "i18n" / "en.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # pragma: no cover - the page always sets one
+        return {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def set_language(lang: str, messages: Mapping[str, Any]) -> None:
+    """Speak ``lang`` from now on, with its catalogue ``messages``."""
+    _STATE["lang"] = lang if lang in LANGS else DEFAULT
+    _STATE["messages"] = {str(k): str(v) for k, v in messages.items()}
+    _STATE["generation"] += 1
+
+
+def language() -> str:
+    return str(_STATE["lang"])
+
+
+def generation() -> int:
+    """A number that changes with every ``set_language`` (for caches of worded text)."""
+    return int(_STATE["generation"])
+
+
+def messages() -> dict[str, str]:
+    if _STATE["messages"] is None:
+        _STATE["messages"] = _english()
+    found: dict[str, str] = _STATE["messages"]
+    return found
+
+
+def choose(wanted: Iterable[object]) -> str:
+    """The first of ``wanted`` (a stored choice, then ``navigator.languages``) that the
+    page speaks, by its primary subtag (``de-AT`` -> ``de``); English otherwise."""
+    for item in wanted:
+        base = str(item or "").strip().lower().replace("_", "-").split("-")[0]
+        if base in LANGS:
+            return base
+    return DEFAULT
+
+
+def t(key: str, **values: Any) -> str:
+    """The message ``key`` in the current language, placeholders filled in."""
+    return text(messages(), key, **values)
+
+
+def has(key: str) -> bool:
+    return key in messages()
+
+
+def plural(n: int, key: str, **values: Any) -> str:
+    """``key + ".one"`` for 1, else ``key + ".many"`` (``n`` is passed on)."""
+    return t(f"{key}.one" if n == 1 else f"{key}.many", n=n, **values)
+
+
+def join(items: Sequence[str]) -> str:
+    """``a``; ``a and b``; ``a, b and c`` in the current language."""
+    return join_list(items, messages())
+
+
+def whose(name: str) -> str:
+    """``"Green's"`` (``"von Grün"``, ``"de Vert"``)."""
+    return t("player.possessive", name=name)
+
+
+def colour(letter: str, form: str = "") -> str:
+    """A tile colour ("R") in words: ``form`` "" (plain), "province" or "tile"."""
+    return colour_in(messages(), letter, form)
+
+
+def tile_name(kind: str) -> str:
+    """``"RY"`` -> ``"red/yellow"``."""
+    return "/".join(colour(c) for c in kind)
+
+
+def pagoda_colour(name: str) -> str:
+    """A pagoda colour's name ("green" -> "Green", "Grün", "Vert")."""
+    key = f"player.{name}"
+    return t(key) if has(key) else name.capitalize()
+
+
+def describe(event: qin.Event, names: Sequence[str] | None = None,
+             on_board: Mapping[int, int] | Sequence[int] | None = None) -> str:
+    """One line for ``event`` in the current language."""
+    return describe_in(event, messages(), names, on_board)
+
+
+def explain(reason: str, names: Sequence[str] = ()) -> str:
+    """The engine's English explanation of an illegal move, in the current language
+    (in English: the engine's own words)."""
+    if language() == "en":
+        return reason
+    return explain_illegal(reason, messages(), names)
+
+
+def rules_anchor(event: qin.Event) -> str | None:
+    """The section of the rules pages that explains ``event``."""
+    if event.kind == "return" and len(event.squares) == 1:
+        return RETURN_VILLAGE
+    return EVENT_ANCHORS.get(event.kind)
+
+
+def rules_href(event: qin.Event, lang: str | None = None) -> str | None:
+    """``rules/<lang>.html#<anchor>`` for ``event`` (relative to the game page)."""
+    anchor = rules_anchor(event)
+    if anchor is None:
+        return None
+    return f"rules/{lang or language()}.html#{anchor}"
