@@ -16,7 +16,8 @@ import pytest
 
 import qin
 import qin.ai
-from qin.ai.sim import PASS_CODE, Sim, effect, scored, to_code
+from qin.ai.greedy import weights
+from qin.ai.sim import PASS_CODE, Sim, effect, rescored, scored, scored_for, to_code
 from qin.arena import main as arena_main
 from qin.tiles import KINDS
 
@@ -185,6 +186,36 @@ def test_effect_predicts_what_the_engine_does() -> None:
             assert sim.board.colour == game.board.colour
             assert sim.board.supply == game.board.supply
     assert checked > 300
+
+
+def test_rescoring_after_a_move_matches_scoring_afresh() -> None:
+    # The searching levels re-score only the placements near what a move changed
+    # (qin.ai.sim.rescored); the result must be what scoring the whole board gives.
+    rng = random.Random(8)
+    compared = 0
+    for seed, players, board in ((4, 2, "bird"), (5, 3, "lion"), (6, 4, "bird"),
+                                 (7, 2, "lion")):
+        game = qin.Game.new(board=board, players=players, seed=seed)
+        greedy = qin.ai.player("greedy", seed)
+        while not game.is_over:
+            sim = Sim.from_game(game)
+            me = game.to_move
+            move = (greedy.choose(game.view(me)) if rng.random() < 0.7
+                    else rng.choice(game.legal_moves()))
+            after = sim.clone()
+            after.apply(to_code(game.board.geo, move))
+            if not after.over:
+                other = me % players + 1
+                for who in (me, other):
+                    out = [0] * (players + 1)
+                    w1, w2 = weights(players, who), weights(players, other)
+                    before = scored_for(sim.board, [1] * 6, who, out, w1, w2)
+                    fresh = scored_for(after.board, [1] * 6, who, out, w1, w2)
+                    again = rescored(sim.board, before, after.board, [1] * 6, who, w1, w2)
+                    assert sorted(again) == sorted(fresh)
+                    compared += 1
+            game.play(move)
+    assert compared > 100
 
 
 def test_arena_reports_a_match(capsys: pytest.CaptureFixture[str]) -> None:

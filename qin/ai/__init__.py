@@ -27,6 +27,7 @@ from ..errors import HiddenInformation
 from ..game import Game
 from ..moves import Move
 from .greedy import Apprentice, Governor, Greedy, RandomMover
+from .lookahead import Lookahead
 from .mcts import Search
 from .sim import to_move
 
@@ -62,9 +63,9 @@ class Strategy(Protocol):
 
 
 def _strategy(level: str, iterations: int | None) -> Strategy:
-    level, _, extra = level.partition(":")  # "emperor:horizon=6,uct=0.5" for tuning
+    level, _, extra = level.partition(":")  # "emperor:width=8,replies=2" for tuning
     tuning = {k: float(v) for k, v in (kv.split("=") for kv in extra.split(",") if kv)}
-    if tuning and level not in ("minister", "emperor"):
+    if tuning and level not in ("minister", "emperor", "mcts"):
         raise ValueError(f"the level {level!r} takes no tuning parameters")
     if level == "random":
         return RandomMover()
@@ -75,9 +76,11 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if level == "governor":
         return Governor()
     if level == "minister":
-        return Search.minister(iterations, **tuning)
+        return Lookahead.minister(iterations, **tuning)
     if level == "emperor":
-        return Search.emperor(iterations, **tuning)
+        return Lookahead.emperor(iterations, **tuning)
+    if level == "mcts":  # the earlier tree search (qin.ai.mcts), kept for comparison
+        return Search.minister(iterations, **tuning)
     known = ", ".join([lv.key for lv in LEVELS] + list(EXTRA))
     raise ValueError(f"unknown level {level!r} (the levels are: {known})")
 

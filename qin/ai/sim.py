@@ -15,6 +15,7 @@ two squares (``geo.pairs``) and the colours on the lower and higher square.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from functools import lru_cache
 
 from .. import provinces, villages
@@ -35,6 +36,7 @@ KIND_OF = tuple(_KIND_INDEX[("RYB"[min(a, b)] + "RYB"[max(a, b)])]
                 for a in range(3) for b in range(3))
 KIND_COLOURS = tuple(("RYB".index(k[0]), "RYB".index(k[1])) for k in KINDS)
 UNLIMITED = 1 << 20  # a hand in analysis mode: any kind, any number of times
+GAIN = 8  # more pagodas than one placement ever gains a player (for ``rescored``)
 
 
 @lru_cache(maxsize=16)
@@ -350,6 +352,15 @@ def scored_for(board: Board, hand: list[int], mover: int, out: list[int],
                ) -> list[tuple[int, int, float, float]]:
     """Like ``scored``, valuing every placement with two weightings at once
     (say, for the mover and for an onlooker): ``(code, winner, first, second)``."""
+    return scored_pairs(board, hand, mover, out, first, second, board.frontier)
+
+
+def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
+                 first: list[float], second: list[float], squares: Iterable[int],
+                 extra: Iterable[int] = ()) -> list[tuple[int, int, float, float]]:
+    """``scored_for`` limited to the placements with a square in ``squares`` (which
+    must hold a square of the frontier of every legal placement wanted), and those
+    on the pairs of squares ``extra`` (pair indices of legal placements)."""
     geo = board.geo
     colour, grass, adj = board.colour, board.layout.grass, geo.adjacent_pairs
     pairs = geo.pairs
@@ -358,26 +369,121 @@ def scored_for(board: Board, hand: list[int], mover: int, out: list[int],
     if not colours:
         return result
     players = range(1, len(out))
+    nbrs = geo.neighbours
+    vnear = board.layout.villages_near
+    supply = board.supply
+    frontier = board.frontier
+    found_a, found_b = first[mover], second[mover]
+    todo: list[int] = []
     done: set[int] = set()
-    for s in board.frontier:
+    for s in squares:
+        if colour[s] >= 0 or not grass[s]:
+            continue
+        edge = s in frontier
         for t, p in adj[s]:
             if colour[t] >= 0 or not grass[t] or p in done:
                 continue
+            if not edge and t not in frontier:
+                continue
             done.add(p)
-            lo, hi = pairs[p]
-            base = p * 9
-            for cc in colours:
-                win = effect(board, lo, hi, cc // 3, cc % 3, mover, out)
-                if win < 0:
+            todo.append(p)
+    for p in extra:
+        if p not in done:
+            done.add(p)
+            todo.append(p)
+    for p in todo:
+        lo, hi = pairs[p]
+        base = p * 9
+        # the colours next to each square: a half with no neighbour of its colour
+        # stays alone and changes nothing (a same-coloured tile alone founds)
+        near_lo = {colour[n] for n in nbrs[lo]}
+        near_hi = {colour[n] for n in nbrs[hi]}
+        quiet = not vnear[lo] and not vnear[hi]
+        for cc in colours:
+            clo, chi = cc // 3, cc % 3
+            if clo not in near_lo and chi not in near_hi:
+                if clo != chi:
+                    result.append((base + cc, 0, 0.0, 0.0))
                     continue
-                a = b = 0.0
-                for q in players:
-                    n = out[q]
-                    if n:
-                        a += first[q] * n
-                        b += second[q] * n
-                result.append((base + cc, win, a, b))
+                if quiet and supply[mover] > 1:
+                    result.append((base + cc, 0, found_a, found_b))
+                    continue
+            win = effect(board, lo, hi, clo, chi, mover, out)
+            if win < 0:
+                continue
+            a = b = 0.0
+            for q in players:
+                n = out[q]
+                if n:
+                    a += first[q] * n
+                    b += second[q] * n
+            result.append((base + cc, win, a, b))
     return result
+
+
+def changed_around(before: Board, after: Board) -> set[int]:
+    """The squares where a placement's effect on ``after`` may differ from its effect
+    on ``before`` (``after`` being ``before`` and some placements): a placement with
+    neither square in the set is legal on both and changes the same pagodas (though
+    with other supplies, it may end the game on one and not on the other)."""
+    nbrs = before.geo.neighbours
+    vnear = before.layout.villages_near
+    dirty: set[int] = set()
+    bg, ag = before.groups, after.groups
+    for g, grp in ag.items():
+        old = bg.get(g)
+        if old is not grp and old != grp:
+            dirty.update(grp.squares)
+    for g, grp in bg.items():
+        if g not in ag:
+            dirty.update(grp.squares)
+    villages: set[int] = set()
+    for v in before.layout.villages:
+        if before.village_owner[v] != after.village_owner[v]:
+            villages.add(v)
+    for s in list(dirty):
+        villages.update(vnear[s])
+    if villages:
+        agid = after.gid
+        for v in villages:
+            for n in nbrs[v]:
+                g = agid[n]
+                if g >= 0:
+                    dirty.update(ag[g].squares)
+                dirty.add(n)
+    around = set(dirty)
+    for s in dirty:
+        around.update(nbrs[s])
+    return around
+
+
+def rescored(before: Board, scores: list[tuple[int, int, float, float]], after: Board,
+             hand: list[int], mover: int, first: list[float], second: list[float]
+             ) -> list[tuple[int, int, float, float]]:
+    """``scored_for(after, hand, mover, ...)``, given ``scores``, the same call's result
+    on ``before``: only the placements near what changed are worked out again."""
+    out = [0] * (after.players + 1)
+    region = changed_around(before, after)
+    # Near the end a placement that gains pagodas may win on one board and not on
+    # the other: then those are worked out again too (a gain that leaves the
+    # weighted values at 0, as equal gains for two players, is not noticed).
+    close = before.supply != after.supply and min(min(before.supply[1:]),
+                                                  min(after.supply[1:])) <= GAIN
+    pairs = after.geo.pairs
+    kept = []
+    again: list[int] = []
+    for entry in scores:
+        p = entry[0] // 9
+        lo, hi = pairs[p]
+        if lo not in region and hi not in region:
+            if close and (entry[1] or entry[2] or entry[3]):
+                again.append(p)
+            else:
+                kept.append(entry)
+    if again:
+        again_set = set(again)
+        kept = [e for e in kept if e[0] // 9 not in again_set]
+    return kept + scored_pairs(after, hand, mover, out, first, second, region, again)
 
 
 def random_placement(board: Board, hand: list[int], mover: int, out: list[int],
