@@ -95,6 +95,10 @@ def go_to(page: Page, target: str) -> None:
                                                           f"cell-{target}")
 
 
+IN_DIALOG_OR_NOWHERE = ("() => { const a = document.activeElement;"
+                        " return !a || a === document.body || !!a.closest('.modal'); }")
+
+
 def focused_id(page: Page) -> str:
     return str(page.evaluate("() => document.activeElement && document.activeElement.id"))
 
@@ -124,6 +128,7 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     page.keyboard.press("b")
 
     undone = False
+    trapped = False
     for _turn in range(400):
         phase = play.get_attribute("data-phase")
         if phase == "over":
@@ -132,6 +137,15 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
         if phase == "cover":
             expect(page.locator("#cover")).to_be_visible()
             assert focused_id(page) == "cover-ok"  # the focus moved into the dialog
+            # ... and nothing behind the dialog can be reached meanwhile.
+            expect(page.locator("#play")).to_have_attribute("inert", "")
+            expect(page.locator("header.topbar")).to_have_attribute("inert", "")
+            if not trapped:
+                trapped = True
+                for _ in range(4):  # Tab never lands behind the dialog
+                    page.keyboard.press("Tab")
+                    assert page.evaluate(IN_DIALOG_OR_NOWHERE), focused_id(page)
+                page.focus("#cover-ok")  # back where the test left it
             page.keyboard.press("Enter")
             expect(play).not_to_have_attribute("data-phase", "cover")
             assert focused_id(page) == "board-area"  # ... and came back
@@ -189,7 +203,30 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     page.keyboard.press("Enter")
     expect(page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("body")).to_have_class("high-contrast")
+    expect(page.locator("#play")).not_to_have_attribute("inert", "")  # no dialog open
     shot(page, "desktop-high-contrast")
+    # The choice is remembered: it is there again after a reload, before Python starts.
+    page.reload()
+    expect(page.locator("body")).to_have_class("high-contrast")
+    expect(page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
+
+
+def test_high_contrast_follows_the_system_until_the_player_chooses(
+        browser: Browser, base_url: str, page_problems: PageProblems) -> None:
+    context = browser.new_context(base_url=base_url)
+    page_problems.watch(context)
+    page = context.new_page()
+    try:
+        page.emulate_media(contrast="more")
+        boot(page)
+        expect(page.locator("body")).to_have_class("high-contrast")
+        page.click("#contrast")  # the player's choice wins from now on
+        expect(page.locator("body")).not_to_have_class("high-contrast")
+        page.reload()
+        expect(page.locator("#contrast")).to_have_attribute("aria-pressed", "false")
+        expect(page.locator("body")).not_to_have_class("high-contrast")
+    finally:
+        context.close()
 
 
 def test_the_rules_page_has_no_serious_axe_violation(page: Page) -> None:

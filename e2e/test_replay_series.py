@@ -79,6 +79,9 @@ def test_import_replay_step_jump_autoplay_and_export(booted_page: Page) -> None:
     at(10)
     page.locator('#log button.log-jump[data-move="5"]').click()  # a move in the log
     at(5)
+    # The log says in words what each move up to the board's did, none after it.
+    expect(page.locator("#log li.current > ul > li").first).to_be_visible()
+    expect(page.locator("#log li[data-move] > ul")).to_have_count(5)
     bar.locator("[data-replay=end]").click()
     at(length)
     bar.locator("[data-replay=start]").click()

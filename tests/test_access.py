@@ -11,7 +11,14 @@ from pathlib import Path
 
 import qin
 from e2e.pixels import lab_of_linear, linear
-from qin.svg import PAGODA_COLOURS, PAGODA_MARKS, TILE_FILL, TILE_MARKS, render_svg
+from qin.svg import (
+    PAGODA_COLOURS,
+    PAGODA_MARKS,
+    TILE_FILL,
+    TILE_MARKS,
+    pagoda_square,
+    render_svg,
+)
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
@@ -134,7 +141,8 @@ def test_square_labels_say_what_is_there() -> None:
     s = session()
     assert a11y.square_label(s, "a1") == "a1: grassland"
     village = s.game.board.geo.names[s.game.board.layout.villages[0]]
-    assert a11y.square_label(s, village) == f"{village}: empty village"
+    assert a11y.square_label(s, village) == (
+        f"{village}: empty village, pagodas next to it: Green 0, White 0")
     s.select(0)
     legal = s.legal_squares()
     label = a11y.square_label(s, legal[0], frozenset(legal))
@@ -151,6 +159,10 @@ def test_square_labels_say_what_is_there() -> None:
     owner = s.names[group.owner - 1]
     assert f"{owner}'s " in a11y.square_label(s, sq)
     assert f"province of {group.size}" in a11y.square_label(s, sq)
+    # The square where the board draws the province's pagoda says so (and only it).
+    here = [n for n in s.game.square_names(group.squares)
+            if "pagoda stands here" in a11y.square_label(s, n)]
+    assert here == [s.game.board.geo.names[pagoda_square(s.game.board, group.squares)]]
 
 
 def test_the_grid_has_a_row_per_board_row_and_marks_legal_cells() -> None:

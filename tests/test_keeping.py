@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from qin import records
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 
-from qin_ui import keep, links, saves  # noqa: E402
+from qin_ui import keep, links, saves, views  # noqa: E402
 from qin_ui.replay import Replay  # noqa: E402
 from qin_ui.seriesplan import SeriesPlanError, SeriesState  # noqa: E402
 
@@ -235,6 +237,23 @@ def test_replay_steps_back_jumps_and_autoplays() -> None:
     assert r.at_end and ticks == r.length - 1 and not r.playing
     assert r.toggle() and r.cursor == 0  # from the start again
     assert [s.number for s in r.log] == list(range(1, r.length + 1))
+
+
+def test_the_replay_log_says_the_events_up_to_the_board_and_marks_it() -> None:
+    game = played(10, 3)
+    r = Replay(game.record())
+    r.jump(4)
+    html = views.replay_log_html(r)
+    items = re.findall(r'<li value="(\d+)" data-move="\d+"([^>]*)>(.*?)</button>(.*?)</li>',
+                       html)
+    assert [int(n) for n, *_ in items] == list(range(r.length, 0, -1))  # newest first
+    by_number = {int(n): (attrs, events) for n, attrs, _, events in items}
+    assert 'class="current"' in by_number[4][0]
+    assert all("data-future" in by_number[n][0] for n in range(5, r.length + 1))
+    for n in range(1, 5):  # moves up to the board's say what they did, in words
+        assert r.log[n - 1].lines and escape(r.log[n - 1].lines[0]) in by_number[n][1]
+    first_later = r.log[4]
+    assert first_later.lines and by_number[5][1] == ""  # later moves: no events yet
 
 
 # -- series ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any
 
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, to_js
-from qin_ui import keep, links, players, saves
+from qin_ui import keep, links, players, saves, views
 from qin_ui.i18n import t
 from qin_ui.replay import Replay
 from qin_ui.seriesplan import PLANS, SeriesPlanError, SeriesState, plan_label
@@ -481,15 +481,7 @@ def draw_replay() -> None:
         return
     el("board").innerHTML = render_svg(r.game, last=r.last_squares, colours=s.colours,
                                        names=s.names, style=False)
-    items = []
-    for step in reversed(r.log):
-        who = escape(r.game.names[step.player - 1])
-        cls = ' class="current"' if step.number == r.cursor else ""
-        future = ' data-future="1"' if step.number > r.cursor else ""
-        items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
-                     f'<button type="button" class="log-jump" data-move="{step.number}">'
-                     f"{who}: {escape(step.move)}</button></li>")
-    el("log").innerHTML = "".join(items)
+    el("log").innerHTML = views.replay_log_html(r)
     el("replay-caption").textContent = r.caption()
     el("replay-pos").value = str(r.cursor)
     el("replay-play").textContent = t("replay.pause" if r.playing else "replay.play")

@@ -457,13 +457,6 @@ def on_key(event: Any) -> None:
         (first if found(first) else el("undo")).focus()
 
 
-@when("click", "#contrast")
-def on_contrast(event: Any) -> None:
-    on = not document.body.classList.contains("high-contrast")
-    document.body.classList.toggle("high-contrast", on)
-    el("contrast").setAttribute("aria-pressed", "true" if on else "false")
-
-
 # -- languages (issue 5) ------------------------------------------------------------------
 async def load_language() -> None:
     """Take the catalogue boot.js fetched for the page's language (while Pyodide

@@ -3,7 +3,7 @@
 The SVG board is hidden from assistive technology; what it shows is given instead as
 an ARIA grid of text cells (``grid_html``), one per square, read through
 ``aria-activedescendant`` as the keyboard cursor moves: ``"f6: red, Green's major
-province of 6"``, ``"c2: village held by White"``, ``"d4: grassland, legal for the
+province of 6"``, ``"c2: village held by White, pagodas next to it: Green 1, White 2"``, ``"d4: grassland, legal for the
 selected tile"``.  ``announcement`` is what the live region says after a move.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from qin.board import OUT, START, VILLAGE, WATER
-from qin.svg import PAGODA_MARKS, TILE_MARKS
+from qin.svg import PAGODA_MARKS, TILE_MARKS, pagoda_square
 from qin.tiles import COLOURS
 
 from . import i18n
@@ -50,6 +50,9 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         held = board.village_owner[s]
         parts.append(t("a11y.village.held", name=names[held - 1]) if held
                      else t("a11y.village.empty"))
+        tally = game.village_tally(square)
+        parts.append(t("a11y.village.tally", counts=", ".join(
+            f"{names[p - 1]} {tally.get(p, 0)}" for p in range(1, game.players + 1))))
     elif terrain == WATER:
         parts.append(t("a11y.water"))
     elif board.colour[s] >= 0:
@@ -59,6 +62,9 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         if group is not None and group.owner:
             key = "a11y.major" if group.size >= 5 else "a11y.province"
             parts.append(t(key, whose=i18n.whose(names[group.owner - 1]), size=group.size))
+            if s == pagoda_square(board, group.squares):  # where the SVG draws it
+                parts.append(t("a11y.pagoda.double" if group.pagodas == 2
+                               else "a11y.pagoda.single"))
         else:
             parts.append(t("a11y.not_province"))
     else:

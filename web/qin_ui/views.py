@@ -15,6 +15,7 @@ from qin.tiles import COLOURS
 
 from . import a11y, i18n, players
 from .i18n import t
+from .replay import Replay
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations, tile_name
 from .setup import BOARDS, Settings, board_label, colour_label
 from .setup import COLOURS as SEAT_COLOURS
@@ -190,6 +191,24 @@ def log_html(session: Session) -> str:
             + "</li>")
     if not items:
         return f'<li class="empty">{escape(t("log.empty"))}</li>'
+    return "".join(items)
+
+
+def replay_log_html(replay: Replay) -> str:
+    """The replayed game's moves, newest first: each a button that jumps there; the
+    moves up to the board's move also say their events, the board's move is marked
+    ``current`` and later ones ``data-future``."""
+    names = replay.final.names
+    items = []
+    for step in reversed(replay.log):
+        cls = ' class="current"' if step.number == replay.cursor else ""
+        future = ' data-future="1"' if step.number > replay.cursor else ""
+        lines = ("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
+                 + "</ul>") if step.lines and step.number <= replay.cursor else ""
+        items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
+                     f'<button type="button" class="log-jump" data-move="{step.number}">'
+                     f"{escape(names[step.player - 1])}: {escape(step.move)}</button>"
+                     f"{lines}</li>")
     return "".join(items)
 
 
