@@ -20,6 +20,8 @@ function updateInert() {
   document.body.dataset.modal = open.length ? open[0].id : "";
 }
 
+// main.py calls it before giving the focus back, so the page is not inert any more then.
+window.qinUpdateInert = updateInert;
 new MutationObserver(updateInert).observe(app, {
   subtree: true, attributes: true, attributeFilter: ["hidden"],
 });

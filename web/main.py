@@ -160,6 +160,9 @@ def _restore_focus() -> None:
     """Give the focus back to where it was before a dialog opened."""
     back = STATE["focus_back"]
     STATE["focus_back"] = None
+    inert = getattr(window, "qinUpdateInert", None)  # dialogs.js: un-inert the page now,
+    if inert is not None and found(inert):  # not after this handler, or focus() fails
+        inert()
     if back is not None and found(back) and back.isConnected:
         back.focus()
     elif not PLAY.hidden:
