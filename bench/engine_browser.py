@@ -27,8 +27,21 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+
+
+def game_budgets() -> dict[str, float | None]:
+    """The time cap per move the game gives each computer level (web/qin_ui/ai_bridge)."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        from qin_ui.ai_bridge import BUDGETS
+    finally:
+        sys.path.remove(str(ROOT / "web"))
+    return dict(BUDGETS)
+
+
 # Runs unchanged in CPython and in Pyodide: defines bench(budget, ai_moves) -> dict.
-SNIPPET = r'''
+# GAME_BUDGETS (prepended) are the game's caps per level, timed as "ai_game".
+SNIPPET = f"GAME_BUDGETS = {game_budgets()!r}\n" + r'''
 import random, time
 import qin
 from qin import placement
@@ -96,20 +109,26 @@ def bench(budget, ai_moves):
         levels = [lv.key for lv in ai.LEVELS]
     except ImportError:
         levels = []
-    out["ai"] = {}
-    for level in levels:
-        game = qin.Game.new("bird", 2, seed=3)
-        bot = ai.player(level, seed=1)
-        times = []
-        for _ in range(ai_moves):
-            if game.is_over:
-                break
-            move = bot.choose(game.view(game.to_move))
-            times.append(bot.last_time * 1000)
-            game.play(move)
-        out["ai"][level] = times
+    # "ai": as the level decides with no time cap (reproducible); "ai_game": with the
+    # cap the game gives it in the browser (GAME_BUDGETS).
+    for key, caps in (("ai", {}), ("ai_game", GAME_BUDGETS)):
+        out[key] = {}
+        for level in levels:
+            game = qin.Game.new("bird", 2, seed=3)
+            bot = ai.player(level, seed=1, budget_s=caps.get(level))
+            times = []
+            for _ in range(ai_moves):
+                if game.is_over:
+                    break
+                move = bot.choose(game.view(game.to_move))
+                times.append(bot.last_time * 1000)
+                game.play(move)
+            out[key][level] = times
     return out
 '''
+
+
+GAME_BUDGETS = game_budgets()
 
 
 def run_here(budget: float, ai_moves: int) -> dict[str, Any]:
@@ -162,11 +181,14 @@ def table(here: dict[str, Any], page: dict[str, Any]) -> list[str]:
         a, b = here[key], page[key]
         ratio = (b / a) if slower_is_more else (a / b)
         lines.append(f"{label:<44} {fmt.format(a):>10} {fmt.format(b):>10} {ratio:>6.2f}x")
-    for level, times in here.get("ai", {}).items():
-        other = page.get("ai", {}).get(level, [])
-        a, b = _median(times), _median(other)
-        lines.append(f"{'AI ' + level + ', ms per move (median)':<44} {a:>10.0f} {b:>10.0f} "
-                     f"{b / a if a else float('nan'):>6.2f}x")
+    for key, how in (("ai", "no cap"), ("ai_game", "game's cap")):
+        for level, times in here.get(key, {}).items():
+            other = page.get(key, {}).get(level, [])
+            a, b = _median(times), _median(other)
+            cap = GAME_BUDGETS.get(level) if key == "ai_game" else None
+            label = f"AI {level}, ms per move, {how}" + (f" {cap:g} s" if cap else "")
+            lines.append(f"{label:<44} {a:>10.0f} {b:>10.0f} "
+                         f"{b / a if a else float('nan'):>6.2f}x")
     lines.append("ratio = how many times slower Pyodide is (for games/s: CPython / Pyodide).")
     if not here.get("ai"):
         lines.append("No computer players (qin.ai) in this tree: AI timings skipped.")
