@@ -2,8 +2,8 @@
 fragments go through the engine's and the page's loaders.  Nothing may crash with an
 unhandled exception: everything bad is refused with a ``ValueError`` subclass
 (``RecordError``, ``PositionError``, ``IllegalMove``, ``SaveError``, ``LinkError``) that
-carries a message.  6,000 generated inputs, most of them through two loaders or more;
-well under a minute.
+carries a message.  10,000 generated inputs (2,000 a test), most of them through two
+loaders or more; well under a minute.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ JSON_VALUES = st.recursive(
                                                                 max_size=4),
     max_leaves=8)
 
-FUZZ = settings(max_examples=1200, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=2000, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -136,13 +136,13 @@ def test_link_fragments(text: str) -> None:
     refused_cleanly(records.from_url, text)
 
 
-@settings(max_examples=1200, deadline=None, derandomize=True)
+@settings(max_examples=2000, deadline=None, derandomize=True)
 @given(mutated(POSITIONS, ". ~ - v v1 v2 R Y B r y b r1 y2 b3\n:#123456789 players hand-"))
 def test_positions(text: str) -> None:
     refused_cleanly(qin.Game.from_position, text)
 
 
-@settings(max_examples=1200, deadline=None, derandomize=True)
+@settings(max_examples=2000, deadline=None, derandomize=True)
 @given(mutated(MOVES, "RYBpasc0123456789abcdefghijklm \t"), st.integers(0, 3))
 def test_moves(text: str, which: int) -> None:
     refused_cleanly(qin.Move.parse, text)
