@@ -57,6 +57,13 @@ def human_move(page: Page, play: Locator, turn: int) -> None:
     target.click()
 
 
+def animation(page: Page) -> str:
+    """The CSS animation of the computer's dropped tile."""
+    name: str = page.eval_on_selector("#board .tiles .dropped",
+                                      "el => getComputedStyle(el).animationName")
+    return name
+
+
 def replay(play: Locator, seed: int, players: int = 2) -> qin.Game:
     """The page's moves replayed by the engine (raises if any was illegal)."""
     game = qin.Game.new(board="bird", players=players, seed=seed)
@@ -82,7 +89,7 @@ def test_a_human_plays_a_whole_game_against_the_computer(page: Page) -> None:
     play = start(page, ["human", "apprentice"], seed=2012)
     status = page.locator("#status")
     expect(page.locator("#watch")).to_be_hidden()  # a human plays: no speed control
-    undone = just_undone = False
+    undone = just_undone = motion_checked = False
     for turn in range(200):
         page.wait_for_function(HUMAN_TURN, timeout=WORKER_BOOT_MS)
         phase = play.get_attribute("data-phase")
@@ -98,6 +105,12 @@ def test_a_human_plays_a_whole_game_against_the_computer(page: Page) -> None:
             if dropped != "pass":
                 expect(page.locator("#board .tiles .dropped")).to_have_count(1)
                 expect(last).to_contain_text("White places")
+                if not motion_checked:  # animated, unless the player asks for less motion
+                    motion_checked = True
+                    assert animation(page) == "qin-drop"
+                    page.emulate_media(reduced_motion="reduce")
+                    assert animation(page) == "none"
+                    page.emulate_media(reduced_motion="no-preference")
         if turn == 3 and not undone:  # undo takes back the computer's reply and ours
             undone = True
             expect(page.locator("#undo")).to_be_enabled()
@@ -113,6 +126,7 @@ def test_a_human_plays_a_whole_game_against_the_computer(page: Page) -> None:
         # One human: the turn goes to the computer with no cover over the screen.
         assert play.get_attribute("data-phase") in ("computer", "over", "move", "pass")
     expect(play).to_have_attribute("data-phase", "over")
+    assert motion_checked
     expect(page.locator("#result")).to_be_visible()
     game = replay(play, 2012)
     assert game.is_over
