@@ -18,8 +18,6 @@ from pyscript import document, when, window
 from qin_ui import a11y, computer, i18n, keyboard, players, setup, views
 from qin_ui.session import EVERYTHING, Session
 
-import qin
-
 try:  # Pyodide turns JavaScript's null into ``jsnull`` (not None) in new versions
     from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover - older Pyodide
@@ -501,17 +499,6 @@ async def on_language(event: Any) -> None:
 
 
 # -- boot ------------------------------------------------------------------------------
-def diagnostics() -> None:
-    """Facts about the engine in the browser, for the boot tests (hidden)."""
-    el("engine-package").textContent = f"Python is ready: the {qin.__name__} package is loaded."
-    game = qin.Game.new(board="bird", players=2, seed=1)
-    line = el("engine-game")
-    line.textContent = f"A new 2-player game on the bird board has {len(game.legal_moves())} " \
-                       "legal moves."
-    line.dataset.legalMoves = str(len(game.legal_moves()))
-
-
-diagnostics()
 await load_language()  # noqa: F704 - PyScript allows a top-level await here
 STATE["settings"] = setup.Settings()  # its seats named in the page's language
 fill_setup(STATE["settings"])
