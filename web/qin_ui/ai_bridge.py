@@ -43,8 +43,8 @@ FORMAT = "qin-ai-request/1"
 BUDGETS: dict[str, float | None] = {
     "apprentice": None,  # a few ms
     "governor": None,  # ~0.1 s in the browser
-    "minister": 0.6,  # its 250 iterations take ~0.5 s in the browser; capped
-    "emperor": 1.1,  # its 1000 iterations would take ~2 s: cut to stay under 1.5 s a move
+    "minister": 0.6,  # its look-ahead: ~0.1 s in CPython, 2-3x that in the browser
+    "emperor": 1.1,  # its wider look-ahead: capped to stay under 1.5 s a move in the page
 }
 """Time cap per move (seconds of thinking in the worker) by level; ``None``: no cap."""
 
