@@ -15,7 +15,17 @@ exchange one step further, in expectation over what the hidden hand may hold:
 3. the next player takes, per kind, the line best for them, and takes the best kind
    they hold (the expectation over hands is exact: ``HandModel.best_of``).
 
-The Minister deepens 6 moves with 2 replies per kind; the Emperor 10 of 16 with 3.
+Ranked by what they gain now, quiet moves (most moves, most turns) reach the
+shortlist only by chance; a defence would too.  With ``guard``, up to that many more
+moves are valued in stage 1: those covering, then touching, the squares of the next
+player's ``threats`` best placements now.  And the next player's best replies by
+gain are not the only ones to fear: one that blocks the mover's follow-up is a
+"quiet" move that changes a lot.  With ``spoil``, stage 2 also plays, per kind, that
+many of their placements on or next to the squares of the mover's ``threats`` best
+follow-ups (with the tiles it keeps).
+
+The Minister deepens 6 moves with 2 replies per kind; the Emperor 10 of 16 (and 8
+guards) with 3 replies and 1 spoiler per kind.
 ``deep=1`` also counts the next player's best reply to the mover's answer (four
 plies); measured, it gained nothing, so neither level uses it.  The placements after
 a reply are re-scored only near what the reply changed (``sim.rescored``).
@@ -62,7 +72,8 @@ class Lookahead:
                  replies: int = 2, shortlist: int = 12, counter: float = 0.7,
                  reply_weight: float = 0.9, later_weight: float = 0.4,
                  follow_weight: float = 0.25, quiet: float = 1.0, deep: int = 0,
-                 deep_weight: float = 0.6) -> None:
+                 deep_weight: float = 0.6, guard: int = 0, threats: int = 6,
+                 spoil: int = 0) -> None:
         self.iterations = iterations
         self.width = width  # moves deepened
         self.replies = replies  # the next player's placements per kind examined
@@ -74,6 +85,10 @@ class Lookahead:
         self.quiet = quiet  # 1: the next player may also make a quiet move
         self.deep = deep  # 1: the next player's reply to the mover's answer too
         self.deep_weight = deep_weight
+        self.guard = guard  # moves near the next player's best threats also valued
+        self.threats = threats  # ... that many of their best placements now
+        self.spoil = spoil  # the next player's placements per kind that may spoil
+        # the mover's best follow-ups, examined beyond the ``replies`` best
         self.last_iterations = 0
 
     @classmethod
@@ -82,8 +97,10 @@ class Lookahead:
 
     @classmethod
     def emperor(cls, iterations: int | None = None, **tuning: float) -> Lookahead:
-        # wider (measured: the four-ply ``deep`` line gained nothing over the minister)
-        options: dict[str, float] = {"width": 10, "replies": 3, "shortlist": 16}
+        # wider, guarding against the next player's threats and weighing the replies
+        # that spoil its own (measured: the four-ply ``deep`` line gained nothing)
+        options: dict[str, float] = {"width": 10, "replies": 3, "shortlist": 16,
+                                     "guard": 8, "spoil": 1}
         options.update(tuning)
         return cls(iterations, **_ints(options))  # type: ignore[arg-type]
 
@@ -146,8 +163,13 @@ class Lookahead:
         # 1. the Governor's valuation, keeping the next player's replies per kind
         cands: list[_Candidate] = []
         theirs_now: list[tuple[int, int, float, float]] | None = None
+        extra: set[int] = set()
+        if self.guard and len(moves) > self.shortlist:
+            theirs_now = scored_for(sim.board, ctx.opp_hand, nxt, out, ctx.wn, ctx.wm)
+            extra = _guards(sim, moves, theirs_now, nxt, self.shortlist, self.guard,
+                            self.threats)
         for i, (code, value) in enumerate(moves):
-            if i >= self.shortlist or value <= -WIN:
+            if (i >= self.shortlist and code not in extra) or value <= -WIN:
                 cands.append(_Candidate(value - 100.0, code, value))
                 continue
             after = sim.clone()
@@ -192,8 +214,13 @@ class Lookahead:
             quiet = None
             if self.quiet:
                 quiet = ctx.line(cand, None, 0.0, 0.0)
+            spots = (_spots(sim, cand.mine, cand.after.hands[me], me, self.threats)
+                     if self.spoil else None)
             for k in range(NKINDS):
                 lines = cand.replies[k][:self.replies]
+                if spots:
+                    lines = lines + [t for t in cand.replies[k][self.replies:]
+                                     if _touches(sim, t[2], spots)][:self.spoil]
                 if not lines:
                     per_kind.append((NONE, 0.0))
                     continue
@@ -219,6 +246,54 @@ class Lookahead:
             if total > best_value:
                 best_code, best_value = cand.code, total
         return best_code
+
+
+def _guards(sim: Sim, moves: list[tuple[int, float]],
+            theirs: list[tuple[int, int, float, float]], nxt: int, shortlist: int,
+            count: int, threats: int) -> set[int]:
+    """Up to ``count`` of the mover's moves beyond the shortlist that may spoil the
+    next player's best ``threats`` placements now: first those covering one of their
+    squares, then those next to one, each group best first by what they gain now."""
+    pairs = sim.board.geo.pairs
+    nbrs = sim.board.geo.neighbours
+    best = sorted((t for t in theirs if t[2] > 0 or t[1] == nxt), key=lambda t: -t[2])
+    cover: set[int] = set()
+    for t in best[:threats]:
+        cover.update(pairs[t[0] // 9])
+    if not cover:
+        return set()
+    near = {n for s in cover for n in nbrs[s]} - cover
+    ranked: list[tuple[int, int]] = []
+    for i in range(shortlist, len(moves)):
+        code = moves[i][0]
+        lo, hi = pairs[code // 9]
+        if lo in cover or hi in cover:
+            ranked.append((0, i))
+        elif lo in near or hi in near:
+            ranked.append((1, i))
+    ranked.sort()
+    return {moves[i][0] for _, i in ranked[:count]}
+
+
+def _spots(sim: Sim, mine: list[tuple[int, int, float, float]], hand: list[int],
+           me: int, count: int) -> set[int]:
+    """The squares of the mover's ``count`` best gaining placements (with ``hand``),
+    and their neighbours: where a reply may spoil them."""
+    pairs = sim.board.geo.pairs
+    nbrs = sim.board.geo.neighbours
+    best = sorted((t for t in mine if (t[2] > 0 or t[1] == me)
+                   and hand[KIND_OF[t[0] % 9]] > 0), key=lambda t: -t[2])
+    spots: set[int] = set()
+    for t in best[:count]:
+        for sq in pairs[t[0] // 9]:
+            spots.add(sq)
+            spots.update(nbrs[sq])
+    return spots
+
+
+def _touches(sim: Sim, code: int, spots: set[int]) -> bool:
+    lo, hi = sim.board.geo.pairs[code // 9]
+    return lo in spots or hi in spots
 
 
 class _Candidate:
@@ -294,5 +369,5 @@ class _Context:
 
 
 def _ints(tuning: dict[str, float]) -> dict[str, float | int]:
-    whole = {"width", "replies", "shortlist", "deep"}
+    whole = {"width", "replies", "shortlist", "deep", "guard", "threats", "spoil"}
     return {k: int(v) if k in whole else v for k, v in tuning.items()}
