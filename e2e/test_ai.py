@@ -142,7 +142,10 @@ def test_the_page_answers_while_the_emperor_thinks(page: Page) -> None:
     status = page.locator("#status")
     # First the worker boots (its own Pyodide): the page says so.
     expect(status).to_have_attribute("data-ai", re.compile("loading|thinking"))
-    expect(status).to_have_attribute("data-ai", "thinking", timeout=WORKER_BOOT_MS)
+    # Watched every frame: the Emperor's opening move can be quick (its thinking shows
+    # for at least computer.MIN_THINK_MS), too quick for expect()'s widening polls.
+    page.wait_for_function("document.querySelector('#status').dataset.ai === 'thinking'",
+                           polling="raf", timeout=WORKER_BOOT_MS)
     expect(status).to_have_text("Green (Emperor) is thinking…")
     # While it thinks, a hover is answered at once: the info box describes the village.
     village = page.locator("#board rect.sq.village").first

@@ -158,6 +158,7 @@ def test_a_levels_chooser_plays_legal_moves_in_a_session() -> None:
                                setup.Seat("Bo", "white", "governor")), seed=3)
     s = Session(settings)
     assert computer.watching(s) and computer.has_computers(s)
+    assert computer.min_think_ms(s) == 0  # watched games are paced by the speed control
     while not s.over:
         before = len(s.game.moves)
         assert s.computer_move()
@@ -172,6 +173,7 @@ def test_a_computer_turn_is_asked_and_accepted_only_where_it_was_asked() -> None
     s = Session(settings)
     assert computer.ask(s) is None and not computer.watching(s)
     assert computer.delay_ms(s, "pause") == computer.BEAT_MS  # a human plays: no pausing
+    assert computer.min_think_ms(s) == computer.MIN_THINK_MS > 0  # thinking is seen
     hand = s.visible_hand()
     assert hand is not None
     s.select(next(i for i, k in enumerate(hand) if s.playable(k)))

@@ -132,9 +132,13 @@ class Computers:
             if request is None or computer.delay_ms(s, self.speed) is None:
                 return
             await self.worker.ready()
+            self.update()  # the status now says who is thinking (no longer "starting")
             start = window.performance.now()
             text = await self.worker.choose(request)
             took = window.performance.now() - start
+            rest = computer.min_think_ms(s) - took
+            if rest > 0:  # a quick decision still shows its thinking for a moment
+                await asyncio.sleep(rest / 1000)
             if self.session() is not s:
                 return
             parts = computer.accept(s, request, text)

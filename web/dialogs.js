@@ -1,19 +1,26 @@
 // Dialogs and display preferences (issue 8), in plain JavaScript because neither is
 // game logic and both must work before Python has started.
 //
-// - A modal dialog (.modal: the hand-over cover, the result) makes everything else in
-//   #app inert while it shows, so neither Tab nor a screen reader's cursor can wander
-//   behind it; main.py moves the focus into it and back.
+// - A dialog (.modal) makes what it stands over inert while it shows, so neither Tab
+//   nor a screen reader's cursor can wander behind it; main.py moves the focus into it
+//   and back. The result dialog is modal (everything else in #app); the hand-over
+//   cover names what it hides in data-blocks (the game, not the header: the next
+//   player may still switch the language or the contrast before confirming).
 // - High contrast: the #contrast toggle, remembered in localStorage "qin-contrast";
 //   with no choice stored, the system's "more contrast" preference decides.
 
 const CONTRAST_KEY = "qin-contrast";
 const app = document.getElementById("app");
 
+function blocked(modal, child) {
+  const only = modal.dataset.blocks;
+  return only ? only.split(" ").includes(child.id) : true;
+}
+
 function updateInert() {
   const open = [...app.querySelectorAll(":scope > .modal")].filter((m) => !m.hidden);
   for (const child of app.children) {
-    const behind = open.length > 0 && !open.includes(child);
+    const behind = !open.includes(child) && open.some((m) => blocked(m, child));
     if (behind) child.setAttribute("inert", "");
     else child.removeAttribute("inert");
   }

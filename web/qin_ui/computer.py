@@ -6,7 +6,8 @@ request) and played with ``accept(session, request, text)`` only if the game sti
 stands where it was asked (an undo or a new game in between makes the answer stale).
 
 Pacing: against a human, a computer answers after a short beat (``BEAT_MS``) plus its
-thinking.  A game of computers only is *watched*: a speed control sets the pause
+thinking, which the status shows for at least ``MIN_THINK_MS`` (a quick decision is
+held back that long, so a human sees who is moving before the tile drops in).  A game of computers only is *watched*: a speed control sets the pause
 before each move (``SPEEDS``), or pauses the game.
 """
 
@@ -25,6 +26,14 @@ DEFAULT_SPEED = "normal"
 BEAT_MS = 250
 """Against a human: the pause before a computer starts thinking, so its move does not
 land in the same instant as the human's."""
+MIN_THINK_MS = 900
+"""Against a human: the least time "... is thinking" shows before the move lands."""
+
+
+def min_think_ms(session: Session) -> int:
+    """How long the computer's thinking shows at least (0 when only computers play:
+    the watch mode's speed paces those games)."""
+    return MIN_THINK_MS if session.humans() else 0
 
 
 def has_computers(session: Session | None) -> bool:
