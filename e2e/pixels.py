@@ -50,6 +50,20 @@ class Image:
         return grid
 
 
+# Colour-vision-deficiency simulation matrices (Machado, Oliveira & Fernandes 2009,
+# severity 1.0) on linear RGB; "greyscale" sees luminance only.
+Matrix = tuple[tuple[float, float, float], ...]
+CVD: dict[str, Matrix] = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+GREYSCALE: Matrix = ((0.2126, 0.7152, 0.0722),) * 3
+
+
 def linear(v: int) -> float:
     """An 8-bit sRGB channel as linear light (0-1)."""
     c = v / 255

@@ -4,7 +4,7 @@ The board of a fixed position (the three province colours as starting spaces, fo
 players' pagodas on red provinces) is drawn by the one renderer the game and the
 diagrams use (`qin.svg.render_svg`), then seen through an SVG colour matrix that
 simulates each colour-vision deficiency (Machado, Oliveira & Fernandes 2009, severity
-1.0, on linear RGB; the same matrices as tests/test_access.py) and through plain
+1.0, on linear RGB; e2e/pixels.py, the same matrices as tests/test_access.py) and through plain
 greyscale (no colour at all). From the screenshot's pixels:
 - the three province colours stay clearly apart (CIE76 delta E > 20) for protanopia,
   deuteranopia and tritanopia;
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from e2e.pixels import Box, Image, decode_png, delta_e
+from e2e.pixels import CVD, GREYSCALE, Box, Image, Matrix, decode_png, delta_e
 from qin.svg import render_svg
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "e2e-artifacts"
@@ -37,16 +37,14 @@ players: 4
 . . . . . . .
 """
 
-LUMA = "0.2126 0.7152 0.0722 0 0 " * 3 + "0 0 0 1 0"
-MATRICES = {
-    "protanopia": "0.152286 1.052583 -0.204868 0 0 0.114503 0.786281 0.099216 0 0 "
-                  "-0.003882 -0.048116 1.051998 0 0 0 0 0 1 0",
-    "deuteranopia": "0.367322 0.860646 -0.227968 0 0 0.280085 0.672501 0.047413 0 0 "
-                    "-0.011820 0.042940 0.968881 0 0 0 0 0 1 0",
-    "tritanopia": "1.255528 -0.076749 -0.178779 0 0 -0.078411 0.930809 0.147602 0 0 "
-                  "0.004733 0.691367 0.303900 0 0 0 0 0 1 0",
-    "greyscale": LUMA,
-}
+
+def fe_values(matrix: Matrix) -> str:
+    """A 3x3 linear-RGB matrix as feColorMatrix's 4x5 ``values`` (alpha kept)."""
+    rows = [" ".join(f"{c:g}" for c in row) + " 0 0" for row in matrix]
+    return " ".join(rows) + " 0 0 0 1 0"
+
+
+MATRICES = {**{k: fe_values(m) for k, m in CVD.items()}, "greyscale": fe_values(GREYSCALE)}
 
 
 def pattern(image: Image, box: Box) -> list[float]:

@@ -10,7 +10,7 @@ from itertools import combinations
 from pathlib import Path
 
 import qin
-from e2e.pixels import lab_of_linear, linear
+from e2e.pixels import CVD, lab_of_linear, linear
 from qin.svg import (
     PAGODA_COLOURS,
     PAGODA_MARKS,
@@ -30,18 +30,6 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 # -- colour-blind play -----------------------------------------------------------------
-# Colour-vision-deficiency simulation matrices (Machado, Oliveira & Fernandes 2009,
-# severity 1.0) on linear RGB.
-CVD = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
-}
-
-
 def simulated_lab(css: str, kind: str) -> tuple[float, float, float]:
     """CIE L*a*b* of ``css`` as seen with the colour-vision deficiency ``kind``."""
     text = css.lstrip("#")

@@ -50,9 +50,8 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         held = board.village_owner[s]
         parts.append(t("a11y.village.held", name=names[held - 1]) if held
                      else t("a11y.village.empty"))
-        tally = game.village_tally(square)
-        parts.append(t("a11y.village.tally", counts=", ".join(
-            f"{names[p - 1]} {tally.get(p, 0)}" for p in range(1, game.players + 1))))
+        parts.append(t("a11y.village.tally",
+                       counts=session.tally_text(game.village_tally(square))))
     elif terrain == WATER:
         parts.append(t("a11y.water"))
     elif board.colour[s] >= 0:

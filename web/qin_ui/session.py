@@ -283,6 +283,11 @@ class Session:
             return h
         return self._describe_square(h, s)
 
+    def tally_text(self, tally: dict[int, int]) -> str:
+        """A village's pagodas per player in words: "Green 1, White 2"."""
+        return ", ".join(f"{self.names[p - 1]} {tally.get(p, 0)}"
+                         for p in range(1, self.game.players + 1))
+
     def _describe_square(self, h: Hover, s: int) -> Hover:
         game = self.game
         board = game.board
@@ -293,9 +298,8 @@ class Session:
             tally = game.village_tally(name)
             holder = (t("info.village.held", name=self.names[held - 1]) if held
                       else t("info.village.empty"))
-            counts = ", ".join(f"{self.names[p - 1]} {tally.get(p, 0)}"
-                               for p in range(1, game.players + 1))
-            h.info = t("info.village", square=name, holder=holder, counts=counts)
+            h.info = t("info.village", square=name, holder=holder,
+                       counts=self.tally_text(tally))
             h.focus = (name,)
             h.focus_owner = held
             h.tally = tally
