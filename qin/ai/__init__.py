@@ -26,10 +26,9 @@ from typing import Protocol
 from ..errors import HiddenInformation
 from ..game import Game
 from ..moves import Move
-from .greedy import Apprentice, Governor, Greedy, RandomMover
-from .lookahead import Lookahead
-from .mcts import Search
-from .sim import to_move
+
+# The strategies (greedy, lookahead, mcts, sim) are imported when a player is built, so
+# that ``LEVELS`` costs the page's start screen almost nothing (issue 7).
 
 
 @dataclass(frozen=True)
@@ -65,8 +64,12 @@ class Strategy(Protocol):
 def _strategy(level: str, iterations: int | None) -> Strategy:
     level, _, extra = level.partition(":")  # "emperor:width=8,replies=2" for tuning
     tuning = {k: float(v) for k, v in (kv.split("=") for kv in extra.split(",") if kv)}
-    if tuning and level not in ("minister", "emperor", "mcts"):
+    if tuning and level not in ("governor", "minister", "emperor", "mcts"):
         raise ValueError(f"the level {level!r} takes no tuning parameters")
+    from .greedy import Apprentice, Governor, Greedy, RandomMover
+    from .lookahead import Lookahead
+    from .mcts import Search
+
     if level == "random":
         return RandomMover()
     if level == "greedy":
@@ -74,7 +77,8 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if level == "apprentice":
         return Apprentice()
     if level == "governor":
-        return Governor()
+        return Governor(**{k: int(v) if k == "shortlist" else v  # type: ignore[arg-type]
+                           for k, v in tuning.items()})
     if level == "minister":
         return Lookahead.minister(iterations, **tuning)
     if level == "emperor":
@@ -127,6 +131,8 @@ class Player:
         else:
             budget = budget_s if budget_s is not None else self.budget_s
             code = self.strategy.choose_code(view, self.rng_for(view), budget)
+            from .sim import to_move
+
             move = to_move(view.board.geo, code)
         self.last_time = time.perf_counter() - start
         self.last_cpu = time.process_time() - cpu

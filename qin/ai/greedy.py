@@ -168,12 +168,20 @@ class Apprentice:
 class Governor:
     """Greedy with a sound evaluation: the pagodas a move places and costs (founding,
     majors, absorbing, villages, for everyone), minus what the next player can do in
-    reply with the tiles they may hold, plus a little for its own follow-up."""
+    reply with the tiles they may hold, plus a little for its own follow-up.
 
-    shortlist = 12  # candidates whose replies are examined
-    reply_weight = 0.9
-    later_weight = 0.4  # opponents after the next one (3-4 players)
-    follow_weight = 0.25
+    It weighs the replies to its ``shortlist`` best moves by immediate gain (6; the
+    rest rank below them).  Measured, 200 games each, the Minister against it: 0.645
+    when it looked at 12, 0.780 at 6, 0.860 at 3; it beats the Apprentice either way.
+    At 6 the ladder's steps are even (the second level is the one a beginner meets
+    after the first) and it thinks half as long."""
+
+    def __init__(self, shortlist: int = 6, reply_weight: float = 0.9,
+                 later_weight: float = 0.4, follow_weight: float = 0.25) -> None:
+        self.shortlist = shortlist  # candidates whose replies are examined
+        self.reply_weight = reply_weight
+        self.later_weight = later_weight  # opponents after the next one (3-4 players)
+        self.follow_weight = follow_weight
 
     def ranked(self, view: Game, rng: random.Random) -> list[tuple[int, float]]:
         """My legal moves with the Governor's value, best first (ties in random order)."""

@@ -98,7 +98,7 @@ class Search:
         self.epsilon = epsilon  # playout: chance of a random placement
         self.prior = prior  # virtual visits that carry the Governor's value of a root move
         self.root_prior: dict[int, float] = {}
-        self.governor = Governor()
+        self.governor = Governor(shortlist=12)  # the policy it was measured with
         self.last_iterations = 0
         self.last_root: Node | None = None
 
