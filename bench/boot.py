@@ -77,7 +77,9 @@ FLOOR_HTML = """<!doctype html>
 
 FLOOR_JS = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 try {
+  performance.mark("qin:loadPyodide");
   const py = await loadPyodide();
+  performance.mark("qin:loaded");
   const two = py.runPython("1+1");
   window.__pyodide = py;
   document.body.dataset.result = String(two);
@@ -140,6 +142,10 @@ PROBE_JS = """(() => {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();"""
 
+# The page's own marks (web/main.py: "qin:main" before its imports, "qin:imported",
+# "qin:ready" when the start screen is drawn), merged into the steps.
+MARKS_JS = ("() => performance.getEntriesByType('mark')"
+            ".filter((m) => m.name.startsWith('qin:')).map((m) => [m.startTime, m.name])")
 PROBE_DONE_JS = "() => window.__bench && window.__bench.board !== null"
 FLOOR_DONE_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
 # offline.js (issue 6) sets body[data-offline] once its service worker is active.
@@ -398,6 +404,7 @@ class Bench:
                     raise RuntimeError("the floor page failed: "
                                        + str(page.evaluate("document.body.dataset.error")))
                 out[visit] = float(page.evaluate("Number(document.body.dataset.bootMs)"))
+                out[f"{visit}_steps"] = page.evaluate(MARKS_JS)
                 if visit == "cold":
                     self.floor_hits.wait_quiet(0.3)
                     out["hits"] = summarize_hits(self.floor_hits.take())
@@ -430,6 +437,7 @@ class Bench:
                     raise RuntimeError("the game failed to boot: "
                                        + page.inner_text("#boot-error"))
                 probe = page.evaluate("window.__bench")
+                probe["steps"] = sorted(probe["steps"] + page.evaluate(MARKS_JS))
                 out[visit] = {
                     "boot": float(page.evaluate("Number(document.body.dataset.bootMs)")),
                     "playable": probe["playable"],
@@ -453,6 +461,7 @@ class Bench:
                     # The warm visit starts from the start screen too, not a resumed game.
                     page.evaluate("localStorage.clear()")
                 else:
+                    out["warm_steps"] = probe["steps"]
                     out["warm_hits"] = summarize_hits(self.hits.take())
                     if interactions:
                         out["interactions"] = page.evaluate(INTERACT_JS, interactions)
@@ -544,10 +553,15 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
         lines.append(f"    {kb(sent):>9} {kb(decoded):>9}  {path}")
     lines.append("")
     lines.extend(waterfall(games[0].get("resources", [])))
-    steps = games[0].get("steps") or []
-    if steps:
-        lines.append("PyScript's steps on that load, ms from navigation:")
-        lines.extend(f"  {t:>7.0f}  {name}" for t, name in steps)
+    for key, which in (("steps", "cold"), ("warm_steps", "warm")):
+        steps = games[0].get(key) or []
+        if steps:
+            lines.append(f"PyScript's steps on the first {which} load, ms from navigation:")
+            lines.extend(f"  {t:>7.0f}  {name}" for t, name in steps)
+        marks = floors[0].get(f"{which}_steps") or []
+        if marks:
+            lines.append(f"  the floor's first {which} load: " + ", ".join(
+                f"{name.removeprefix('qin:')} {t:.0f}" for t, name in marks))
     lines.append("")
 
     inter = [g["interactions"] for g in games if g.get("interactions")]

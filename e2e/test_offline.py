@@ -26,6 +26,10 @@ from tools.build_site import write_service_worker
 from tools.serve import serving
 
 SEED = 7
+# Which source answered each of the runtime's files (Resource Timing, Chromium 123+).
+ROUTED_JS = """() => Object.fromEntries(performance.getEntriesByType("resource")
+  .filter((e) => e.name.includes("/vendor/pyodide/"))
+  .map((e) => [e.name.split("/").pop(), e.workerMatchedSourceType ?? "unreported"]))"""
 
 
 def start(page: Page) -> None:
@@ -160,6 +164,12 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
             "() => ['ready', 'error'].includes(document.body.dataset.boot)", timeout=60_000)
         assert boot_state and page.evaluate("document.body.dataset.boot") == "ready"
         expect(page.locator("#play")).to_have_attribute("data-moves", "1")
+        # Issue 7: the worker's static routes answer the runtime's files from its cache
+        # without waiting for the worker to start (where Chromium reports the route).
+        sources = page.evaluate(ROUTED_JS)
+        assert sources, "no runtime files were loaded"
+        if "unreported" not in sources.values():
+            assert set(sources.values()) == {"cache"}, sources
         assert play_one(page) == 2
         context.set_offline(False)
 

@@ -53,6 +53,31 @@ def test_levels_are_listed_weakest_first() -> None:
         qin.ai.player("grandmaster", 1)
 
 
+def test_tuning_is_read_for_the_arena_and_refused_where_there_is_none() -> None:
+    # "level:key=value,..." is how bench/ladder.py and the arena try variants
+    governor = qin.ai.player("governor:shortlist=12", 1).strategy
+    assert getattr(governor, "shortlist", None) == 12
+    assert getattr(qin.ai.player("governor", 1).strategy, "shortlist", None) == 6
+    emperor = qin.ai.player("emperor:width=4,guard=2", 1).strategy
+    assert (getattr(emperor, "width", None), getattr(emperor, "guard", None)) == (4, 2)
+    with pytest.raises(ValueError, match="'apprentice' takes no tuning"):
+        qin.ai.player("apprentice:careless=0.1", 1)
+
+
+def test_the_levels_cost_the_page_nothing_until_a_computer_plays() -> None:
+    # Issue 7: the start screen lists the levels; their search code loads on first use.
+    import subprocess
+    import sys
+
+    code = ("import sys, qin.ai; print(sorted(m for m in sys.modules if m.startswith('qin.ai')));"
+            "qin.ai.player('emperor', 1);"
+            "print(sorted(m for m in sys.modules if m.startswith('qin.ai')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == "['qin.ai']"
+    assert "qin.ai.lookahead" in out[1] and "qin.ai.sim" in out[1]
+
+
 @pytest.mark.parametrize(("levels", "board", "seed"), [
     (["apprentice", "minister"], "bird", 1),
     (["emperor", "governor"], "lion", 2),

@@ -12,16 +12,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import games_ui
-from ai_client import Computers
-from pyscript import document, when, window
-from qin_ui import a11y, computer, i18n, keyboard, players, setup, views
-from qin_ui.session import EVERYTHING, Session
+import js  # type: ignore[import-not-found]
+
+js.performance.mark("qin:main")  # bench/boot.py reads these marks: where start-up goes
+
+import games_ui  # noqa: E402
+from ai_client import Computers  # noqa: E402
+from pyscript import document, when, window  # noqa: E402
+from qin_ui import a11y, computer, i18n, keyboard, players, setup, views  # noqa: E402
+from qin_ui.session import EVERYTHING, Session  # noqa: E402
 
 try:  # Pyodide turns JavaScript's null into ``jsnull`` (not None) in new versions
     from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover - older Pyodide
     jsnull = None
+
+js.performance.mark("qin:imported")
 
 
 def found(value: Any) -> bool:
@@ -506,3 +512,4 @@ games_ui.install(start_game, draw, show_screen, session)  # issue 6
 if games_ui.boot() == "setup":  # a game link, or the game left open, else the start screen
     show_screen("setup")
 APP.hidden = False
+js.performance.mark("qin:ready")
