@@ -153,6 +153,11 @@ OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.da
                       " || !('serviceWorker' in navigator)"
                       " || !document.querySelector('script[src$=\"offline.js\"]')")
 
+# web/bytecode.py: the page has kept its compiled modules for the next visit (or
+# could not; or there is no such step).
+BYTECODE_KEPT_JS = ("() => ['stored', 'restored', 'off'].includes(document.body?.dataset.bytecode)"
+                    " || !document.querySelector('script[src$=\"main.py\"]')")
+
 # Where each file's fetch started and ended (Resource Timing), ms from navigation.
 RESOURCES_JS = """() => performance.getEntriesByType("resource").map((e) => ({
   name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd,
@@ -454,6 +459,8 @@ class Bench:
                     out["hits"] = summarize_hits(self.hits.take())
                     with contextlib.suppress(Exception):  # no offline.js: just wait
                         page.wait_for_function(OFFLINE_SETTLED_JS, timeout=30_000)
+                    with contextlib.suppress(Exception):  # the page keeps its bytecode
+                        page.wait_for_function(BYTECODE_KEPT_JS, timeout=30_000)
                     self.hits.wait_quiet(1.0)
                     out["precache_hits"] = summarize_hits(self.hits.take())
                     out["sw_registered"] = bool(page.evaluate(

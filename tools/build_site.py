@@ -333,6 +333,11 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
 # app icons' PNGs are drawn here (stdlib only) from the same design as web/icons/icon.svg.
 
 SW_NAME = "sw.js"
+# Issue 7: web/bytecode.py keeps the page's compiled modules in the browser under a key
+# that changes with any Python source, the wheel or the Pyodide runtime; the built copy
+# carries that key, so the page does not hash its sources at every start.
+BYTECODE_NAME = "bytecode.py"
+BYTECODE_KEY_MARK = '"__QIN_PY_KEY__"'
 SW_VERSION_MARK = '"__QIN_SW_VERSION__"'
 SW_PRECACHE_MARK = '["__QIN_SW_PRECACHE__"]'
 ICON_SIZES = (192, 512)
@@ -407,6 +412,24 @@ def service_worker(template: str, out: Path, files: Iterable[Path] | None = None
     version = digest.hexdigest()[:16]
     return (template.replace(SW_VERSION_MARK, json.dumps(version))
             .replace(SW_PRECACHE_MARK, json.dumps(paths, indent=0)))
+
+
+def python_key(out: Path, files: Iterable[Path]) -> str:
+    """The key of the built site's Python: every ``.py`` (but bytecode.py) and ``.whl``
+    file and Pyodide's lock file (its Python version), by path and content."""
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        rel = path.relative_to(out).as_posix()
+        if (path.suffix in (".py", ".whl") and rel != BYTECODE_NAME) or (
+                path.name == "pyodide-lock.json"):
+            digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def bytecode_module(template: str, key: str) -> str:
+    if BYTECODE_KEY_MARK not in template:
+        raise BuildError(f"web/{BYTECODE_NAME} lacks its placeholder {BYTECODE_KEY_MARK}")
+    return template.replace(BYTECODE_KEY_MARK, json.dumps(key), 1)
 
 
 def write_service_worker(out: Path, web_dir: Path | None = None,
@@ -492,7 +515,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     config_data = pyscript_config(wheel.name, read_config_base())
     for rel, src in sources.items():
         dst = out / rel
-        if rel == SW_NAME:  # issue 6: generated from this template below
+        if rel in (SW_NAME, BYTECODE_NAME):  # generated from these templates below
             continue
         if rel in PRELOAD_PAGES:  # issue 7: the page with its preload links
             html = with_preloads(src.read_text(encoding="utf-8"), config_data)
@@ -515,6 +538,11 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
+    if BYTECODE_NAME in sources:  # issue 7: with the key of the Python written so far
+        module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"),
+                                 python_key(out, wanted))
+        changed += _write_if_changed(out / BYTECODE_NAME, module.encode())
+        wanted.add(out / BYTECODE_NAME)
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))
         wanted.add(out / SW_NAME)

@@ -1,0 +1,118 @@
+"""Issue 7: the page's compiled modules kept between visits (web/bytecode.py) and the
+key the build writes into it (tools/build_site.py).
+
+What a player notices is the second start being quicker; what must never happen is a
+start running code compiled from other sources.  So: the key changes with any source,
+the finder serves only the files it was given (and compiles the rest as usual), and a
+damaged entry is refused rather than run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import marshal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tools import build_site
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+sys.path.insert(0, str(WEB))
+
+import bytecode  # noqa: E402
+
+
+@pytest.fixture
+def page_dir(tmp_path: Path) -> Iterator[Path]:
+    """A page's working directory: two modules, a package, and files never imported."""
+    (tmp_path / "alpha.py").write_text("X = 1\n")
+    (tmp_path / "beta.py").write_text("Y = 'b'\n")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "gamma.py").write_text("Z = [1, 2]\n")
+    (tmp_path / "pkg" / "__pycache__").mkdir()
+    (tmp_path / "pkg" / "__pycache__" / "stale.py").write_text("")
+    for name in ("main.py", "ai_worker.py", "bytecode.py"):
+        (tmp_path / name).write_text("raise SystemExit\n")
+    sys.path.insert(0, str(tmp_path))
+    yield tmp_path
+    sys.path.remove(str(tmp_path))
+    for name in ("alpha", "beta", "pkg", "pkg.gamma"):
+        sys.modules.pop(name, None)
+    bytecode.CODES.clear()
+    if bytecode.CachedFinder in sys.meta_path:
+        sys.meta_path.remove(bytecode.CachedFinder)
+    importlib.invalidate_caches()
+
+
+def names(root: Path, files: list[str]) -> list[str]:
+    return [Path(f).relative_to(root).as_posix() for f in files]
+
+
+def test_the_sources_are_the_imported_modules_only(page_dir: Path) -> None:
+    assert names(page_dir, bytecode.sources(str(page_dir))) == [
+        "alpha.py", "beta.py", "pkg/__init__.py", "pkg/gamma.py"]
+
+
+def test_the_key_changes_with_any_source(page_dir: Path) -> None:
+    root = str(page_dir)
+    before = bytecode.key_of(root, bytecode.sources(root))
+    assert bytecode.key_of(root, bytecode.sources(root)) == before
+    (page_dir / "pkg" / "gamma.py").write_text("Z = [1, 3]\n")
+    assert bytecode.key_of(root, bytecode.sources(root)) != before
+
+
+def test_imports_use_the_kept_code_and_compile_the_rest(page_dir: Path) -> None:
+    kept = bytecode.unpack(bytecode.pack([str(page_dir / "alpha.py"),
+                                          str(page_dir / "pkg" / "gamma.py")]))
+    # The sources change after packing: the kept code wins for the files it holds
+    # (which is why the key must change with the sources), the others compile.
+    (page_dir / "alpha.py").write_text("X = 'changed'\n")
+    (page_dir / "pkg" / "gamma.py").write_text("Z = 'changed'\n")
+    (page_dir / "beta.py").write_text("Y = 'changed'\n")
+    bytecode.install(kept)
+    import alpha  # type: ignore[import-not-found]
+    import beta  # type: ignore[import-not-found]
+    import pkg.gamma  # type: ignore[import-not-found]
+
+    assert (alpha.X, pkg.gamma.Z, beta.Y) == (1, [1, 2], "changed")
+    assert alpha.__file__ == str(page_dir / "alpha.py")
+    assert bytecode.CODES == {}  # each kept code is used once
+    assert names(page_dir, sorted(kept)) == ["alpha.py", "pkg/gamma.py"]
+
+
+@pytest.mark.parametrize("data", [b"", b"not marshal", marshal.dumps([1, 2]),
+                                  marshal.dumps({"a.py": "text, not bytes"})])
+def test_a_damaged_entry_is_refused(data: bytes) -> None:
+    with pytest.raises((ValueError, EOFError, TypeError)):
+        bytecode.unpack(data)
+
+
+def test_the_build_writes_a_key_that_follows_the_python(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    (out / "qin_ui").mkdir(parents=True)
+    (out / "vendor" / "pyodide").mkdir(parents=True)
+    files = {
+        "main.py": "print(1)\n", "qin_ui/a.py": "A = 1\n", "style.css": "p {}\n",
+        "wheels.whl": "zip", "vendor/pyodide/pyodide-lock.json": '{"python": "3.12"}',
+    }
+    for rel, text in files.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text(text)
+    paths = [out / rel for rel in files]
+    key = build_site.python_key(out, paths)
+    (out / "style.css").write_text("p { color: red }\n")
+    assert build_site.python_key(out, paths) == key  # not Python
+    for rel in ("qin_ui/a.py", "wheels.whl", "vendor/pyodide/pyodide-lock.json"):
+        (out / rel).write_text(files[rel] + " ")
+        assert build_site.python_key(out, paths) != key, rel
+        key = build_site.python_key(out, paths)
+
+    template = (WEB / "bytecode.py").read_text()
+    built = build_site.bytecode_module(template, key)
+    assert f'KEY = "{key}"' in built and "__QIN_PY_KEY__" not in built
+    with pytest.raises(build_site.BuildError):
+        build_site.bytecode_module("KEY = None\n", key)
