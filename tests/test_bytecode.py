@@ -37,6 +37,8 @@ def page_dir(tmp_path: Path) -> Iterator[Path]:
     (tmp_path / "pkg" / "__pycache__" / "stale.py").write_text("")
     for name in ("main.py", "ai_worker.py", "bytecode.py"):
         (tmp_path / name).write_text("raise SystemExit\n")
+    (tmp_path / "pyscript").mkdir()  # PyScript's package: imported before the cache
+    (tmp_path / "pyscript" / "__init__.py").write_text("")
     sys.path.insert(0, str(tmp_path))
     yield tmp_path
     sys.path.remove(str(tmp_path))

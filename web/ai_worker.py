@@ -8,9 +8,16 @@ text.  The worker has no DOM access (none is needed, so the page needs no COOP/C
 
 from __future__ import annotations
 
-from qin_ui.ai_bridge import answer
+import bytecode
 
-import qin.ai  # noqa: F401  (loaded now, so the first move does not wait for it)
+# Issue 7: the modules compiled at an earlier visit (web/bytecode.py), if the page kept
+# them: the worker then starts without compiling the engine and the players.
+await bytecode.restore()  # noqa: F704 - PyScript allows a top-level await here
+
+from qin_ui.ai_bridge import answer  # noqa: E402
+
+# loaded now, so that the first move does not wait for them
+from qin.ai import greedy, lookahead  # noqa: E402, F401
 
 
 def choose(request: str) -> str:

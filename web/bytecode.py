@@ -32,6 +32,7 @@ from typing import Any
 KEY = "__QIN_PY_KEY__"  # tools/build_site.py writes the built site's key here
 CACHE_NAME = "qin.bytecode"  # not "qin-...": the service worker deletes those not its own
 SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # run, not imported
+SKIP_DIRS = {"__pycache__", "pyscript"}  # PyScript's own: imported before ``restore``
 CODES: dict[str, bytes] = {}  # source path -> marshalled code, from the cache
 
 
@@ -39,7 +40,7 @@ def sources(root: str) -> list[str]:
     """Our importable source files under ``root`` (the page's working directory)."""
     found: list[str] = []
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__"
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS
                              and not d.startswith("."))
         found.extend(os.path.join(dirpath, f) for f in sorted(filenames)
                      if f.endswith(".py") and not (dirpath == root and f in SKIP))
