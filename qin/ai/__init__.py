@@ -67,7 +67,7 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if tuning and level not in ("governor", "minister", "emperor", "mcts"):
         raise ValueError(f"the level {level!r} takes no tuning parameters")
     from .greedy import Apprentice, Governor, Greedy, RandomMover
-    from .lookahead import Lookahead
+    from .lookahead import Lookahead, _ints
     from .mcts import Search
 
     if level == "random":
@@ -77,8 +77,7 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if level == "apprentice":
         return Apprentice()
     if level == "governor":
-        return Governor(**{k: int(v) if k == "shortlist" else v  # type: ignore[arg-type]
-                           for k, v in tuning.items()})
+        return Governor(**_ints(tuning))  # type: ignore[arg-type]
     if level == "minister":
         return Lookahead.minister(iterations, **tuning)
     if level == "emperor":
