@@ -23,10 +23,13 @@ Everything is measured in the same run, runs interleaved (floor, game, floor, ..
   (``performance.now()`` in the page), taken by a script injected before the page's
   own: "playable" = body[data-boot=ready] AND #start visible and enabled (the first
   moment a click on Start works); "board" = the injected script clicks Start at
-  once, then waits until #play is shown with the board's SVG, plus one frame.
-- bytes and requests of a cold load, counted by the server (everything any page,
-  worker or service worker asked for): transferred (gzip when sent so) and decoded;
-  "ours" = everything outside vendor/; the largest files.
+  once, then waits until #play is shown with the board's SVG, plus one frame.  A third
+  visit (warm again, saved games cleared) clicks Start 1 s after playable, as a player
+  would: the page prepares the board in that second (web/main.py's rehearsal).
+- bytes and requests of a cold load, counted by the server (everything the page and
+  its workers asked for up to the board; the service worker's script and precache,
+  which start once Python is ready, are counted apart): transferred (gzip when sent
+  so) and decoded; "ours" = everything outside vendor/; the largest files.
 - interactions on the warm page (in-page, performance.now() around a dispatched DOM
   event; the handlers run synchronously, then one frame: requestAnimationFrame and a
   task after it): pick a tile, hover a legal square (the preview), hover another
@@ -129,7 +132,7 @@ PROBE_JS = """(() => {
         waitingBoard = true;
         document.getElementById("start").click();
         check();
-      }, 0);
+      }, window.__benchStartDelay || 0);
     }
     check();
   });
@@ -146,6 +149,7 @@ PROBE_JS = """(() => {
 # "qin:ready" when the start screen is drawn), merged into the steps.
 MARKS_JS = ("() => performance.getEntriesByType('mark')"
             ".filter((m) => m.name.startsWith('qin:')).map((m) => [m.startTime, m.name])")
+SETTLED_MS = 1000  # a third visit clicks Start this long after the page is playable
 PROBE_DONE_JS = "() => window.__bench && window.__bench.board !== null"
 FLOOR_DONE_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
 # offline.js (issue 6) sets body[data-offline] once its service worker is active.
@@ -157,6 +161,10 @@ OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.da
 # could not; or there is no such step).
 BYTECODE_KEPT_JS = ("() => ['stored', 'restored', 'off'].includes(document.body?.dataset.bytecode)"
                     " || !document.querySelector('script[src$=\"main.py\"]')")
+# web/snapshot.js: Pyodide's memory snapshot is kept for the next visit (or could not
+# be; or the site has no snapshot step: no body[data-snapshot]).
+SNAPSHOT_KEPT_JS = ("() => ['stored', 'restored', 'off'].includes(document.body?.dataset.snapshot)"
+                    " || !document.body?.dataset.snapshot")
 
 # Where each file's fetch started and ended (Resource Timing), ms from navigation.
 RESOURCES_JS = """() => performance.getEntriesByType("resource").map((e) => ({
@@ -209,6 +217,10 @@ class Hit:
     sent: int  # body bytes on the wire (the .gz when gzip was sent)
     decoded: int  # the file's own size
     gzip: bool
+    # The service worker's own requests: its script and its precache, both asked for
+    # with "Cache-Control: max-age=0" (sw.js fetches with cache: "no-cache"); the page,
+    # PyScript, Pyodide and the AI worker send no Cache-Control.
+    worker: bool = False
 
 
 @dataclass
@@ -266,7 +278,7 @@ class CountingHandler(SiteHandler):
             local = os.path.join(local, "index.html")
         decoded = os.path.getsize(local) if os.path.isfile(local) else 0
         self.recorder.add(Hit(path, self._status, sent, decoded if f is not None else 0,
-                              self._gzip))
+                              self._gzip, worker="Cache-Control" in self.headers))
         return f
 
 
@@ -323,6 +335,7 @@ def summarize_hits(hits: list[Hit]) -> dict[str, Any]:
         "ours_decoded": sum(h.decoded for h in ours),
         "not_gzipped": sorted({h.path for h in ok if not h.gzip and h.sent > 1024}),
         "largest": sorted(((h.sent, h.decoded, h.path) for h in ok), reverse=True)[:8],
+        "paths": sorted({h.path for h in hits})[:10],
     }
 
 
@@ -431,9 +444,12 @@ class Bench:
         try:
             out: dict[str, Any] = {"errors": errors, "warnings": warnings}
             self.hits.take()
-            for visit in ("cold", "warm"):
+            for visit in ("cold", "warm", "settled"):
                 page = context.new_page()
                 page.on("pageerror", lambda e: errors.append(str(e)))
+                if visit == "settled":  # Start clicked a second after the page is playable
+                    page.add_init_script("localStorage.clear(); "
+                                         f"window.__benchStartDelay = {SETTLED_MS};")
                 page.goto(self.origin + "/", timeout=TIMEOUT_MS)
                 page.wait_for_function(f"() => ({PROBE_DONE_JS})() || "
                                        "document.body?.dataset.boot === 'error'",
@@ -449,20 +465,30 @@ class Bench:
                     "board": probe["board"],
                     "start_click": probe["board"] - probe["clicked"],
                     "sw": bool(page.evaluate("!!navigator.serviceWorker?.controller")),
+                    "snapshot": str(page.evaluate("document.body.dataset.snapshot || ''")),
                     "resumed": bool(probe["resumed"]),
                 }
+                if visit == "settled":
+                    page.close()
+                    continue
                 if visit == "cold":
                     out["resources"] = page.evaluate(RESOURCES_JS)
                     out["steps"] = probe["steps"]
                     # What the page loaded up to its board; then what a service worker
                     # precaches (the bench waits for it before the warm visit).
-                    out["hits"] = summarize_hits(self.hits.take())
+                    # The service worker registers once Python is ready: its first
+                    # requests may land before the board; they count as its precache.
+                    hits = self.hits.take()
+                    out["hits"] = summarize_hits([h for h in hits if not h.worker])
+                    early = [h for h in hits if h.worker]
                     with contextlib.suppress(Exception):  # no offline.js: just wait
                         page.wait_for_function(OFFLINE_SETTLED_JS, timeout=30_000)
                     with contextlib.suppress(Exception):  # the page keeps its bytecode
                         page.wait_for_function(BYTECODE_KEPT_JS, timeout=30_000)
+                    with contextlib.suppress(Exception):  # and Pyodide's snapshot
+                        page.wait_for_function(SNAPSHOT_KEPT_JS, timeout=60_000)
                     self.hits.wait_quiet(1.0)
-                    out["precache_hits"] = summarize_hits(self.hits.take())
+                    out["precache_hits"] = summarize_hits(early + self.hits.take())
                     out["sw_registered"] = bool(page.evaluate(
                         "async () => !!(await navigator.serviceWorker?.getRegistration())"))
                     # The warm visit starts from the start screen too, not a resumed game.
@@ -530,6 +556,15 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
     row("  of which Start click to board, ms",
         [g["cold"]["start_click"] for g in games], [g["warm"]["start_click"] for g in games],
         ratio=False)
+    settled = [g["settled"]["start_click"] for g in games if "settled" in g]
+    if settled:
+        lines.append(f"{'  the same, Start clicked 1 s after playable':<46} {'':>20} "
+                     f"{spread(settled):>20}")
+    restored = sum(g["warm"].get("snapshot") == "restored" for g in games)
+    if any(g["warm"].get("snapshot") for g in games):
+        lines.append(f"warm visits started Pyodide from its kept memory snapshot "
+                     f"(web/snapshot.js) in {restored} of {len(games)} runs; the floor "
+                     f"never does")
     lines.append(f"warm = second page in the same browser context, via the {warm_how}; "
                  f"x floor = cold / warm ratio to the floor's median.")
     lines.append("")
@@ -545,12 +580,14 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
                  f"{kb(fh['decoded'])} decoded")
     ph = games[0].get("precache_hits")
     if ph and ph["requests"]:
-        lines.append(f"  then the service worker's precache: {ph['requests']} requests, "
+        lines.append(f"  then the service worker (registered once Python is ready), its "
+                     f"script and precache: {ph['requests']} requests, "
                      f"{kb(ph['sent'])} transferred ({ph['errors']} failed)")
     wh = games[0].get("warm_hits")
     if wh:
         lines.append(f"  game warm visit: {wh['requests']} requests to the server, "
-                     f"{kb(wh['sent'])} transferred")
+                     f"{kb(wh['sent'])} transferred"
+                     + (": " + ", ".join(wh["paths"]) if wh["requests"] else ""))
     if h["not_gzipped"]:
         lines.append("  sent uncompressed (> 1 KB): " + ", ".join(h["not_gzipped"]))
     if h["errors"]:

@@ -3,6 +3,9 @@
     python bench/engine.py            # about a minute
     python bench/engine.py --quick    # a few seconds, for a smoke test
     python bench/engine.py --check 20 # only cross-check the reference against qin
+    python bench/engine.py --browser  # then the same engine under Pyodide in Chromium,
+                                      # next to CPython, and their ratio (issue 7;
+                                      # bench/engine_browser.py, about a minute more)
 
 Random games on board "bird": each ply calls ``legal_moves()`` then ``play()`` of a
 seeded random choice.  The baseline is ``Reference`` below: a straightforward engine
@@ -364,6 +367,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short budgets (smoke test)")
     parser.add_argument("--check", type=int, default=None, metavar="GAMES",
                         help="only cross-check the reference against qin")
+    parser.add_argument("--browser", action="store_true",
+                        help="then the engine under Pyodide in Chromium vs CPython "
+                             "(bench/engine_browser.py; builds the site if needed)")
     args = parser.parse_args()
     if args.check is not None:
         for players in (2, 3, 4):
@@ -408,6 +414,12 @@ def main() -> None:
     for players in (2, 4):
         ratio = rates["qin", players] / rates["reference", players]
         print(f"qin / reference, {players} players: {ratio:.1f}x the games per CPU second")
+    if args.browser:
+        from bench import engine_browser
+
+        print()
+        print("The engine under Pyodide in the browser (wall clock, both sides):")
+        engine_browser.main(["--quick"] if args.quick else [])
 
 
 if __name__ == "__main__":

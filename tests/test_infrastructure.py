@@ -86,10 +86,14 @@ def test_wheel_inputs_digest_tracks_boards(tmp_path: Path) -> None:
 def test_pyscript_config_uses_vendored_pyodide_and_unpacks_the_wheel() -> None:
     config = build_site.pyscript_config("qin-1.2.3-py3-none-any.whl")
     assert config == {
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        "interpreter": "./snapshot.js",
         "files": {"./wheels/qin-1.2.3-py3-none-any.whl": "./*"},
     }
     assert "packages" not in config  # no micropip
+    # Issue 7: web/snapshot.js loads the vendored Pyodide (with its kept memory snapshot).
+    wrapper = (build_site.WEB_DIR / "snapshot.js").read_text(encoding="utf-8")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in wrapper
+    assert build_site.PYODIDE_URL == "./vendor/pyodide/pyodide.mjs"
 
 
 def test_pyscript_config_merges_the_page_authors_base() -> None:

@@ -60,7 +60,10 @@ CONFIG_NAME = "pyscript.json"
 # Optional, written by the page's author: merged into the generated config
 # (e.g. more "files" for Python modules the page fetches). Not copied itself.
 CONFIG_BASE_NAME = "pyscript.base.json"
-INTERPRETER_URL = "./vendor/pyodide/pyodide.mjs"
+# Issue 7: PyScript loads Pyodide through web/snapshot.js (Pyodide's memory snapshot,
+# kept between visits), which takes the runtime from PYODIDE_URL's folder.
+INTERPRETER_URL = "./snapshot.js"
+PYODIDE_URL = "./vendor/pyodide/pyodide.mjs"
 
 # Precompress these (when larger than GZIP_MIN_SIZE and gzip makes them smaller).
 GZIP_SUFFIXES = frozenset(
@@ -477,9 +480,12 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
     """The <link> lines (one per line) that replace PRELOAD_MARK in `page`'s HTML, most
     urgent first: `chunks` (PyScript's, in vendor/pyscript/: the first is core.js's
     own), the runtime, the config, then the wheel and the Python files."""
-    base = INTERPRETER_URL.rsplit("/", 1)[0]
+    base = PYODIDE_URL.rsplit("/", 1)[0]
     chunks = list(chunks)
     modules = [f"./vendor/pyscript/{c}" for c in chunks[:1]]
+    interpreter = config.get("interpreter")
+    if isinstance(interpreter, str) and not interpreter.startswith(base + "/"):
+        modules.append(interpreter)  # web/snapshot.js, which imports the runtime
     modules += [f"{base}/{name}" for name in PRELOAD_MODULES]
     links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
     fetches = [f"{base}/{name}" for name in PRELOAD_RUNTIME] + [f"./{CONFIG_NAME}"]

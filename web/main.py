@@ -522,6 +522,28 @@ APP.hidden = False
 js.performance.mark("qin:ready")
 
 
+async def _rehearse() -> None:
+    """While the start screen waits for its click, deal a game on each board once and
+    draw it to strings (nothing on the page): the boards' move tables and the drawing
+    code's first-use costs are then paid, and Start shows the board sooner (issue 7)."""
+    first = STATE["settings"].board
+    for board in (first, "lion" if first == "bird" else "bird"):
+        await asyncio.sleep(0.3)
+        if session() is not None:  # a game is on: nothing to prepare for
+            return
+        try:
+            s = Session(setup.Settings(board=board))
+            s.board_svg()
+            a11y.grid_html(s)
+            views.hand_html(s)
+        except Exception as exc:  # noqa: BLE001 - a rehearsal never stops the page
+            js.console.warn(f"warm-up skipped: {exc}")
+            return
+
+
+REHEARSAL = asyncio.ensure_future(_rehearse())
+
+
 async def _keep_bytecode() -> None:
     """After the start screen, compile our modules for the next visit (not this one's
     first seconds: a click on Start comes first)."""

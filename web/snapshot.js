@@ -1,0 +1,98 @@
+// Speed (issue 7): Pyodide's memory snapshot, kept in the browser between visits.
+//
+// PyScript loads Pyodide through this module (pyscript.json's "interpreter", written
+// by tools/build_site.py): it exports what vendor/pyodide/pyodide.mjs does for that
+// (`loadPyodide`, `version`), and wraps `loadPyodide`:
+//
+// - a start with a kept snapshot hands it to Pyodide, which then skips Python's own
+//   start-up: most of a warm start's time (bench/boot.py measures it);
+// - a start without one loads Pyodide as usual; a few seconds after the first screen,
+//   the page starts snapshot_maker.js, a worker that starts a second Pyodide, takes
+//   its memory right after Python's start-up (some 30 MB) and keeps it in Cache
+//   Storage.  (An interpreter started so that it can be snapshotted cannot serve the
+//   page: its `js` module is restricted until then, so the page never uses one.)
+//
+// The entry is found by Pyodide's version; Pyodide itself refuses the snapshot of
+// another build.  Everything here is an optimisation: a missing, damaged or refused
+// snapshot, or no Cache Storage, means a start as without it (a damaged one is
+// deleted and made again).  Offline play is unaffected: the snapshot is local, and the
+// runtime's files are in the service worker's cache as before.  The AI worker loads
+// Pyodide through this module too and uses the same snapshot; only the page makes one.
+//
+// State for tests and the bench: globalThis.qinSnapshot (and, in the page,
+// document.body.dataset.snapshot) is "restored", or "none" then "stored" once the
+// maker has kept one, or "off" (no Cache Storage, or the maker failed).
+
+import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+export const CACHE_NAME = "qin.pyodide-snapshot"; // not "qin-...": sw.js deletes those
+export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+export const ENTRY = new URL(`./pyodide-snapshot/${version}`, import.meta.url).href;
+const MAKE_AFTER_MS = 3000; // after the first screen, never during it
+const IN_PAGE = !!globalThis.document;
+
+function report(state) {
+  globalThis.qinSnapshot = state;
+  if (IN_PAGE && document.body) document.body.dataset.snapshot = state;
+}
+
+async function kept() {
+  try {
+    const hit = await (await caches.open(CACHE_NAME)).match(ENTRY);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage here (e.g. a private window): start as usual
+  }
+}
+
+async function forget() {
+  try {
+    await (await caches.open(CACHE_NAME)).delete(ENTRY);
+  } catch {
+    /* nothing kept, nothing to forget */
+  }
+}
+
+function makeLater() {
+  if (!IN_PAGE || typeof Worker !== "function") return;
+  setTimeout(() => {
+    let worker;
+    try {
+      worker = new Worker(new URL("./snapshot_maker.js", import.meta.url), { type: "module" });
+    } catch (error) {
+      report("off");
+      return;
+    }
+    worker.onmessage = ({ data }) => {
+      report(data?.state === "stored" ? "stored" : "off");
+      if (data?.error) console.warn("Pyodide's start-up could not be kept:", data.error);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      report("off");
+      console.warn("Pyodide's start-up could not be kept:", event.message);
+      worker.terminate();
+    };
+  }, MAKE_AFTER_MS);
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const snapshot = await kept();
+  if (snapshot) {
+    try {
+      const pyodide = await loadPlain({ ...settings, _loadSnapshot: snapshot });
+      report("restored");
+      return pyodide;
+    } catch (error) {
+      console.warn("The kept Pyodide start-up was not usable; starting afresh:", error);
+      await forget();
+    }
+  }
+  const pyodide = await loadPlain(settings);
+  report("none");
+  makeLater();
+  return pyodide;
+}
