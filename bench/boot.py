@@ -556,6 +556,16 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
     row("  of which Start click to board, ms",
         [g["cold"]["start_click"] for g in games], [g["warm"]["start_click"] for g in games],
         ratio=False)
+    if len(games) == len(floors):
+        # Runs are interleaved (floor, game, floor, ...): each run's own ratio cancels
+        # the machine's slower and faster spells; their median, next to the ratio of
+        # the medians above.
+        def paired(key: str, visit: str) -> str:
+            ratios = [g[visit][key] / f[visit] for g, f in zip(games, floors, strict=True)]
+            return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+
+        lines.append(f"{'  playable / floor, run by run: median (range)':<46} "
+                     f"{paired('playable', 'cold'):>20} {paired('playable', 'warm'):>20}")
     settled = [g["settled"]["start_click"] for g in games if "settled" in g]
     if settled:
         lines.append(f"{'  the same, Start clicked 1 s after playable':<46} {'':>20} "
