@@ -25,6 +25,23 @@ KEPT_TIMEOUT_MS = 60_000
 SNAPSHOT_TIMEOUT_MS = 120_000
 
 
+def kept_by_first_visit(page: Page, what: str, timeout_ms: float) -> None:
+    """Boot ``page``; wait until it has kept ``what`` (body[data-<what>] = stored)."""
+    boot(page, "/")
+    expect(page.locator("body")).to_have_attribute(f"data-{what}", "stored",
+                                                   timeout=timeout_ms)
+
+
+def damage(page: Page, cache: str, body: str) -> None:
+    """Overwrite every entry of Cache Storage's ``cache`` with ``body`` (JavaScript)."""
+    page.evaluate(f"""async () => {{
+      const cache = await caches.open({cache!r});
+      for (const request of await cache.keys()) {{
+        await cache.put(request, new Response({body}));
+      }}
+    }}""")
+
+
 def start_and_place(page: Page) -> None:
     """Start a game and place a tile: the restored modules work."""
     start(page)
@@ -32,24 +49,15 @@ def start_and_place(page: Page) -> None:
 
 
 def test_a_second_visit_runs_the_kept_bytecode(page: Page, context: BrowserContext) -> None:
-    boot(page, "/")
-    expect(page.locator("body")).to_have_attribute("data-bytecode", "stored",
-                                                   timeout=KEPT_TIMEOUT_MS)
+    kept_by_first_visit(page, "bytecode", KEPT_TIMEOUT_MS)
     second = boot(context.new_page(), "/")
     expect(second.locator("body")).to_have_attribute("data-bytecode", "restored")
     start_and_place(second)
 
 
 def test_a_damaged_entry_is_ignored_and_replaced(page: Page, context: BrowserContext) -> None:
-    boot(page, "/")
-    expect(page.locator("body")).to_have_attribute("data-bytecode", "stored",
-                                                   timeout=KEPT_TIMEOUT_MS)
-    page.evaluate("""async () => {
-      const cache = await caches.open("qin.bytecode");
-      for (const request of await cache.keys()) {
-        await cache.put(request, new Response("not bytecode"));
-      }
-    }""")
+    kept_by_first_visit(page, "bytecode", KEPT_TIMEOUT_MS)
+    damage(page, "qin.bytecode", '"not bytecode"')
     second = boot(context.new_page(), "/")
     expect(second.locator("body")).to_have_attribute("data-bytecode", "stored",
                                                      timeout=KEPT_TIMEOUT_MS)
@@ -85,15 +93,8 @@ def test_a_second_visit_starts_pyodide_from_the_kept_snapshot(
 
 def test_a_damaged_snapshot_is_dropped_and_made_again(
         page: Page, context: BrowserContext) -> None:
-    boot(page, "/")
-    expect(page.locator("body")).to_have_attribute("data-snapshot", "stored",
-                                                   timeout=SNAPSHOT_TIMEOUT_MS)
-    page.evaluate("""async () => {
-      const cache = await caches.open("qin.pyodide-snapshot");
-      for (const request of await cache.keys()) {
-        await cache.put(request, new Response(new Uint8Array(4096)));
-      }
-    }""")
+    kept_by_first_visit(page, "snapshot", SNAPSHOT_TIMEOUT_MS)
+    damage(page, "qin.pyodide-snapshot", "new Uint8Array(4096)")
     second = boot(context.new_page(), "/")
     body = second.locator("body")
     expect(body).to_have_attribute("data-snapshot", "none")
