@@ -101,6 +101,18 @@ class PageProblems:
         self.console_errors.clear()
         self.page_errors.clear()
 
+    def forgive(self, page: Page) -> list[str]:
+        """Close `page`, which failed on purpose, and forget its errors; return them.
+
+        Closing comes first: an error the page reports late (PyScript's own report of a
+        failed fetch can come after the page's message) would otherwise arrive after
+        the clear and fail the test.
+        """
+        page.close()
+        forgiven = self.console_errors + self.page_errors
+        self.clear()
+        return forgiven
+
     def summary(self) -> str:
         lines: list[str] = []
         for title, items in (
