@@ -38,6 +38,23 @@ def test_the_counting_server_records_bytes_sent_and_decoded(tmp_path: Path) -> N
     assert summary["largest"][0][2] == "/main.py"
 
 
+def test_the_service_workers_requests_are_told_apart_from_the_page_load(
+        tmp_path: Path) -> None:
+    # sw.js fetches its precache with cache: "no-cache" (a Cache-Control header); the
+    # page, PyScript and Pyodide send none. The cold load's count leaves the former out.
+    (tmp_path / "index.html").write_bytes(b"<p>hi</p>")
+    with boot.counting_server(tmp_path) as (origin, recorder):
+        with urllib.request.urlopen(origin + "/index.html") as response:
+            response.read()
+        precache = urllib.request.Request(origin + "/index.html",
+                                          headers={"Cache-Control": "max-age=0"})
+        with urllib.request.urlopen(precache) as response:
+            response.read()
+        recorder.wait_quiet(0.05, 2)
+        hits = recorder.take()
+    assert [h.worker for h in hits] == [False, True]
+
+
 def test_the_floor_folder_links_the_vendored_runtime(tmp_path: Path) -> None:
     (tmp_path / "vendor" / "pyodide").mkdir(parents=True)
     (tmp_path / "vendor" / "pyodide" / "pyodide.mjs").write_text("export {}")

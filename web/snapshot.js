@@ -65,16 +65,14 @@ function makeLater() {
       report("off");
       return;
     }
-    worker.onmessage = ({ data }) => {
-      report(data?.state === "stored" ? "stored" : "off");
-      if (data?.error) console.warn("Pyodide's start-up could not be kept:", data.error);
+    const finish = (state, error) => {
+      report(state);
+      if (error) console.warn("Pyodide's start-up could not be kept:", error);
       worker.terminate();
     };
-    worker.onerror = (event) => {
-      report("off");
-      console.warn("Pyodide's start-up could not be kept:", event.message);
-      worker.terminate();
-    };
+    worker.onmessage = ({ data }) =>
+      finish(data?.state === "stored" ? "stored" : "off", data?.error);
+    worker.onerror = (event) => finish("off", event.message || "the worker failed");
   }, MAKE_AFTER_MS);
 }
 
