@@ -231,6 +231,27 @@ def test_accepts_gzip(header: str | None, expected: bool) -> None:
     assert serve.accepts_gzip(header) is expected
 
 
+def test_a_browser_going_away_is_not_reported_as_a_server_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A closed tab or a cancelled prefetch resets its connection: `make play` and the
+    # tests' server stay quiet about it, but still report a real failure.
+    server = serve.make_server(tmp_path, quiet=True)
+    try:
+        for error in (ConnectionResetError(104, "reset"), BrokenPipeError(32, "pipe")):
+            try:
+                raise error
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug in the handler")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "a bug in the handler" in capsys.readouterr().err
+    finally:
+        server.server_close()
+
+
 # --------------------------------------------------------------------------- precompression
 
 

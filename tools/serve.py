@@ -154,6 +154,11 @@ class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser went away (a closed tab, a cancelled prefetch): normal
+        super().handle_error(request, client_address)
+
 
 def make_server(
     directory: Path | str = DEFAULT_DIR, port: int = 0, host: str = HOST, quiet: bool = False
