@@ -9,8 +9,9 @@
   Playwright-managed Chromium is installed.
 - `page_problems` (autouse): every test FAILS if a page requests anything from
   another origin, logs a console error, or throws an uncaught error. A test
-  that provokes an error on purpose inspects it and then closes the page and
-  clears it (`page_problems.forgive(page)`).
+  that provokes an error on purpose inspects it, then closes the page and
+  forgets its errors (`page_problems.forgive(page)`; a request to another
+  origin is never forgiven).
 - `booted_page`: a `page` already booted at "/" (see e2e.helpers.boot).
 
 A failing test leaves a full-page screenshot in e2e-artifacts/.

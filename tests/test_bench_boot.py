@@ -117,7 +117,12 @@ def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:
     hrefs = [link.split('href="')[1].split('"')[0] for link in links]
     runtime = [h for h in hrefs if h.startswith("./vendor/pyodide/")]
     assert runtime[:2] == ["./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/pyodide.asm.mjs"]
-    assert "./vendor/pyodide/pyodide.asm.wasm" in hrefs
+    # The runtime's two large files are prefetched (off the page's main thread), with
+    # the credentials mode of Pyodide's own fetch; nothing else is.
+    prefetched = [h for h, link in zip(hrefs, links, strict=True) if 'rel="prefetch"' in link]
+    assert prefetched == ["./vendor/pyodide/pyodide.asm.wasm",
+                          "./vendor/pyodide/python_stdlib.zip"]
+    assert all(link.endswith("crossorigin>") for link in links if 'rel="prefetch"' in link)
     # The runtime before our files; the wheel, then main.py, then the config's files.
     assert hrefs[-3:] == ["./wheels/qin-9-py3-none-any.whl", "./main.py",
                           "./qin_ui/session.py"]
