@@ -25,7 +25,7 @@ Everything is measured in the same run, runs interleaved (floor, game, floor, ..
   moment a click on Start works); "board" = the injected script clicks Start at
   once, then waits until #play is shown with the board's SVG, plus one frame.  A third
   visit (warm again, saved games cleared) clicks Start 1 s after playable, as a player
-  would: the page prepares the board in that second (web/main.py's rehearsal).
+  would: the page prepares the board in that second (web/page/main.py's rehearsal).
 - bytes and requests of a cold load, counted by the server (everything the page and
   its workers asked for up to the board; the service worker's script and precache,
   which start once Python is ready, are counted apart): transferred (gzip when sent
@@ -145,7 +145,7 @@ PROBE_JS = """(() => {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();"""
 
-# The page's own marks (web/main.py: "qin:main" before its imports, "qin:imported",
+# The page's own marks (web/page/main.py: "qin:main" before its imports, "qin:imported",
 # "qin:ready" when the start screen is drawn), merged into the steps.
 MARKS_JS = ("() => performance.getEntriesByType('mark')"
             ".filter((m) => m.name.startsWith('qin:')).map((m) => [m.startTime, m.name])")
@@ -157,11 +157,11 @@ OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.da
                       " || !('serviceWorker' in navigator)"
                       " || !document.querySelector('script[src$=\"offline.js\"]')")
 
-# web/bytecode.py: the page has kept its compiled modules for the next visit (or
+# web/startup/bytecode.py: the page has kept its compiled modules for the next visit (or
 # could not; or there is no such step).
 BYTECODE_KEPT_JS = ("() => ['stored', 'restored', 'off'].includes(document.body?.dataset.bytecode)"
                     " || !document.querySelector('script[src$=\"main.py\"]')")
-# web/snapshot.js: Pyodide's memory snapshot is kept for the next visit (or could not
+# web/startup/snapshot.js: Pyodide's memory snapshot is kept for the next visit (or could not
 # be; or the site has no snapshot step: no body[data-snapshot]).
 SNAPSHOT_KEPT_JS = ("() => ['stored', 'restored', 'off'].includes(document.body?.dataset.snapshot)"
                     " || !document.body?.dataset.snapshot")
@@ -573,7 +573,7 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
     restored = sum(g["warm"].get("snapshot") == "restored" for g in games)
     if any(g["warm"].get("snapshot") for g in games):
         lines.append(f"warm visits started Pyodide from its kept memory snapshot "
-                     f"(web/snapshot.js) in {restored} of {len(games)} runs; the floor "
+                     f"(web/startup/snapshot.js) in {restored} of {len(games)} runs; the floor "
                      f"never does")
     lines.append(f"warm = second page in the same browser context, via the {warm_how}; "
                  f"x floor = cold / warm ratio to the floor's median.")

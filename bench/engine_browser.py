@@ -30,12 +30,12 @@ if str(ROOT) not in sys.path:
 
 
 def game_budgets() -> dict[str, float | None]:
-    """The time cap per move the game gives each computer level (web/qin_ui/ai_bridge)."""
-    sys.path.insert(0, str(ROOT / "web"))
+    """The time cap per move the game gives each computer level (web/page/qin_ui/ai_bridge)."""
+    sys.path.insert(0, str(ROOT / "web" / "page"))
     try:
         from qin_ui.ai_bridge import BUDGETS
     finally:
-        sys.path.remove(str(ROOT / "web"))
+        sys.path.remove(str(ROOT / "web" / "page"))
     return dict(BUDGETS)
 
 

@@ -1,6 +1,6 @@
 """Helpers for the browser tests (import as `from e2e.helpers import boot`).
 
-The boot contract is described in e2e/README.md: web/boot.js sets
+The boot contract is described in e2e/README.md: web/startup/boot.js sets
 `document.body.dataset.boot` to "ready" once every Python script of the page
 has run, or to "error" (with the message in #boot-error) if loading failed.
 """

@@ -1,11 +1,11 @@
 """Issue 7 in a real browser: a second visit starts from what the first one kept.
 
 - Bytecode: the first start compiles our modules from source, shows the start screen,
-  then keeps their compiled code in the browser (web/bytecode.py: ``body[data-bytecode]``
+  then keeps their compiled code in the browser (web/startup/bytecode.py: ``body[data-bytecode]``
   becomes ``stored``); the next start runs that code (``restored``).
 - Pyodide's memory snapshot: the first start loads Pyodide as usual
   (``body[data-snapshot]`` is ``none``), then a worker makes a snapshot and keeps it
-  (web/snapshot.js: ``stored``); the next start hands it to Pyodide (``restored``), and
+  (web/startup/snapshot.js: ``stored``); the next start hands it to Pyodide (``restored``), and
   the game plays as ever, the computer players' worker included.
 A damaged entry is ignored: the page starts as without it and keeps a good one.
 Every wait is for the page's own state.

@@ -1,6 +1,6 @@
 """Every player (issue 8), the pure-Python parts: colour-blind markers in the SVG, the
-board's words for screen readers (web/qin_ui/a11y.py) and the keyboard and touch state
-machine (web/qin_ui/keyboard.py)."""
+board's words for screen readers (web/page/qin_ui/a11y.py) and the keyboard and touch state
+machine (web/page/qin_ui/keyboard.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from qin.svg import (
     render_svg,
 )
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import a11y, keyboard, setup  # noqa: E402

@@ -1,5 +1,5 @@
 """The computer players' side of the web page (issue 4), in CPython without a browser:
-the worker's message (web/qin_ui/ai_bridge.py), the seat-kind registry with the four
+the worker's message (web/page/qin_ui/ai_bridge.py), the seat-kind registry with the four
 levels (players.py) and the pacing of computer turns (computer.py)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 import qin
 import qin.ai
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import ai_bridge, computer, players, setup, views  # noqa: E402

@@ -1,4 +1,4 @@
-"""Issue 7: the page's compiled modules kept between visits (web/bytecode.py) and the
+"""Issue 7: the page's compiled modules kept between visits (web/startup/bytecode.py) and the
 key the build writes into it (tools/build_site.py).
 
 What a player notices is the second start being quicker; what must never happen is a
@@ -19,7 +19,7 @@ import pytest
 
 from tools import build_site
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "startup"
 sys.path.insert(0, str(WEB))
 
 import bytecode  # noqa: E402

@@ -223,12 +223,14 @@ def test_hand_pass_and_over_explanations_are_recognised() -> None:
 
 
 # --------------------------------------------------------------------------- the game page
-# Every text of the game page (web/index.html, web/boot.js, web/*.py, web/qin_ui/*.py)
-# comes from the catalogues: the keys it uses exist, and index.html holds no text or
-# label that is not marked for translation.
+# Every text of the game page (web/page/, web/startup/boot.js, web/worker/) comes from
+# the catalogues: the keys it uses exist, and index.html holds no text or label that is
+# not marked for translation.
 
 WEB = ROOT / "web"
-GAME_PYTHON = sorted([*WEB.glob("*.py"), *(WEB / "qin_ui").glob("*.py")])
+PAGE = WEB / "page"
+GAME_PYTHON = sorted([*PAGE.glob("*.py"), *(PAGE / "qin_ui").glob("*.py"),
+                      *(WEB / "worker").glob("*.py"), *(WEB / "startup").glob("*.py")])
 NAMESPACES = {key.split(".", 1)[0] for key in EN}
 # Text of index.html that is the same in every language: the name of the game, the
 # languages' own names, symbols and numbers.
@@ -249,7 +251,7 @@ def _python_keys() -> set[str]:
 
 def _runtime_keys() -> set[str]:
     """Keys the game page's Python builds at run time (f-strings)."""
-    sys.path.insert(0, str(WEB))
+    sys.path.insert(0, str(PAGE))
     from qin_ui import seriesplan, setup
 
     from qin.ai import LEVELS
@@ -274,9 +276,9 @@ def test_every_key_the_game_page_uses_exists() -> None:
 
 
 def test_every_key_of_index_html_and_boot_js_exists() -> None:
-    html = (WEB / "index.html").read_text(encoding="utf-8")
+    html = (PAGE / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n(?:-[a-z-]+)?="([\w.]+)"', html))
-    js = (WEB / "boot.js").read_text(encoding="utf-8")
+    js = (WEB / "startup" / "boot.js").read_text(encoding="utf-8")
     used |= set(re.findall(r'say\("([\w.]+)"', js))
     used |= {"boot.step.loading", "boot.step.loaded"}  # say(`boot.step.${verb}`)
     assert len(used) > 60
@@ -333,7 +335,7 @@ def test_index_html_has_no_untranslated_text() -> None:
     (data-i18n, data-i18n-title, ...), and the English in the page is the English
     catalogue's (so the page reads the same before the catalogue has arrived)."""
     page = _PageText()
-    page.feed((WEB / "index.html").read_text(encoding="utf-8"))
+    page.feed((PAGE / "index.html").read_text(encoding="utf-8"))
     assert not page.untranslated, f"untranslated in index.html: {page.untranslated}"
     assert len(page.marked) > 60
     for key, english in page.marked:
@@ -342,10 +344,10 @@ def test_index_html_has_no_untranslated_text() -> None:
 
 
 def test_boot_js_speaks_the_page_languages() -> None:
-    js = (WEB / "boot.js").read_text(encoding="utf-8")
+    js = (WEB / "startup" / "boot.js").read_text(encoding="utf-8")
     assert 'const LANGS = ["en", "de", "fr"];' in js
     assert list(LANGS) == ["en", "de", "fr"]
-    sys.path.insert(0, str(WEB))
+    sys.path.insert(0, str(PAGE))
     from qin_ui import i18n
 
     assert i18n.LANGS == LANGS

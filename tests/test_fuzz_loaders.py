@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import qin
 from qin import records
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import keep, links, saves  # noqa: E402

@@ -1,4 +1,4 @@
-"""Issue 6: saved games, imports, links, replay and series (web/qin_ui, no browser)."""
+"""Issue 6: saved games, imports, links, replay and series (web/page/qin_ui, no browser)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 import qin
 from qin import records
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import keep, links, saves, views  # noqa: E402

@@ -18,7 +18,7 @@ from qin.events import Event
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-sys.path.insert(0, str(WEB))
+sys.path.insert(0, str(WEB / "page"))
 
 from qin_ui import a11y, i18n, setup, views  # noqa: E402
 from qin_ui.seriesplan import SeriesState  # noqa: E402

@@ -9,9 +9,9 @@ import struct
 import zlib
 from pathlib import Path
 
-from tools.build_site import WEB_DIR, icon_png, precache_list, service_worker
+from tools.build_site import WEB_DIR, icon_png, precache_list, service_worker, web_file
 
-TEMPLATE = (WEB_DIR / "sw.js").read_text(encoding="utf-8")
+TEMPLATE = web_file("sw.js").read_text(encoding="utf-8")
 
 
 def site(tmp_path: Path) -> Path:
@@ -64,15 +64,15 @@ def test_icons_are_valid_pngs() -> None:
 
 
 def test_the_manifest_names_icons_that_exist() -> None:
-    manifest = json.loads((WEB_DIR / "manifest.webmanifest").read_text())
+    manifest = json.loads(web_file("manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
     for icon in manifest["icons"]:
         src = icon["src"]
-        assert (WEB_DIR / src).is_file() or re.fullmatch(r"icons/icon-(192|512)\.png", src)
+        assert web_file(src).is_file() or re.fullmatch(r"icons/icon-(192|512)\.png", src)
 
 
 def test_every_page_has_the_csp_and_no_inline_script() -> None:
-    pages = [WEB_DIR / "index.html", WEB_DIR / "selftest.html", WEB_DIR / "embed" /
+    pages = [web_file("index.html"), web_file("selftest.html"), WEB_DIR / "embed" /
              "embed.html", *sorted((WEB_DIR / "rules").glob("*.html"))]
     for page in pages:
         html = page.read_text(encoding="utf-8")

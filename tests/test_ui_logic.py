@@ -1,7 +1,7 @@
-"""The web page's UI logic (web/qin_ui), tested in CPython without a browser.
+"""The web page's UI logic (web/page/qin_ui), tested in CPython without a browser.
 
-web/ is not a package of the wheel: PyScript copies web/qin_ui into Pyodide's home
-folder (web/pyscript.base.json); here it is put on sys.path.
+web/ is not a package of the wheel: PyScript copies web/page/qin_ui into Pyodide's home
+folder (web/page/pyscript.base.json); here it is put on sys.path.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 import qin
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import players, setup, views  # noqa: E402

@@ -4,9 +4,11 @@
 Layout of the result (everything the page loads is here, same origin):
 
     build/site/
-        index.html, boot.js, main.py, ...   the files of web/, copied
+        index.html, boot.js, main.py, ...   web/page/, web/startup/, web/worker/ and
+                                            web/static/, copied side by side to the root
+        embed/, rules/, i18n/               web/embed/, web/rules/, web/i18n/, copied
         pyscript.json                       generated PyScript config (names the wheel),
-                                            merged over web/pyscript.base.json if present
+                                            merged over web/page/pyscript.base.json if present
         vendor/pyscript/...                 @pyscript/core dist/ (from node_modules)
         vendor/pyodide/...                  the five Pyodide runtime files (from node_modules)
         wheels/qin-<version>-py3-none-any.whl
@@ -38,6 +40,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
+ROOT_GROUPS = ("page", "startup", "worker", "static")
+"""web/ is grouped by what things are: the game page, start-up and offline machinery, the
+computer players' worker, and static assets.  The site serves these groups side by side at
+its root (so the service worker's scope, the page's relative URLs and PyScript's file map
+are those of one folder); every other folder of web/ (embed/, rules/, i18n/) keeps its name."""
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -60,7 +67,7 @@ CONFIG_NAME = "pyscript.json"
 # Optional, written by the page's author: merged into the generated config
 # (e.g. more "files" for Python modules the page fetches). Not copied itself.
 CONFIG_BASE_NAME = "pyscript.base.json"
-# Issue 7: PyScript loads Pyodide through web/snapshot.js (Pyodide's memory snapshot,
+# PyScript loads Pyodide through web/startup/snapshot.js (Pyodide's memory snapshot,
 # kept between visits), which takes the runtime from PYODIDE_URL's folder.
 INTERPRETER_URL = "./snapshot.js"
 PYODIDE_URL = "./vendor/pyodide/pyodide.mjs"
@@ -168,7 +175,7 @@ def ensure_wheel(dist_dir: Path, root: Path = ROOT) -> Path:
 def pyscript_config(wheel_name: str, base: dict[str, object] | None = None) -> dict[str, object]:
     """The PyScript config: vendored Pyodide, wheel unpacked into the home dir (no micropip).
 
-    `base` (web/pyscript.base.json, if any) supplies any other settings; it may
+    `base` (web/page/pyscript.base.json, if any) supplies any other settings; it may
     add "files" but must not set "interpreter".
     """
     config = dict(base or {})
@@ -182,8 +189,33 @@ def pyscript_config(wheel_name: str, base: dict[str, object] | None = None) -> d
     return config
 
 
+def web_file(rel: str, web_dir: Path = WEB_DIR) -> Path:
+    """The source in web/ of the site path `rel` (a root file lives in one of
+    ROOT_GROUPS; the path of a file in another folder is the same in web/)."""
+    for group in ROOT_GROUPS:
+        path = web_dir / group / rel
+        if path.exists():
+            return path
+    return web_dir / rel
+
+
+def web_sources(web_dir: Path = WEB_DIR) -> dict[str, Path]:
+    """Each site path (posix, relative to the site) that web/ provides -> its source."""
+    sources: dict[str, Path] = {}
+    for path in _iter_tree(web_dir):
+        parts = path.relative_to(web_dir).parts
+        rel = "/".join(parts[1:] if parts[0] in ROOT_GROUPS else parts)
+        if rel == CONFIG_BASE_NAME:
+            continue
+        if rel in sources:
+            raise BuildError(f"{path.relative_to(ROOT)} and "
+                             f"{sources[rel].relative_to(ROOT)} would both be the site's {rel}")
+        sources[rel] = path
+    return sources
+
+
 def read_config_base(web_dir: Path = WEB_DIR) -> dict[str, object] | None:
-    path = web_dir / CONFIG_BASE_NAME
+    path = web_file(CONFIG_BASE_NAME, web_dir)
     if not path.is_file():
         return None
     try:
@@ -288,11 +320,7 @@ def site_sources(wheel: Path) -> dict[str, Path]:
         if have != want:
             raise BuildError(f"{pkg.relative_to(ROOT)} is {have}, expected {want}: run `npm ci`")
 
-    sources: dict[str, Path] = {}
-    for path in _iter_tree(WEB_DIR):
-        rel = path.relative_to(WEB_DIR).as_posix()
-        if rel != CONFIG_BASE_NAME:
-            sources[rel] = path
+    sources = web_sources()
     for path in _iter_tree(PYSCRIPT_DIST):
         if not path.name.endswith(SKIP_SUFFIXES):
             sources["vendor/pyscript/" + path.relative_to(PYSCRIPT_DIST).as_posix()] = path
@@ -305,7 +333,7 @@ def site_sources(wheel: Path) -> dict[str, Path]:
     return sources
 
 
-# --------------------------------------------------------------------------- embed (issue 5)
+# --------------------------------------------------------------------------- embed
 # Files generated for the embeddable diagrams (web/embed/): the pieces of qin.svg's
 # drawing that let qin-board.js draw a position before Python is loaded, and where the
 # engine's files are, relative to embed/.
@@ -330,13 +358,13 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     }
 
 
-# --------------------------------------------------------------------------- offline (issue 6)
-# The service worker (web/sw.js is its template) precaches every file of the site; its
+# --------------------------------------------------------------------------- offline
+# The service worker (web/startup/sw.js is its template) precaches every file of the site; its
 # version is a hash of those files, so any change to the site is a new version. The
-# app icons' PNGs are drawn here (stdlib only) from the same design as web/icons/icon.svg.
+# app icons' PNGs are drawn here (stdlib only) from the same design as web/static/icons/icon.svg.
 
 SW_NAME = "sw.js"
-# Issue 7: web/bytecode.py keeps the page's compiled modules in the browser under a key
+# web/startup/bytecode.py keeps the page's compiled modules in the browser under a key
 # that changes with any Python source, the wheel or the Pyodide runtime; the built copy
 # carries that key, so the page does not hash its sources at every start.
 BYTECODE_NAME = "bytecode.py"
@@ -437,9 +465,9 @@ def bytecode_module(template: str, key: str) -> str:
 
 def write_service_worker(out: Path, web_dir: Path | None = None,
                          files: Iterable[Path] | None = None) -> bool:
-    """(Re)write out/sw.js from web/sw.js for the files now in `out`; True if changed.
+    """(Re)write out/sw.js from web/startup/sw.js for the files now in `out`; True if changed.
     Also used by e2e/test_offline.py to make a second deployment of a changed copy."""
-    template = ((web_dir or WEB_DIR) / SW_NAME).read_text(encoding="utf-8")
+    template = web_file(SW_NAME, web_dir or WEB_DIR).read_text(encoding="utf-8")
     return _write_if_changed(out / SW_NAME, service_worker(template, out, files).encode())
 
 
@@ -448,8 +476,8 @@ def offline_icons() -> dict[str, bytes]:
     return {f"icons/icon-{n}.png": icon_png(n) for n in ICON_SIZES}
 
 
-# --------------------------------------------------------------------------- preloads (issue 7)
-# web/index.html holds PRELOAD_MARK; the build replaces it with preload links for what
+# --------------------------------------------------------------------------- preloads
+# web/page/index.html holds PRELOAD_MARK; the build replaces it with preload links for what
 # the page fetches while it boots: the Pyodide runtime (normally requested only after
 # core.js, then pyscript.json, then pyodide.mjs have loaded one after the other), the
 # config, and the wheel, the config's other files and the page's Python script (normally
@@ -490,7 +518,7 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
     modules = [f"./vendor/pyscript/{c}" for c in chunks[:1]]
     interpreter = config.get("interpreter")
     if isinstance(interpreter, str) and not interpreter.startswith(base + "/"):
-        modules.append(interpreter)  # web/snapshot.js, which imports the runtime
+        modules.append(interpreter)  # web/startup/snapshot.js, which imports the runtime
     modules += [f"{base}/{name}" for name in PRELOAD_MODULES]
     links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
     links += [f'<link rel="prefetch" href="{base}/{name}" crossorigin>'
@@ -530,7 +558,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         dst = out / rel
         if rel in (SW_NAME, BYTECODE_NAME):  # generated from these templates below
             continue
-        if rel in PRELOAD_PAGES:  # issue 7: the page with its preload links
+        if rel in PRELOAD_PAGES:  # the page with its preload links
             html = with_preloads(src.read_text(encoding="utf-8"), config_data)
             changed += _write_if_changed(dst, html.encode("utf-8"))
         else:
@@ -540,18 +568,18 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     config_path = out / CONFIG_NAME
     changed += _write_if_changed(config_path, config.encode())
     wanted.add(config_path)
-    for rel, data in embed_files(wheel.name).items():  # issue 5: embedded diagrams
+    for rel, data in embed_files(wheel.name).items():  # embedded diagrams
         if rel in sources:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
 
-    for rel, data in offline_icons().items():  # issue 6: app icons, then the worker
+    for rel, data in offline_icons().items():  # app icons, then the worker
         if rel in sources:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
-    if BYTECODE_NAME in sources:  # issue 7: with the key of the Python written so far
+    if BYTECODE_NAME in sources:  # with the key of the Python written so far
         module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"),
                                  python_key(out, wanted))
         changed += _write_if_changed(out / BYTECODE_NAME, module.encode())

@@ -28,7 +28,7 @@ from ..game import Game
 from ..moves import Move
 
 # The strategies (greedy, lookahead, mcts, sim) are imported when a player is built, so
-# that ``LEVELS`` costs the page's start screen almost nothing (issue 7).
+# that ``LEVELS`` costs the page's start screen almost nothing.
 
 
 @dataclass(frozen=True)

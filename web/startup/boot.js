@@ -12,7 +12,7 @@
 //
 // This must be loaded before vendor/pyscript/core.js so no event is missed.
 //
-// Languages (issue 5): the page speaks English, German or French. The language is the
+// Languages: the page speaks English, German or French. The language is the
 // reader's earlier choice (localStorage "qin-lang", shared with the rules pages) or the
 // first of navigator.languages the page speaks, else English. Its catalogue (and only
 // its) is fetched at once, in parallel with PyScript; when it arrives, every element

@@ -1,4 +1,4 @@
-// Speed (issue 7): a module worker started by snapshot.js after a start without a
+// Speed: a module worker started by snapshot.js after a start without a
 // kept snapshot.  It starts a Pyodide of its own that can be snapshotted, takes its
 // memory right after Python's start-up and keeps it in Cache Storage for the next
 // start (of the page and of the AI worker), then says {state: "stored"} or

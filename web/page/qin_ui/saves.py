@@ -11,7 +11,7 @@ key, ``qin.save.<id>``, holding a *save*::
      "series": null | {<seriesplan.SeriesState.to_dict()>},
      "mode": "local" | "link"}
 
-Rules (issue 6): nothing already stored is ever overwritten by something else or
+Rules: nothing already stored is ever overwritten by something else or
 deleted except by ``delete``; a save that cannot be read is *damaged*: it stays where it
 is, is listed with what is wrong and can be exported as its raw text.  Every failure
 is a ``SaveError`` (a ``ValueError``) whose message a player can read.

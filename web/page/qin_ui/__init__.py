@@ -10,6 +10,6 @@
 - ``i18n``: the page's words in English, German or French (the catalogues of
   ``web/i18n/``), and the links from the log to the rules reference.
 
-``web/main.py`` is the only module that touches the DOM: it forwards each
+``web/page/main.py`` is the only module that touches the DOM: it forwards each
 interaction to a ``Session`` method and redraws the parts that method reports.
 """

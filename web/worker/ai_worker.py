@@ -1,6 +1,6 @@
 """The computer players' worker: a PyScript worker that only thinks.
 
-``web/ai_client.py`` starts it (``<script type="py" worker name="qin-ai">``) when a
+``web/page/ai_client.py`` starts it (``<script type="py" worker name="qin-ai">``) when a
 game has a computer seat, and calls ``choose`` with one ``qin_ui.ai_bridge`` request per
 move: the seat's view, never the other hands or the pile.  It answers with the move's
 text.  The worker has no DOM access (none is needed, so the page needs no COOP/COEP).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bytecode
 
-# Issue 7: the modules compiled at an earlier visit (web/bytecode.py), if the page kept
+# The modules compiled at an earlier visit (web/startup/bytecode.py), if the page kept
 # them: the worker then starts without compiling the engine and the players.
 await bytecode.restore()  # noqa: F704 - PyScript allows a top-level await here
 

@@ -19,7 +19,7 @@ js.performance.mark("qin:main")  # bench/boot.py reads these marks: where start-
 
 import bytecode  # noqa: E402
 
-# Issue 7: the bytecode compiled at an earlier visit, so the imports skip the compiler.
+# The bytecode compiled at an earlier visit, so the imports skip the compiler.
 BYTECODE = await bytecode.restore()  # noqa: F704 - PyScript allows a top-level await
 js.performance.mark("qin:bytecode")
 
@@ -88,7 +88,7 @@ def show_screen(name: str) -> None:
     el("back-to-game").hidden = name != "setup" or session() is None
     el("new-game").hidden = name == "setup"
     if name == "setup":
-        games_ui.draw_saved()  # issue 6: the saved games panel
+        games_ui.draw_saved()  # the saved games panel
 
 
 def draw(parts: frozenset[str]) -> None:
@@ -163,7 +163,7 @@ def draw(parts: frozenset[str]) -> None:
                   "computer" if s.computer_to_move else "pass" if s.must_pass else "move")
     data.selected = s.selected_kind or ""
     data.orientation = str(s.orientation)
-    games_ui.after_draw(s)  # issue 6: autosave, series, link
+    games_ui.after_draw(s)  # autosave, series, link
     _schedule_computer()
 
 
@@ -207,7 +207,7 @@ def start_game(settings: setup.Settings, resumed: Session | None = None) -> None
     s = resumed if resumed is not None else Session(settings)
     STATE["session"] = s
     if resumed is None:
-        games_ui.started(s)  # issue 6: a new save (and series)
+        games_ui.started(s)  # a new save (and series)
     STATE["settings"] = settings
     STATE["result_closed"] = False
     STATE["keys"] = keyboard.Keys()
@@ -471,7 +471,7 @@ def on_key(event: Any) -> None:
         (first if found(first) else el("undo")).focus()
 
 
-# -- languages (issue 5) ------------------------------------------------------------------
+# -- languages ------------------------------------------------------------------
 async def load_language() -> None:
     """Take the catalogue boot.js fetched for the page's language (while Pyodide
     loaded): every text built here is then in that language."""
@@ -515,7 +515,7 @@ async def on_language(event: Any) -> None:
 await load_language()  # noqa: F704 - PyScript allows a top-level await here
 STATE["settings"] = setup.Settings()  # its seats named in the page's language
 fill_setup(STATE["settings"])
-games_ui.install(start_game, draw, show_screen, session)  # issue 6
+games_ui.install(start_game, draw, show_screen, session)
 if games_ui.boot() == "setup":  # a game link, or the game left open, else the start screen
     show_screen("setup")
 APP.hidden = False
@@ -525,7 +525,7 @@ js.performance.mark("qin:ready")
 async def _rehearse() -> None:
     """While the start screen waits for its click, deal a game on each board once and
     draw it to strings (nothing on the page): the boards' move tables and the drawing
-    code's first-use costs are then paid, and Start shows the board sooner (issue 7)."""
+    code's first-use costs are then paid, and Start shows the board sooner."""
     first = STATE["settings"].board
     for board in (first, "lion" if first == "bird" else "bird"):
         await asyncio.sleep(0.3)

@@ -1,4 +1,4 @@
-"""DOM glue for keeping games (issue 6): autosave and resume, the "Saved games" panel,
+"""DOM glue for keeping games: autosave and resume, the "Saved games" panel,
 export/import, play by link, replay and series.  The logic is in ``qin_ui.saves``,
 ``keep``, ``links``, ``replay`` and ``seriesplan`` (pure Python, unit-tested); this
 module reads the DOM, calls them and writes one element per change.
@@ -611,7 +611,7 @@ def fill_series_choices() -> None:
 
 # -- languages ---------------------------------------------------------------------------
 def language_changed() -> None:
-    """Say this module's texts again in the page's new language (issue 5)."""
+    """Say this module's texts again in the page's new language."""
     fill_series_choices()
     draw_saved()
     s = _session()

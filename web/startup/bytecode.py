@@ -1,4 +1,4 @@
-"""The page's compiled Python, kept in the browser between visits (issue 7).
+"""The page's compiled Python, kept in the browser between visits.
 
 Pyodide compiles every module of ours from source at each start: most of the time our
 imports take.  After a start without it, ``store()`` compiles them in the background

@@ -1,4 +1,4 @@
-// Service worker of the Qin site (issue 6): the whole site works offline after the
+// Service worker of the Qin site: the whole site works offline after the
 // first load, and a new deployment replaces it only when the player says so.
 //
 // tools/build_site.py writes the real build/site/sw.js from this file: it replaces
@@ -18,7 +18,7 @@ const VERSION = "__QIN_SW_VERSION__";
 const PRECACHE = ["__QIN_SW_PRECACHE__"];
 const CACHE = `qin-${VERSION}`;
 
-// Speed (issue 7): where the browser has static routes (Chromium 123+), a file of
+// Speed: where the browser has static routes (Chromium 123+), a file of
 // this version's cache is answered by the browser itself, before this worker has even
 // started: a warm start no longer waits for it. A URL with a query string and a
 // navigation still come to the fetch handler below; a file missing from the cache is
@@ -59,7 +59,7 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "version") event.source?.postMessage({ type: "version", version: VERSION });
 });
 
-// Speed (issue 7): a warm start asks this worker for some 60 files at once. The cache
+// Speed: a warm start asks this worker for some 60 files at once. The cache
 // is opened once, and each file is first looked up by its exact URL, which the cache
 // finds directly; `ignoreSearch` makes it compare every entry, so it is only the
 // fallback for URLs with a query string.

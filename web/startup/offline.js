@@ -1,4 +1,4 @@
-// Offline support of the game page (issue 6): registers the service worker (sw.js)
+// Offline support of the game page: registers the service worker (sw.js)
 // once PyScript has finished loading (so it never competes with the first boot), and
 // offers "A new version is ready — Reload" when a new deployment has been precached.
 //

@@ -1,4 +1,4 @@
-// Speed (issue 7): Pyodide's memory snapshot, kept in the browser between visits.
+// Speed: Pyodide's memory snapshot, kept in the browser between visits.
 //
 // PyScript loads Pyodide through this module (pyscript.json's "interpreter", written
 // by tools/build_site.py): it exports what vendor/pyodide/pyodide.mjs does for that

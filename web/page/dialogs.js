@@ -1,4 +1,4 @@
-// Dialogs and display preferences (issue 8), in plain JavaScript because neither is
+// Dialogs and display preferences, in plain JavaScript because neither is
 // game logic and both must work before Python has started.
 //
 // - A dialog (.modal) makes what it stands over inert while it shows, so neither Tab

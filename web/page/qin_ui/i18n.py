@@ -6,7 +6,7 @@ pages and the diagrams) with its ``{placeholders}`` filled in.  Events are worde
 ``describe`` and the engine's explanations of illegal moves by ``explain``
 (``qin.describe``'s catalogue wording).
 
-The page loads the catalogue of the chosen language only (``web/boot.js`` fetches it
+The page loads the catalogue of the chosen language only (``web/startup/boot.js`` fetches it
 while Pyodide starts) and hands it over with ``set_language``; a switch of language
 hands over another one and redraws.  Without that (CPython, the unit tests) the
 English catalogue is read from ``web/i18n/en.json``.
@@ -43,7 +43,7 @@ _STATE: dict[str, Any] = {"lang": DEFAULT, "messages": None, "generation": 0}
 
 
 def _english() -> dict[str, str]:
-    path = Path(__file__).resolve().parent.parent / "i18n" / "en.json"
+    path = Path(__file__).resolve().parents[2] / "i18n" / "en.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):  # pragma: no cover - the page always sets one

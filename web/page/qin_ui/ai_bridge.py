@@ -1,6 +1,6 @@
 """The message between the page and the computer player's worker (pure Python, no DOM).
 
-The computer thinks in a PyScript worker (``web/ai_worker.py``), so the page stays
+The computer thinks in a PyScript worker (``web/worker/ai_worker.py``), so the page stays
 responsive.  The page sends one JSON request per move and gets back the move's text:
 
     text = request_for(game, seat, "minister")   # on the page (main thread)
