@@ -146,6 +146,16 @@ def copy_origin(site_copy: Path) -> Iterator[str]:
         yield origin
 
 
+def deploy_second_version(site: Path) -> None:
+    """A second deployment on the same origin: a changed page (its title says "v2"), so
+    a new service worker."""
+    index = site / "index.html"
+    index.write_text(index.read_text().replace("<title>Qin</title>", "<title>Qin, v2</title>"))
+    (site / "index.html.gz").unlink(missing_ok=True)
+    write_service_worker(site)
+    (site / "sw.js.gz").unlink(missing_ok=True)
+
+
 def test_offline_after_the_first_load_and_an_update_on_reload(
         browser: Browser, site_copy: Path, copy_origin: str) -> None:
     context = browser.new_context(base_url=copy_origin + "/")
@@ -173,13 +183,7 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
         assert play_one(page) == 2
         context.set_offline(False)
 
-        # A second deployment: a changed page, a new worker.
-        index = site_copy / "index.html"
-        index.write_text(index.read_text().replace("<title>Qin</title>",
-                                                   "<title>Qin, v2</title>"))
-        (site_copy / "index.html.gz").unlink(missing_ok=True)
-        write_service_worker(site_copy)
-        (site_copy / "sw.js.gz").unlink(missing_ok=True)
+        deploy_second_version(site_copy)
         page.reload()
         page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
         assert page.title() == "Qin"  # still the old version until the player says so
@@ -188,6 +192,44 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
         page.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
         page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
         expect(page.locator("#play")).to_have_attribute("data-moves", "2")
+        assert not problems.summary(), problems.summary()
+    finally:
+        context.close()
+
+
+def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
+        browser: Browser, site_copy: Path, copy_origin: str) -> None:
+    """Two tabs of one site; a new version is deployed and one tab takes it. The other tab
+    still shows the old page but is now served by the new worker: it says so, and its
+    Reload button works (it used to stay disabled, the tab mixing two versions)."""
+    context = browser.new_context(base_url=copy_origin + "/")
+    problems = PageProblems(origin=copy_origin)
+    problems.watch(context)
+    try:
+        first = boot(context.new_page(), "/")
+        expect(first.locator("body")).to_have_attribute("data-offline", "ready",
+                                                        timeout=60_000)
+        other = boot(context.new_page(), "/")
+        expect(other.locator("body")).to_have_attribute("data-offline", "ready",
+                                                        timeout=60_000)
+        assert other.evaluate("navigator.serviceWorker.controller !== null")
+
+        deploy_second_version(site_copy)
+        first.reload()
+        first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        expect(first.locator("#update")).to_be_visible(timeout=60_000)
+        first.click("#update-reload")
+        first.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
+
+        expect(other.locator("body")).to_have_attribute("data-update", "elsewhere",
+                                                        timeout=60_000)
+        expect(other.locator("#update-elsewhere")).to_be_visible()
+        expect(other.locator("#update-ready")).to_be_hidden()
+        assert other.title() == "Qin"
+        expect(other.locator("#update-reload")).to_be_enabled()
+        other.click("#update-reload")
+        other.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
+        other.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
         assert not problems.summary(), problems.summary()
     finally:
         context.close()

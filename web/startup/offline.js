@@ -5,22 +5,45 @@
 // State for tests: document.body.dataset.offline is "registering", then "ready" once
 // a service worker is active for this page's site (everything precached), or
 // "unavailable" when the browser has no service workers (or refused one);
-// dataset.update = "ready" while the update prompt shows.
+// dataset.update = "ready" while the update prompt shows, "elsewhere" once another tab
+// has started a new version (this tab is then asked to reload, and can).
 
 const body = document.body;
 let reloading = false;
 
-function offer(worker) {
+// The bar says either "a new version is ready" (this tab may take it) or "a new version
+// was started in another tab" (this tab's files are no longer the running version's:
+// only a reload brings the page and everything it still loads onto one version).
+function showBar(state, onReload) {
   const bar = document.getElementById("update");
   const button = document.getElementById("update-reload");
   if (!bar || !button) return;
-  body.dataset.update = "ready";
+  for (const [id, which] of [["update-ready", "ready"], ["update-elsewhere", "elsewhere"]]) {
+    const text = document.getElementById(id);
+    if (text) text.hidden = state !== which;
+  }
+  body.dataset.update = state;
   bar.hidden = false;
+  button.disabled = false;
   button.onclick = () => {
     button.disabled = true;
+    onReload();
+  };
+}
+
+function offer(worker) {
+  showBar("ready", () => {
+    if (worker.state === "activated" || worker.state === "redundant") {
+      location.reload(); // another tab took this version already
+      return;
+    }
     reloading = true;
     worker.postMessage({ type: "skip-waiting" });
-  };
+  });
+}
+
+function takenElsewhere() {
+  showBar("elsewhere", () => location.reload());
 }
 
 function watch(registration) {
@@ -41,8 +64,10 @@ async function register() {
     return;
   }
   body.dataset.offline = "registering";
+  const firstController = navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
+    else if (firstController) takenElsewhere(); // not the first worker taking this page
   });
   try {
     const registration = await navigator.serviceWorker.register("./sw.js");
