@@ -29,7 +29,7 @@ def p(colour: str, owner: int, pagodas: int, squares: str) -> Province:
 # The rulebook's outcome of each diagram after its move: the provinces (colour, owner,
 # pagodas, squares), the villages' holders, or that the move is refused.
 EXPECT: dict[str, dict[str, Any]] = {
-    "ex-place-ok": {"provinces": {p("B", 1, 1, "b3 b4")}, "villages": {"b5": 1}},
+    "ex-place-ok": {"provinces": {p("B", 1, 1, "b3 b4")}, "villages": {"a6": 0}},
     "ex-place-corner": {"illegal": "(Q7)"},
     "ex-place-village": {"illegal": "(Q7)"},
     "ex-found-two": {"provinces": {p("Y", 1, 1, "b2 b3"), p("R", 1, 1, "c2 c3")}},
@@ -45,7 +45,7 @@ EXPECT: dict[str, dict[str, Any]] = {
     "ex-village-conquer-major": {
         "provinces": {p("Y", 1, 2, "a2 b2 c2 d2 e2"), p("B", 2, 1, "c3 c4")},
         "villages": {"b3": 1}},
-    "ex-q15-village-tie": {"provinces": {p("Y", 1, 1, "a2 b2"), p("R", 2, 1, "d2 e2 d3")},
+    "ex-q15-village-tie": {"provinces": {p("Y", 1, 1, "a3 b3 c3"), p("R", 2, 1, "d2 d3")},
                            "villages": {"c2": 0}},
     "ex-absorb": {"provinces": {p("R", 1, 2, "a2 b2 c2 d2 e2 f2")}, "villages": {"c3": 1}},
     "ex-absorb-major": {"provinces": {p("R", 1, 2, "c1 d1 a2 b2 c2 c3 d3 e3 f3 g3")}},
