@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.helpers import PageProblems
@@ -125,6 +126,36 @@ def test_every_rulebook_example_shows_the_rulebook_outcome(page: Page) -> None:
     expect(page.locator("#ex-found-two .events")).to_contain_text(
         "Purple founds a yellow province of 2 (b2 b3)")
     expect(page.locator("#ex-q10-pass .events")).to_contain_text("Green passes")
+
+    # a reading mark leads to its entry on the readings page
+    mark = page.locator("#q9 a.reading")
+    expect(mark).to_have_text("Our reading — Q9")
+    mark.click()
+    page.wait_for_url("**/rules/readings-en.html#q9")
+    expect(page.locator("section.entry#q9")).to_be_in_viewport()
+
+
+READINGS = {"en": ("Qin: our readings of the rules", "Our reading:", "The rules"),
+            "de": ("Qin: unsere Lesarten der Regeln", "Unsere Lesart:", "Die Regeln"),
+            "fr": ("Qin\u00a0: nos lectures de la règle", "Notre lecture\u00a0:", "Les règles")}
+
+
+@pytest.mark.parametrize("lang", sorted(READINGS))
+def test_the_readings_page_in_each_language(page: Page, lang: str) -> None:
+    """The published readings (Q1-Q21): every question with its printed sentences and
+    our reading, the entry a link asks for in view, and the way back to the rules."""
+    title, reading, back = READINGS[lang]
+    page.goto(f"/rules/readings-{lang}.html#q13")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(title)
+    entries = page.locator("section.entry")
+    expect(entries).to_have_count(22)
+    expect(entries.locator("blockquote")).to_have_count(22)
+    entry = page.locator("section.entry#q13")
+    expect(entry).to_be_in_viewport()
+    expect(entry).to_contain_text(reading)
+    expect(entry.locator(f'a[href="{lang}.html#q13"]')).to_be_visible()
+    expect(page.locator("nav.lang a", has_text=back)).to_have_attribute("href", f"{lang}.html")
 
 
 def test_the_try_it_diagram_takes_a_move(page: Page) -> None:
