@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.helpers import PageProblems
@@ -29,7 +30,7 @@ def p(colour: str, owner: int, pagodas: int, squares: str) -> Province:
 # The rulebook's outcome of each diagram after its move: the provinces (colour, owner,
 # pagodas, squares), the villages' holders, or that the move is refused.
 EXPECT: dict[str, dict[str, Any]] = {
-    "ex-place-ok": {"provinces": {p("B", 1, 1, "b3 b4")}, "villages": {"b5": 1}},
+    "ex-place-ok": {"provinces": {p("B", 1, 1, "b3 b4")}, "villages": {"a6": 0}},
     "ex-place-corner": {"illegal": "(Q7)"},
     "ex-place-village": {"illegal": "(Q7)"},
     "ex-found-two": {"provinces": {p("Y", 1, 1, "b2 b3"), p("R", 1, 1, "c2 c3")}},
@@ -45,7 +46,7 @@ EXPECT: dict[str, dict[str, Any]] = {
     "ex-village-conquer-major": {
         "provinces": {p("Y", 1, 2, "a2 b2 c2 d2 e2"), p("B", 2, 1, "c3 c4")},
         "villages": {"b3": 1}},
-    "ex-q15-village-tie": {"provinces": {p("Y", 1, 1, "a2 b2"), p("R", 2, 1, "d2 e2 d3")},
+    "ex-q15-village-tie": {"provinces": {p("Y", 1, 1, "a3 b3 c3"), p("R", 2, 1, "d2 d3")},
                            "villages": {"c2": 0}},
     "ex-absorb": {"provinces": {p("R", 1, 2, "a2 b2 c2 d2 e2 f2")}, "villages": {"c3": 1}},
     "ex-absorb-major": {"provinces": {p("R", 1, 2, "c1 d1 a2 b2 c2 c3 d3 e3 f3 g3")}},
@@ -125,6 +126,36 @@ def test_every_rulebook_example_shows_the_rulebook_outcome(page: Page) -> None:
     expect(page.locator("#ex-found-two .events")).to_contain_text(
         "Purple founds a yellow province of 2 (b2 b3)")
     expect(page.locator("#ex-q10-pass .events")).to_contain_text("Green passes")
+
+    # a reading mark leads to its entry on the readings page
+    mark = page.locator("#q9 a.reading")
+    expect(mark).to_have_text("Our reading — Q9")
+    mark.click()
+    page.wait_for_url("**/rules/readings-en.html#q9")
+    expect(page.locator("section.entry#q9")).to_be_in_viewport()
+
+
+READINGS = {"en": ("Qin: our readings of the rules", "Our reading:", "The rules"),
+            "de": ("Qin: unsere Lesarten der Regeln", "Unsere Lesart:", "Die Regeln"),
+            "fr": ("Qin\u00a0: nos lectures de la règle", "Notre lecture\u00a0:", "Les règles")}
+
+
+@pytest.mark.parametrize("lang", sorted(READINGS))
+def test_the_readings_page_in_each_language(page: Page, lang: str) -> None:
+    """The published readings (Q1-Q21): every question with its printed sentences and
+    our reading, the entry a link asks for in view, and the way back to the rules."""
+    title, reading, back = READINGS[lang]
+    page.goto(f"/rules/readings-{lang}.html#q13")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(title)
+    entries = page.locator("section.entry")
+    expect(entries).to_have_count(22)
+    expect(entries.locator("blockquote")).to_have_count(22)
+    entry = page.locator("section.entry#q13")
+    expect(entry).to_be_in_viewport()
+    expect(entry).to_contain_text(reading)
+    expect(entry.locator(f'a[href="{lang}.html#q13"]')).to_be_visible()
+    expect(page.locator("nav.lang a", has_text=back)).to_have_attribute("href", f"{lang}.html")
 
 
 def test_the_try_it_diagram_takes_a_move(page: Page) -> None:

@@ -125,13 +125,13 @@ def test_no_village_next_to_a_starting_territory(board):
         assert not bad, (name_of(v), bad)
 
 
-def test_villages_do_not_form_chains(board):
-    """Q21 reconstruction rule: villages come singly or in pairs, never in chains
-    of three or more, and each can be reached from grassland."""
+def test_no_two_villages_share_an_edge(board):
+    """Q21 reconstruction rule (boards/README.md): no two villages share an edge (the
+    closest stand two squares apart), and each can be reached from grassland."""
     _, _, grid = board
     for v in squares(grid, "v"):
         around = [grid[r][c] for r, c in neighbours(v)]
-        assert around.count("v") <= 1, name_of(v)
+        assert around.count("v") == 0, name_of(v)
         assert "." in around, name_of(v)
 
 

@@ -132,12 +132,12 @@ def test_a_game_in_german_and_french(speak: object) -> None:
                a11y.announcement(s), a11y.grid_html(s))
     speak("de")  # type: ignore[operator]
     assert s.status() == "Green ist am Zug: wähle ein Plättchen."
-    assert "Plättchen im Vorrat übrig" in views.players_html(s)
+    assert "Plättchen im Nachziehstapel übrig" in views.players_html(s)
     assert "auf dem Plan" in views.players_html(s)
     assert views.meta_text(s).startswith("Plan Vogel · 2 Spieler")
     assert "Steppe" in a11y.grid_html(s)
     speak("fr")  # type: ignore[operator]
-    assert s.status() == "À Green de jouer : choisissez une tuile."
+    assert s.status() == "À Green de jouer\u00a0: choisissez une tuile."
     assert views.meta_text(s).startswith("Plateau Oiseau · 2 joueurs")
     assert "pose une tuile" in views.log_html(s)
     for before, now in zip(english, (s.status(), views.players_html(s), views.log_html(s),

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import qin
+from qin.villages import leader, tally
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "web" / "rules"
@@ -172,13 +173,42 @@ def test_the_browser_module_renders_every_diagram(lang: str) -> None:
             assert all("{" not in line for line in answer["events"])
 
 
+def unsettled_villages(g: qin.Game) -> dict[str, tuple[int, dict[int, int]]]:
+    """Villages with a player holding strictly the most pagodas next to them who does not
+    hold them: {square: (holder, tally)}. Q15 settles every village after every placement,
+    so play never reaches such a position."""
+    board = g.board
+    return {board.geo.names[v]: (board.village_owner[v], tally(board, v))
+            for v in board.layout.villages
+            if leader(tally(board, v)) not in (0, board.village_owner[v])}
+
+
+def test_an_unsettled_village_is_found() -> None:
+    """Green's province already touching the empty village: Green would have taken it."""
+    g = qin.Game.from_position("players: 2\n.  .  .  .  .\ny1 y  v  .  .\n.  .  .  r  .\n")
+    assert unsettled_villages(g) == {"c2": (0, {1: 1})}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (RULES / "positions").glob("*.txt")))
+def test_no_rules_position_is_unreachable(name: str) -> None:
+    """No diagram starts from a position play cannot reach: in particular no empty
+    village touches a province that one player alone owns (Q15). Such a diagram's move
+    would do more, or less, than its caption says."""
+    g = qin.Game.from_position((RULES / "positions" / name).read_text(encoding="utf-8"))
+    wrong = unsettled_villages(g)
+    assert not wrong, f"{name}: villages that play would already have given: {wrong}"
+
+
 # --------------------------------------------------------------------------- placing (Q6, Q7)
 
 
 def test_place_ok() -> None:
+    """The first placement example takes no village (villages come later on the page);
+    its caption says that the two blue halves make a province."""
     g, events = play("ex-place-ok")
-    assert [e.kind for e in events] == ["place", "found", "village"]
-    assert provinces(g)[("b3", "b4")] == ("B", 1, 1)
+    assert [e.kind for e in events] == ["place", "found"]
+    assert provinces(g) == {("b3", "b4"): ("B", 1, 1)}
+    assert village(g, "a6") == 0
 
 
 def test_place_corner_and_village_do_not_count() -> None:
@@ -240,6 +270,7 @@ def test_major_province() -> None:
 
 def test_q14_second_pagoda_comes_from_the_owner() -> None:
     g, events = play("ex-q14-major-other")
+    assert [e.kind for e in events] == ["place", "expand", "major"]
     assert events[0].player == 2 and events[-1].kind == "major" and events[-1].player == 1
     assert provinces(g)[("a2", "b2", "c2", "d2", "e2")] == ("Y", 1, 2)
     assert supplies(g) == [22, 24]
@@ -278,8 +309,15 @@ def test_conquer_a_village_with_a_double_pagoda() -> None:
 
 
 def test_q15_a_tie_leaves_the_village_empty() -> None:
+    """White's tile brings Green's yellow province and White's new red one to the empty
+    village at once: one pagoda each, a tie, the village stays empty."""
+    board = DIAGRAMS["ex-q15-village-tie"]
+    before = qin.Game.from_position(position_text(board))
+    assert before.village_tally("c2") == {}  # nothing touched the village before
     g, events = play("ex-q15-village-tie")
-    assert [e.kind for e in events] == ["place", "found"]
+    assert [(e.kind, e.player) for e in events] == [("place", 2), ("expand", 1),
+                                                     ("found", 2)]
+    assert provinces(g) == {("a3", "b3", "c3"): ("Y", 1, 1), ("d2", "d3"): ("R", 2, 1)}
     assert g.village_tally("c2") == {1: 1, 2: 1} and village(g, "c2") == 0
 
 
@@ -309,6 +347,8 @@ def test_absorb_with_a_major_province() -> None:
 
 def test_q13_a_major_province_is_never_absorbed() -> None:
     g, events = play("ex-q13-major-safe")
+    assert [e.kind for e in events] == ["place", "absorb", "return", "return"]
+    assert sorted(e.size or 0 for e in events if e.kind == "absorb") == [14]
     absorb = events[1]
     assert absorb.kind == "absorb" and absorb.player == 1 and absorb.losers == (2,)
     (result,) = provinces(g).values()
@@ -324,6 +364,7 @@ def test_the_two_against_two_join_is_refused() -> None:
 
 def test_q9_a_tie_below_the_top_does_not_block() -> None:
     g, events = play("ex-q9-three-players")
+    assert [e.kind for e in events] == ["place", "absorb", "return", "return", "major"]
     assert events[1].kind == "absorb" and events[1].losers == (2, 3)
     (result,) = provinces(g).values()
     assert result == ("R", 1, 2)
