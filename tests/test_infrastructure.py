@@ -270,3 +270,31 @@ def test_gzip_beside_big_text_files_only(tmp_path: Path) -> None:
     # Unchanged source: the .gz is reused, not rewritten.
     mtime = gz.stat().st_mtime_ns
     assert build_site.gzip_if_stale(big) == gz and gz.stat().st_mtime_ns == mtime
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def test_every_python_file_of_the_site_is_linted_and_type_checked() -> None:
+    # `make lint` and `make typecheck` cover web/ as they cover the engine: no file left
+    # out, no module whose errors are ignored (web/stubs/ only outlines browser modules).
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    mypy = config["tool"]["mypy"]
+    assert "web" in mypy["files"] and mypy["strict"] is True
+    assert "exclude" not in mypy
+    assert not [o for o in mypy.get("overrides", []) if o.get("ignore_errors")]
+    lint_paths = next(line for line in (ROOT / "Makefile").read_text().splitlines()
+                      if line.startswith("LINT_PATHS"))
+    assert " web)" in lint_paths
+    ignores = config["tool"]["ruff"]["lint"].get("per-file-ignores", {})
+    assert ignores == {"web/**/*.py": ["F704"]}  # PyScript's top-level await, nothing else
+
+
+def test_the_type_stubs_are_not_part_of_the_site() -> None:
+    stubs = sorted((ROOT / "web" / "stubs").rglob("*.pyi"))
+    assert {p.stem for p in stubs} >= {"js", "ffi", "__init__"}
+    served = build_site.web_sources()
+    assert not [rel for rel in served if rel.endswith(".pyi") or rel.startswith("stubs/")]
+    assert not set(stubs) & set(served.values())
