@@ -4,6 +4,8 @@ Unlike Pyodide's ``to_js``, PyScript's turns a ``dict`` into a plain JavaScript 
 (``Object.fromEntries``) unless ``dict_converter`` says otherwise.
 """
 
+from typing import Any
+
 from pyodide.ffi import JsDoubleProxy as JsDoubleProxy
 from pyodide.ffi import JsNull as JsNull
 from pyodide.ffi import JsProxy as JsProxy
@@ -14,4 +16,5 @@ from pyodide.ffi import to_js as to_js
 def is_none(value: object) -> bool:
     """True for ``None`` and JavaScript's ``null``."""
 
-def assign(source: JsProxy, *args: JsProxy) -> JsProxy: ...
+def assign(source: JsProxy, *args: JsProxy | dict[str, Any]) -> JsProxy:
+    """Copies the properties of ``args`` into ``source`` (``Object.assign``)."""
