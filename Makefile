@@ -19,7 +19,7 @@ NPM_STAMP := node_modules/.package-lock.json
 PW_BROWSERS := $(or $(PLAYWRIGHT_BROWSERS_PATH),$(HOME)/.cache/ms-playwright)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Folders that do not exist (git keeps no empty ones) would make ruff fail.
-LINT_PATHS := $(wildcard qin tests e2e bench tools)
+LINT_PATHS := $(wildcard qin tests e2e bench tools web)
 
 .PHONY: help deps site play test lint typecheck unit e2e browser clean distclean
 

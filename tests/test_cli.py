@@ -6,7 +6,6 @@ records) gives exactly one line ``qin: ...`` on stderr and exit status 2.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -244,10 +243,6 @@ def test_render_refuses_a_bad_position(tmp_path: Path) -> None:
 
 
 # -- svg ---------------------------------------------------------------------------------
-HAS_SVG = importlib.util.find_spec("qin.svg") is not None
-
-
-@pytest.mark.skipif(not HAS_SVG, reason="qin/svg.py is not there yet")
 def test_svg_draws_the_board(start: Path) -> None:
     out = ok("svg", str(start))
     assert out.startswith("<svg") and out.rstrip().endswith("</svg>")

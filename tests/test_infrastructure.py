@@ -19,6 +19,7 @@ from tools import build_site, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = ROOT / "boards"
+SECRET = "not for the browser"
 
 
 # --------------------------------------------------------------------------- the wheel
@@ -112,7 +113,10 @@ def test_pyscript_config_merges_the_page_authors_base() -> None:
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    site = tmp_path_factory.mktemp("site")
+    outside = tmp_path_factory.mktemp("served")
+    (outside / "secret.txt").write_text(SECRET)
+    site = outside / "site"
+    site.mkdir()
     (site / "index.html").write_text("<!doctype html><title>t</title>" + "<p>x</p>" * 200)
     (site / "index.html.gz").write_bytes(gzip.compress((site / "index.html").read_bytes()))
     (site / "sub").mkdir()
@@ -123,6 +127,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     (site / "data.json").write_text("{}")
     (site / "pic.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
     (site / "site.webmanifest").write_text("{}")
+    (site / "main.py").write_text("print('hello')\n")
+    (site / "style.css").write_text("p { color: red }\n")
     with serve.serving(site) as origin:
         yield origin, site
 
@@ -153,6 +159,8 @@ def test_server_binds_loopback(served: tuple[str, Path]) -> None:
         ("/data.json", "application/json"),
         ("/pic.svg", "image/svg+xml"),
         ("/site.webmanifest", "application/manifest+json"),
+        ("/main.py", "text/x-python"),
+        ("/style.css", "text/css"),
     ],
 )
 def test_server_mime_types(served: tuple[str, Path], path: str, mime: str) -> None:
@@ -196,18 +204,54 @@ def test_server_sends_the_index_of_a_directory_compressed(served: tuple[str, Pat
 
 
 def test_server_404_and_no_listings(served: tuple[str, Path]) -> None:
-    assert _get(served[0], "/nope.js")[0] == 404
-    assert _get(served[0], "/sub/")[0] == 404
-    assert _get(served[0], "/sub")[0] == 301
+    origin, _ = served
+    assert _get(origin, "/nope.js")[0] == 404
+    status, _, body = _get(origin, "/sub/")  # a folder without index.html: no listing
+    assert status == 404 and b"x.txt" not in body
+    status, headers, _ = _get(origin, "/sub")
+    assert status == 301 and headers["location"] == "/sub/"
+    assert _get(origin, "/sub/x.txt")[:3:2] == (200, b"x")
+
+
+@pytest.mark.parametrize("path", [
+    "/../secret.txt", "/sub/../../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt",
+    "/sub/%2e%2e/%2e%2e/secret.txt", "/../site/../secret.txt",
+])
+def test_server_refuses_paths_outside_the_site(served: tuple[str, Path], path: str) -> None:
+    origin, site = served
+    assert (site.parent / "secret.txt").read_text() == SECRET
+    status, _, body = _get(origin, path)
+    assert status == 404
+    assert SECRET.encode() not in body
 
 
 def test_server_answers_several_requests_on_one_connection(served: tuple[str, Path]) -> None:
-    parts = urlsplit(served[0])
+    # Keep-alive (the page loads dozens of files): answers that succeed leave the
+    # connection open; an error answer closes it (the stdlib's send_error).
+    origin, site = served
+    parts = urlsplit(origin)
     conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=10)
     try:
-        for path in ("/a.wasm", "/data.json", "/nope", "/a.wasm"):
+        socks = []
+        for path, status, mime in (("/a.wasm", 200, "application/wasm"),
+                                   ("/data.json", 200, "application/json"),
+                                   ("/app.mjs", 200, "text/javascript"),
+                                   ("/nope", 404, "text/html")):
             conn.request("GET", path)
-            conn.getresponse().read()
+            resp = conn.getresponse()
+            body = resp.read()
+            socks.append(conn.sock)
+            assert resp.status == status, path
+            assert (resp.getheader("content-type") or "").split(";")[0] == mime, path
+            if status == 200:
+                assert body == (site / path[1:]).read_bytes()
+                assert not resp.will_close, path
+            else:
+                assert resp.will_close
+        assert socks[0] is not None and socks[0] is socks[1] is socks[2]  # one connection
+        assert socks[3] is None  # closed after the 404
+        conn.request("GET", "/a.wasm")  # the next request opens a new one
+        assert conn.getresponse().read() == (site / "a.wasm").read_bytes()
     finally:
         conn.close()
 
@@ -270,3 +314,31 @@ def test_gzip_beside_big_text_files_only(tmp_path: Path) -> None:
     # Unchanged source: the .gz is reused, not rewritten.
     mtime = gz.stat().st_mtime_ns
     assert build_site.gzip_if_stale(big) == gz and gz.stat().st_mtime_ns == mtime
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def test_every_python_file_of_the_site_is_linted_and_type_checked() -> None:
+    # `make lint` and `make typecheck` cover web/ as they cover the engine: no file left
+    # out, no module whose errors are ignored (web/stubs/ only outlines browser modules).
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    mypy = config["tool"]["mypy"]
+    assert "web" in mypy["files"] and mypy["strict"] is True
+    assert "exclude" not in mypy
+    assert not [o for o in mypy.get("overrides", []) if o.get("ignore_errors")]
+    lint_paths = next(line for line in (ROOT / "Makefile").read_text().splitlines()
+                      if line.startswith("LINT_PATHS"))
+    assert " web)" in lint_paths
+    ignores = config["tool"]["ruff"]["lint"].get("per-file-ignores", {})
+    assert ignores == {"web/**/*.py": ["F704"]}  # PyScript's top-level await, nothing else
+
+
+def test_the_type_stubs_are_not_part_of_the_site() -> None:
+    stubs = sorted((ROOT / "web" / "stubs").rglob("*.pyi"))
+    assert {p.stem for p in stubs} >= {"js", "ffi", "__init__"}
+    served = build_site.web_sources()
+    assert not [rel for rel in served if rel.endswith(".pyi") or rel.startswith("stubs/")]
+    assert not set(stubs) & set(served.values())

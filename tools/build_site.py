@@ -45,6 +45,9 @@ ROOT_GROUPS = ("page", "startup", "worker", "static")
 computer players' worker, and static assets.  The site serves these groups side by side at
 its root (so the service worker's scope, the page's relative URLs and PyScript's file map
 are those of one folder); every other folder of web/ (embed/, rules/, i18n/) keeps its name."""
+NOT_SERVED = ("stubs",)
+"""Folders of web/ that are not part of the site: stubs/ holds the type checker's outlines
+of the browser-only modules (`js`, `pyscript`, `pyodide.ffi`)."""
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
@@ -204,6 +207,8 @@ def web_sources(web_dir: Path = WEB_DIR) -> dict[str, Path]:
     sources: dict[str, Path] = {}
     for path in _iter_tree(web_dir):
         parts = path.relative_to(web_dir).parts
+        if parts[0] in NOT_SERVED:
+            continue
         rel = "/".join(parts[1:] if parts[0] in ROOT_GROUPS else parts)
         if rel == CONFIG_BASE_NAME:
             continue

@@ -201,8 +201,8 @@ def handle(request: str) -> str:
 # --------------------------------------------------------------------------- in the page
 
 try:  # only under PyScript/Pyodide: hand ``handle`` to qin-board.js
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+    import js
+    from pyodide.ffi import create_proxy
 except ImportError:
     pass
 else:

@@ -132,7 +132,7 @@ async def restore(root: str | None = None) -> str:
     """Before the imports: the cached code for these sources, if any.  Returns what
     happened: ``"restored"``, ``"none"`` (nothing for this key) or ``"off"``."""
     try:
-        import js  # type: ignore[import-not-found]
+        import js
 
         root = root or os.getcwd()
         cache = await js.caches.open(CACHE_NAME)
@@ -152,8 +152,8 @@ async def store(root: str | None = None) -> str:
     try:
         import asyncio
 
-        import js  # type: ignore[import-not-found]
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        import js
+        from pyodide.ffi import to_js
 
         root = root or os.getcwd()
         files = sources(root)

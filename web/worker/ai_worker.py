@@ -12,7 +12,7 @@ import bytecode
 
 # The modules compiled at an earlier visit (web/startup/bytecode.py), if the page kept
 # them: the worker then starts without compiling the engine and the players.
-await bytecode.restore()  # noqa: F704 - PyScript allows a top-level await here
+await bytecode.restore()  # PyScript runs a main script with top-level await
 
 from qin_ui.ai_bridge import answer  # noqa: E402
 

@@ -3,8 +3,9 @@
 The SVG board is hidden from assistive technology; what it shows is given instead as
 an ARIA grid of text cells (``grid_html``), one per square, read through
 ``aria-activedescendant`` as the keyboard cursor moves: ``"f6: red, Green's major
-province of 6"``, ``"c2: village held by White, pagodas next to it: Green 1, White 2"``, ``"d4: grassland, legal for the
-selected tile"``.  ``announcement`` is what the live region says after a move.
+province of 6"``, ``"c2: village held by White, pagodas next to it: Green 1, White 2"``,
+``"d4: grassland, legal for the selected tile"``.  ``announcement`` is what the live
+region says after a move.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ stands where it was asked (an undo or a new game in between makes the answer sta
 
 Pacing: against a human, a computer answers after a short beat (``BEAT_MS``) plus its
 thinking, which the status shows for at least ``MIN_THINK_MS`` (a quick decision is
-held back that long, so a human sees who is moving before the tile drops in).  A game of computers only is *watched*: a speed control sets the pause
-before each move (``SPEEDS``), or pauses the game.
+held back that long, so a human sees who is moving before the tile drops in).  A game
+of computers only is *watched*: a speed control sets the pause before each move
+(``SPEEDS``), or pauses the game.
 """
 
 from __future__ import annotations
