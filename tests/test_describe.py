@@ -4,6 +4,7 @@ move log and the embeddable diagrams."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -186,3 +187,6 @@ def test_every_event_of_a_real_game_is_worded_in_every_language(lang: str) -> No
         for event in g.play(rng.choice(g.legal_moves())):
             line = describe(event, g.names, lang)
             assert line and "{" not in line and "event." not in line
+            data = json.loads(json.dumps(event.to_dict()))
+            assert Event.from_dict(data) == event  # events are data: to_dict round-trips
+            assert describe(Event.from_dict(data), g.names, lang) == line
