@@ -7,6 +7,7 @@
 See spec/notation.md for the formats and the interface.
 """
 
+from . import messages
 from .errors import (
     BoardError,
     HiddenInformation,
@@ -18,6 +19,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game
+from .messages import LanguageError
 from .moves import PASS, Move
 
 __version__ = "0.1.0"
@@ -29,10 +31,12 @@ __all__ = [
     "Game",
     "HiddenInformation",
     "IllegalMove",
+    "LanguageError",
     "Move",
     "MoveError",
     "PositionError",
     "QinError",
     "RecordError",
     "__version__",
+    "messages",
 ]

@@ -2,14 +2,16 @@
 
     qin new [--board bird|lion|PATH] [--players N] [--seed S] [--fair-start]
     qin legal POSITION_FILE
-    qin play POSITION_FILE MOVE... [--json]
-    qin replay RECORD.json [--json]
+    qin play POSITION_FILE MOVE... [--json] [--lang en|de|fr]
+    qin replay RECORD.json [--json] [--lang en|de|fr]
     qin render POSITION_FILE [--colour] [--no-legend]
-    qin svg POSITION_FILE [--move M] [--size PX]
+    qin svg POSITION_FILE [--move M] [--size PX] [--lang en|de|fr]
 
 A POSITION_FILE is position text (spec/notation.md) or a ``qin-game/1`` record (then
 the game as recorded, pile included); ``-`` reads standard input.  Anything wrong
 with the input gives one line ``qin: ...`` on standard error and exit status 2.
+``--lang`` words events, refused moves and results in English (the default), German or
+French (``qin.messages``).
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ from typing import Any, NoReturn
 
 from . import __version__, records
 from .boards import NAMES as BOARD_NAMES
-from .describe import describe
-from .errors import QinError
+from .errors import IllegalMove, QinError
 from .events import Event
-from .game import Game
+from .game import Game, default_names
+from .messages import LANGS, describe, join_list, refusal_text
+from .messages import catalogue as messages_in
+from .messages import text as message
 from .moves import Move
 from .render import render
 
@@ -91,34 +95,45 @@ def join_halves(words: Sequence[str]) -> list[str]:
     return out
 
 
-def play_moves(game: Game, moves: Sequence[str]) -> list[tuple[str, int, list[Event]]]:
+def play_moves(game: Game, moves: Sequence[str],
+               lang: str = "en") -> list[tuple[str, int, list[Event]]]:
     """Play each move; ``(move text, mover, events)`` per move.  A bad move raises
-    ``CliError`` naming its number (the game then holds the moves before it)."""
+    ``CliError`` naming its number, a refused one says why in ``lang`` (the game then
+    holds the moves before it)."""
     done = []
-    for number, text in enumerate(moves, start=1):
+    for number, move in enumerate(moves, start=1):
         mover = game.to_move
         try:
-            events = game.play(text)
+            events = game.play(move)
+        except IllegalMove as exc:
+            reason = refusal_text(exc, lang, _names(game))
+            raise CliError(message(messages_in(lang), "illegal.at_move", number=number,
+                                   move=move, reason=reason)) from None
         except QinError as exc:
-            raise CliError(f"move {number} '{text}': {records.move_reason(exc, text)}") \
+            raise CliError(f"move {number} '{move}': {records.move_reason(exc, move)}") \
                 from None
-        done.append((str(Move.parse(text)), mover, events))
+        done.append((str(Move.parse(move)), mover, events))
     return done
+
+
+def _names(game: Game) -> list[str] | None:
+    """The players' names, or ``None`` for the default ones (said in the language)."""
+    return None if game.names == default_names(game.players) else game.names
 
 
 def _counts(game: Game) -> list[int]:
     return [game.on_board(p) for p in range(1, game.players + 1)]
 
 
-def result_line(game: Game) -> str:
-    """``Result: Green wins`` (or a shared win, or who is to move)."""
-    names = game.names
+def result_line(game: Game, lang: str = "en") -> str:
+    """``Result: Green wins`` (or a shared win, or who is to move) in ``lang``."""
+    names, messages = game.names, messages_in(lang)
     if not game.is_over:
-        return f"Result: not finished; {names[game.to_move - 1]} to move"
-    won = " and ".join(names[p - 1] for p in game.winners)
-    how = "wins" if len(game.winners) == 1 else "share the win"
+        return message(messages, "cli.result.unfinished", who=names[game.to_move - 1])
+    won = join_list([names[p - 1] for p in game.winners], lang)
+    key = "cli.result.one" if len(game.winners) == 1 else "cli.result.shared"
     left = ", ".join(f"{names[p - 1]} {game.supply(p)}" for p in range(1, game.players + 1))
-    return f"Result: {won} {how} (pagodas left: {left})"
+    return message(messages, key, winners=won, left=left)
 
 
 def _out(text: str = "") -> None:
@@ -134,7 +149,7 @@ def cmd_legal(args: argparse.Namespace) -> None:
 
 def cmd_play(args: argparse.Namespace) -> None:
     game = load_game(args.file)
-    done = play_moves(game, join_halves(args.moves))
+    done = play_moves(game, join_halves(args.moves), args.lang)
     if args.json:
         payload = {
             "moves": [{"move": text, "player": mover, "events": [e.to_dict() for e in events]}
@@ -147,7 +162,7 @@ def cmd_play(args: argparse.Namespace) -> None:
         return
     for _, _, events in done:
         for event in events:
-            _out(describe(event, game.names, _counts(game)))
+            _out(describe(event, _names(game), args.lang, _counts(game)))
     _out()
     sys.stdout.write(game.to_position())
 
@@ -171,15 +186,17 @@ def cmd_replay(args: argparse.Namespace) -> None:
         }
         _out(json.dumps(payload, ensure_ascii=False))
         return
-    fair = ", fair start" if record["fair_start"] else ""
-    _out(f"{str(record['board']).capitalize()}, {record['players']} players, "
-         f"seed {record['seed']}{fair}: {', '.join(game.names)}")
+    messages = messages_in(args.lang)
+    fair = message(messages, "cli.replay.fair") if record["fair_start"] else ""
+    _out(message(messages, "cli.replay.header", board=str(record["board"]).capitalize(),
+                 players=record["players"], seed=record["seed"], fair=fair,
+                 names=", ".join(game.names)))
     counts_after = _counts(game)
     for number, (text_move, mover, events) in enumerate(done, start=1):
         _out(f"{number}. {game.names[mover - 1]}: {text_move}")
         for event in events:
-            _out("   " + describe(event, game.names, counts_after))
-    _out(result_line(game))
+            _out("   " + describe(event, _names(game), args.lang, counts_after))
+    _out(result_line(game, args.lang))
     _out()
     sys.stdout.write(game.to_position())
 
@@ -232,9 +249,9 @@ def cmd_svg(args: argparse.Namespace) -> None:
             raise CliError(f"--move: {exc}") from None
         if "ghost" not in accepted:
             raise CliError("this SVG renderer cannot show a move (--move)")
-        problem = game.why_illegal(move)
-        if problem is not None:
-            raise CliError(f"--move: {problem}")
+        refused = game.refusal(move)
+        if refused is not None:
+            raise CliError(f"--move: {refusal_text(refused, args.lang, with_move=True)}")
         options["ghost"] = move
         if "ghost_ok" in accepted:
             options["ghost_ok"] = True
@@ -276,6 +293,11 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"the seed is a whole number, not '{text}'") from None
 
 
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", default="en", choices=LANGS,
+                        help="the language of events and refused moves (default en)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="qin", description="Qin (Reiner Knizia, 2012): positions, moves "
                      "and game records on the command line.",
@@ -293,11 +315,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="POSITION_FILE")
     p.add_argument("moves", metavar="MOVE", nargs="+", help="e.g. Rc4Yd4, 'Rc4 Yd4' or pass")
     p.add_argument("--json", action="store_true", help="print one JSON object instead")
+    _lang_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="check a game record and print its moves and result")
     p.add_argument("record", metavar="RECORD.json")
     p.add_argument("--json", action="store_true", help="print one JSON object instead")
+    _lang_option(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("render", help="draw the board as text")
@@ -322,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="POSITION_FILE")
     p.add_argument("--move", default=None, help="a move to show on the board")
     p.add_argument("--size", type=_positive, default=None, help="width in pixels")
+    _lang_option(p)
     p.set_defaults(func=cmd_svg)
     return parser
 

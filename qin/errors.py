@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 
 class QinError(ValueError):
     """Base class of every error the engine raises for bad input."""
@@ -16,7 +19,36 @@ class PositionError(QinError):
 
 
 class IllegalMove(QinError):
-    """A well-formed move that the rules forbid here; the message says which rule."""
+    """A well-formed move that the rules forbid here.
+
+    ``code`` says which rule (``CODES``), ``params`` the JSON-ready facts it concerns
+    (the ``move`` as text, squares, a colour letter, players as seat numbers, ``n``).
+    The message is the English catalogue's wording of both and quotes the move;
+    ``qin.messages.refusal_text`` says it in another language.  ``names`` are the
+    players' names the engine had, for the message only.
+    """
+
+    CODES = ("not_adjacent", "village", "water", "start_territory", "covered", "outside",
+             "same_square", "no_touch", "two_majors", "tie", "not_in_hand", "none_unseen",
+             "pass_not_allowed", "game_over", "nothing_to_undo")
+
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None,
+                 names: Sequence[str] = ()) -> None:
+        if code not in self.CODES:
+            raise ValueError(f"unknown refusal code {code!r}")
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+        self.names = tuple(names)
+        from .messages import refusal_text
+
+        super().__init__(refusal_text(self, "en", with_move=True))
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}``, JSON-ready (``refusal_text`` words it)."""
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.code, self.params, self.names))
 
 
 class RecordError(QinError):

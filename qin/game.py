@@ -31,6 +31,11 @@ def _board_layout(board: str) -> tuple[Layout, tuple[int, ...], str]:
     return setup.board.layout, tuple(setup.board.colour), setup.board_name or board
 
 
+def default_names(players: int) -> list[str]:
+    """The names of players who were given none: ``["Player 1", "Player 2", ...]``."""
+    return [f"Player {p}" for p in range(1, players + 1)]
+
+
 class Game:
     """A game of Qin: board, hands, draw pile, whose turn, and the moves so far.
 
@@ -56,7 +61,7 @@ class Game:
         self.hands = hands
         self.pile = pile
         self.pile_count = len(pile)
-        self.names = list(names) if names else [f"Player {p}" for p in range(1, players + 1)]
+        self.names = list(names) if names else default_names(players)
         if len(self.names) != players:
             raise ValueError(f"{players} players need {players} names, not {len(self.names)}")
         self.seed = seed
@@ -208,10 +213,17 @@ class Game:
 
     def why_illegal(self, move: str | Move) -> str | None:
         """Why ``move`` may not be played now, in a player's words; ``None`` if legal."""
+        refused = self.refusal(move)
+        return None if refused is None else str(refused)
+
+    def refusal(self, move: str | Move) -> IllegalMove | None:
+        """The ``IllegalMove`` that ``play(move)`` would raise (its ``code`` and
+        ``params``), not raised; ``None`` if the move is legal.  Text that is no move
+        raises ``MoveError`` as ``play`` does."""
         try:
             self._checked(move)
         except IllegalMove as exc:
-            return str(exc)
+            return exc
         return None
 
     def play(self, move: str | Move) -> list[Event]:
@@ -239,7 +251,7 @@ class Game:
     def undo(self) -> Move:
         """Take back the last move (replayed from the start: exact, pile included)."""
         if not self.moves or self._start is None:
-            raise IllegalMove("There is no move to undo.")
+            raise self._refuse("nothing_to_undo")
         keep = self.moves[:-1]
         undone = self.moves[-1]
         fresh = self._start._snapshot()
@@ -323,37 +335,42 @@ class Game:
             return list(self.unseen()) if self._sizes.get(player) else []
         return hand
 
+    def _refuse(self, code: str, **params: Any) -> IllegalMove:
+        """The refusal, naming the players only when they have names of their own (so
+        that another language says "Player N" in its words)."""
+        named = self.names != default_names(self.players)
+        return IllegalMove(code, params, self.names if named else ())
+
     def _checked(self, move: str | Move) -> tuple[Move, tuple[int, int]]:
         m = move if isinstance(move, Move) else Move.parse(move)
-        if self.is_over:
-            raise IllegalMove(f"The game is over; {m} cannot be played.")
-        name = self.names[self.to_move - 1]
-        if m.is_pass:
+        text = str(m)
+        if self.is_over:  # Q18
+            raise self._refuse("game_over", move=text)
+        player = self.to_move
+        if m.is_pass:  # Q10
             if self.legal_moves() != [PASS]:
-                raise IllegalMove(f"{name} may pass only when no tile in hand can be "
-                                  "placed (Q10).")
+                raise self._refuse("pass_not_allowed", move=text, player=player)
             return m, (-1, -1)
         geo = self.board.geo
         (xa, ya), (xb, yb) = m.coords
         a, b = geo.index(xa, ya), geo.index(xb, yb)
-        for s, text in ((a, m.squares[0]), (b, m.squares[1])):
+        for s, square in ((a, m.squares[0]), (b, m.squares[1])):
             if s < 0:
-                raise IllegalMove(f"{m}: {text} is not on the board.")
+                raise self._refuse("outside", move=text, square=square)
         if a == b:
-            raise IllegalMove(f"{m}: both halves are on {m.squares[0]}.")
+            raise self._refuse("same_square", move=text, square=m.squares[0])
         if self.hands is not None:
-            hand = self.hands[self.to_move - 1]
+            hand = self.hands[player - 1]
             if hand is None:  # look-ahead in a view: any unseen kind, as legal_moves says
-                if m.kind not in self._kinds(self.to_move):
-                    raise IllegalMove(f"{m}: {name} cannot hold a {m.kind} tile "
-                                      "(none is left unseen, or the hand is empty).")
+                if m.kind not in self._kinds(player):
+                    raise self._refuse("none_unseen", move=text, player=player, kind=m.kind)
             elif m.kind not in hand:
-                have = " ".join(sort_hand(hand)) or "no tiles"
-                raise IllegalMove(f"{m}: {name} has no {m.kind} tile (hand: {have}).")
-        problem = placement.placement_problem(self.board, (a, b),
-                                              (m.colours[0], m.colours[1]), self.names)
+                raise self._refuse("not_in_hand", move=text, player=player, kind=m.kind,
+                                   hand=sort_hand(hand))
+        problem = placement.placement_problem(self.board, (a, b), (m.colours[0], m.colours[1]))
         if problem:
-            raise IllegalMove(f"{m}: {problem}")
+            code, params = problem
+            raise self._refuse(code, move=text, **params)
         return m, (a, b)
 
     def _place(self, mover: int, m: Move, squares: tuple[int, int],

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from .board import START, VILLAGE, WATER, Board
 from .geometry import Geometry
 from .moves import Move
 from .provinces import JOIN_MAJORS, JOIN_TIE, contributions, join_owner, neighbour_groups
-from .tiles import COLOUR_NAMES, KIND_COLOURS, KINDS
+from .tiles import COLOURS, KIND_COLOURS, KINDS
 
 
 @lru_cache(maxsize=16)
@@ -160,27 +161,26 @@ def has_placement(board: Board, kinds: Iterable[str]) -> bool:
     return bool(legal_placements(board, kinds))
 
 
-def placement_problem(board: Board, squares: tuple[int, int], colours: tuple[int, int],
-                      names: list[str]) -> str | None:
-    """Why this placement is illegal, in a player's words, or ``None`` when it is legal.
+def placement_problem(board: Board, squares: tuple[int, int],
+                      colours: tuple[int, int]) -> tuple[str, dict[str, Any]] | None:
+    """Why this placement is illegal: an ``IllegalMove`` code and its params (squares by
+    name, a colour letter, players by seat), or ``None`` when it is legal.
 
-    ``squares`` are valid, distinct square indices; ``names`` are the players' names.
+    ``squares`` are valid, distinct square indices.
     """
     geo, layout = board.geo, board.layout
     a, b = squares
-    if b not in geo.neighbours[a]:
-        return (f"The two halves of a tile go on neighbouring squares; "
-                f"{geo.names[a]} and {geo.names[b]} do not share an edge.")
+    if b not in geo.neighbours[a]:  # Q6: one tile, two neighbouring squares
+        return "not_adjacent", {"a": geo.names[a], "b": geo.names[b]}
     for s in squares:
-        if not board.is_free(s):
+        if not board.is_free(s):  # Q6: empty grassland only
             terrain = layout.terrain[s]
-            what = ("a village" if terrain == VILLAGE else "water" if terrain == WATER
-                    else "a starting territory" if terrain == START
-                    else "already covered" if board.colour[s] >= 0 else "not on the board")
-            return f"{geo.names[s]} is {what}: tiles go on empty grassland only (Q6)."
+            code = ("village" if terrain == VILLAGE else "water" if terrain == WATER
+                    else "start_territory" if terrain == START
+                    else "covered" if board.colour[s] >= 0 else "outside")
+            return code, {"square": geo.names[s]}
     if not (board.touches_space(a) or board.touches_space(b)):
-        return ("A tile must share an edge with a province space (a coloured square); "
-                "corners and villages do not count (Q7).")
+        return "no_touch", {}
     groups = board.groups
     halves = [((a, b), colours[0])] if colours[0] == colours[1] else [
         ((a,), colours[0]), ((b,), colours[1])]
@@ -189,15 +189,11 @@ def placement_problem(board: Board, squares: tuple[int, int], colours: tuple[int
         if len(provinces) < 2:
             continue
         verdict = join_owner(provinces)
-        colour_name = COLOUR_NAMES[c]
         if verdict == JOIN_MAJORS:
-            return (f"This would join two major {colour_name} provinces; "
-                    "major provinces can never be joined (Q8).")
+            return "two_majors", {"colour": COLOURS[c]}
         if verdict == JOIN_TIE:
             share = contributions(provinces)
             best = max(share.values())
-            tied = [names[p - 1] for p, n in sorted(share.items()) if n == best]
-            return (f"This would join {colour_name} provinces in which "
-                    f"{' and '.join(tied)} tie for the largest share ({best} spaces each), "
-                    "so no owner could be named (Q9).")
+            tied = [p for p, n in sorted(share.items()) if n == best]
+            return "tie", {"colour": COLOURS[c], "players": tied, "n": best}
     return None

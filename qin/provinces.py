@@ -88,10 +88,11 @@ def resolve(board: Board, halves: tuple[int, ...], colour: int, mover: int,
         mine = [p for p in provinces if p.owner == owner]
         kept = next((p for p in mine if len(p.squares) >= MAJOR), mine[0])
         pagodas = kept.pagodas
-        losers = tuple(sorted({p.owner for p in provinces if p.owner != owner}))
+        theirs = [p for p in provinces if p.owner != owner]
+        losers = tuple(sorted({p.owner for p in theirs}))
         g = board.add_group(Group(colour, squares, owner, pagodas))
         events.append(Event("absorb", owner, square_names, colour=colour_name, size=size,
-                            losers=losers))
+                            losers=losers, count=len(theirs), by=mover))
         for p in provinces:  # Q16: pagodas go back before new ones go down
             if p is not kept:
                 board.return_pagodas(p.owner, p.pagodas)

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from .boards import NAMES as BOARD_NAMES
-from .errors import BoardError, QinError, RecordError
+from .errors import BoardError, IllegalMove, QinError, RecordError
 from .geometry import Geometry
+from .messages import refusal_text
 from .moves import Move
 from .tiles import PAGODAS
 
@@ -228,6 +229,8 @@ def _replay(record: dict[str, Any], log: list[Played] | None = None) -> Game:
 def move_reason(exc: Exception, text: str) -> str:
     """The engine's reason why ``text`` cannot be played, without the move it repeats
     (``"Rc4Yd4: c4 is water ..."`` -> ``"c4 is water ..."``)."""
+    if isinstance(exc, IllegalMove):  # worded from its code, in English
+        return refusal_text(exc)
     message = str(exc)
     try:
         written = str(Move.parse(text))

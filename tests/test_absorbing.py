@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from conftest import game, group, kinds, only, unchanged, village
 
+from qin.events import Event
+
 FULL = 24  # pagodas per player with 2 players (Q2)
 
 
@@ -25,7 +27,8 @@ def test_rulebook_larger_province_absorbs_and_takes_the_village() -> None:
     absorb, back, major, taken = events[1:]
     assert absorb.to_dict() == {
         "kind": "absorb", "player": 1, "colour": "R", "size": 6, "losers": [2],
-        "squares": ["a2", "b2", "c2", "d2", "e2", "f2"]}
+        "count": 1, "by": 1, "squares": ["a2", "b2", "c2", "d2", "e2", "f2"]}
+    assert Event.from_dict(absorb.to_dict()) == absorb
     assert (back.player, back.squares, back.count) == (2, ("a2", "b2"), 1)
     assert (major.player, major.size) == (1, 6)
     assert (taken.player, taken.squares, taken.from_player) == (1, ("c3",), 0)

@@ -1,15 +1,17 @@
-"""The message catalogues web/i18n/{en,de,fr}.json: the embedded diagrams' and rules
-pages' strings and the event wording of the log, in three languages.
+"""The message catalogues: the site's (web/i18n/{en,de,fr}.json: the game page's,
+the embedded diagrams' and the rules pages' strings) and the engine's
+(qin/messages/{en,de,fr}.json: events and refused moves, shipped in the wheel).
 
-They must hold the same keys, no empty or untranslated strings and the same
-placeholders; the English event wording must say exactly what qin.describe says; every
-key the code asks for must exist; and every illegal-move explanation of the engine must
-be recognised so that it can be said in German and French.
+Each holds the same keys in every language, no empty or untranslated strings and the
+same placeholders; no key lives in both (the site build serves them merged); every key
+the code asks for exists; every refusal code of the engine is worded in every language
+from its params alone.
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import re
 import string
 import sys
@@ -19,30 +21,37 @@ from pathlib import Path
 import pytest
 
 import qin
-from qin.describe import describe
+from qin import messages
 from qin.events import Event
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "web" / "i18n"
+ENGINE = ROOT / "qin" / "messages"
 EMBED = ROOT / "web" / "embed"
 LANGS = ("en", "de", "fr")
 
 sys.path.insert(0, str(EMBED))
+sys.path.insert(0, str(ROOT / "tools"))
+import build_site  # noqa: E402
 import qin_embed  # noqa: E402  (web/embed is not a package)
 
 # Strings that are the same in every language on purpose (or the same word in one).
 SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange",
                    "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
-                   "board.lion", "a11y.mark.triangle", "replay.pause"}
+                   "board.lion", "a11y.mark.triangle", "replay.pause", "illegal.move"}
 
 
-def load(lang: str) -> dict[str, str]:
-    data = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+def load(folder: Path, lang: str) -> dict[str, str]:
+    data = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
 
 
-CATALOGUES = {lang: load(lang) for lang in LANGS}
+SITE = {lang: load(I18N, lang) for lang in LANGS}
+OWN = {lang: load(ENGINE, lang) for lang in LANGS}
+SOURCES = {"site": SITE, "engine": OWN}
+CATALOGUES = {lang: {**SITE[lang], **OWN[lang]} for lang in LANGS}
+"""What the browser gets: each language's site and engine catalogues merged."""
 EN = CATALOGUES["en"]
 NAMES = ["Green", "White", "Purple", "Black"]
 
@@ -51,12 +60,37 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_same_keys_in_every_language() -> None:
+@pytest.mark.parametrize("source", sorted(SOURCES))
+def test_same_keys_in_every_language(source: str) -> None:
+    english = SOURCES[source]["en"]
     for lang in LANGS:
-        missing = EN.keys() - CATALOGUES[lang].keys()
-        extra = CATALOGUES[lang].keys() - EN.keys()
+        missing = english.keys() - SOURCES[source][lang].keys()
+        extra = SOURCES[source][lang].keys() - english.keys()
         assert not missing and not extra, (
-            f"{lang}: missing {sorted(missing)}, extra {sorted(extra)}")
+            f"{source} {lang}: missing {sorted(missing)}, extra {sorted(extra)}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_key_lives_in_both_catalogues(lang: str) -> None:
+    """Events and refusals are worded by the engine's catalogue only, the page's own
+    words by the site's; the build that merges them refuses a key in both."""
+    both = SITE[lang].keys() & OWN[lang].keys()
+    assert not both, f"{lang}: {sorted(both)} in web/i18n/ and in qin/messages/"
+    assert not any(k.startswith(("event.", "illegal.")) for k in SITE[lang])
+    assert build_site.merged_catalogue(lang) == CATALOGUES[lang]
+
+
+def test_the_build_refuses_a_key_in_both(tmp_path: Path) -> None:
+    (tmp_path / "en.json").write_text(json.dumps({"ui.start": "Start", "event.pass": "x"}))
+    with pytest.raises(build_site.BuildError, match="event.pass"):
+        build_site.merged_catalogue("en", tmp_path)
+
+
+def test_the_engine_catalogue_is_what_the_package_loads() -> None:
+    for lang in LANGS:
+        assert dict(messages.catalogue(lang)) == OWN[lang]
+    with pytest.raises(messages.LanguageError, match="'xx'"):
+        messages.catalogue("xx")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -91,20 +125,23 @@ def test_every_key_the_code_uses_exists() -> None:
     used |= set(re.findall(r"""say\([^,]+,\s*"([\w.]+)\"""", js))
     py = (EMBED / "qin_embed.py").read_text(encoding="utf-8")
     used |= set(re.findall(r"""text\(messages,\s*"([\w.]+)\"""", py))
-    used |= {m.group(1) for m in re.finditer(r'"(illegal\.\w+)"', py)}
-    assert len(used) > 20
+    engine = (ENGINE / "__init__.py").read_text(encoding="utf-8")
+    used |= set(re.findall(r"""text\(messages,\s*"([\w.]+)\"""", engine))
+    assert len(used) > 30
     # keys built at run time
     used |= {f"event.{k}" for k in ("found", "expand", "major", "pass", "win")}
     used |= {f"colour.{c}{form}" for c in "RYB" for form in ("", ".province", ".tile")}
+    used |= {f"illegal.{code}" for code in qin.IllegalMove.CODES}
+    used |= {"pagodas.one", "pagodas.many", "event.end.one.count", "event.end.shared.count"}
     missing = sorted(used - EN.keys())
-    assert not missing, f"keys used by web/embed but not in the catalogues: {missing}"
+    assert not missing, f"keys used but not in the catalogues: {missing}"
 
 
 # --------------------------------------------------------------------------- events
 
 
 def events_of_every_kind() -> list[tuple[Event, dict[int, int] | None]]:
-    """Events covering every branch of qin.describe (and so of the catalogues)."""
+    """Events covering every branch of qin.messages.describe (and so of the catalogues)."""
     e: list[tuple[Event, dict[int, int] | None]] = [
         (Event("place", 1, ("c4", "d4"), colour="RY"), None),
         (Event("place", 2, ("c4", "c5"), colour="BB"), None),
@@ -113,8 +150,12 @@ def events_of_every_kind() -> list[tuple[Event, dict[int, int] | None]]:
         (Event("expand", 2, ("a2", "b2", "c2", "d2"), colour="Y", size=4), None),
         (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="B", size=5, losers=()),
          None),
+        (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="B", size=5, losers=(),
+               count=0, by=2), None),
         (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5, losers=(2,)),
          None),
+        (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5, losers=(2,),
+               count=2, by=1), None),
         (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1", "f1"), colour="Y", size=6,
                losers=(2, 3)), None),
         (Event("absorb", 4, ("a1", "b1", "c1", "d1", "e1", "f1"), colour="Y", size=6,
@@ -137,23 +178,13 @@ def events_of_every_kind() -> list[tuple[Event, dict[int, int] | None]]:
     return e
 
 
-def test_english_wording_is_qin_describe() -> None:
-    """The English catalogue mirrors qin/describe.py line for line."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_diagrams_word_events_as_the_engine_does(lang: str) -> None:
+    """The embed's wording (from the site's merged catalogue) is qin.messages' own."""
     for event, on_board in events_of_every_kind():
         for names in (NAMES, None):
-            assert qin_embed.describe(event, EN, names, on_board) == describe(
-                event, names, on_board), event
-
-
-def test_english_wording_of_real_games_is_qin_describe() -> None:
-    g = qin.Game.new(board="bird", players=3, seed=11)
-    for _ in range(40):
-        if g.is_over:
-            break
-        for event in g.play(g.legal_moves()[0]):
-            on_board = {p: g.on_board(p) for p in range(1, 4)}
-            assert qin_embed.describe(event, EN, NAMES, on_board) == describe(
-                event, NAMES, on_board)
+            assert qin_embed.describe(event, CATALOGUES[lang], names, on_board) == \
+                messages.describe(event, names, lang, on_board), event
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
@@ -162,25 +193,26 @@ def test_translated_events_are_filled_in(lang: str) -> None:
     assert names == [CATALOGUES[lang][f"player.{c}"] for c in ("green", "white", "purple",
                                                                 "black")]
     for event, on_board in events_of_every_kind():
-        line = qin_embed.describe(event, CATALOGUES[lang], names, on_board)
+        line = messages.describe(event, names, lang, on_board)
         assert "{" not in line and "}" not in line, line
-        assert line != describe(event, names, on_board)
+        assert line != messages.describe(event, names, "en", on_board)
 
 
-# --------------------------------------------------------------------------- illegal moves
+# --------------------------------------------------------------------------- refused moves
 
 ILLEGAL = {
-    # position grid, move, catalogue key
-    "adjacent": ("r1 r .\n. . .", "Rc1Ra2", "illegal.adjacent"),
-    "village": ("r1 r v\n. . .", "Rc1Rc2", "illegal.village"),
-    "water": ("r1 r ~\n. . .", "Rc1Rc2", "illegal.water"),
-    "start": ("R Y .\n. . .", "Ra1Ra2", "illegal.start"),
-    "covered": ("r1 r .\n. . .", "Rb1Rb2", "illegal.covered"),
-    "outside": ("r1 r -\n. . .", "Rc1Rc2", "illegal.outside"),
-    "same": ("r1 r .\n. . .", "Rc1Rc1", "illegal.same"),
-    "touch": ("r1 r . .\n. . . .\n. . . .", "Rc3Rd3", "illegal.touch"),
-    "majors": ("r1 r r r r . r2 r r r r", "Rf1Rf1", "illegal.majors"),
-    "tie": ("r2 r . r1 r\n. . . . .", "Rc1Yc2", "illegal.tie"),
+    # code: position grid, move
+    "not_adjacent": ("r1 r .\n. . .", "Rc1Ra2"),
+    "village": ("r1 r v\n. . .", "Rc1Rc2"),
+    "water": ("r1 r ~\n. . .", "Rc1Rc2"),
+    "start_territory": ("R Y .\n. . .", "Ra1Ra2"),
+    "covered": ("r1 r .\n. . .", "Rb1Rb2"),
+    "outside": ("r1 r -\n. . .", "Rc1Rc2"),
+    "same_square": ("r1 r .\n. . .", "Rc1Rc1"),
+    "no_touch": ("r1 r . .\n. . . .\n. . . .", "Rc3Rd3"),
+    # two majors side by side; a vertical tile below the gap
+    "two_majors": ("r1 r r r r . r2 r r r r\n. . . . . . . . . . .", "Rf1Yf2"),
+    "tie": ("r2 r . r1 r\n. . . . .", "Rc1Yc2"),
 }
 
 
@@ -190,36 +222,72 @@ def _game(grid: str, hands: str = "") -> qin.Game:
     return g
 
 
-@pytest.mark.parametrize("case", sorted(ILLEGAL))
-def test_engine_explanations_are_recognised(case: str) -> None:
-    grid, move, key = ILLEGAL[case]
-    if case == "majors":  # two majors side by side; a vertical tile below the gap
-        grid = "r1 r r r r . r2 r r r r\n. . . . . . . . . . ."
-        move = "Rf1Yf2"
-    reason = _game(grid).why_illegal(move)
-    assert reason is not None, f"{case}: {move} is legal"
-    english = qin_embed.explain_illegal(reason, EN, NAMES)
-    assert english.rstrip(".").lower() in reason.lower(), (
-        f"{case}: {english!r} is not what the engine said: {reason!r}")
-    for lang in ("de", "fr"):
-        said = qin_embed.explain_illegal(reason, CATALOGUES[lang], NAMES)
-        assert said != reason and "{" not in said, f"{lang}/{case}: {said}"
-        template = CATALOGUES[lang][key]
-        fixed = [part for part in re.split(r"\{\w+\}", template) if len(part) > 3]
-        assert all(part in said for part in fixed), f"{lang}/{case}: {said}"
-
-
-def test_hand_pass_and_over_explanations_are_recognised() -> None:
+def _refusals() -> list[qin.IllegalMove]:
+    """One refusal of every code the engine has."""
+    found = []
+    for grid, move in ILLEGAL.values():
+        refused = _game(grid).refusal(move)
+        assert refused is not None, f"{move} is legal in {grid!r}"
+        found.append(refused)
     g = _game("r1 r . .\n. . . .", "hand-1: YY\nhand-2: BB\n")
-    cases = [(g.why_illegal("Rc1Rd1"), "illegal.hand"), (g.why_illegal("pass"), "illegal.pass")]
+    found += [g.refusal("Rc1Rd1"), g.refusal("pass"), g.refusal("Rz1Rz2")]
     over = _game("~ . . ~\ny1 y b2 b\n~ ~ ~ ~")
     over.play("Yb1Yc1")
     assert over.is_over
-    cases.append((over.why_illegal("pass"), "illegal.over"))
-    for reason, key in cases:
-        assert reason is not None
-        said = qin_embed.explain_illegal(reason, CATALOGUES["de"], NAMES)
-        assert said != reason, (key, reason)
+    found.append(over.refusal("pass"))
+    view = _game("r1 r . .\n. . . .", "hand-1: YY RR\nhand-2:\n").view(1)
+    view.play("Yc1Yd1")
+    found.append(view.refusal("Ra2Rb2"))  # seat 2's hidden hand is empty
+    try:
+        qin.Game.new("bird", 2, seed=1).undo()
+    except qin.IllegalMove as exc:
+        found.append(exc)
+    assert all(r is not None for r in found)
+    return [r for r in found if r is not None]
+
+
+def test_every_refusal_code_is_raised_and_worded() -> None:
+    refusals = _refusals()
+    assert {r.code for r in refusals} == set(qin.IllegalMove.CODES)
+    for refused in refusals:
+        for lang in LANGS:
+            assert f"illegal.{refused.code}" in OWN[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refusals_are_said_from_code_and_params(lang: str) -> None:
+    """Each refusal in each language: every placeholder filled, every fixed part of the
+    template said; its JSON form says the same; the English message quotes the move."""
+    for refused in _refusals():
+        said = messages.refusal_text(refused, lang, NAMES)
+        assert "{" not in said and "}" not in said, (lang, refused.code, said)
+        template = CATALOGUES[lang][f"illegal.{refused.code}"]
+        fixed = [part for part in re.split(r"\{\w+\}", template) if len(part) > 3]
+        assert all(part in said for part in fixed), (lang, refused.code, said)
+        data = json.loads(json.dumps(refused.to_dict()))
+        assert data == {"code": refused.code, "params": refused.params}
+        assert messages.refusal_text(data, lang, NAMES) == said
+        move = refused.params.get("move")
+        english = str(refused)
+        if move:
+            assert english.startswith(f"{move}: "), english
+        assert english.endswith(messages.refusal_text(refused, "en"))
+        copy = pickle.loads(pickle.dumps(refused))
+        assert (copy.code, copy.params, str(copy)) == (refused.code, refused.params, english)
+
+
+def test_refusals_name_players_by_seat() -> None:
+    tie = _game(*ILLEGAL["tie"][:1]).refusal(ILLEGAL["tie"][1])
+    assert tie is not None and tie.params == {"move": "Rc1Yc2", "colour": "R",
+                                              "players": [1, 2], "n": 2}
+    assert "Green and White tie for the largest share (2 spaces each)" in str(tie)
+    assert messages.refusal_text(tie, "de", ["Grün", "Weiß"]).startswith(
+        "Das würde rote Provinzen verbinden, in die Grün und Weiß gleich viele")
+    assert "Joueur 1 et Joueur 2" in messages.refusal_text(tie.to_dict(), "fr")
+    hand = _game("r1 r . .\n. . . .", "hand-1: YY\nhand-2: BB\n").refusal("Rc1Rd1")
+    assert hand is not None and hand.code == "not_in_hand"
+    assert hand.params == {"move": "Rc1Rd1", "player": 1, "kind": "RR", "hand": ["YY"]}
+    assert str(hand) == "Rc1Rd1: Green has no RR tile (hand: YY)."
 
 
 # --------------------------------------------------------------------------- the game page
@@ -231,7 +299,7 @@ WEB = ROOT / "web"
 PAGE = WEB / "page"
 GAME_PYTHON = sorted([*PAGE.glob("*.py"), *(PAGE / "qin_ui").glob("*.py"),
                       *(WEB / "worker").glob("*.py"), *(WEB / "startup").glob("*.py")])
-NAMESPACES = {key.split(".", 1)[0] for key in EN}
+NAMESPACES = {key.split(".", 1)[0] for key in EN}  # the site's and the engine's
 # Text of index.html that is the same in every language: the name of the game, the
 # languages' own names, symbols and numbers.
 NOT_WORDS = {"Qin", "English", "Deutsch", "Français"}

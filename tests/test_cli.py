@@ -173,6 +173,32 @@ def test_play_refuses_a_bad_move_naming_its_number(start: Path) -> None:
     assert "(Q10)" in bad("play", str(start), "pass")
 
 
+def test_play_speaks_german_and_french(start: Path) -> None:
+    """``--lang`` words the events and a refused move from the engine's catalogue."""
+    out = ok("play", "--lang", "de", str(start), "Yf8Yg8")
+    assert out.split("\n\n", 1)[0].splitlines() == [
+        "Spieler 1 legt ein gelbes Plättchen auf f8 und g8",
+        "Spieler 1 gründet eine gelbe Provinz aus 3 Feldern (g7 f8 g8)",
+    ]
+    assert out.endswith(ok("play", str(start), "Yf8Yg8").split("\n\n", 1)[1])
+    assert ok("play", str(start), "Yf8Yg8", "--lang", "fr").startswith(
+        "Joueur 1 pose une tuile jaune sur f8 et g8\n")
+    assert bad("play", "--lang", "de", str(start), "Yf8Yg8", "Rf9Rg10") == (
+        "qin: Zug 2 'Rf9Rg10': Die beiden Hälften eines Plättchens liegen auf "
+        "Nachbarfeldern; f9 und g10 haben keine gemeinsame Kante.")
+    assert bad("play", "--lang", "fr", str(start), "Rf8Rg8") == (
+        "qin: coup 1 'Rf8Rg8' : Joueur 1 n’a pas de tuile RR (main : YY RY RB).")
+    assert "'Zz9' is not a move" in bad("play", "--lang", "de", str(start), "Zz9")
+
+
+def test_an_unknown_language_is_refused(start: Path) -> None:
+    code, out, err = run("play", "--lang", "xx", str(start), "Yf8Yg8")
+    assert code == 2 and out == ""
+    assert "--lang" in err and "'xx'" in err and "'de'" in err
+    code, out, err = run("replay", "--lang", "es", "-")
+    assert code == 2 and out == "" and "'es'" in err
+
+
 def test_play_needs_a_move(start: Path) -> None:
     code, out, err = run("play", str(start))
     assert code == 2 and out == "" and "required" in err
@@ -195,6 +221,18 @@ def test_replay_prints_each_move_its_events_and_the_result(tmp_path: Path) -> No
     assert out.endswith("\n\n" + g.to_position())
     numbered = [line for line in lines if line[:1].isdigit()]
     assert len(numbered) == len(record["moves"])  # type: ignore[arg-type]
+
+
+def test_replay_in_german(tmp_path: Path) -> None:
+    record = finished_record()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    lines = ok("replay", str(path), "--lang", "de").splitlines()
+    assert lines[0] == "Bird, 2 Spieler, Startwert 3: Green, White"
+    assert lines[2].startswith("   Green legt ein")
+    result = next(line for line in lines if line.startswith("Ergebnis: "))
+    assert "Pagoden übrig" in result
+    assert any("setzt die letzte Pagode und gewinnt das Spiel" in line for line in lines)
 
 
 def test_replay_json_and_stdin(tmp_path: Path) -> None:
@@ -249,6 +287,8 @@ def test_svg_draws_the_board(start: Path) -> None:
     assert 'width="300"' in ok("svg", str(start), "--size", "300")
     assert ok("svg", str(start), "--move", "Yf8Yg8").startswith("<svg")
     assert "--move" in bad("svg", str(start), "--move", "Rf8Rg8")
+    assert bad("svg", str(start), "--lang", "de", "--move", "Rf8Rg8") == (
+        "qin: --move: Rf8Rg8: Spieler 1 hat kein Plättchen RR (Hand: YY RY RB).")
     code, _, err = run("svg", str(start), "--size", "0")
     assert code == 2 and "must be above 0" in err
 

@@ -1,15 +1,18 @@
-"""The English wording of events (qin.describe), shared by the command line and the
-web page's move log."""
+"""The wording of events (qin.messages: the English catalogue, and German and French
+where the wording depends on the facts), shared by the command line, the web page's
+move log and the embeddable diagrams."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from conftest import game
 
 import qin
-from qin.describe import colour_name, describe, describe_all, player_name
 from qin.events import KINDS, Event
+from qin.messages import colour_word, describe, describe_all, player_name
 
 NAMES = ["Green", "White", "Black"]
 
@@ -36,6 +39,20 @@ NAMES = ["Green", "White", "Black"]
      "(a1 b1 c1 d1 e1 f1 g1)"),
     (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5, losers=()),
      "Green joins their own red provinces into one of 5 (a1 b1 c1 d1 e1)"),
+    (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5, losers=(),
+           count=0, by=1),
+     "Green joins their own red provinces into one of 5 (a1 b1 c1 d1 e1)"),
+    # Q12: the number of provinces absorbed, not of their owners, makes the plural
+    (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1", "f1"), colour="Y", size=6,
+           losers=(2,), count=2, by=2),
+     "Green absorbs White's provinces: a yellow province of 6 (a1 b1 c1 d1 e1 f1)"),
+    (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1", "f1"), colour="Y", size=6,
+           losers=(2,), count=1, by=1),
+     "Green absorbs White's province: a yellow province of 6 (a1 b1 c1 d1 e1 f1)"),
+    # Q12/Q13: someone else's tile joins the owner's own provinces
+    (Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5, losers=(),
+           count=0, by=3),
+     "Black's tile joins Green's own red provinces into one of 5 (a1 b1 c1 d1 e1)"),
     # Q12 / Q15 returns
     (Event("return", 2, ("a1", "b1"), count=1), "1 pagoda goes back to White's supply (a1 b1)"),
     (Event("return", 2, ("a1", "b1", "c1", "d1", "e1"), count=2),
@@ -62,10 +79,12 @@ def test_wording(event: Event, text: str) -> None:
 
 def test_end_with_counts() -> None:
     event = Event("end", None, winners=(2,))
-    assert describe(event, NAMES, [10, 12, 3]).endswith("White wins with 12 pagodas on the board")
-    assert describe(event, NAMES, {1: 10, 2: 1}).endswith("White wins with 1 pagoda on the board")
+    assert describe(event, NAMES, on_board=[10, 12, 3]).endswith(
+        "White wins with 12 pagodas on the board")
+    assert describe(event, NAMES, on_board={1: 10, 2: 1}).endswith(
+        "White wins with 1 pagoda on the board")
     shared = Event("end", None, winners=(1, 2))
-    assert describe(shared, NAMES, [9, 9]).endswith(
+    assert describe(shared, NAMES, on_board=[9, 9]).endswith(
         "Green and White share the win with 9 pagodas each on the board")
     counted = Event("end", None, winners=(2,), count=14)  # if the engine ever carries it
     assert describe(counted, NAMES).endswith("with 14 pagodas on the board")
@@ -75,7 +94,8 @@ def test_default_names_and_helpers() -> None:
     assert describe(Event("pass", 2)) == "Player 2 passes: no tile in hand can be placed"
     assert describe(Event("pass", 4), NAMES).startswith("Player 4 passes")
     assert player_name(None, NAMES) == "Nobody"
-    assert colour_name("r") == "red" and colour_name("B") == "blue" and colour_name(None) == "?"
+    assert colour_word("r") == "red" and colour_word("B") == "blue" and colour_word(None) == "?"
+    assert colour_word("Y", "tile", "de") == "gelbes" and player_name(3, (), "fr") == "Joueur 3"
 
 
 def test_every_event_of_real_games_reads_as_one_line() -> None:
@@ -88,7 +108,8 @@ def test_every_event_of_real_games_reads_as_one_line() -> None:
         while not g.is_over:
             events = g.play(rng.choice(g.legal_moves()))
             counts = [g.on_board(p) for p in range(1, players + 1)]
-            for event, line in zip(events, describe_all(events, g.names, counts), strict=True):
+            lines = describe_all(events, g.names, on_board=counts)
+            for event, line in zip(events, lines, strict=True):
                 seen.add(event.kind)
                 assert line and "\n" not in line and "?" not in line and "None" not in line
                 if event.player is not None:
@@ -96,3 +117,76 @@ def test_every_event_of_real_games_reads_as_one_line() -> None:
                 for square in event.squares:
                     assert square in line
     assert {"place", "found", "expand", "village"} <= seen <= set(KINDS)
+
+
+# --------------------------------------------------------------------------- absorbing
+# The engine's absorb event says how many provinces went (count) and who laid the tile
+# (by); the wording follows both, in every language.
+
+WORDS = {"en": ["Green", "White"], "de": ["Grün", "Weiß"], "fr": ["Vert", "Blanc"]}
+
+
+def test_two_provinces_of_one_player_are_absorbed_in_the_plural() -> None:
+    """Q12: Green's tile joins White's two provinces to Green's larger one: one loser,
+    two provinces, so every language says provinces."""
+    g = game("""
+        r2 r  .  r1 r  r  r  r
+        .  .  .  .  .  .  .  .
+        .  .  r2 r  .  .  .  .
+    """)
+    events = g.play("Rc1Rc2")
+    absorb = events[1]
+    assert (absorb.kind, absorb.losers, absorb.count, absorb.by) == ("absorb", (2,), 2, 1)
+    assert Event.from_dict(absorb.to_dict()) == absorb
+    lines = {lang: describe(absorb, WORDS[lang], lang) for lang in WORDS}
+    assert lines["en"].startswith("Green absorbs White's provinces: a red province of 11")
+    assert lines["de"].startswith("Grün übernimmt die Provinzen von Weiß:")
+    assert lines["fr"].startswith("Vert annexe les Provinces de Blanc\u00a0:")
+
+
+def test_one_province_absorbed_is_singular() -> None:
+    g = game("""
+        r2 r  .  r1 r  r  r
+        .  .  .  .  .  .  .
+    """)
+    absorb = g.play("Rc1Rc2")[1]
+    assert (absorb.losers, absorb.count) == ((2,), 1)
+    assert describe(absorb, WORDS["en"]).startswith("Green absorbs White's province: ")
+    assert describe(absorb, WORDS["de"], "de").startswith("Grün übernimmt die Provinz von")
+    assert describe(absorb, WORDS["fr"], "fr").startswith("Vert annexe la Province de")
+
+
+def test_another_players_tile_joining_the_owners_provinces_says_whose_tile() -> None:
+    """Q12/Q13: White lays the tile that joins two of Green's provinces: the line names
+    White's tile and Green's provinces, and never says White joins their own."""
+    g = game("""
+        r1 r  .  r1 r  r
+        .  .  .  .  .  .
+    """, to_move=2)
+    absorb = g.play("Rc1Yc2")[1]
+    assert (absorb.player, absorb.by, absorb.losers, absorb.count) == (1, 2, (), 0)
+    assert describe(absorb, WORDS["en"]) == (
+        "White's tile joins Green's own red provinces into one of 6 (a1 b1 c1 d1 e1 f1)")
+    assert describe(absorb, WORDS["de"], "de").startswith(
+        "Das Plättchen von Weiß vereint die eigenen Provinzen von Grün:")
+    assert describe(absorb, WORDS["fr"], "fr").startswith(
+        "La tuile de Blanc réunit les Provinces de couleur rouge de Vert")
+    own = game("""
+        r1 r  .  r1 r  r
+        .  .  .  .  .  .
+    """).play("Rc1Yc2")[1]
+    assert own.by == 1
+    assert describe(own, WORDS["en"]).startswith("Green joins their own red provinces")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_event_of_a_real_game_is_worded_in_every_language(lang: str) -> None:
+    g = qin.Game.new("bird", 3, seed=11, names=["A", "B", "C"])
+    rng = random.Random(11)
+    while not g.is_over:
+        for event in g.play(rng.choice(g.legal_moves())):
+            line = describe(event, g.names, lang)
+            assert line and "{" not in line and "event." not in line
+            data = json.loads(json.dumps(event.to_dict()))
+            assert Event.from_dict(data) == event  # events are data: to_dict round-trips
+            assert describe(Event.from_dict(data), g.names, lang) == line

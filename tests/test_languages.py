@@ -148,6 +148,39 @@ def test_a_game_in_german_and_french(speak: object) -> None:
     assert (s.status(), views.log_html(s)) == english[:1] + english[2:3]
 
 
+def test_a_refused_spot_says_why_in_the_page_language(speak: object) -> None:
+    """The hover's reason comes from the engine's refusal code and params, worded by
+    qin.messages in the page's language (no English sentence taken apart)."""
+    s = Session(setup.Settings(seed=3))
+    s.select(0)
+    s.hover("a1")  # far from every province space (Q7)
+    ghost = s.hover_state.ghost
+    assert ghost is not None
+    refused = s.game.refusal(ghost)
+    assert refused is not None and refused.code == "no_touch"
+    english = s.why_not(ghost)
+    assert english == qin.messages.refusal_text(refused) and "Q7" in english
+    assert not english.startswith(str(ghost))
+    speak("de")  # type: ignore[operator]
+    assert s.why_not(ghost) == i18n.refusal(refused, s.names) == (
+        "Ein Plättchen muss mit einer Kante an ein Provinzfeld (ein farbiges Feld) grenzen; "
+        "Ecken und Dörfer zählen nicht (Q7).")
+    s.hover("g5")  # a starting territory
+    assert s.hover_state.reason.startswith("g5 ist ein Startgebiet")
+    speak("fr")  # type: ignore[operator]
+    assert s.why_not(ghost).startswith("Une tuile doit toucher par un côté un territoire")
+
+
+def test_the_page_words_events_in_its_language(speak: object) -> None:
+    event = Event("absorb", 1, ("a1", "b1", "c1", "d1", "e1"), colour="R", size=5,
+                  losers=(), count=0, by=2)
+    speak("de")  # type: ignore[operator]
+    assert i18n.describe(event, ["Grün", "Weiß"]) == (
+        "Das Plättchen von Weiß vereint die eigenen Provinzen von Grün: eine rote Provinz "
+        "aus 5 Feldern (a1 b1 c1 d1 e1)")
+    assert i18n.t("colour.R") == "Rot"  # the engine's keys, through the page's t()
+
+
 def test_no_catalogue_key_shows_through(speak: object) -> None:
     """Texts built in Python never show a key (a missing message is said as its key)."""
     keys = re.compile(r"\b(" + "|".join(sorted({k.split(".")[0] for k in catalogue("en")}))

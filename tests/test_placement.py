@@ -91,7 +91,7 @@ def test_halves_must_be_neighbours_on_the_board() -> None:
     assert "do not share an edge" in str(unchanged(g, "Ra1Yc1"))
     assert "do not share an edge" in str(unchanged(g, "Ra1Yb2"))  # corner to corner
     assert "not on the board" in str(unchanged(g, "Rc3Yd3"))
-    assert "both halves" in str(unchanged(g, "Ra1Ya1"))
+    assert "Both halves are on a1" in str(unchanged(g, "Ra1Ya1"))
 
 
 def test_corners_do_not_count() -> None:

@@ -363,6 +363,41 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     }
 
 
+# --------------------------------------------------------------------------- catalogues
+# The site's message catalogues (i18n/<lang>.json, read by boot.js, the embed's script
+# and the page's Python) are the site's own words (web/i18n/<lang>.json) merged with the
+# engine's (qin/messages/<lang>.json: events and refused moves); each key has one source.
+
+I18N_DIR = WEB_DIR / "i18n"
+ENGINE_MESSAGES = ROOT / "qin" / "messages"
+
+
+def merged_catalogue(lang: str, web_dir: Path = I18N_DIR,
+                     engine_dir: Path = ENGINE_MESSAGES) -> dict[str, str]:
+    """``web/i18n/<lang>.json`` and ``qin/messages/<lang>.json`` as one catalogue;
+    ``BuildError`` when a key is in both."""
+    site = json.loads((web_dir / f"{lang}.json").read_text(encoding="utf-8"))
+    engine_path = engine_dir / f"{lang}.json"
+    if not engine_path.is_file():
+        raise BuildError(f"{engine_path} is missing: the engine does not speak {lang!r}")
+    engine = json.loads(engine_path.read_text(encoding="utf-8"))
+    both = sorted(site.keys() & engine.keys())
+    if both:
+        raise BuildError(f"i18n/{lang}.json: {', '.join(both)} both in web/i18n/ and in "
+                         "qin/messages/ (each key has one source)")
+    return {**site, **engine}
+
+
+def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
+    """The merged ``i18n/<lang>.json`` for each language the site has."""
+    out = {}
+    for rel, src in sources.items():
+        if rel.startswith("i18n/") and rel.endswith(".json"):
+            merged = merged_catalogue(src.stem, src.parent)
+            out[rel] = (json.dumps(merged, ensure_ascii=False, indent=2) + "\n").encode()
+    return out
+
+
 # --------------------------------------------------------------------------- offline
 # The service worker (web/startup/sw.js is its template) precaches every file of the site; its
 # version is a hash of those files, so any change to the site is a new version. The
@@ -559,11 +594,14 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     changed = 0
     wanted: set[Path] = set()
     config_data = pyscript_config(wheel.name, read_config_base())
+    catalogues = catalogue_files(sources)
     for rel, src in sources.items():
         dst = out / rel
         if rel in (SW_NAME, BYTECODE_NAME):  # generated from these templates below
             continue
-        if rel in PRELOAD_PAGES:  # the page with its preload links
+        if rel in catalogues:  # the site's words and the engine's
+            changed += _write_if_changed(dst, catalogues[rel])
+        elif rel in PRELOAD_PAGES:  # the page with its preload links
             html = with_preloads(src.read_text(encoding="utf-8"), config_data)
             changed += _write_if_changed(dst, html.encode("utf-8"))
         else:

@@ -3,7 +3,7 @@
 One PyScript interpreter serves every ``<qin-board>`` of a page: the script calls
 ``handle(request_json) -> response_json`` and this module answers from ``qin`` itself:
 the board drawn by ``qin.svg`` (the one renderer), the events of each move in the
-reader's language (the catalogues in ``web/i18n/``), and why a move is not allowed.
+reader's language and why a move is not allowed (both worded by ``qin.messages``).
 
 Requests are stateless (the position and the moves so far come with every call), so
 any number of diagrams share the interpreter without sharing state.  Everything but
@@ -23,23 +23,34 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import qin
-from qin.describe import describe_in as describe
-from qin.describe import explain_illegal, join_list, text
-from qin.describe import player_name_in as player_name
+from qin import messages as engine
 from qin.events import Event
+from qin.messages import join_list, player_name, text
 from qin.svg import DEFAULT_COLOURS, render_overlay, render_svg
 
 MESSAGES: dict[str, dict[str, str]] = {}
-"""Catalogues by language, as sent by the script (``web/i18n/<lang>.json``)."""
+"""Catalogues by language, as sent by the script (the site's ``i18n/<lang>.json``)."""
 
 COLOUR_LETTERS = ("R", "Y", "B")
 
 
 # --------------------------------------------------------------------------- words
-# The wording itself (``describe``, ``explain_illegal``, ``text``...) is qin.describe's,
-# shared with the game page's log.
+# The wording itself (``describe``, ``refusal``, ``text``...) is qin.messages', shared
+# with the game page's log and the command line.
 
-__all__ = ["describe", "explain_illegal", "join_list", "text", "player_name", "handle"]
+__all__ = ["describe", "refusal", "join_list", "text", "player_name", "handle"]
+
+
+def describe(event: Event, messages: Mapping[str, str], names: Sequence[str] | None = None,
+             on_board: Mapping[int, int] | Sequence[int] | None = None) -> str:
+    """One line for ``event`` in the words of ``messages`` (a catalogue)."""
+    return engine.describe(event, names, messages, on_board)
+
+
+def refusal(refused: qin.IllegalMove, messages: Mapping[str, str],
+            names: Sequence[str] | None = None) -> str:
+    """Why the engine refused a move, in the words of ``messages``."""
+    return engine.refusal_text(refused, messages, names)
 
 
 def default_names(colours: Sequence[str], players: int,
@@ -63,7 +74,11 @@ def default_names(colours: Sequence[str], players: int,
 
 
 def _messages(lang: str) -> dict[str, str]:
-    return MESSAGES.get(lang) or MESSAGES.get("en") or {}
+    """The script's catalogue of ``lang`` over the engine's (English for a language
+    the engine does not speak)."""
+    sent = MESSAGES.get(lang) or MESSAGES.get("en") or {}
+    base = lang if lang in engine.LANGS else engine.DEFAULT
+    return {**engine.catalogue(base), **sent}
 
 
 def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str], list[str]]:
@@ -103,15 +118,15 @@ def _replay(game: qin.Game, moves: Sequence[str], messages: Mapping[str, str],
     events: list[Event] = []
     for i, move in enumerate(moves):
         try:
-            reason = game.why_illegal(move)
+            refused = game.refusal(move)
         except ValueError as exc:  # not a move at all
             return i, events, {"index": i, "move": move, "ghost": None,
                                "reason": text(messages, "illegal.notation", text=move),
                                "engine": str(exc)}
-        if reason is not None:
+        if refused is not None:
             return i, events, {"index": i, "move": move, "ghost": str(qin.Move.parse(move)),
-                               "reason": explain_illegal(reason, messages, names),
-                               "engine": reason}
+                               "reason": refusal(refused, messages, names),
+                               "engine": str(refused), "code": refused.code}
         events = game.play(move)
     return len(moves), events, None
 
@@ -163,16 +178,16 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
     _replay(game, [str(m) for m in req.get("moves") or []], messages, names)
     move = str(req["move"])
     try:
-        reason = game.why_illegal(move)
+        refused = game.refusal(move)
     except ValueError:
         return {"ok": False, "overlay": "", "events": [],
                 "reason": text(messages, "illegal.notation", text=move)}
     coords = bool(req.get("coords", True))
-    if reason is not None:
+    if refused is not None:
         overlay = render_overlay(game, ghost=move, ghost_ok=False, colours=colours or None,
                                  coords=coords)
         return {"ok": False, "overlay": overlay, "events": [],
-                "reason": explain_illegal(reason, messages, names)}
+                "reason": refusal(refused, messages, names), "code": refused.code}
     events = game.preview(move)
     overlay = render_overlay(game, ghost=move, ghost_ok=True, preview=events,
                              colours=colours or None, coords=coords)

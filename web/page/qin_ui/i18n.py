@@ -1,15 +1,17 @@
 """The page's words in the player's language: English, German or French (no DOM here).
 
 Every text the game page builds in Python goes through ``t(key, **values)``: the
-current message catalogue (``web/i18n/<lang>.json``, the same catalogues as the rules
-pages and the diagrams) with its ``{placeholders}`` filled in.  Events are worded by
-``describe`` and the engine's explanations of illegal moves by ``explain``
-(``qin.describe``'s catalogue wording).
+current message catalogue with its ``{placeholders}`` filled in.  That catalogue is the
+page's own (``web/i18n/<lang>.json``: the same as the rules pages and the diagrams)
+over the engine's (``qin.messages``: events, refused moves, colours, lists).  Events
+are worded by ``describe`` and refused moves by ``refusal`` (an ``IllegalMove``), both
+by ``qin.messages`` in the current language.
 
 The page loads the catalogue of the chosen language only (``web/startup/boot.js`` fetches it
-while Pyodide starts) and hands it over with ``set_language``; a switch of language
-hands over another one and redraws.  Without that (CPython, the unit tests) the
-English catalogue is read from ``web/i18n/en.json``.
+while Pyodide starts: the site build serves it merged with the engine's) and hands it
+over with ``set_language``; a switch of language hands over another one and redraws.
+Without that (CPython, the unit tests) the English catalogue is read from
+``web/i18n/en.json``.
 
 The log links each event to its section of the rules reference: ``rules_href``
 (``web/rules/anchors.json``, mirrored in ``EVENT_ANCHORS``; a test keeps them equal).
@@ -23,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import qin
-from qin.describe import colour_in, describe_in, explain_illegal, join_list, text
+from qin import messages as engine
+from qin.messages import colour_word, join_list, text
 
 LANGS = ("en", "de", "fr")
 DEFAULT = "en"
@@ -47,14 +50,17 @@ def _english() -> dict[str, str]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):  # pragma: no cover - the page always sets one
-        return {}
-    return {str(k): str(v) for k, v in data.items()}
+        data = {}
+    return {**engine.catalogue(DEFAULT), **{str(k): str(v) for k, v in data.items()}}
 
 
 def set_language(lang: str, messages: Mapping[str, Any]) -> None:
-    """Speak ``lang`` from now on, with its catalogue ``messages``."""
-    _STATE["lang"] = lang if lang in LANGS else DEFAULT
-    _STATE["messages"] = {str(k): str(v) for k, v in messages.items()}
+    """Speak ``lang`` from now on, with its catalogue ``messages`` (the page's keys; the
+    engine's come from ``qin.messages`` when ``messages`` lacks them)."""
+    lang = lang if lang in LANGS else DEFAULT
+    _STATE["lang"] = lang
+    _STATE["messages"] = {**engine.catalogue(lang),
+                          **{str(k): str(v) for k, v in messages.items()}}
     _STATE["generation"] += 1
 
 
@@ -110,7 +116,7 @@ def whose(name: str) -> str:
 
 def colour(letter: str, form: str = "") -> str:
     """A tile colour ("R") in words: ``form`` "" (plain), "province" or "tile"."""
-    return colour_in(messages(), letter, form)
+    return colour_word(letter, form, messages())
 
 
 def tile_name(kind: str) -> str:
@@ -127,15 +133,13 @@ def pagoda_colour(name: str) -> str:
 def describe(event: qin.Event, names: Sequence[str] | None = None,
              on_board: Mapping[int, int] | Sequence[int] | None = None) -> str:
     """One line for ``event`` in the current language."""
-    return describe_in(event, messages(), names, on_board)
+    return engine.describe(event, names, language(), on_board)
 
 
-def explain(reason: str, names: Sequence[str] = ()) -> str:
-    """The engine's English explanation of an illegal move, in the current language
-    (in English: the engine's own words)."""
-    if language() == "en":
-        return reason
-    return explain_illegal(reason, messages(), names)
+def refusal(refused: qin.IllegalMove, names: Sequence[str] | None = None) -> str:
+    """Why the engine refused a move (its code and params), in the current language,
+    without the move itself."""
+    return engine.refusal_text(refused, language(), names)
 
 
 def rules_anchor(event: qin.Event) -> str | None:

@@ -332,15 +332,12 @@ class Session:
         if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
             return t("info.edge")
         try:
-            reason = self.game.why_illegal(move)
+            refused = self.game.refusal(move)
         except ValueError as exc:
             return str(exc)
-        if reason is None:  # legal, though not in the table: cannot happen
+        if refused is None:  # legal, though not in the table: cannot happen
             return ""
-        # The engine's message starts with the move's text ("Rc4Yd4: ..."): drop it.
-        prefix = f"{move}: "
-        reason = reason[len(prefix):] if reason.startswith(prefix) else reason
-        return i18n.explain(reason, self.names)
+        return i18n.refusal(refused, self.names)
 
     def click(self, square: str) -> frozenset[str]:
         """A click on ``square``: place the picked tile there, or say why not."""

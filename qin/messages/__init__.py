@@ -1,0 +1,241 @@
+"""Events and refusals in words: the one message catalogue, in English, German and French.
+
+The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove`` codes
+and params); this module words them from the catalogues ``qin/messages/<lang>.json``,
+which ship in the wheel and serve the command line, the game page and the embeddable
+diagrams alike::
+
+    describe(Event("found", 1, ("c4", "d4", "e4"), colour="R", size=3), ["Green", "White"])
+    == "Green founds a red province of 3 (c4 d4 e4)"
+    refusal_text(exc, "de", names)  # an IllegalMove (or its to_dict()) in German
+
+The site's own catalogues (``web/i18n/<lang>.json``: buttons, labels, the rules pages)
+hold none of these keys; the site build serves each language as both merged.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import IllegalMove, QinError
+from ..events import Event
+
+LANGS = ("en", "de", "fr")
+"""The languages the catalogue speaks; English is the default."""
+DEFAULT = "en"
+
+
+class LanguageError(QinError):
+    """A language the message catalogue does not speak."""
+
+
+@cache
+def catalogue(lang: str = DEFAULT) -> Mapping[str, str]:
+    """The catalogue of ``lang`` (read-only, loaded once); ``LanguageError`` for a
+    language it does not speak."""
+    if lang not in LANGS:
+        raise LanguageError(f"no messages in the language {lang!r} "
+                            f"(there are {', '.join(LANGS)})")
+    raw = resources.files(__name__).joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    data = json.loads(raw)
+    return MappingProxyType({str(k): str(v) for k, v in data.items()})
+
+
+def _messages(lang: str | Mapping[str, str]) -> Mapping[str, str]:
+    return catalogue(lang) if isinstance(lang, str) else lang
+
+
+class _Keep(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def text(messages: Mapping[str, str], key: str, **values: Any) -> str:
+    """The catalogue's ``key`` with its ``{placeholders}`` filled in (unknown ones stay;
+    a key the catalogue lacks is said as the key itself)."""
+    template = messages.get(key, key)
+    return string.Formatter().vformat(template, (), _Keep(values))
+
+
+def player_name(player: int | None, names: Sequence[str] | None = None,
+                lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """``names[player - 1]``, else the catalogue's "Player N" ("Nobody" for ``None``)."""
+    messages = _messages(lang)
+    if player is None:
+        return text(messages, "player.nobody")
+    if names and 1 <= player <= len(names):
+        return names[player - 1]
+    return text(messages, "player.default", n=player)
+
+
+def join_list(items: Sequence[str], lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """``a``; ``a and b``; ``a, b and c`` in the catalogue's words."""
+    messages = _messages(lang)
+    if len(items) <= 1:
+        return "".join(items)
+    head = items[0]
+    for item in items[1:-1]:
+        head = text(messages, "list.comma", first=head, rest=item)
+    return text(messages, "list.and", first=head, last=items[-1])
+
+
+_LETTERS = ("R", "Y", "B")
+
+
+def colour_word(letter: str | None, form: str = "",
+                lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """A tile colour's word: ``form`` "" (a tile half), "province" or "tile"."""
+    if not letter or letter.upper() not in _LETTERS:
+        return letter or "?"
+    key = f"colour.{letter.upper()}" + (f".{form}" if form else "")
+    return text(_messages(lang), key)
+
+
+def pagodas(n: int, lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """``"1 pagoda"``, ``"3 pagodas"`` in the catalogue's words."""
+    return text(_messages(lang), "pagodas.one" if n == 1 else "pagodas.many", n=n)
+
+
+# --------------------------------------------------------------------------- events
+
+
+def describe(event: Event, names: Sequence[str] | None = None,
+             lang: str | Mapping[str, str] = DEFAULT,
+             on_board: Mapping[int, int] | Sequence[int] | None = None) -> str:
+    """One line for ``event`` in ``lang`` (a language, or a catalogue mapping).
+
+    ``names`` are the players' names in seat order (default "Player 1" ...).
+    ``on_board`` (per player, a mapping ``{player: pagodas}`` or a sequence in seat order)
+    adds the pagoda counts to the line of an ``end`` event when the event itself does
+    not carry them.
+    """
+    messages = _messages(lang)
+    who = player_name(event.player, names, messages)
+    whose = text(messages, "player.possessive", name=who)
+    squares = " ".join(event.squares)
+    size = event.size if event.size is not None else len(event.squares)
+    common = {"who": who, "whose": whose, "squares": squares, "size": size,
+              "colour": colour_word(event.colour, "province", messages)}
+    kind = event.kind
+    if kind == "place":
+        pair = event.colour or ""
+        if len(pair) == 2 and len(event.squares) == 2:
+            a, b = event.squares
+            if pair[0] == pair[1]:
+                return text(messages, "event.place.single",
+                            **{**common, "colour": colour_word(pair[0], "tile", messages)},
+                            a=a, b=b)
+            return text(messages, "event.place.mixed", **common, a=a, b=b,
+                        first=colour_word(pair[0], "", messages),
+                        second=colour_word(pair[1], "", messages))
+        return text(messages, "event.place.other", **common)
+    if kind in ("found", "expand", "major"):
+        return text(messages, f"event.{kind}", **common)
+    if kind == "absorb":
+        return _absorb(event, names, messages, common)
+    if kind == "return":
+        count = event.count if event.count is not None else 1
+        if len(event.squares) == 1:
+            return text(messages, "event.return.village", **common, village=squares)
+        key = "event.return.one" if count == 1 else "event.return.many"
+        return text(messages, key, **common, count=count)
+    if kind == "village":
+        village = squares or "?"
+        if event.from_player:
+            return text(messages, "event.village.from", **common, village=village,
+                        **{"from": player_name(event.from_player, names, messages)})
+        return text(messages, "event.village.empty", **common, village=village)
+    if kind in ("pass", "win"):
+        return text(messages, f"event.{kind}", **common)
+    if kind == "end":
+        return _end(event, names, messages, on_board)
+    return f"{who}: {kind} ({squares})"
+
+
+def _absorb(event: Event, names: Sequence[str] | None, messages: Mapping[str, str],
+            common: dict[str, Any]) -> str:
+    """Q12/Q13: singular or plural by the number of provinces absorbed (``count``; an
+    event without it counts one per loser); a join of the owner's own provinces says
+    whose tile did it when someone else laid it (``by``)."""
+    losers = [player_name(p, names, messages) for p in (event.losers or ())]
+    if not losers:
+        if event.by is not None and event.by != event.player:
+            by_whose = text(messages, "player.possessive",
+                            name=player_name(event.by, names, messages))
+            return text(messages, "event.absorb.own.by", **common, by_whose=by_whose)
+        return text(messages, "event.absorb.own", **common)
+    theirs = join_list([text(messages, "player.possessive", name=n) for n in losers],
+                       messages)
+    absorbed = event.count if event.count is not None else len(losers)
+    key = "event.absorb.one" if absorbed == 1 else "event.absorb.many"
+    return text(messages, key, **common, losers=theirs)
+
+
+def _end(event: Event, names: Sequence[str] | None, messages: Mapping[str, str],
+         on_board: Mapping[int, int] | Sequence[int] | None) -> str:
+    winners = list(event.winners or ())
+    if not winners:
+        return text(messages, "event.end")
+    total = event.count
+    if total is None and on_board is not None:
+        counts = on_board if isinstance(on_board, Mapping) else dict(enumerate(on_board, 1))
+        total = counts.get(winners[0])
+    who_won = join_list([player_name(p, names, messages) for p in winners], messages)
+    key = "event.end.one" if len(winners) == 1 else "event.end.shared"
+    if total is not None:
+        return text(messages, key + ".count", winners=who_won,
+                    pagodas=pagodas(total, messages))
+    return text(messages, key, winners=who_won)
+
+
+def describe_all(events: Sequence[Event], names: Sequence[str] | None = None,
+                 lang: str | Mapping[str, str] = DEFAULT,
+                 on_board: Mapping[int, int] | Sequence[int] | None = None) -> list[str]:
+    """``describe`` for each event, in order."""
+    return [describe(e, names, lang, on_board) for e in events]
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def refusal_text(refusal: IllegalMove | Mapping[str, Any],
+                 lang: str | Mapping[str, str] = DEFAULT,
+                 names: Sequence[str] | None = None, *, with_move: bool = False) -> str:
+    """Why a move was refused, in ``lang``: an ``IllegalMove`` or its ``to_dict()``.
+
+    The players it names are said with ``names`` (default: the names the engine had
+    when it refused, then "Player N").  ``with_move`` puts the move in front
+    (``"Rc4Yd4: c4 is water ..."``), as the exception's own message does.
+    """
+    messages = _messages(lang)
+    if isinstance(refusal, IllegalMove):
+        code, params = refusal.code, refusal.params
+        if names is None:
+            names = refusal.names or None
+    else:
+        code, params = str(refusal.get("code", "")), dict(refusal.get("params") or {})
+    values: dict[str, Any] = dict(params)
+    if "player" in params:
+        values["who"] = player_name(int(params["player"]), names, messages)
+    if "colour" in params:
+        values["colour"] = colour_word(str(params["colour"]), "province", messages)
+    if "players" in params:
+        values["players"] = join_list([player_name(int(p), names, messages)
+                                       for p in params["players"]], messages)
+    if "hand" in params:
+        hand = [str(k) for k in params["hand"]]
+        values["hand"] = " ".join(hand) if hand else text(messages, "illegal.hand.empty")
+    reason = text(messages, f"illegal.{code}", **values)
+    if with_move and params.get("move"):
+        return text(messages, "illegal.move", move=params["move"], reason=reason)
+    return reason
+
+
+__all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
+           "join_list", "colour_word", "pagodas", "describe", "describe_all", "refusal_text"]
