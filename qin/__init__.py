@@ -15,6 +15,7 @@ from .errors import (
     PositionError,
     QinError,
     RecordError,
+    SetupError,
 )
 from .events import Event
 from .game import Game
@@ -34,5 +35,6 @@ __all__ = [
     "PositionError",
     "QinError",
     "RecordError",
+    "SetupError",
     "__version__",
 ]
