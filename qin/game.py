@@ -43,10 +43,15 @@ def _board_layout(board: str) -> tuple[Layout, tuple[int, ...], str]:
             setup.board_name or ("" if inline else board))
 
 
-def _check_new(players: object, seed: object, names: object) -> None:
+def _check_new(board: object, players: object, seed: object, fair_start: object,
+               names: object) -> None:
     """``Game.new``'s arguments as a game record takes them (``qin.records``)."""
     from .records import MAX_SEED
 
+    if not isinstance(board, str):
+        raise BoardError(f"a board is a name (bird, lion) or a layout, not {quote(board)}")
+    if not isinstance(fair_start, bool):
+        raise SetupError(f"fair_start must be True or False, not {quote(fair_start)}")
     if not isinstance(players, int) or isinstance(players, bool) or players not in PAGODAS:
         raise SetupError(f"Qin is for 2 to 4 players: players must be a whole number 2, 3 or 4, "
                          f"not {quote(players)}")
@@ -114,7 +119,7 @@ class Game:
         text), with the tiles dealt from ``seed`` (Q3; a random seed is chosen and kept
         when ``None``).  Raises ``SetupError`` for players, seed or names that a game
         record could not hold, ``BoardError`` for the board."""
-        _check_new(players, seed, names)
+        _check_new(board, players, seed, fair_start, names)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         layout, colours, name = _board_layout(board)

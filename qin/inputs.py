@@ -10,10 +10,13 @@ UTF-8.  The loaders refuse text longer than ``MAX_INPUT`` and JSON nested deeper
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
+
+from .errors import QinError
 
 QUOTE_LIMIT: Final = 60
 """How many characters of an input a message shows."""
@@ -106,6 +109,31 @@ def json_depth_problem(text: str, limit: int = MAX_DEPTH) -> str | None:
         elif token == "]" or token == "}":
             depth -= 1
     return None
+
+
+def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INPUT) -> Any:
+    """``json.loads`` for untrusted text: refuses text longer than ``limit``, nesting deeper
+    than ``MAX_DEPTH`` and numbers of more than ``MAX_DIGITS`` digits before converting
+    them, and any syntax error, all with ``error`` ("the game record is not valid JSON:
+    ... at line 2, column 11")."""
+    problem = text_problem(text, what, limit) or json_depth_problem(text)
+    if problem:
+        raise error(f"the {what} cannot be read: {problem}")
+
+    def whole_number(digits: str) -> int:
+        count = len(digits.lstrip("-"))
+        if count > MAX_DIGITS:  # int() refuses beyond 4,300 digits with its own error
+            raise error(f"the {what} holds a number of {count:,} digits "
+                        f"({escape(digits, 12)}); no field needs more than {MAX_DIGITS}")
+        return int(digits)
+
+    try:
+        return json.loads(text.removeprefix("\ufeff"), parse_int=whole_number)
+    except json.JSONDecodeError as exc:
+        raise error(f"the {what} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                    f"column {exc.colno}") from None
+    except RecursionError:  # pragma: no cover - the depth is checked first
+        raise error(f"the {what} is not valid JSON: nested too deeply") from None
 
 
 _ASCII_NUMBER: Final = re.compile(r"[0-9]+")

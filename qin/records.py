@@ -26,14 +26,12 @@ from .boards import layout_text
 from .errors import BoardError, QinError, RecordError
 from .geometry import Geometry
 from .inputs import (
-    MAX_DIGITS,
     MAX_INPUT,
     digit_count,
     escape,
-    json_depth_problem,
     name_problem,
+    parse_json,
     quote,
-    text_problem,
 )
 from .moves import Move
 from .tiles import PAGODAS
@@ -125,16 +123,7 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise RecordError(f"the game record is not UTF-8 text (byte {exc.start})") from None
     if not isinstance(data, str):
         raise RecordError(f"a game record is JSON text or a dict, not {type(data).__name__}")
-    problem = text_problem(data, "game record") or json_depth_problem(data)
-    if problem:
-        raise RecordError(f"the game record cannot be read: {problem}")
-    try:
-        value = json.loads(data.removeprefix("\ufeff"), parse_int=_json_int)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"the game record is not valid JSON: {exc.msg} at line "
-                          f"{exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise RecordError("the game record is not valid JSON: nested too deeply") from None
+    value = parse_json(data, "game record", RecordError)
     if not isinstance(value, dict):
         raise RecordError(f"a game record is a JSON object {{...}}, not {_json_type(value)}")
     return value
@@ -302,7 +291,7 @@ def to_url(game_or_record: Game | str | bytes | Mapping[str, Any]) -> str:
     board = record["board"]
     if board not in BOARD_NAMES:
         raise RecordError(f"only the shipped boards ({', '.join(BOARD_NAMES)}) fit in a link; "
-                          f"this game is on '{board}'")
+                          f"this game is on {quote(board)}")
     seed = record["seed"]
     default = [f"Player {p}" for p in range(1, record["players"] + 1)]
     custom = record["names"] != default
@@ -478,16 +467,6 @@ def _json_type(value: object) -> str:
         return "true" if value else "false"
     return {dict: "an object", list: "a list", str: "text", int: "a number",
             float: "a number"}.get(type(value), type(value).__name__)
-
-
-def _json_int(digits: str) -> int:
-    """``json.loads``'s reading of a whole number, refusing more digits than any record
-    holds (Python refuses to convert more than 4,300 with an error of its own)."""
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise RecordError(f"the game record holds a number of {len(digits.lstrip('-')):,} "
-                          f"digits ({escape(digits, 12)}); no field needs more than "
-                          f"{MAX_DIGITS}")
-    return int(digits)
 
 
 def _show(value: object) -> str:

@@ -93,6 +93,11 @@ def test_new_refuses_a_seed_a_record_cannot_hold(seed: object) -> None:
     assert "seed" in refused(SetupError, qin.Game.new, seed=seed)
 
 
+def test_new_refuses_a_board_or_fair_start_of_the_wrong_type() -> None:
+    assert "not ['bird']" in refused(BoardError, qin.Game.new, board=["bird"])
+    assert "fair_start" in refused(SetupError, qin.Game.new, fair_start="yes")
+
+
 @pytest.mark.parametrize(("names", "words"), [
     (["a\ud800", "b"], "'a\\ud800'"),
     (["\udcff", "b"], "'\\udcff'"),
@@ -111,6 +116,7 @@ def test_new_refuses_names_a_record_would_refuse(names: object, words: str) -> N
                                    "../boards/bird.txt", "boards/bird.txt", "bird.txt",
                                    "/etc/passwd", ESC])
 def test_a_board_is_never_read_from_a_path(board: str) -> None:
+    """Q21: a board is a data file in boards/, named; never any file a caller names."""
     message = refused(BoardError, qin.Game.new, board=board)
     assert "unknown board" in message and "bird, lion" in message
     assert "PATH=" not in message and "root:" not in message
@@ -363,3 +369,21 @@ def test_new_with_a_board_file_records_its_layout_inline(tmp_path: Path) -> None
     assert code == 0, err
     assert out.startswith("Small, 2 players, seed 4")
     assert "larger than" in cli_refuses("new", "--board", "/dev/zero")
+
+
+# -- series -----------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    '{"format": "qin-series/1", "games": [' + "[" * 50_000 + "]" * 50_000 + "]}",
+    '{"format": "qin-series/1", "players": ' + "9" * 5000 + "}",
+    '{"format": "' + ESC + '"}',
+    '{"format": "qin-series/1", "games": [{"record": {"format": "qin-game/1", '
+    '"board": "/proc/self/environ", "players": 2, "seed": 1}}]}',
+])
+def test_a_series_is_read_with_the_same_limits(text: str) -> None:
+    from qin.series import Series
+
+    with pytest.raises(QinError) as info:
+        Series.from_json(text)
+    clean(str(info.value))
+    with pytest.raises(QinError):
+        Series.from_json(text.encode())
