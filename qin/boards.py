@@ -1,4 +1,10 @@
-"""The shipped board sides ("bird", "lion") and custom board files (Q21)."""
+"""The shipped board sides ("bird", "lion") and custom layouts given inline (Q21).
+
+A board is named (a file in ``boards/``, shipped with the engine) or given as its layout:
+position text, which always holds a line break.  A board is never a file path: a game
+record names its board, and a record from anywhere must not make the engine read
+``/proc/self/environ`` or ``/dev/zero``.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .errors import BoardError, PositionError
+from .inputs import quote, text_problem
 
 NAMES = ("bird", "lion")
 
@@ -20,23 +27,48 @@ def board_names() -> list[str]:
     return list(NAMES)
 
 
+def is_inline(board: str) -> bool:
+    """True when ``board`` is a layout (position text) rather than a board's name."""
+    return "\n" in board
+
+
 @lru_cache(maxsize=32)
 def board_text(board: str) -> str:
-    """The position text of a named board, or of a board file given by path."""
+    """The position text of a named board, or an inline layout itself."""
+    if not isinstance(board, str):
+        raise BoardError(f"a board is a name ({', '.join(NAMES)}) or a layout, not "
+                         f"{quote(board)}")
     if board in NAMES:
         for folder in _board_dirs():
             path = folder / f"{board}.txt"
             if path.is_file():
                 return path.read_text(encoding="utf-8")
         raise BoardError(f"the board file for '{board}' is missing from this installation")
-    if "/" in board or "\\" in board or board.endswith(".txt"):
-        path = Path(board)
-        try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BoardError(f"cannot read the board file '{board}': {exc}") from None
-    raise BoardError(f"unknown board '{board}' (the boards are: {', '.join(NAMES)}; "
-                     "or give the path of a board file)")
+    if is_inline(board):
+        too_large = text_problem(board, "board layout")
+        if too_large:
+            raise BoardError(too_large)
+        return board
+    raise BoardError(f"unknown board {quote(board)} (the boards are: {', '.join(NAMES)}; "
+                     "or give the layout itself as position text)")
+
+
+def layout_text(name: str | None, terrain: tuple[int, ...], width: int,
+                start_colours: dict[int, int]) -> str:
+    """The inline layout (position text) of a board: its ``board:`` name, then the grid
+    of grassland, water, villages, no-squares and starting territories."""
+    from .board import OUT, START, VILLAGE, WATER
+    from .tiles import COLOURS
+
+    lines = [f"board: {name}"] if name else []
+    for at in range(0, len(terrain), width):
+        tokens = []
+        for s in range(at, at + width):
+            t = terrain[s]
+            tokens.append(COLOURS[start_colours[s]] if t == START else
+                          {WATER: "~", OUT: "-", VILLAGE: "v"}.get(t, "."))
+        lines.append(" ".join(tokens))
+    return "\n".join(lines) + "\n"
 
 
 def check_board_text(board: str, text: str) -> None:
@@ -46,4 +78,4 @@ def check_board_text(board: str, text: str) -> None:
     try:
         parse_position(text)
     except PositionError as exc:
-        raise BoardError(f"the board file '{board}' is not a valid position: {exc}") from None
+        raise BoardError(f"the board {quote(board)} is not a valid position: {exc}") from None

@@ -31,6 +31,7 @@ from .boards import NAMES as BOARD_NAMES
 from .errors import IllegalMove, QinError
 from .events import Event
 from .game import Game, default_names
+from .inputs import MAX_INPUT, ascii_number, escape, quote
 from .messages import LANGS, describe, join_list, refusal_text
 from .messages import catalogue as messages_in
 from .messages import text as message
@@ -38,7 +39,9 @@ from .moves import Move
 from .render import render
 
 EXIT_BAD_INPUT = 2
-_HALF = re.compile(r"^[RYB][a-z]\d{1,2}$")
+_HALF = re.compile(r"^[RYB][a-z][0-9]{1,2}$")
+PATH_LIMIT = 300
+"""How much of a file's path a message shows (escaped)."""
 
 
 class CliError(Exception):
@@ -47,16 +50,22 @@ class CliError(Exception):
 
 # -- input -----------------------------------------------------------------------------
 def read_text(path: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
+    """The text of a file, or of standard input for ``-``; at most ``MAX_INPUT`` bytes are
+    read (no position, record or board is longer), so ``/dev/zero`` or a 100 MB file is
+    refused without reading it all."""
     if path == "-":
-        data = sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(MAX_INPUT + 1)
         where = "standard input"
     else:
+        where = quote(path, PATH_LIMIT)
         try:
-            data = Path(path).read_bytes()
+            with Path(path).open("rb") as file:
+                data = file.read(MAX_INPUT + 1)
         except OSError as exc:
-            raise CliError(f"cannot read '{path}': {exc.strerror or exc}") from None
-        where = f"'{path}'"
+            raise CliError(f"cannot read {where}: {exc.strerror or exc}") from None
+    if len(data) > MAX_INPUT:
+        raise CliError(f"{where} is larger than any position or game record can be "
+                       f"(more than {MAX_INPUT:,} bytes)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -64,7 +73,7 @@ def read_text(path: str) -> str:
 
 
 def _label(path: str) -> str:
-    return "<stdin>" if path == "-" else path
+    return "<stdin>" if path == "-" else escape(path, PATH_LIMIT)
 
 
 def load_game(path: str) -> Game:
@@ -110,8 +119,8 @@ def play_moves(game: Game, moves: Sequence[str],
             raise CliError(message(messages_in(lang), "illegal.at_move", number=number,
                                    move=move, reason=reason)) from None
         except QinError as exc:
-            raise CliError(f"move {number} '{move}': {records.move_reason(exc, move)}") \
-                from None
+            raise CliError(f"move {number} {quote(move)}: "
+                           f"{records.move_reason(exc, move)}") from None
         done.append((str(Move.parse(move)), mover, events))
     return done
 
@@ -188,7 +197,9 @@ def cmd_replay(args: argparse.Namespace) -> None:
         return
     messages = messages_in(args.lang)
     fair = message(messages, "cli.replay.fair") if record["fair_start"] else ""
-    _out(message(messages, "cli.replay.header", board=str(record["board"]).capitalize(),
+    board = record["board"] if record["board"] in BOARD_NAMES else game.board_name
+    label = board.capitalize() if board else message(messages, "cli.replay.custom")
+    _out(message(messages, "cli.replay.header", board=label,
                  players=record["players"], seed=record["seed"], fair=fair,
                  names=", ".join(game.names)))
     counts_after = _counts(game)
@@ -210,8 +221,12 @@ def cmd_new(args: argparse.Namespace) -> None:
     names = None
     if args.names is not None:
         names = [n.strip() for n in args.names.split(",")]
+    board = args.board
+    if board not in BOARD_NAMES and ("/" in board or "\\" in board or board.endswith(".txt")):
+        board = read_text(board)  # a board file: the engine takes its layout inline
+        board = board if board.endswith("\n") else board + "\n"
     try:
-        game = Game.new(board=args.board, players=args.players, seed=args.seed,
+        game = Game.new(board=board, players=args.players, seed=args.seed,
                         fair_start=args.fair_start, names=names)
     except (QinError, ValueError) as exc:
         raise CliError(str(exc)) from None
@@ -273,24 +288,30 @@ def cmd_svg(args: argparse.Namespace) -> None:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, f"qin: {message}\n")
+        self.exit(EXIT_BAD_INPUT, f"qin: {escape(message, 300)}\n")  # it may quote argv
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = ascii_number(text, 6)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number")
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"'{text}' must be above 0")
+        raise argparse.ArgumentTypeError(f"{quote(text)} must be above 0")
+    return value
+
+
+def _players(text: str) -> int:
+    value = ascii_number(text, 1)
+    if value is None or value not in (2, 3, 4):
+        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {quote(text)}")
     return value
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed is a whole number, not '{text}'") from None
+    value = ascii_number(text.removeprefix("-"), 19)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"the seed is a whole number, not {quote(text)}")
+    return -value if text.startswith("-") else value
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
@@ -332,8 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("new", help="deal a new game and print its starting position")
     p.add_argument("--board", default="bird",
-                   help=f"{' or '.join(BOARD_NAMES)} or a board file's path (default bird)")
-    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+                   help=f"{' or '.join(BOARD_NAMES)} or a board file's path (default bird); "
+                   "a record of the game holds the file's layout")
+    p.add_argument("--players", type=_players, default=2, metavar="{2,3,4}")
     p.add_argument("--seed", type=_seed, default=None, help="default: a random seed")
     p.add_argument("--fair-start", action="store_true",
                    help="every opening hand holds a single-coloured tile (Q20)")

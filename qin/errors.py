@@ -61,3 +61,7 @@ class BoardError(QinError):
 
 class HiddenInformation(QinError):
     """Asked a per-player view for something that seat cannot see."""
+
+
+class SetupError(QinError):
+    """Bad arguments for a new game (``Game.new``): players, seed or names."""

@@ -10,9 +10,17 @@ from typing import Any
 
 from . import placement, provinces, villages
 from .board import Board, Group, LastPagoda, Layout
-from .boards import board_text
-from .errors import BoardError, HiddenInformation, IllegalMove, MoveError, PositionError
+from .boards import board_text, is_inline
+from .errors import (
+    BoardError,
+    HiddenInformation,
+    IllegalMove,
+    MoveError,
+    PositionError,
+    SetupError,
+)
 from .events import Event
+from .inputs import name_problem, quote
 from .moves import PASS, Move
 from .position import format_position, parse_position
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
@@ -22,13 +30,45 @@ ALL_KINDS = frozenset(KINDS)
 
 @lru_cache(maxsize=32)
 def _board_layout(board: str) -> tuple[Layout, tuple[int, ...], str]:
-    """A board side's layout, its printed colours and its display name (parsed once)."""
+    """A board side's layout, its printed colours and its display name (parsed once);
+    an inline layout's name is its ``board:`` header, or ``""``."""
     text = board_text(board)
+    inline = is_inline(board)
     try:
-        setup = parse_position(text, name=board)
+        setup = parse_position(text, name="" if inline else board)
     except PositionError as exc:
-        raise BoardError(f"the board '{board}' is not a valid position: {exc}") from None
-    return setup.board.layout, tuple(setup.board.colour), setup.board_name or board
+        what = "layout" if inline else quote(board)
+        raise BoardError(f"the board {what} is not a valid position: {exc}") from None
+    return (setup.board.layout, tuple(setup.board.colour),
+            setup.board_name or ("" if inline else board))
+
+
+def _check_new(board: object, players: object, seed: object, fair_start: object,
+               names: object) -> None:
+    """``Game.new``'s arguments as a game record takes them (``qin.records``)."""
+    from .records import MAX_SEED
+
+    if not isinstance(board, str):
+        raise BoardError(f"a board is a name (bird, lion) or a layout, not {quote(board)}")
+    if not isinstance(fair_start, bool):
+        raise SetupError(f"fair_start must be True or False, not {quote(fair_start)}")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in PAGODAS:
+        raise SetupError(f"Qin is for 2 to 4 players: players must be a whole number 2, 3 or 4, "
+                         f"not {quote(players)}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not -MAX_SEED <= seed < MAX_SEED):
+        raise SetupError(f"the seed must be a whole number below 2**63 in size, not "
+                         f"{quote(seed)}")
+    if names is None:
+        return
+    if not isinstance(names, list | tuple):
+        raise SetupError(f"names must be a list of {players} names, not {quote(names)}")
+    if names and len(names) != players:
+        raise SetupError(f"{players} players need {players} names, not {len(names)}")
+    for seat, name in enumerate(names, start=1):  # () or [] means the default names
+        problem = name_problem(name, seat)
+        if problem:
+            raise SetupError(problem)
 
 
 def default_names(players: int) -> list[str]:
@@ -80,14 +120,13 @@ class Game:
     @classmethod
     def new(cls, board: str = "bird", players: int = 2, seed: int | None = None,
             fair_start: bool = False, names: Sequence[str] | None = None) -> Game:
-        """A new game on a board side ("bird", "lion" or a board file's path), with the
-        tiles dealt from ``seed`` (Q3; a random seed is chosen and kept when ``None``)."""
-        if players not in PAGODAS:
-            raise ValueError(f"Qin is for 2 to 4 players, not {players!r}")
+        """A new game on a board side ("bird", "lion" or an inline layout: position
+        text), with the tiles dealt from ``seed`` (Q3; a random seed is chosen and kept
+        when ``None``).  Raises ``SetupError`` for players, seed or names that a game
+        record could not hold, ``BoardError`` for the board."""
+        _check_new(board, players, seed, fair_start, names)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed is a whole number, not {seed!r}")
         layout, colours, name = _board_layout(board)
         grid = Board(layout, players, [0] + [PAGODAS[players]] * players)
         grid.colour = list(colours)
@@ -315,7 +354,8 @@ class Game:
     # -- internals ---------------------------------------------------------------
     def _player(self, player: int) -> int:
         if not isinstance(player, int) or not 1 <= player <= self.players:
-            raise ValueError(f"there is no player {player!r} in a {self.players}-player game")
+            raise ValueError(f"there is no player {quote(player)} in a {self.players}-player "
+                             "game")
         return player
 
     def _square(self, square: str) -> int:
@@ -324,7 +364,7 @@ class Game:
         col, row = parse_square(square)
         s = self.board.geo.index(col, row)
         if s < 0:
-            raise MoveError(f"'{square}' is not on the board")
+            raise MoveError(f"{quote(square)} is not on the board")
         return s
 
     def _kinds(self, player: int) -> frozenset[str] | list[str]:

@@ -7,18 +7,19 @@ from typing import Final
 
 from .errors import MoveError
 from .geometry import LETTERS
+from .inputs import quote
 from .tiles import COLOURS, kind_of
 
-_HALF = r"([RYB])([a-z])(\d{1,2})"
+_HALF = r"([RYB])([a-z])([0-9]{1,2})"  # ASCII digits only: \d would read "٣"
 _MOVE_RE: Final = re.compile(rf"^{_HALF}\s*{_HALF}$")
-_SQUARE_RE: Final = re.compile(r"^([a-z])(\d{1,2})$")
+_SQUARE_RE: Final = re.compile(r"^([a-z])([0-9]{1,2})$")
 
 
 def parse_square(text: str) -> tuple[int, int]:
     """``"c4"`` -> ``(2, 3)``, 0-based (column, row); raises ``MoveError``."""
-    m = _SQUARE_RE.match(text.strip())
+    m = _SQUARE_RE.match(text.strip()) if isinstance(text, str) else None
     if not m or int(m.group(2)) < 1:
-        raise MoveError(f"'{text}' is not a square (a letter and a row number, like c4)")
+        raise MoveError(f"{quote(text)} is not a square (a letter and a row number, like c4)")
     return LETTERS.index(m.group(1)), int(m.group(2)) - 1
 
 
@@ -53,19 +54,19 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read a move; whitespace between the halves is allowed.  Raises ``MoveError``."""
         if not isinstance(text, str):
-            raise MoveError(f"a move is text like 'Rc4Yd4' or 'pass', not {text!r}")
+            raise MoveError(f"a move is text like 'Rc4Yd4' or 'pass', not {quote(text)}")
         stripped = text.strip()
         if stripped == "pass":
             return PASS
         m = _MOVE_RE.match(stripped)
         if not m:
             raise MoveError(
-                f"'{text}' is not a move: write the two halves of a tile, "
+                f"{quote(text)} is not a move: write the two halves of a tile, "
                 "colour then square, like Rc4Yd4, or 'pass'"
             )
         ca, fa, ra, cb, fb, rb = m.groups()
         if int(ra) < 1 or int(rb) < 1:
-            raise MoveError(f"'{text}' is not a move: rows are numbered from 1")
+            raise MoveError(f"{quote(text)} is not a move: rows are numbered from 1")
         return cls(
             (COLOURS.index(ca), COLOURS.index(cb)),
             ((LETTERS.index(fa), int(ra) - 1), (LETTERS.index(fb), int(rb) - 1)),

@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Layout
 from .errors import PositionError
 from .geometry import MAX_SIZE, geometry
+from .inputs import ascii_number, quote, text_problem
 from .tiles import COLOURS, HAND_SIZE, PAGODAS, normalize_kind, sort_hand
 
 _TOKEN = re.compile(r"^(?:(\.)|(~)|(-)|v([1-4]?)|([RYBryb])([1-4]?))$")
 _HEADER = re.compile(r"^([A-Za-z][\w-]*)\s*:\s*(.*)$")
 _HAND_KEY = re.compile(r"^hand-([1-9])$")
+_UNPRINTABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""Control characters (but tab and line breaks) and lone surrogates: never in a position."""
 
 
 @dataclass
@@ -37,6 +40,15 @@ def parse_position(text: str, name: str = "") -> Setup:
     """Read a position; raises ``PositionError`` naming the line and column."""
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}")
+    too_large = text_problem(text, "position")
+    if too_large:
+        raise PositionError(f"line 1, column 1: {too_large}")
+    bad = _UNPRINTABLE.search(text)
+    if bad:
+        bad_line = text.count("\n", 0, bad.start()) + 1
+        bad_column = bad.start() - text.rfind("\n", 0, bad.start())
+        raise _fail(bad_line, bad_column, f"{quote(bad.group(0))} is a control character or a lone "
+                                  "surrogate, which a position never holds")
     headers: dict[str, tuple[str, int, int]] = {}  # key -> (value, line, value's column)
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -48,12 +60,12 @@ def parse_position(text: str, name: str = "") -> Setup:
         if header and not rows:
             key = header.group(1).lower()
             if key in headers:
-                raise _fail(number, 1, f"the header '{key}' is given twice")
+                raise _fail(number, 1, f"the header {quote(key)} is given twice")
             value_column = len(raw) - len(raw.lstrip()) + header.start(2) + 1
             headers[key] = (header.group(2).strip(), number, value_column)
             continue
         if header:
-            raise _fail(number, 1, f"header line '{stripped}' after the grid has started")
+            raise _fail(number, 1, f"header line {quote(stripped)} after the grid has started")
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
         rows.append((number, tokens))
     if not rows:
@@ -62,7 +74,7 @@ def parse_position(text: str, name: str = "") -> Setup:
     for number, tokens in rows:
         if len(tokens) != width:
             raise _fail(number, tokens[-1][1] if tokens else 1,
-                        f"this row ('{' '.join(t for t, _ in tokens)}') has {len(tokens)} "
+                        f"this row ({quote(' '.join(t for t, _ in tokens))}) has {len(tokens)} "
                         f"squares but the first row has {width}; every row must be the "
                         "same length")
     if width > MAX_SIZE:
@@ -75,7 +87,7 @@ def parse_position(text: str, name: str = "") -> Setup:
     hands = _hands(headers, players)
     for key, (_, number, _) in headers.items():
         if key not in ("players", "to-move", "board") and not _HAND_KEY.match(key):
-            raise _fail(number, 1, f"unknown header '{key}' (known: players, to-move, "
+            raise _fail(number, 1, f"unknown header {quote(key)} (known: players, to-move, "
                                    "hand-1 … hand-4, board)")
 
     geo = geometry(width, len(rows))
@@ -93,7 +105,7 @@ def parse_position(text: str, name: str = "") -> Setup:
             token_at[s] = token
             m = _TOKEN.match(token)
             if not m:
-                raise _fail(number, column, f"'{token}' is not a square (use . ~ - v v1-v4, "
+                raise _fail(number, column, f"{quote(token)} is not a square (use . ~ - v v1-v4, "
                                             "R Y B for starting territories, r y b for tile "
                                             "halves, with an owner 1-4 on a province)")
             grass, water, out, village, letter, owner = m.groups()
@@ -114,7 +126,7 @@ def parse_position(text: str, name: str = "") -> Setup:
                 if owner:
                     owners[s] = _owner(int(owner), players, number, column, token)
             elif grass is None:  # pragma: no cover - the pattern has no other branch
-                raise _fail(number, column, f"'{token}' is not a square")
+                raise _fail(number, column, f"{quote(token)} is not a square")
 
     board_name = headers["board"][0] if "board" in headers else None
     layout = Layout(board_name or name or "position", geo, terrain, start)
@@ -128,12 +140,12 @@ def parse_position(text: str, name: str = "") -> Setup:
         marks = [s for s in group.squares if s in owners]
         if len(group.squares) < 2 and marks:
             at_line, at_column = where[marks[0]]
-            raise _fail(at_line, at_column, f"'{token_at[marks[0]]}' on {geo.names[marks[0]]} "
+            raise _fail(at_line, at_column, f"{quote(token_at[marks[0]])} on {geo.names[marks[0]]} "
                                       "is a lone space, not a province, so it carries no owner")
         if len(group.squares) >= 2 and len(marks) != 1:
             at = marks[1] if marks else group.squares[0]
             at_line, at_column = where[at]
-            what = (f"a second owner mark ('{token_at[at]}' on {geo.names[at]})" if marks
+            what = (f"a second owner mark ({quote(token_at[at])} on {geo.names[at]})" if marks
                     else "no owner mark")
             cells = " ".join(geo.names[s] for s in group.squares)
             raise _fail(at_line, at_column, f"the {COLOURS[group.colour]} province {cells} has "
@@ -143,13 +155,13 @@ def parse_position(text: str, name: str = "") -> Setup:
         board.supply[p] = PAGODAS[players] - board.on_board(p)
         if board.supply[p] < 0:
             at = _mark_reaching(board, owners, p, PAGODAS[players] + 1)
-            raise _fail(*where[at], f"'{token_at[at]}': player {p} has {board.on_board(p)} "
+            raise _fail(*where[at], f"{quote(token_at[at])}: player {p} has {board.on_board(p)} "
                                     f"pagodas on the board, more than the {PAGODAS[players]} "
                                     f"a {players}-player game has")
         if board.supply[p] == 0:
             if winner:
                 at = _mark_reaching(board, owners, p, PAGODAS[players])
-                raise _fail(*where[at], f"'{token_at[at]}': players {winner} and {p} both "
+                raise _fail(*where[at], f"{quote(token_at[at])}: players {winner} and {p} both "
                                         "have no pagodas left; only one player can place "
                                         "their last pagoda")
             winner = p
@@ -181,15 +193,16 @@ def _int_header(headers: dict[str, tuple[str, int, int]], key: str, default: int
     if key not in headers:
         return default
     value, number, column = headers[key]
-    if not value.isdigit() or int(value) not in allowed:
-        raise _fail(number, column, f"'{key}: {value}' must be one of "
+    number_value = ascii_number(value, 1)  # "²" and "٣" are digits to isdigit() and int()
+    if number_value is None or number_value not in allowed:
+        raise _fail(number, column, f"{quote(key + ': ' + value)} must be one of "
                                     f"{', '.join(str(a) for a in allowed)}")
-    return int(value)
+    return number_value
 
 
 def _owner(player: int, players: int, line: int, column: int, token: str) -> int:
     if player > players:
-        raise _fail(line, column, f"'{token}' names player {player}, "
+        raise _fail(line, column, f"{quote(token)} names player {player}, "
                                   f"but the position has {players} players")
     return player
 
@@ -213,7 +226,7 @@ def _hands(headers: dict[str, tuple[str, int, int]],
             except ValueError as exc:
                 raise _fail(number, column + m.start(), f"hand-{p}: {exc}") from None
         if len(hand) > HAND_SIZE:
-            raise _fail(number, column, f"hand-{p} holds {len(hand)} tiles ('{value}'); "
+            raise _fail(number, column, f"hand-{p} holds {len(hand)} tiles ({quote(value)}); "
                                         f"at most {HAND_SIZE}")
         hands.append(sort_hand(hand))
     if keys:

@@ -17,14 +17,22 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import unicodedata
 import zlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from .boards import NAMES as BOARD_NAMES
+from .boards import layout_text
 from .errors import BoardError, IllegalMove, QinError, RecordError
 from .geometry import Geometry
+from .inputs import (
+    MAX_INPUT,
+    digit_count,
+    escape,
+    name_problem,
+    parse_json,
+    quote,
+)
 from .messages import refusal_text
 from .moves import Move
 from .tiles import PAGODAS
@@ -99,23 +107,24 @@ def load(data: str | bytes | Mapping[str, Any]) -> Game:
 
 
 def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
-    """JSON text or bytes -> the record as a dict (not yet checked); a dict is copied."""
+    """JSON text or bytes -> the record as a dict (not yet checked); a dict is copied.
+
+    Text larger than any record, JSON nested deeper than any record and numbers longer
+    than any seed are refused before ``json.loads`` parses them (a crafted file must not
+    exhaust the parser's stack or Python's limit on converting digits)."""
     if isinstance(data, Mapping):
         return dict(data)
     if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_INPUT:
+            raise RecordError(f"the game record is larger than any can be ({len(data):,} "
+                              f"bytes; at most {MAX_INPUT:,})")
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise RecordError(f"the game record is not UTF-8 text (byte {exc.start})") from None
     if not isinstance(data, str):
         raise RecordError(f"a game record is JSON text or a dict, not {type(data).__name__}")
-    try:
-        value = json.loads(data.removeprefix("\ufeff"))
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"the game record is not valid JSON: {exc.msg} at line "
-                          f"{exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise RecordError("the game record is not valid JSON: nested too deeply") from None
+    value = parse_json(data, "game record", RecordError)
     if not isinstance(value, dict):
         raise RecordError(f"a game record is a JSON object {{...}}, not {_json_type(value)}")
     return value
@@ -134,7 +143,7 @@ def _checked_record(record: dict[str, Any]) -> dict[str, Any]:
     fmt = record["format"]
     if fmt != FORMAT:
         if isinstance(fmt, str) and fmt.startswith("qin-game/"):
-            raise RecordError(f"unknown game record version '{fmt}': this program reads "
+            raise RecordError(f"unknown game record version {quote(fmt)}: this program reads "
                               f"'{FORMAT}' (a newer program may have written it)")
         raise RecordError(f"this is not a game record: its format is {_show(fmt)}, "
                           f"not \"{FORMAT}\"")
@@ -147,8 +156,8 @@ def _checked_record(record: dict[str, Any]) -> dict[str, Any]:
             raise RecordError(f"the game record has no \"{key}\"")
     board = record["board"]
     if not isinstance(board, str) or not board:
-        raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}), "
-                          f"not {_show(board)}")
+        raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}) "
+                          f"or its layout, not {_show(board)}")
     players = record["players"]
     if not _is_int(players) or players not in PAGODAS:
         raise RecordError(f"\"players\" must be 2, 3 or 4, not {_show(players)}")
@@ -183,15 +192,9 @@ def _check_names(names: Any, players: int) -> None:
     if len(names) != players:
         raise RecordError(f"\"names\" has {len(names)} names but the game has {players} players")
     for seat, name in enumerate(names, start=1):
-        if not isinstance(name, str):
-            raise RecordError(f"name {seat} must be text, not {_show(name)}")
-        if not name.strip():
-            raise RecordError(f"name {seat} is empty")
-        if len(name) > MAX_NAME:
-            raise RecordError(f"name {seat} is {len(name)} characters long; at most "
-                              f"{MAX_NAME}")
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
-            raise RecordError(f"name {seat} {_show(name)} holds a control character")
+        problem = name_problem(name, seat, _show)  # the rules Game.new applies, too
+        if problem:
+            raise RecordError(problem)
 
 
 def replay(data: str | bytes | Mapping[str, Any]) -> tuple[Game, list[Played]]:
@@ -213,13 +216,13 @@ def _replay(record: dict[str, Any], log: list[Played] | None = None) -> Game:
         raise RecordError(f"the game record cannot be set up: {exc}") from None
     for number, text in enumerate(record["moves"], start=1):
         if game.is_over:
-            raise RecordError(f"move {number} '{text}' comes after the end of the game "
+            raise RecordError(f"move {number} {quote(text)} comes after the end of the game "
                               f"({_result(game)} after move {number - 1})")
         mover = game.to_move
         try:
             events = game.play(text)
         except QinError as exc:
-            raise RecordError(f"move {number} '{text}' cannot be played: "
+            raise RecordError(f"move {number} {quote(text)} cannot be played: "
                               f"{move_reason(exc, text)}") from None
         if log is not None:
             log.append((text, mover, events))
@@ -236,7 +239,7 @@ def move_reason(exc: Exception, text: str) -> str:
         written = str(Move.parse(text))
     except QinError:
         return message
-    for prefix in (f"{written}: ", f"{text.strip()}: "):
+    for prefix in (f"{written}: ", f"{quote(text.strip())}: "):
         if message.startswith(prefix):
             return message[len(prefix):]
     return message
@@ -251,20 +254,16 @@ def _result(game: Game) -> str:
 
 def _board_key(game: Game) -> str:
     """What the record's ``board`` says: a shipped board's name when the game's layout is
-    that board's, otherwise the board file's path the game was made from."""
+    that board's, otherwise the layout itself (position text), never a file's path."""
     from .game import _board_layout
 
     name = game.board_name or ""
-    try:
-        layout = _board_layout(name)[0]
-    except QinError:
-        raise RecordError(f"this game's board {name!r} cannot be found again by name, so it "
-                          "cannot be saved as a game record") from None
     mine = game.board.layout
-    if layout.terrain != mine.terrain or layout.start_colours != mine.start_colours:
-        raise RecordError(f"this game's board is not the board '{name}' that a record "
-                          "would name (a board file that calls itself that?)")
-    return name
+    if name in BOARD_NAMES:
+        layout = _board_layout(name)[0]
+        if layout.terrain == mine.terrain and layout.start_colours == mine.start_colours:
+            return name
+    return layout_text(name, mine.terrain, mine.geo.width, mine.start_colours)
 
 
 # -- link codes ----------------------------------------------------------------------
@@ -295,7 +294,7 @@ def to_url(game_or_record: Game | str | bytes | Mapping[str, Any]) -> str:
     board = record["board"]
     if board not in BOARD_NAMES:
         raise RecordError(f"only the shipped boards ({', '.join(BOARD_NAMES)}) fit in a link; "
-                          f"this game is on '{board}'")
+                          f"this game is on {quote(board)}")
     seed = record["seed"]
     default = [f"Player {p}" for p in range(1, record["players"] + 1)]
     custom = record["names"] != default
@@ -332,6 +331,9 @@ def record_from_url(text: str) -> dict[str, Any]:
     ``g=`` before it is skipped).  Raises ``RecordError`` for anything else."""
     if not isinstance(text, str):
         raise RecordError(f"a game link is text, not {type(text).__name__}")
+    if len(text) > MAX_LINK:
+        raise RecordError(f"this is not a game link: it is {len(text):,} characters long, "
+                          f"longer than any game's link ({MAX_LINK:,})")
     code = text.strip().rsplit("#", 1)[-1]
     if code.startswith("g="):
         code = code[2:]
@@ -400,6 +402,8 @@ def from_url(text: str) -> Game:
     return _replay(record_from_url(text))
 
 
+MAX_LINK: Final = 8192
+"""Longer than any link: 400 moves of 2 bytes, 4 names of 160 bytes, in base64."""
 _B64: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
@@ -469,9 +473,11 @@ def _json_type(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    """A short JSON rendering of a bad value for a message."""
+    """A short JSON rendering of a bad value for a message, escaped."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a number of {digit_count(value)} digits"
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    except (TypeError, ValueError, RecursionError):
+        return quote(value, 40)
+    return escape(text, 40)

@@ -20,9 +20,12 @@ from typing import Any, Final
 
 from .errors import QinError, RecordError
 from .game import Game
+from .inputs import MAX_INPUT, parse_json, quote
 from .records import load, record_of
 
 FORMAT: Final = "qin-series/1"
+MAX_TEXT: Final = 64 * MAX_INPUT
+"""The longest series text read: 16 MB, thousands of full game records."""
 
 
 class SeriesError(QinError):
@@ -154,7 +157,7 @@ class Series:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             got = data.get("format") if isinstance(data, Mapping) else type(data).__name__
             raise SeriesError(f"this is not a series (\"format\" should be \"{FORMAT}\", "
-                              f"not {got!r})")
+                              f"not {quote(got)})")
         players = data.get("players")
         series = cls(players if players else None)
         games = data.get("games", [])
@@ -174,11 +177,18 @@ class Series:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Series:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SeriesError(f"the series is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        """Read ``to_json``'s output; text larger than ``MAX_TEXT``, nested too deeply or
+        with overlong numbers is refused before it is parsed (``SeriesError``)."""
+        if isinstance(text, bytes | bytearray):
+            if len(text) > MAX_TEXT:
+                raise SeriesError(f"the series is larger than any can be ({len(text):,} "
+                                  f"bytes; at most {MAX_TEXT:,})")
+            try:
+                text = bytes(text).decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise SeriesError(f"the series is not UTF-8 text (byte {exc.start})") \
+                    from None
+        return cls.from_dict(parse_json(text, "series", SeriesError, MAX_TEXT))
 
 
 def _entry(item: Mapping[str, Any], number: int) -> SeriesGame:

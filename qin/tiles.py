@@ -24,7 +24,9 @@ def normalize_kind(text: str) -> str:
     if len(text) == 2 and text[0] in COLOURS and text[1] in COLOURS:
         a, b = sorted(text, key=COLOURS.index)
         return a + b
-    raise ValueError(f"'{text}' is not a tile kind (RR YY BB RY RB YB)")
+    from .inputs import quote
+
+    raise ValueError(f"{quote(text)} is not a tile kind (RR YY BB RY RB YB)")
 
 
 def kind_of(colour_a: int, colour_b: int) -> str:

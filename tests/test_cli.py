@@ -95,7 +95,7 @@ def test_new_refuses_bad_options() -> None:
     assert "unknown board 'moon'" in bad("new", "--board", "moon")
     assert bad("new", "--names", "Ann") == "qin: 2 players need 2 names, not 1"
     code, out, err = run("new", "--players", "5")
-    assert code == 2 and out == "" and "invalid choice" in err
+    assert code == 2 and out == "" and "players must be 2, 3 or 4, not '5'" in err
     code, out, err = run("new", "--seed", "x")
     assert code == 2 and "the seed is a whole number" in err
 

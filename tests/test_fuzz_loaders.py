@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,3 +150,67 @@ def test_moves(text: str, which: int) -> None:
     refused_cleanly(qin.Move.parse, text)
     game = BASES[which].clone() if not BASES[which].is_over else BASES[0].clone()
     refused_cleanly(game.play, text)
+
+
+# -- hostile inputs: found by hand, kept as a corpus for the engine's loaders -----------
+def _record_with(**changes: object) -> str:
+    data = json.loads(RECORDS[0])
+    data.update(changes)
+    return json.dumps(data)
+
+
+ESC = "\x1b[31m\x1b]0;title\x07"
+HOSTILE_RECORDS = [
+    _record_with(board="/proc/self/environ"), _record_with(board="/dev/zero"),
+    _record_with(board="/dev/stdin"), _record_with(board="/dev/urandom"),
+    _record_with(board="../../../../etc/passwd"), _record_with(board="boards/bird.txt"),
+    _record_with(board=". R\n" * 100), _record_with(board=ESC),
+    RECORDS[0].replace('"seed": 1', '"seed": ' + "9" * 5000),
+    RECORDS[0].replace('"players": 2', '"players": ' + "2" * 5000),
+    _record_with(players=2.0), _record_with(names=["\ud800", "b"]),
+    _record_with(names=[ESC, "b"]), _record_with(moves=["Rc٣Rc٤"]),
+    _record_with(moves=[ESC * 1000]), _record_with(moves=["x" * 200_000]),
+    '{"a":' * 48_000, "[" * 120_000, "{" * 120_000, '{"a": "' + "x" * 300_000 + '"}',
+    '{"format": "qin-game/1", "moves": ' + "[" * 100 + "]" * 100 + "}",
+]
+HOSTILE_POSITIONS = [
+    "players: ²\n. R\n. Y\n", "players: ٣\n. R\n. Y\n", "to-move: ١\n. R\n. Y\n",
+    "players: " + "2" * 5000 + "\n. R\n", "board: a\ud800\n. R\n", "board: " + ESC + "\n. R\n",
+    ". " + "\u202e" * 1000 + "\n", "players: 2\n" + ". " * 13 * 20_000 + "\n",
+    ("players: 2\n" + ". " * 13 + "\n") * 10_000, "x" * 1_000_000,
+]
+HOSTILE_MOVES = ["Rc٣Rc٤", "Rc٣Yc4", "Rc4Yc４", "Rc¹Yc²", ESC, "Q" * 1_000_000, "Rc4\ud800"]
+HOSTILE_LINKS = ["A" * 1_000_000, "#g=" + "_" * 100_000, ESC]
+
+
+def refused_quickly(load: Callable[[Any], object], value: Any) -> None:
+    """Refused with a project error whose message is short, escaped and printable."""
+    started = time.process_time()
+    try:
+        load(value)
+    except qin.QinError as exc:
+        message = str(exc)
+        assert message.strip() and len(message) < 600 and message.isprintable(), message
+        message.encode("utf-8")
+    assert time.process_time() - started < 1.0, value[:60]
+
+
+@pytest.mark.parametrize("text", HOSTILE_RECORDS, ids=range(len(HOSTILE_RECORDS)))
+def test_hostile_records(text: str) -> None:
+    refused_quickly(records.load, text)
+    refused_quickly(records.load, text.encode("utf-8", "surrogatepass"))
+    refused_quickly(records.to_url, text)
+
+
+@pytest.mark.parametrize("text", HOSTILE_POSITIONS, ids=range(len(HOSTILE_POSITIONS)))
+def test_hostile_positions(text: str) -> None:
+    refused_quickly(qin.Game.from_position, text)
+    refused_quickly(lambda t: qin.Game.new(board=t + "\n"), text)
+
+
+@pytest.mark.parametrize("text", HOSTILE_MOVES + HOSTILE_LINKS,
+                         ids=range(len(HOSTILE_MOVES + HOSTILE_LINKS)))
+def test_hostile_moves_and_links(text: str) -> None:
+    refused_quickly(qin.Move.parse, text)
+    refused_quickly(BASES[0].clone().play, text)
+    refused_quickly(records.from_url, text)

@@ -1,0 +1,147 @@
+"""Untrusted input: how error messages quote it, and the limits checked before parsing.
+
+Every engine error that repeats what it was given uses ``quote``: control characters,
+lone surrogates and other unprintable characters are escaped as ``repr`` does, and
+long input is cut (first ``QUOTE_LIMIT`` characters, then "…" and the length), so a
+message can neither flood a terminal nor send it escape codes, and always encodes as
+UTF-8.  The loaders refuse text longer than ``MAX_INPUT`` and JSON nested deeper than
+``MAX_DEPTH`` before they parse it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Any, Final
+
+from .errors import QinError
+
+QUOTE_LIMIT: Final = 60
+"""How many characters of an input a message shows."""
+MAX_INPUT: Final = 256 * 1024
+"""The longest position, record or board layout text, in characters (and the most bytes
+the command line reads): a 26 x 99 board with every square written out, comments and a
+400-move record all fit many times over."""
+MAX_DEPTH: Final = 16
+"""The deepest JSON nesting a loader parses (a game record nests 2 deep)."""
+MAX_DIGITS: Final = 40
+"""The most digits a number in a record may have (seeds are below 2**63: 19 digits)."""
+NAME_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories a player's name may not hold: controls, format characters, lone
+surrogates (which no UTF-8 text, link or saved game can carry) and line breaks."""
+
+
+def escape(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters (then "…"), unprintable characters escaped."""
+    shown = text[:limit]
+    if not shown.isprintable():
+        shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in shown)
+    return shown + "…" if len(text) > limit else shown
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Input as a message shows it: text in single quotes, escaped and shortened (with
+    its length when cut); anything else as a short ``repr``."""
+    if isinstance(value, str):
+        shown = f"'{escape(value, limit)}'"
+        return shown + f" ({len(value):,} characters)" if len(value) > limit else shown
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a number of {digit_count(value)} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # pragma: no cover - a value whose repr refuses (huge numbers)
+        text = f"a {type(value).__name__}"
+    return escape(text, limit)
+
+
+def digit_count(value: int) -> int:
+    """The decimal digits of ``value`` without converting it to text (which Python refuses
+    beyond 4,300 digits)."""
+    value = abs(value)
+    if value.bit_length() <= 256:
+        return len(str(value))
+    digits = int(value.bit_length() * 0.30102999566398120) - 1  # a lower bound
+    while 10 ** (digits) <= value:
+        digits += 1
+    return digits
+
+
+def text_problem(text: str, what: str, limit: int = MAX_INPUT) -> str | None:
+    """Why ``text`` is too large to parse as ``what``, or ``None``."""
+    if len(text) > limit:
+        return (f"the {what} is larger than any can be ({len(text):,} characters; "
+                f"at most {limit:,})")
+    return None
+
+
+def name_problem(name: object, seat: int,
+                 show: Callable[[object], str] = quote) -> str | None:
+    """Why ``name`` cannot be player ``seat``'s name, or ``None`` (the rules of records);
+    ``show`` quotes a value that is not text."""
+    from .records import MAX_NAME
+
+    if not isinstance(name, str):
+        return f"name {seat} must be text, not {show(name)}"
+    if not name.strip():
+        return f"name {seat} is empty"
+    if len(name) > MAX_NAME:
+        return f"name {seat} is {len(name):,} characters long; at most {MAX_NAME}"
+    if any(unicodedata.category(ch) in NAME_CATEGORIES for ch in name):
+        return f"name {seat} {quote(name)} holds a control character or a lone surrogate"
+    return None
+
+
+_STRING_OR_BRACKET: Final = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+
+
+def json_depth_problem(text: str, limit: int = MAX_DEPTH) -> str | None:
+    """Why JSON ``text`` nests too deeply to parse, or ``None``; counts brackets outside
+    strings without recursion, so a crafted file cannot exhaust the parser's stack."""
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group(0)
+        if token == "[" or token == "{":
+            depth += 1
+            if depth > limit:
+                return f"it is nested more than {limit} levels deep"
+        elif token == "]" or token == "}":
+            depth -= 1
+    return None
+
+
+def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INPUT) -> Any:
+    """``json.loads`` for untrusted text: refuses text longer than ``limit``, nesting deeper
+    than ``MAX_DEPTH`` and numbers of more than ``MAX_DIGITS`` digits before converting
+    them, and any syntax error, all with ``error`` ("the game record is not valid JSON:
+    ... at line 2, column 11")."""
+    problem = text_problem(text, what, limit) or json_depth_problem(text)
+    if problem:
+        raise error(f"the {what} cannot be read: {problem}")
+
+    def whole_number(digits: str) -> int:
+        count = len(digits.lstrip("-"))
+        if count > MAX_DIGITS:  # int() refuses beyond 4,300 digits with its own error
+            raise error(f"the {what} holds a number of {count:,} digits "
+                        f"({escape(digits, 12)}); no field needs more than {MAX_DIGITS}")
+        return int(digits)
+
+    try:
+        return json.loads(text.removeprefix("\ufeff"), parse_int=whole_number)
+    except json.JSONDecodeError as exc:
+        raise error(f"the {what} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                    f"column {exc.colno}") from None
+    except RecursionError:  # pragma: no cover - the depth is checked first
+        raise error(f"the {what} is not valid JSON: nested too deeply") from None
+
+
+_ASCII_NUMBER: Final = re.compile(r"[0-9]+")
+
+
+def ascii_number(text: str, most: int) -> int | None:
+    """``text`` as a whole number when it is ASCII digits only (no more than ``most``),
+    else ``None``; ``int()`` alone would also read "²" or "٣" or refuse 4,301 digits."""
+    if len(text) > most or not _ASCII_NUMBER.fullmatch(text):
+        return None
+    return int(text)
