@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
+from .board import Layout
 from .errors import BoardError, PositionError
+from .position import parse_position
 
 NAMES = ("bird", "lion")
 
@@ -39,10 +42,29 @@ def board_text(board: str) -> str:
                      "or give the path of a board file)")
 
 
+class BoardSide(NamedTuple):
+    """What a board side prints, parsed: its layout, the colours of its starting
+    territories (per square, -1 elsewhere) and its display name."""
+
+    layout: Layout
+    colours: tuple[int, ...]
+    name: str
+
+
+@lru_cache(maxsize=32)
+def layout(board: str) -> BoardSide:
+    """The board side ``board`` (a shipped board's name or a board file's path), parsed
+    once; raises ``BoardError`` when it cannot be found or is not a valid position."""
+    text = board_text(board)
+    try:
+        setup = parse_position(text, name=board)
+    except PositionError as exc:
+        raise BoardError(f"the board '{board}' is not a valid position: {exc}") from None
+    return BoardSide(setup.board.layout, tuple(setup.board.colour), setup.board_name or board)
+
+
 def check_board_text(board: str, text: str) -> None:
     """Raise ``BoardError`` when a board file is not a valid position."""
-    from .position import parse_position
-
     try:
         parse_position(text)
     except PositionError as exc:

@@ -5,30 +5,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
-from . import placement, provinces, villages
-from .board import Board, Group, LastPagoda, Layout
-from .boards import board_text
-from .errors import BoardError, HiddenInformation, IllegalMove, MoveError, PositionError
+from . import placement, provinces, record_format, villages
+from .board import Board, Group, LastPagoda
+from .boards import layout as board_layout
+from .errors import BoardError, HiddenInformation, IllegalMove, MoveError, QinError, RecordError
 from .events import Event
-from .moves import PASS, Move
+from .moves import PASS, Move, parse_square
 from .position import format_position, parse_position
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
 
 ALL_KINDS = frozenset(KINDS)
-
-
-@lru_cache(maxsize=32)
-def _board_layout(board: str) -> tuple[Layout, tuple[int, ...], str]:
-    """A board side's layout, its printed colours and its display name (parsed once)."""
-    text = board_text(board)
-    try:
-        setup = parse_position(text, name=board)
-    except PositionError as exc:
-        raise BoardError(f"the board '{board}' is not a valid position: {exc}") from None
-    return setup.board.layout, tuple(setup.board.colour), setup.board_name or board
 
 
 def default_names(players: int) -> list[str]:
@@ -88,7 +76,7 @@ class Game:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"the seed is a whole number, not {seed!r}")
-        layout, colours, name = _board_layout(board)
+        layout, colours, name = board_layout(board)
         grid = Board(layout, players, [0] + [PAGODAS[players]] * players)
         grid.colour = list(colours)
         grid.build_groups({})
@@ -319,8 +307,6 @@ class Game:
         return player
 
     def _square(self, square: str) -> int:
-        from .moves import parse_square
-
         col, row = parse_square(square)
         s = self.board.geo.index(col, row)
         if s < 0:
@@ -439,16 +425,87 @@ class Game:
             f"player {self.to_move} to move"
         return f"<qin.Game {self.board_name or 'position'} {self.players}p, {state}>"
 
+    # -- records (qin-game/1; the format is qin.record_format) ----------------------
     def record(self) -> dict[str, Any]:
-        """This game's ``qin-game/1`` record (``qin.records.record_of``)."""
-        from .records import record_of
-
-        return record_of(self)
+        """This game's ``qin-game/1`` record: for a game made by ``Game.new`` (and played
+        on).  Raises ``RecordError`` for a game that has no seed (one loaded from a
+        position: its tiles do not come from a seeded deal), for a player's view, and
+        for a game whose hands are not those of its seed (e.g. one made by ``sample``)."""
+        if self.seat:
+            raise RecordError("a player's view of a game cannot be saved as a game record; "
+                              "save the full game")
+        if self.seed is None:
+            raise RecordError("this game has no seed (it was set up from a position, not "
+                              "dealt by Game.new), so it cannot be saved as a game record; "
+                              "save its position text instead")
+        record: dict[str, Any] = {
+            "format": record_format.FORMAT,
+            "board": self._board_key(),
+            "players": self.players,
+            "seed": self.seed,
+            "fair_start": bool(self.fair_start),
+            "names": list(self.names),
+            "moves": [str(m) for m in self.moves],
+        }
+        replayed = Game._replay(record_format.checked(record))
+        if replayed.to_position() != self.to_position() or replayed.pile != self.pile:
+            raise RecordError("this game's tiles are not the ones its seed deals (a sampled "
+                              "or edited game), so a record of it would not replay")
+        return record
 
     @classmethod
-    def from_record(cls, data: str | bytes | Mapping[str, Any]) -> Game:
-        """Replay a ``qin-game/1`` record (``qin.records.load``); raises ``RecordError``."""
-        from .records import load
+    def from_record(cls, data: str | bytes | Mapping[str, Any],
+                    log: list[record_format.Played] | None = None) -> Game:
+        """Replay a ``qin-game/1`` record (JSON text, UTF-8 bytes or a parsed dict).
 
-        return load(data)
+        Raises ``RecordError`` naming what is wrong: JSON syntax (line and column), the
+        format, the board, players, seed, names, or the first bad move (its number, its
+        text and the engine's reason).  With ``log``, each move's ``(text, player,
+        events)`` is appended to it in order."""
+        return cls._replay(record_format.check(data), log)
 
+    @classmethod
+    def _replay(cls, record: dict[str, Any],
+                log: list[record_format.Played] | None = None) -> Game:
+        try:
+            game = cls.new(board=record["board"], players=record["players"],
+                           seed=record["seed"], fair_start=record["fair_start"],
+                           names=record["names"])
+        except BoardError as exc:
+            raise RecordError(f"the game record's board: {exc}") from None
+        except QinError as exc:  # pragma: no cover - the record's checks come first
+            raise RecordError(f"the game record cannot be set up: {exc}") from None
+        for number, text in enumerate(record["moves"], start=1):
+            if game.is_over:
+                raise RecordError(f"move {number} '{text}' comes after the end of the game "
+                                  f"({game._result()} after move {number - 1})")
+            mover = game.to_move
+            try:
+                events = game.play(text)
+            except QinError as exc:
+                raise RecordError(f"move {number} '{text}' cannot be played: "
+                                  f"{record_format.move_reason(exc, text)}") from None
+            if log is not None:
+                log.append((text, mover, events))
+        return game
+
+    def _result(self) -> str:
+        names = [self.names[p - 1] for p in self.winners]
+        if len(names) == 1:
+            return f"{names[0]} won"
+        return f"{' and '.join(names)} shared the win"
+
+    def _board_key(self) -> str:
+        """What a record's ``board`` says: a shipped board's name when this game's layout
+        is that board's, otherwise the board file's path the game was made from."""
+        name = self.board_name or ""
+        try:
+            side = board_layout(name).layout
+        except QinError:
+            raise RecordError(f"this game's board {name!r} cannot be found again by name, "
+                              "so it cannot be saved as a game record") from None
+        mine = self.board.layout
+        if side.terrain != mine.terrain or side.start_colours != mine.start_colours:
+            raise RecordError(f"this game's board is not the board '{name}' that a record "
+                              "would name (a board file that calls itself that?)")
+        return name
