@@ -16,6 +16,7 @@ from .errors import (
     PositionError,
     QinError,
     RecordError,
+    ViewError,
 )
 from .events import Event
 from .game import Game
@@ -37,6 +38,7 @@ __all__ = [
     "PositionError",
     "QinError",
     "RecordError",
+    "ViewError",
     "__version__",
     "messages",
 ]

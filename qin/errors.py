@@ -59,5 +59,9 @@ class BoardError(QinError):
     """An unknown board name or an unreadable board file."""
 
 
+class ViewError(QinError):
+    """A player's view as data (``qin-view/1``) that cannot be rebuilt."""
+
+
 class HiddenInformation(QinError):
     """Asked a per-player view for something that seat cannot see."""

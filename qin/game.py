@@ -7,13 +7,22 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import placement, provinces, record_format, villages
+from . import placement, record_format, view_format, villages
 from .board import Board, Group, LastPagoda
 from .boards import layout as board_layout
-from .errors import BoardError, HiddenInformation, IllegalMove, MoveError, QinError, RecordError
+from .errors import (
+    BoardError,
+    HiddenInformation,
+    IllegalMove,
+    MoveError,
+    QinError,
+    RecordError,
+    ViewError,
+)
 from .events import Event
+from .lay import lay_tile
 from .moves import PASS, Move, parse_square
-from .position import format_position, parse_position
+from .position import format_grid, format_position, parse_position
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
 
 ALL_KINDS = frozenset(KINDS)
@@ -271,6 +280,57 @@ class Game:
         other._sizes = {p: n for p, n in sizes.items() if p != seat}
         return other
 
+    def to_view_dict(self) -> dict[str, Any]:
+        """This view as JSON-ready data (``qin-view/1``, ``qin.view_format``): the board,
+        whose turn, the seat's own hand, every hand's size, the pile's size, the moves,
+        the names and the winners; never another hand, the pile's order or the seed.
+        ``Game.from_view_dict`` rebuilds it.  Raises ``ViewError`` for a whole game."""
+        if not self.seat:
+            raise ViewError("a whole game is not a player's view: take game.view(seat) "
+                            "first (a whole game is kept with record() or to_position())")
+        own = None if self.hands is None else self.hands[self.seat - 1]
+        return {
+            "format": view_format.FORMAT,
+            "board": self.board_name,
+            "players": self.players,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "names": list(self.names),
+            "fair_start": bool(self.fair_start),
+            "hand": None if own is None else sort_hand(own),
+            "hand_sizes": [self.hand_size(p) for p in range(1, self.players + 1)],
+            "pile": self.pile_count,
+            "moves": [m.text for m in self.moves],
+            "winners": list(self.winners),
+            "grid": format_grid(self.board),
+        }
+
+    @classmethod
+    def from_view_dict(cls, data: Mapping[str, Any]) -> Game:
+        """The player's view that ``to_view_dict`` wrote, rebuilt: it answers
+        ``legal_moves``, ``hand``, ``hand_size``, ``supply``, ``unseen``, ``sample``
+        and ``play`` as the view did.  Every field is checked (the data may come from
+        anywhere): raises ``ViewError`` quoting the first bad value."""
+        v = view_format.checked(data)
+        setup = v.setup
+        hands: list[list[str] | None] | None = None if v.hand is None else [
+            v.hand[:] if p == v.seat else None for p in range(1, v.players + 1)]
+        game = cls(setup.board, v.players, v.to_move, hands, [], v.names, None,
+                   v.board_name, v.fair_start)
+        game.seat = v.seat
+        game._sizes = {p: n for p, n in enumerate(v.hand_sizes, 1) if p != v.seat}
+        game.pile_count = v.pile
+        game.moves = list(v.moves)
+        game.played = [m.kind for m in v.moves if not m.is_pass]
+        if v.winners:
+            game.is_over, game.winners = True, v.winners
+        else:
+            game._check_end([])
+            if game.is_over:
+                raise ViewError("no player can place a tile here, so the game is over, "
+                                "but \"winners\" is empty")
+        return game
+
     def unseen(self) -> Counter[str]:
         """Tiles this seat has not seen: not in its hand and not yet placed (for search)."""
         left = Counter(full_set())
@@ -374,20 +434,9 @@ class Game:
             else:
                 hand.remove(m.kind)
         self.played.append(m.kind)
-        board.put_half(a, ca)
-        board.put_half(b, cb)
         self._legal = None
         try:
-            if ca == cb:
-                touched = [provinces.resolve(board, (min(a, b), max(a, b)), ca, mover, events)]
-            else:
-                first, second = ((a, ca), (b, cb)) if a < b else ((b, cb), (a, ca))
-                touched = [provinces.resolve(board, (first[0],), first[1], mover, events),
-                           provinces.resolve(board, (second[0],), second[1], mover, events)]
-            changed = [s for g in touched if g in board.groups
-                       for s in board.groups[g].squares]
-            board.forget_around(changed)
-            villages.settle(board, villages.villages_near(board, changed), events)
+            lay_tile(board, a, ca, b, cb, mover, events)
         except LastPagoda as win:  # Q16: the game ends at once
             self.is_over, self.winners = True, (win.player,)
             events.append(Event("win", win.player))

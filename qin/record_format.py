@@ -63,7 +63,7 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     except RecursionError:
         raise RecordError("the game record is not valid JSON: nested too deeply") from None
     if not isinstance(value, dict):
-        raise RecordError(f"a game record is a JSON object {{...}}, not {_json_type(value)}")
+        raise RecordError(f"a game record is a JSON object {{...}}, not {json_type(value)}")
     return value
 
 
@@ -83,11 +83,11 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
         if isinstance(fmt, str) and fmt.startswith("qin-game/"):
             raise RecordError(f"unknown game record version '{fmt}': this program reads "
                               f"'{FORMAT}' (a newer program may have written it)")
-        raise RecordError(f"this is not a game record: its format is {_show(fmt)}, "
+        raise RecordError(f"this is not a game record: its format is {show(fmt)}, "
                           f"not \"{FORMAT}\"")
     unknown = [k for k in record if k not in KEYS]
     if unknown:
-        raise RecordError(f"unknown field {_show(unknown[0])} in the game record (the fields "
+        raise RecordError(f"unknown field {show(unknown[0])} in the game record (the fields "
                           f"are: {', '.join(KEYS)})")
     for key in REQUIRED:
         if key not in record:
@@ -95,17 +95,17 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     board = record["board"]
     if not isinstance(board, str) or not board:
         raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}), "
-                          f"not {_show(board)}")
+                          f"not {show(board)}")
     players = record["players"]
-    if not _is_int(players) or players not in PAGODAS:
-        raise RecordError(f"\"players\" must be 2, 3 or 4, not {_show(players)}")
+    if not is_int(players) or players not in PAGODAS:
+        raise RecordError(f"\"players\" must be 2, 3 or 4, not {show(players)}")
     seed = record["seed"]
-    if not _is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
+    if not is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
         raise RecordError(f"\"seed\" must be a whole number (below 2**63 in size), "
-                          f"not {_show(seed)}")
+                          f"not {show(seed)}")
     fair = record.get("fair_start", False)
     if not isinstance(fair, bool):
-        raise RecordError(f"\"fair_start\" must be true or false, not {_show(fair)}")
+        raise RecordError(f"\"fair_start\" must be true or false, not {show(fair)}")
     names = record.get("names")
     if names is None:
         names = [f"Player {p}" for p in range(1, players + 1)]
@@ -113,32 +113,32 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError(f"\"moves\" must be a list of moves like \"Rc4Yd4\", "
-                          f"not {_json_type(moves)}")
+                          f"not {json_type(moves)}")
     if len(moves) > MAX_MOVES:
         raise RecordError(f"the game record has {len(moves)} moves; no game has more than "
                           f"{MAX_MOVES}")
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
-            raise RecordError(f"move {number} is {_show(text)}, not text like \"Rc4Yd4\"")
+            raise RecordError(f"move {number} is {show(text)}, not text like \"Rc4Yd4\"")
     return {"format": FORMAT, "board": board, "players": players, "seed": seed,
             "fair_start": fair, "names": list(names), "moves": list(moves)}
 
 
 def _check_names(names: Any, players: int) -> None:
     if not isinstance(names, list):
-        raise RecordError(f"\"names\" must be a list of {players} names, not {_json_type(names)}")
+        raise RecordError(f"\"names\" must be a list of {players} names, not {json_type(names)}")
     if len(names) != players:
         raise RecordError(f"\"names\" has {len(names)} names but the game has {players} players")
     for seat, name in enumerate(names, start=1):
         if not isinstance(name, str):
-            raise RecordError(f"name {seat} must be text, not {_show(name)}")
+            raise RecordError(f"name {seat} must be text, not {show(name)}")
         if not name.strip():
             raise RecordError(f"name {seat} is empty")
         if len(name) > MAX_NAME:
             raise RecordError(f"name {seat} is {len(name)} characters long; at most "
                               f"{MAX_NAME}")
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
-            raise RecordError(f"name {seat} {_show(name)} holds a control character")
+            raise RecordError(f"name {seat} {show(name)} holds a control character")
 
 
 def move_reason(exc: Exception, text: str) -> str:
@@ -332,11 +332,13 @@ def _geometry(board: str) -> Geometry:
 
 
 # -- helpers -------------------------------------------------------------------------
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
+    """A whole number, and not ``True``/``False`` (which Python counts as ints)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
+    """What JSON calls ``value``'s type, for an error message."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -345,8 +347,8 @@ def _json_type(value: object) -> str:
             float: "a number"}.get(type(value), type(value).__name__)
 
 
-def _show(value: object) -> str:
-    """A short JSON rendering of a bad value for a message."""
+def show(value: object) -> str:
+    """A short JSON rendering of a bad value for an error message."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
