@@ -16,7 +16,7 @@ import binascii
 import json
 import unicodedata
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from .boards import NAMES as BOARD_NAMES
@@ -85,13 +85,9 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
                               f"'{FORMAT}' (a newer program may have written it)")
         raise RecordError(f"this is not a game record: its format is {show(fmt)}, "
                           f"not \"{FORMAT}\"")
-    unknown = [k for k in record if k not in KEYS]
-    if unknown:
-        raise RecordError(f"unknown field {show(unknown[0])} in the game record (the fields "
-                          f"are: {', '.join(KEYS)})")
-    for key in REQUIRED:
-        if key not in record:
-            raise RecordError(f"the game record has no \"{key}\"")
+    problem = fields_problem(record, KEYS, REQUIRED, "the game record")
+    if problem:
+        raise RecordError(problem)
     board = record["board"]
     if not isinstance(board, str) or not board:
         raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}), "
@@ -332,6 +328,20 @@ def _geometry(board: str) -> Geometry:
 
 
 # -- helpers -------------------------------------------------------------------------
+def fields_problem(data: Mapping[str, Any], keys: Sequence[str], required: Sequence[str],
+                   what: str) -> str | None:
+    """What is wrong with ``data``'s set of fields (an unknown one, a missing one), in
+    words about ``what`` ("the game record"), or ``None``."""
+    unknown = [k for k in data if k not in keys]
+    if unknown:
+        return (f"unknown field {show(unknown[0])} in {what} (the fields are: "
+                f"{', '.join(keys)})")
+    missing = [k for k in required if k not in data]
+    if missing:
+        return f"{what} has no \"{missing[0]}\""
+    return None
+
+
 def is_int(value: object) -> bool:
     """A whole number, and not ``True``/``False`` (which Python counts as ints)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -32,7 +32,7 @@ from .board import START
 from .errors import PositionError, QinError, ViewError
 from .moves import Move
 from .position import Setup, parse_position
-from .record_format import MAX_MOVES, MAX_NAME, is_int, json_type, show
+from .record_format import MAX_MOVES, MAX_NAME, fields_problem, is_int, json_type, show
 from .tiles import HAND_SIZE, PAGODAS, TILES_PER_KIND, full_set, normalize_kind, sort_hand
 
 FORMAT: Final = "qin-view/1"
@@ -69,13 +69,9 @@ def checked(data: object) -> ViewData:
     if data.get("format") != FORMAT:
         raise ViewError(f"this is not a player's view: its format is "
                         f"{show(data.get('format'))}, not \"{FORMAT}\"")
-    unknown = [k for k in data if k not in KEYS]
-    if unknown:
-        raise ViewError(f"unknown field {show(unknown[0])} in a player's view (the fields "
-                        f"are: {', '.join(KEYS)})")
-    missing = [k for k in KEYS if k not in data]
-    if missing:
-        raise ViewError(f"the player's view has no \"{missing[0]}\"")
+    problem = fields_problem(data, KEYS, KEYS, "the player's view")
+    if problem:
+        raise ViewError(problem)
     players = data["players"]
     if not is_int(players) or players not in PAGODAS:
         raise ViewError(f"\"players\" must be 2, 3 or 4, not {show(players)}")
