@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .board import START
+from .boards import NAMES as BOARD_NAMES
+from .boards import layout
 from .errors import PositionError, QinError, ViewError
 from .moves import Move
 from .position import Setup, parse_position
@@ -204,13 +206,19 @@ def _grid(value: object, players: int, to_move: int, board_name: str | None) -> 
     headers = ([f"board: {board_name}"] if board_name else []) + [
         f"players: {players}", f"to-move: {to_move}"]
     try:
-        return parse_position("\n".join(headers + value) + "\n")
+        setup = parse_position("\n".join(headers + value) + "\n")
     except PositionError as exc:
         message = re.sub(r"^line (\d+),",
                          lambda m: f"row {int(m.group(1)) - len(headers)},", str(exc))
         raise ViewError(f"the grid is not a board: {message}") from None
     except QinError as exc:  # pragma: no cover - parse_position raises PositionError
         raise ViewError(f"the grid is not a board: {exc}") from None
+    if board_name in BOARD_NAMES:  # a shipped board: share its layout (and the caches
+        shipped = layout(board_name).layout  # kept per layout) with every game on it
+        mine = setup.board.layout
+        if shipped.terrain == mine.terrain and shipped.start_colours == mine.start_colours:
+            setup.board.layout = shipped
+    return setup
 
 
 def _tiles_add_up(played: list[str], hand: list[str], sizes: list[int], pile: int) -> None:

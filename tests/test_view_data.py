@@ -107,6 +107,14 @@ def test_views_of_finished_games_and_positions_round_trip() -> None:
         assert_behaves_alike(view, rebuilt)
 
 
+def test_a_view_on_a_shipped_board_shares_its_layout() -> None:
+    for board in ("bird", "lion"):
+        game = played(board, 2, 3, 6)
+        rebuilt = Game.from_view_dict(game.view(1).to_view_dict())
+        assert rebuilt.board.layout is game.board.layout  # not one more per request
+        assert rebuilt.board.geo is game.board.geo
+
+
 def test_a_whole_game_is_not_a_view() -> None:
     with pytest.raises(ViewError, match=r"game.view\(seat\)"):
         Game.new(seed=1).to_view_dict()
