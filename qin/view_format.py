@@ -34,14 +34,15 @@ from .boards import layout
 from .errors import PositionError, QinError, ViewError
 from .moves import Move
 from .position import Setup, parse_position
-from .record_format import MAX_MOVES, MAX_NAME, fields_problem, is_int, json_type, show
+from .record_format import MAX_MOVES, fields_problem, is_int, json_type, show
 from .tiles import HAND_SIZE, PAGODAS, TILES_PER_KIND, full_set, normalize_kind, sort_hand
 
 FORMAT: Final = "qin-view/1"
 KEYS: Final = ("format", "board", "players", "seat", "to_move", "names", "fair_start",
                "hand", "hand_sizes", "pile", "moves", "winners", "grid")
-MAX_BOARD_NAME: Final = 200
-"""The longest board name (a shipped board's name or a board file's path)."""
+MAX_TEXT: Final = 1000
+"""The longest player name or board name (a shipped board's name or a board file's
+path) a view may hold: a bound against garbage, not a rule."""
 TILES: Final = len(full_set())
 
 
@@ -118,10 +119,10 @@ def _player(data: Mapping[str, Any], key: str, players: int) -> int:
 def _board_name(value: object) -> str | None:
     if value is None:
         return None
-    if (not isinstance(value, str) or not value.strip() or len(value) > MAX_BOARD_NAME
+    if (not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT
             or any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in value)):
         raise ViewError(f"\"board\" must be a board's name (one line of at most "
-                        f"{MAX_BOARD_NAME} characters) or null, not {show(value)}")
+                        f"{MAX_TEXT} characters) or null, not {show(value)}")
     return value.strip()
 
 
@@ -129,10 +130,10 @@ def _names(value: object, players: int) -> list[str]:
     if not isinstance(value, list) or len(value) != players:
         raise ViewError(f"\"names\" must be a list of {players} names, not {show(value)}")
     for seat, name in enumerate(value, start=1):
-        if (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
-                or any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name)):
-            raise ViewError(f"name {seat} must be text of 1 to {MAX_NAME} characters on one "
-                            f"line, not {show(name)}")
+        # any name a Game takes (a record's are shorter: MAX_NAME), up to a bound
+        if not isinstance(name, str) or len(name) > MAX_TEXT:
+            raise ViewError(f"name {seat} must be text of at most {MAX_TEXT} characters, "
+                            f"not {show(name)}")
     return list(value)
 
 
