@@ -21,6 +21,7 @@ from .errors import (
 )
 from .events import Event
 from .lay import lay_tile
+from .messages import refusal_text
 from .moves import PASS, Move, parse_square
 from .position import format_grid, format_position, parse_position
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
@@ -384,8 +385,10 @@ class Game:
     def _refuse(self, code: str, **params: Any) -> IllegalMove:
         """The refusal, naming the players only when they have names of their own (so
         that another language says "Player N" in its words)."""
-        named = self.names != default_names(self.players)
-        return IllegalMove(code, params, self.names if named else ())
+        named = self.names if self.names != default_names(self.players) else ()
+        message = refusal_text({"code": code, "params": params}, "en", named or None,
+                               with_move=True)
+        return IllegalMove(code, params, named, message)
 
     def _checked(self, move: str | Move) -> tuple[Move, tuple[int, int]]:
         m = move if isinstance(move, Move) else Move.parse(move)

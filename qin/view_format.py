@@ -217,8 +217,9 @@ def _grid(value: object, players: int, to_move: int, board_name: str | None) -> 
     if board_name in BOARD_NAMES:  # a shipped board: share its layout (and the caches
         shipped = layout(board_name).layout  # kept per layout) with every game on it
         mine = setup.board.layout
-        if shipped.terrain == mine.terrain and shipped.start_colours == mine.start_colours:
-            setup.board.layout = shipped
+        if (shipped.geo.width, shipped.terrain, shipped.start_colours) == (
+                mine.geo.width, mine.terrain, mine.start_colours):
+            setup.board.layout, setup.board.geo = shipped, shipped.geo
     return setup
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -32,13 +33,21 @@ def played(board: str, players: int, seed: int, plies: int) -> Game:
     return game
 
 
+def unmarked(position: str) -> str:
+    """Position text without the province owner marks (``b1`` -> ``b``)."""
+    return re.sub(r"(?<=[rybRYB])[1-4]", "", position)
+
+
 def assert_behaves_alike(view: Game, rebuilt: Game) -> None:
     players = view.players
     assert rebuilt.seat == view.seat and rebuilt.seed is None and rebuilt.pile == []
     assert (rebuilt.players, rebuilt.to_move, rebuilt.names) == (
         view.players, view.to_move, view.names)
     assert rebuilt.board_name == view.board_name and rebuilt.fair_start == view.fair_start
-    assert rebuilt.to_position() == view.to_position()
+    if ended_mid_tile(view):
+        assert unmarked(rebuilt.to_position()) == unmarked(view.to_position())
+    else:
+        assert rebuilt.to_position() == view.to_position()
     assert rebuilt.legal_moves() == view.legal_moves()
     assert rebuilt.hand(view.seat) == view.hand(view.seat)
     for p in range(1, players + 1):
@@ -72,8 +81,30 @@ def test_a_rebuilt_view_behaves_like_the_view(board: str, players: int, seed: in
     data = view.to_view_dict()
     assert json.loads(json.dumps(data)) == data  # JSON-ready as it is
     rebuilt = Game.from_view_dict(data)
-    assert rebuilt.to_view_dict() == data  # stable
+    again = rebuilt.to_view_dict()
+    assert Game.from_view_dict(again).to_view_dict() == again  # stable
+    if not ended_mid_tile(view):
+        assert again == data
     assert_behaves_alike(view, rebuilt)
+
+
+def ended_mid_tile(game: Game) -> bool:
+    """Whether the game ended on a last pagoda before the tile's second half was
+    resolved (Q16: at once).  That half is then left out of its group on the board,
+    and any reading of the position (``from_position`` too) groups it again: the
+    owner marks of that group may move.  Only a finished game can be like this."""
+    return game.is_over and Game.from_position(game.to_position()).to_position() != \
+        game.to_position()
+
+
+def test_a_game_that_ended_mid_tile_is_the_one_whose_marks_may_move() -> None:
+    game = played("lion", 2, 87, 53)  # Rh12Bh13 places the last pagoda with h12
+    assert ended_mid_tile(game)
+    data = game.view(1).to_view_dict()
+    again = Game.from_view_dict(data).to_view_dict()
+    assert again != data and {k: v for k, v in again.items() if k != "grid"} == {
+        k: v for k, v in data.items() if k != "grid"}
+    assert [unmarked(row) for row in again["grid"]] == [unmarked(row) for row in data["grid"]]
 
 
 def test_the_data_holds_what_the_seat_sees_and_nothing_else() -> None:
