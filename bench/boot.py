@@ -510,7 +510,7 @@ class Bench:
     def engine_in_browser(self, budget: float, ai_moves: int) -> dict[str, Any]:
         from bench.engine_browser import run_in_page
 
-        wheels = sorted((self.site / "wheels").glob("qin-*.whl"))
+        wheels = sorted((self.site / "wheels").glob("qin_board_game-*.whl"))
         if not wheels:
             raise SystemExit("no wheel in build/site/wheels: run `make site`")
         context = self.browser.new_context()

@@ -8,11 +8,14 @@
                                       # bench/engine_browser.py, about a minute more)
 
 Random games on board "bird": each ply calls ``legal_moves()`` then ``play()`` of a
-seeded random choice.  The baseline is ``Reference`` below: a straightforward engine
-written here from the rules (decisions.md Q6-Q18) that recomputes every province by
-flood fill on each call.  Before timing, the bench replays a few games move by move
-through both engines and checks that they agree on every legal move list, the
-supplies and the result, so the ratio compares engines playing the same game.
+seeded random choice.  "ai sim" plays such games on the computer players' simulator
+(``qin.ai.sim.Sim``: placement codes, no events, no move checks), which shares the
+engine's placement steps; a change to those steps shows in both rows.  The baseline
+is ``Reference`` below: a straightforward engine written here from the rules
+(decisions.md Q6-Q18) that recomputes every province by flood fill on each call.
+Before timing, the bench replays a few games move by move through both engines and
+checks that they agree on every legal move list, the supplies and the result, so the
+ratio compares engines playing the same game.
 
 qin's ``legal_moves()`` answers from the list ``play()`` already computed for the
 Q18 end check, so a call is nearly free and the work shows in ``play()``; the
@@ -34,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import qin  # noqa: E402
 from qin import placement  # noqa: E402
+from qin.ai.sim import PASS_CODE, Sim  # noqa: E402
 from qin.boards import board_text  # noqa: E402
 
 COLOURS = "RYB"
@@ -262,6 +266,23 @@ class _Win(Exception):  # noqa: N818
         self.player = player
 
 
+class SimGame:
+    """The AI's simulator (``qin.ai.sim.Sim``) behind the same two calls as ``qin.Game``:
+    ``legal_moves()`` lists placement codes (``[PASS_CODE]`` when none fits, ``[]`` at
+    the end) and ``play(code)`` applies one, as a search does."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.sim = Sim.from_game(qin.Game.new("bird", players, seed=seed))
+
+    def legal_moves(self) -> list[int]:
+        if self.sim.over:
+            return []
+        return self.sim.legal() or [PASS_CODE]
+
+    def play(self, code: int) -> None:
+        self.sim.apply(code)
+
+
 # -- drivers -----------------------------------------------------------------------------
 def cross_check(games: int, players: int, board: str = "bird") -> int:
     """Replay ``games`` random qin games through the reference; returns the plies compared."""
@@ -384,9 +405,10 @@ def main() -> None:
           f"Reference cross-checked against qin on {checked} plies.")
     engines: dict[str, Callable[[int], Callable[[int], Any]]] = {
         "qin": lambda players: lambda seed: qin.Game.new("bird", players, seed=seed),
+        "ai sim": lambda players: lambda seed: SimGame(players, seed),
         "reference": lambda players: lambda seed: Reference("bird", players, seed),
     }
-    budgets = {"qin": (6.0, 3.0), "reference": (7.0, 4.0)}
+    budgets = {"qin": (6.0, 3.0), "ai sim": (6.0, 3.0), "reference": (7.0, 4.0)}
     header = (f"{'engine':<10} {'players':>7} {'games/s':>9} {'plies':>6} "
               f"{'legal open':>11} {'legal mid':>10} {'play open':>10} {'play mid':>9} "
               f"{'cold open':>10} {'cold mid':>9}")
@@ -414,6 +436,9 @@ def main() -> None:
     for players in (2, 4):
         ratio = rates["qin", players] / rates["reference", players]
         print(f"qin / reference, {players} players: {ratio:.1f}x the games per CPU second")
+    for players in (2, 4):
+        ratio = rates["ai sim", players] / rates["qin", players]
+        print(f"AI simulator / qin, {players} players: {ratio:.1f}x the games per CPU second")
     if args.browser:
         from bench import engine_browser
 

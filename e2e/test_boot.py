@@ -45,7 +45,7 @@ def test_everything_comes_from_the_site_itself(page: Page, site_url: str) -> Non
     boot(page, "/")
     assert all(r.url.startswith(site_url) for r in responses), sorted(r.url for r in responses)
     paths = {r.url.removeprefix(site_url.rstrip("/")): r for r in responses}
-    wheel = [p for p in paths if re.fullmatch(r"/wheels/qin-[^/]+-py3-none-any\.whl", p)]
+    wheel = [p for p in paths if re.fullmatch(r"/wheels/qin_board_game-[^/]+-py3-none-any\.whl", p)]
     assert len(wheel) == 1, sorted(paths)
     for path in (
         "/pyscript.json",

@@ -81,7 +81,7 @@ def test_three_diagrams_render_step_and_take_a_move(page: Page, site_url: str) -
 
     # One engine for the whole page, and everything from the site of the script.
     wasm = [r for r in requests if r.url.endswith("/pyodide.asm.wasm")]
-    wheels = [r for r in requests if re.search(r"/wheels/qin-[^/]+\.whl$", r.url)]
+    wheels = [r for r in requests if re.search(r"/wheels/qin_board_game-[^/]+\.whl$", r.url)]
     assert len(wasm) == 1 and len(wheels) == 1, [r.url for r in requests]
     assert all(r.url.startswith(site_url) for r in requests)
 

@@ -17,6 +17,7 @@ from .errors import (
     QinError,
     RecordError,
     SetupError,
+    ViewError,
 )
 from .events import Event
 from .game import Game
@@ -39,6 +40,7 @@ __all__ = [
     "QinError",
     "RecordError",
     "SetupError",
+    "ViewError",
     "__version__",
     "messages",
 ]

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
+from .board import Layout
 from .errors import BoardError, PositionError
 from .inputs import quote, text_problem
+from .position import parse_position
 
 NAMES = ("bird", "lion")
 
@@ -71,10 +74,33 @@ def layout_text(name: str | None, terrain: tuple[int, ...], width: int,
     return "\n".join(lines) + "\n"
 
 
+class BoardSide(NamedTuple):
+    """What a board side prints, parsed: its layout, the colours of its starting
+    territories (per square, -1 elsewhere) and its display name."""
+
+    layout: Layout
+    colours: tuple[int, ...]
+    name: str
+
+
+@lru_cache(maxsize=32)
+def layout(board: str) -> BoardSide:
+    """The board side ``board`` (a shipped board's name or an inline layout), parsed
+    once; raises ``BoardError`` when it cannot be found or is not a valid position.  An
+    inline layout's name is its ``board:`` header, or ``""``."""
+    text = board_text(board)
+    inline = is_inline(board)
+    try:
+        setup = parse_position(text, name="" if inline else board)
+    except PositionError as exc:
+        what = "layout" if inline else quote(board)
+        raise BoardError(f"the board {what} is not a valid position: {exc}") from None
+    return BoardSide(setup.board.layout, tuple(setup.board.colour),
+                     setup.board_name or ("" if inline else board))
+
+
 def check_board_text(board: str, text: str) -> None:
     """Raise ``BoardError`` when a board file is not a valid position."""
-    from .position import parse_position
-
     try:
         parse_position(text)
     except PositionError as exc:

@@ -23,9 +23,10 @@ class IllegalMove(QinError):
 
     ``code`` says which rule (``CODES``), ``params`` the JSON-ready facts it concerns
     (the ``move`` as text, squares, a colour letter, players as seat numbers, ``n``).
-    The message is the English catalogue's wording of both and quotes the move;
-    ``qin.messages.refusal_text`` says it in another language.  ``names`` are the
-    players' names the engine had, for the message only.
+    ``message`` is the English catalogue's wording of both, quoting the move (``Game``
+    words it with ``qin.messages.refusal_text``, which says it in other languages
+    too; this module imports no other, so that the catalogue can use the errors).
+    ``names`` are the players' names the engine had, for the message only.
     """
 
     CODES = ("not_adjacent", "village", "water", "start_territory", "covered", "outside",
@@ -33,22 +34,20 @@ class IllegalMove(QinError):
              "pass_not_allowed", "game_over", "nothing_to_undo")
 
     def __init__(self, code: str, params: Mapping[str, Any] | None = None,
-                 names: Sequence[str] = ()) -> None:
+                 names: Sequence[str] = (), message: str = "") -> None:
         if code not in self.CODES:
             raise ValueError(f"unknown refusal code {code!r}")
         self.code = code
         self.params: dict[str, Any] = dict(params or {})
         self.names = tuple(names)
-        from .messages import refusal_text
-
-        super().__init__(refusal_text(self, "en", with_move=True))
+        super().__init__(message or f"{code} {self.params}")
 
     def to_dict(self) -> dict[str, Any]:
         """``{"code": ..., "params": {...}}``, JSON-ready (``refusal_text`` words it)."""
         return {"code": self.code, "params": dict(self.params)}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.code, self.params, self.names))
+        return (type(self), (self.code, self.params, self.names, str(self)))
 
 
 class RecordError(QinError):
@@ -57,6 +56,10 @@ class RecordError(QinError):
 
 class BoardError(QinError):
     """An unknown board name or an unreadable board file."""
+
+
+class ViewError(QinError):
+    """A player's view as data (``qin-view/1``) that cannot be rebuilt."""
 
 
 class HiddenInformation(QinError):

@@ -5,49 +5,38 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
-from . import placement, provinces, villages
-from .board import Board, Group, LastPagoda, Layout
-from .boards import board_text, is_inline
+from . import placement, record_format, view_format, villages
+from .board import Board, Group, LastPagoda
+from .boards import NAMES as BOARD_NAMES
+from .boards import layout as board_layout
+from .boards import layout_text
 from .errors import (
     BoardError,
     HiddenInformation,
     IllegalMove,
     MoveError,
-    PositionError,
+    QinError,
+    RecordError,
     SetupError,
+    ViewError,
 )
 from .events import Event
 from .inputs import name_problem, quote
-from .moves import PASS, Move
-from .position import format_position, parse_position
+from .lay import lay_tile
+from .messages import refusal_text
+from .moves import PASS, Move, parse_square
+from .position import format_grid, format_position, parse_position
+from .record_format import MAX_SEED
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
 
 ALL_KINDS = frozenset(KINDS)
 
 
-@lru_cache(maxsize=32)
-def _board_layout(board: str) -> tuple[Layout, tuple[int, ...], str]:
-    """A board side's layout, its printed colours and its display name (parsed once);
-    an inline layout's name is its ``board:`` header, or ``""``."""
-    text = board_text(board)
-    inline = is_inline(board)
-    try:
-        setup = parse_position(text, name="" if inline else board)
-    except PositionError as exc:
-        what = "layout" if inline else quote(board)
-        raise BoardError(f"the board {what} is not a valid position: {exc}") from None
-    return (setup.board.layout, tuple(setup.board.colour),
-            setup.board_name or ("" if inline else board))
-
-
 def _check_new(board: object, players: object, seed: object, fair_start: object,
                names: object) -> None:
     """``Game.new``'s arguments as a game record takes them (``qin.records``)."""
-    from .records import MAX_SEED
-
     if not isinstance(board, str):
         raise BoardError(f"a board is a name (bird, lion) or a layout, not {quote(board)}")
     if not isinstance(fair_start, bool):
@@ -127,7 +116,7 @@ class Game:
         _check_new(board, players, seed, fair_start, names)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        layout, colours, name = _board_layout(board)
+        layout, colours, name = board_layout(board)
         grid = Board(layout, players, [0] + [PAGODAS[players]] * players)
         grid.colour = list(colours)
         grid.build_groups({})
@@ -322,6 +311,57 @@ class Game:
         other._sizes = {p: n for p, n in sizes.items() if p != seat}
         return other
 
+    def to_view_dict(self) -> dict[str, Any]:
+        """This view as JSON-ready data (``qin-view/1``, ``qin.view_format``): the board,
+        whose turn, the seat's own hand, every hand's size, the pile's size, the moves,
+        the names and the winners; never another hand, the pile's order or the seed.
+        ``Game.from_view_dict`` rebuilds it.  Raises ``ViewError`` for a whole game."""
+        if not self.seat:
+            raise ViewError("a whole game is not a player's view: take game.view(seat) "
+                            "first (a whole game is kept with record() or to_position())")
+        own = None if self.hands is None else self.hands[self.seat - 1]
+        return {
+            "format": view_format.FORMAT,
+            "board": self.board_name,
+            "players": self.players,
+            "seat": self.seat,
+            "to_move": self.to_move,
+            "names": list(self.names),
+            "fair_start": bool(self.fair_start),
+            "hand": None if own is None else sort_hand(own),
+            "hand_sizes": [self.hand_size(p) for p in range(1, self.players + 1)],
+            "pile": self.pile_count,
+            "moves": [m.text for m in self.moves],
+            "winners": list(self.winners),
+            "grid": format_grid(self.board),
+        }
+
+    @classmethod
+    def from_view_dict(cls, data: Mapping[str, Any]) -> Game:
+        """The player's view that ``to_view_dict`` wrote, rebuilt: it answers
+        ``legal_moves``, ``hand``, ``hand_size``, ``supply``, ``unseen``, ``sample``
+        and ``play`` as the view did.  Every field is checked (the data may come from
+        anywhere): raises ``ViewError`` quoting the first bad value."""
+        v = view_format.checked(data)
+        setup = v.setup
+        hands: list[list[str] | None] | None = None if v.hand is None else [
+            v.hand[:] if p == v.seat else None for p in range(1, v.players + 1)]
+        game = cls(setup.board, v.players, v.to_move, hands, [], v.names, None,
+                   v.board_name, v.fair_start)
+        game.seat = v.seat
+        game._sizes = {p: n for p, n in enumerate(v.hand_sizes, 1) if p != v.seat}
+        game.pile_count = v.pile
+        game.moves = list(v.moves)
+        game.played = [m.kind for m in v.moves if not m.is_pass]
+        if v.winners:
+            game.is_over, game.winners = True, v.winners
+        else:
+            game._check_end([])
+            if game.is_over:
+                raise ViewError("no player can place a tile here, so the game is over, "
+                                "but \"winners\" is empty")
+        return game
+
     def unseen(self) -> Counter[str]:
         """Tiles this seat has not seen: not in its hand and not yet placed (for search)."""
         left = Counter(full_set())
@@ -359,8 +399,6 @@ class Game:
         return player
 
     def _square(self, square: str) -> int:
-        from .moves import parse_square
-
         col, row = parse_square(square)
         s = self.board.geo.index(col, row)
         if s < 0:
@@ -378,8 +416,10 @@ class Game:
     def _refuse(self, code: str, **params: Any) -> IllegalMove:
         """The refusal, naming the players only when they have names of their own (so
         that another language says "Player N" in its words)."""
-        named = self.names != default_names(self.players)
-        return IllegalMove(code, params, self.names if named else ())
+        named = self.names if self.names != default_names(self.players) else ()
+        message = refusal_text({"code": code, "params": params}, "en", named or None,
+                               with_move=True)
+        return IllegalMove(code, params, named, message)
 
     def _checked(self, move: str | Move) -> tuple[Move, tuple[int, int]]:
         m = move if isinstance(move, Move) else Move.parse(move)
@@ -428,20 +468,9 @@ class Game:
             else:
                 hand.remove(m.kind)
         self.played.append(m.kind)
-        board.put_half(a, ca)
-        board.put_half(b, cb)
         self._legal = None
         try:
-            if ca == cb:
-                touched = [provinces.resolve(board, (min(a, b), max(a, b)), ca, mover, events)]
-            else:
-                first, second = ((a, ca), (b, cb)) if a < b else ((b, cb), (a, ca))
-                touched = [provinces.resolve(board, (first[0],), first[1], mover, events),
-                           provinces.resolve(board, (second[0],), second[1], mover, events)]
-            changed = [s for g in touched if g in board.groups
-                       for s in board.groups[g].squares]
-            board.forget_around(changed)
-            villages.settle(board, villages.villages_near(board, changed), events)
+            lay_tile(board, a, ca, b, cb, mover, events)
         except LastPagoda as win:  # Q16: the game ends at once
             self.is_over, self.winners = True, (win.player,)
             events.append(Event("win", win.player))
@@ -479,16 +508,83 @@ class Game:
             f"player {self.to_move} to move"
         return f"<qin.Game {self.board_name or 'position'} {self.players}p, {state}>"
 
+    # -- records (qin-game/1; the format is qin.record_format) ----------------------
     def record(self) -> dict[str, Any]:
-        """This game's ``qin-game/1`` record (``qin.records.record_of``)."""
-        from .records import record_of
-
-        return record_of(self)
+        """This game's ``qin-game/1`` record: for a game made by ``Game.new`` (and played
+        on).  Raises ``RecordError`` for a game that has no seed (one loaded from a
+        position: its tiles do not come from a seeded deal), for a player's view, and
+        for a game whose hands are not those of its seed (e.g. one made by ``sample``)."""
+        if self.seat:
+            raise RecordError("a player's view of a game cannot be saved as a game record; "
+                              "save the full game")
+        if self.seed is None:
+            raise RecordError("this game has no seed (it was set up from a position, not "
+                              "dealt by Game.new), so it cannot be saved as a game record; "
+                              "save its position text instead")
+        record: dict[str, Any] = {
+            "format": record_format.FORMAT,
+            "board": self._board_key(),
+            "players": self.players,
+            "seed": self.seed,
+            "fair_start": bool(self.fair_start),
+            "names": list(self.names),
+            "moves": [str(m) for m in self.moves],
+        }
+        replayed = Game._replay(record_format.checked(record))
+        if replayed.to_position() != self.to_position() or replayed.pile != self.pile:
+            raise RecordError("this game's tiles are not the ones its seed deals (a sampled "
+                              "or edited game), so a record of it would not replay")
+        return record
 
     @classmethod
-    def from_record(cls, data: str | bytes | Mapping[str, Any]) -> Game:
-        """Replay a ``qin-game/1`` record (``qin.records.load``); raises ``RecordError``."""
-        from .records import load
+    def from_record(cls, data: str | bytes | Mapping[str, Any],
+                    log: list[record_format.Played] | None = None) -> Game:
+        """Replay a ``qin-game/1`` record (JSON text, UTF-8 bytes or a parsed dict).
 
-        return load(data)
+        Raises ``RecordError`` naming what is wrong: JSON syntax (line and column), the
+        format, the board, players, seed, names, or the first bad move (its number, its
+        text and the engine's reason).  With ``log``, each move's ``(text, player,
+        events)`` is appended to it in order."""
+        return cls._replay(record_format.check(data), log)
 
+    @classmethod
+    def _replay(cls, record: dict[str, Any],
+                log: list[record_format.Played] | None = None) -> Game:
+        try:
+            game = cls.new(board=record["board"], players=record["players"],
+                           seed=record["seed"], fair_start=record["fair_start"],
+                           names=record["names"])
+        except BoardError as exc:
+            raise RecordError(f"the game record's board: {exc}") from None
+        except QinError as exc:  # pragma: no cover - the record's checks come first
+            raise RecordError(f"the game record cannot be set up: {exc}") from None
+        for number, text in enumerate(record["moves"], start=1):
+            if game.is_over:
+                raise RecordError(f"move {number} {quote(text)} comes after the end of the game "
+                                  f"({game._result()} after move {number - 1})")
+            mover = game.to_move
+            try:
+                events = game.play(text)
+            except QinError as exc:
+                raise RecordError(f"move {number} {quote(text)} cannot be played: "
+                                  f"{record_format.move_reason(exc, text)}") from None
+            if log is not None:
+                log.append((text, mover, events))
+        return game
+
+    def _result(self) -> str:
+        names = [self.names[p - 1] for p in self.winners]
+        if len(names) == 1:
+            return f"{names[0]} won"
+        return f"{' and '.join(names)} shared the win"
+
+    def _board_key(self) -> str:
+        """What a record's ``board`` says: a shipped board's name when this game's layout
+        is that board's, otherwise the layout itself (position text), never a file's path."""
+        name = self.board_name or ""
+        mine = self.board.layout
+        if name in BOARD_NAMES:
+            side = board_layout(name).layout
+            if side.terrain == mine.terrain and side.start_colours == mine.start_colours:
+                return name
+        return layout_text(name, mine.terrain, mine.geo.width, mine.start_colours)

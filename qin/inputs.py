@@ -33,6 +33,10 @@ NAME_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 surrogates (which no UTF-8 text, link or saved game can carry) and line breaks."""
 
 
+MAX_NAME: Final = 40
+"""The longest player name a game or a record may hold, in characters."""
+
+
 def escape(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` cut to ``limit`` characters (then "…"), unprintable characters escaped."""
     shown = text[:limit]
@@ -80,8 +84,6 @@ def name_problem(name: object, seat: int,
                  show: Callable[[object], str] = quote) -> str | None:
     """Why ``name`` cannot be player ``seat``'s name, or ``None`` (the rules of records);
     ``show`` quotes a value that is not text."""
-    from .records import MAX_NAME
-
     if not isinstance(name, str):
         return f"name {seat} must be text, not {show(name)}"
     if not name.strip():

@@ -9,7 +9,14 @@ from typing import Any
 from .board import START, VILLAGE, WATER, Board
 from .geometry import Geometry
 from .moves import Move
-from .provinces import JOIN_MAJORS, JOIN_TIE, contributions, join_owner, neighbour_groups
+from .provinces import (
+    JOIN_MAJORS,
+    JOIN_TIE,
+    can_join,
+    contributions,
+    join_owner,
+    neighbour_groups,
+)
 from .tiles import COLOURS, KIND_COLOURS, KINDS
 
 
@@ -30,7 +37,7 @@ def join_allowed(board: Board, squares: tuple[int, ...], colour: int) -> bool:
     groups = board.groups
     provinces = [groups[g] for g in neighbour_groups(board, squares, colour)
                  if groups[g].owner]
-    return len(provinces) < 2 or join_owner(provinces) > 0
+    return can_join(provinces)
 
 
 _NONE = -1

@@ -247,6 +247,13 @@ def format_position(board: Board, players: int, to_move: int,
     if hands is not None:
         for p, hand in enumerate(hands, start=1):
             lines.append(f"hand-{p}: {' '.join(sort_hand(hand))}".rstrip())
+    lines.extend(format_grid(board))
+    return "\n".join(lines) + "\n"
+
+
+def format_grid(board: Board) -> list[str]:
+    """The grid of a position: one line of squares per row (spec/notation.md)."""
+    lines = []
     geo, terrain = board.geo, board.layout.terrain
     owner_at = {g.squares[0]: g.owner for g in board.groups.values() if g.owner}
     for r in range(geo.height):
@@ -263,4 +270,4 @@ def format_position(board: Board, players: int, to_move: int,
             else:
                 tokens.append({GRASS: ".", WATER: "~", OUT: "-"}[t])
         lines.append(" ".join(tokens))
-    return "\n".join(lines) + "\n"
+    return lines

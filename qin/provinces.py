@@ -33,6 +33,30 @@ def join_owner(provinces: Sequence[Group]) -> int:
     return leaders[0] if len(leaders) == 1 else JOIN_TIE
 
 
+def can_join(provinces: Sequence[Group]) -> bool:
+    """Whether a new group may join these provinces (none, one or more) into one:
+    false for two or more majors (Q8) or a tie for the largest share (Q9)."""
+    return len(provinces) < 2 or join_owner(provinces) > 0
+
+
+def merged(provinces: Sequence[Group], mover: int) -> tuple[int, Group | None]:
+    """The owner of the province a new group of 2+ spaces makes with the provinces it
+    joins (a join ``can_join`` allows), and the province whose pagodas it keeps:
+    ``(mover, None)`` when it joins none (found, Q11); the one province's owner and
+    that province (expand, Q11a); for two or more, the join's owner and their major
+    province, or else their first (absorb, Q12, Q13).  Every other province joined
+    gives its pagodas back."""
+    if not provinces:
+        return mover, None
+    if len(provinces) == 1:
+        return provinces[0].owner, provinces[0]
+    owner = join_owner(provinces)
+    if owner < 0:  # placement checks make this unreachable
+        raise AssertionError("a forbidden join was resolved")
+    mine = [p for p in provinces if p.owner == owner]
+    return owner, next((p for p in mine if len(p.squares) >= MAJOR), mine[0])
+
+
 def contributions(provinces: Sequence[Group]) -> dict[int, int]:
     """Each owner's spaces in the original provinces (Q12), for messages and previews."""
     share: dict[int, int] = {}
@@ -72,21 +96,17 @@ def resolve(board: Board, halves: tuple[int, ...], colour: int, mover: int,
 
     if size < 2:
         return board.add_group(Group(colour, squares, 0, 0))
-    if not provinces:  # Q11: found
+    owner, kept = merged(provinces, mover)
+    if kept is None:  # Q11: found
         g = board.add_group(Group(colour, squares, mover, 1))
         events.append(Event("found", mover, square_names, colour=colour_name, size=size))
         board.place_pagoda(mover)
-        owner, pagodas = mover, 1
+        pagodas = 1
     elif len(provinces) == 1:  # Q11a: expand
-        owner, pagodas = provinces[0].owner, provinces[0].pagodas
+        pagodas = kept.pagodas
         g = board.add_group(Group(colour, squares, owner, pagodas))
         events.append(Event("expand", owner, square_names, colour=colour_name, size=size))
     else:  # Q12/Q13: absorb
-        owner = join_owner(provinces)
-        if owner < 0:  # placement checks make this unreachable
-            raise AssertionError("a forbidden join reached resolve()")
-        mine = [p for p in provinces if p.owner == owner]
-        kept = next((p for p in mine if len(p.squares) >= MAJOR), mine[0])
         pagodas = kept.pagodas
         theirs = [p for p in provinces if p.owner != owner]
         losers = tuple(sorted({p.owner for p in theirs}))

@@ -20,8 +20,7 @@ sys.path.insert(0, str(WEB))
 from qin_ui import ai_bridge, computer, players, setup, views  # noqa: E402
 from qin_ui.session import NOTHING, Session  # noqa: E402
 
-KEYS = {"format", "level", "ai_seed", "budget_s", "seat", "position", "hand_sizes", "pile",
-        "moves"}
+KEYS = {"format", "level", "ai_seed", "budget_s", "view"}
 
 
 def positions(players_: int, seed: int, plies: int) -> list[qin.Game]:
@@ -52,21 +51,34 @@ def test_the_request_is_a_function_of_the_seats_view(count: int, seed: int) -> N
         seat = game.to_move
         request = ai_bridge.request_for(game, seat, "governor")
         data = json.loads(request)
-        assert set(data) == KEYS
-        assert data["seat"] == seat and data["ai_seed"] == seat  # never the game's seed
+        assert set(data) == KEYS and data["format"] == "qin-ai-request/2"
+        assert data["ai_seed"] == seat  # never the game's seed
+        view = data["view"]
+        assert view == game.view(seat).to_view_dict() and view["seat"] == seat
         # Another deal of the hidden tiles (other hands, pile order) that looks the same
         # from this seat gives the very same request: it cannot carry any of them.
         for _ in range(3):
             other = game.view(seat).sample(rng)
             assert other.hands != game.hands or other.pile != game.pile or game.pile == []
             assert ai_bridge.request_for(other, seat, "governor") == request
-        # The position shows the seat's own hand; the others are written empty.
-        hands = {line.split(":")[0]: line.split(":")[1].split()
-                 for line in data["position"].splitlines() if line.startswith("hand-")}
-        assert hands.pop(f"hand-{seat}") == game.hand(seat)
-        assert all(h == [] for h in hands.values())
-        assert data["hand_sizes"] == [game.hand_size(p) for p in range(1, count + 1)]
-        assert data["pile"] == game.pile_count
+        # The seat's own hand is there; the others' only as sizes, the pile as a count.
+        assert view["hand"] == game.hand(seat)
+        assert view["hand_sizes"] == [game.hand_size(p) for p in range(1, count + 1)]
+        assert view["pile"] == game.pile_count
+        assert "seed" not in json.dumps(view)
+
+
+def test_no_hidden_tile_is_in_the_request() -> None:
+    """The other hands and the pile's order appear nowhere in the request: each hidden
+    tile list, written as the request would write tiles, is absent from its text."""
+    for game in positions(4, 17, 30)[1::4]:
+        seat = game.to_move
+        request = ai_bridge.request_for(game, seat, "minister")
+        hidden = [game.hand(p) for p in range(1, 5) if p != seat] + [game.pile[-3:]]
+        for tiles in hidden:
+            if tiles:
+                assert json.dumps(tiles, separators=(",", ":")) not in request
+        assert json.loads(request)["view"]["hand"] == game.hand(seat)
 
 
 def test_the_worker_rebuilds_exactly_the_seats_view() -> None:
@@ -76,11 +88,11 @@ def test_the_worker_rebuilds_exactly_the_seats_view() -> None:
         rebuilt = ai_bridge.view_of(ai_bridge.request_for(game, seat, "apprentice"))
         assert rebuilt.seat == seat and rebuilt.seed is None and rebuilt.pile == []
         assert rebuilt.to_position() == view.to_position()
-        assert rebuilt.moves == view.moves and sorted(rebuilt.played) == sorted(view.played)
+        assert rebuilt.moves == view.moves and rebuilt.played == view.played
         assert rebuilt.unseen() == view.unseen()
         assert rebuilt.pile_count == view.pile_count
         assert [rebuilt.hand_size(p) for p in (1, 2, 3)] == [view.hand_size(p) for p in (1, 2, 3)]
-        assert set(rebuilt.legal_moves()) == set(view.legal_moves())
+        assert rebuilt.legal_moves() == view.legal_moves()
         with pytest.raises(qin.HiddenInformation):
             rebuilt.hand(seat % 3 + 1)
 
@@ -89,8 +101,24 @@ def test_a_request_is_only_for_the_player_to_move() -> None:
     game = qin.Game.new(players=2, seed=1)
     with pytest.raises(ValueError, match="player 1 is to move"):
         ai_bridge.request_for(game, 2, "apprentice")
-    with pytest.raises(ValueError, match="not a qin-ai-request/1"):
-        ai_bridge.answer(json.dumps({"format": "other"}))
+    with pytest.raises(ValueError, match="not a qin-ai-request/2"):
+        ai_bridge.answer(json.dumps({"format": "qin-ai-request/1"}))
+    data = json.loads(ai_bridge.request_for(game, 1, "apprentice"))
+    data["view"] = game.view(2).to_view_dict()  # a view of a seat that is not to move
+    with pytest.raises(ValueError, match="the request is for player 2, but player 1"):
+        ai_bridge.answer(json.dumps(data))
+
+
+@pytest.mark.parametrize(("field", "value", "quoted"), [
+    ("ai_seed", "1", "'1'"), ("budget_s", -1, "-1"), ("level", 3, "3"),
+    ("view", {"format": "qin-view/1"}, 'no "board"'), ("extra", 1, "'extra'")])
+def test_a_malformed_request_is_refused_quoting_it(field: str, value: object,
+                                                   quoted: str) -> None:
+    data = json.loads(ai_bridge.request_for(qin.Game.new(seed=2), 1, "governor"))
+    data[field] = value
+    with pytest.raises(ValueError) as caught:
+        ai_bridge.answer(json.dumps(data))
+    assert quoted in str(caught.value)
 
 
 # -- the answer is a legal move ------------------------------------------------------------

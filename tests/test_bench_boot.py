@@ -80,7 +80,7 @@ def test_page_side_scripts_are_functions_of_the_contract() -> None:
 def test_summaries_and_the_report_format_numbers() -> None:
     assert boot.spread([3.0, 1.0, 2.0]) == "2 (1-3)"
     assert boot.spread([]) == "-"
-    assert boot.is_ours("/wheels/qin-0.1.0-py3-none-any.whl")
+    assert boot.is_ours("/wheels/qin_board_game-0.1.0-py3-none-any.whl")
     assert not boot.is_ours("/vendor/pyodide/pyodide.asm.wasm")
     hits = boot.summarize_hits([boot.Hit("/", 200, 100, 300, True)])
     floor = {"cold": 1000.0, "warm": 800.0, "hits": hits}
@@ -107,7 +107,7 @@ def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:
 
     config = {"interpreter": "./vendor/pyodide/pyodide.mjs",
               "files": {"./qin_ui/session.py": "./qin_ui/session.py",
-                        "./wheels/qin-9-py3-none-any.whl": "./*"}}
+                        "./wheels/qin_board_game-9-py3-none-any.whl": "./*"}}
     page = ('<head>\n  <script type="module" src="./vendor/pyscript/core.js"></script>\n'
             f'  {build_site.PRELOAD_MARK}\n</head>\n'
             '<script type="py" src="./main.py" config="./pyscript.json"></script>')
@@ -124,7 +124,7 @@ def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:
                           "./vendor/pyodide/python_stdlib.zip"]
     assert all(link.endswith("crossorigin>") for link in links if 'rel="prefetch"' in link)
     # The runtime before our files; the wheel, then main.py, then the config's files.
-    assert hrefs[-3:] == ["./wheels/qin-9-py3-none-any.whl", "./main.py",
+    assert hrefs[-3:] == ["./wheels/qin_board_game-9-py3-none-any.whl", "./main.py",
                           "./qin_ui/session.py"]
     assert all('as="fetch" crossorigin' in link for link in links
                if 'rel="preload"' in link)

@@ -48,10 +48,17 @@ def _board_files() -> list[str]:
 
 def test_wheel_is_pure_python(wheel: Path) -> None:
     version = build_site.project_version()
-    assert wheel.name == f"qin-{version}-py3-none-any.whl"
+    # the distribution is "qin-board-game" ("qin" on the package index is another
+    # project); the package inside is imported as qin
+    assert wheel.name == f"qin_board_game-{version}-py3-none-any.whl"
+    assert build_site.engine_wheel_name() == wheel.name
     with zipfile.ZipFile(wheel) as zf:
-        meta = zf.read(f"qin-{version}.dist-info/WHEEL").decode()
+        meta = zf.read(f"qin_board_game-{version}.dist-info/WHEEL").decode()
+        metadata = zf.read(f"qin_board_game-{version}.dist-info/METADATA").decode()
+        entry_points = zf.read(f"qin_board_game-{version}.dist-info/entry_points.txt").decode()
         binaries = [n for n in zf.namelist() if n.endswith((".so", ".pyd", ".dll", ".dylib"))]
+    assert "\nName: qin-board-game\n" in metadata
+    assert "qin = qin.cli:main" in entry_points  # the command stays "qin"
     assert "Root-Is-Purelib: true" in meta
     assert "Tag: py3-none-any" in meta
     assert not binaries
@@ -85,10 +92,10 @@ def test_wheel_inputs_digest_tracks_boards(tmp_path: Path) -> None:
 
 
 def test_pyscript_config_uses_vendored_pyodide_and_unpacks_the_wheel() -> None:
-    config = build_site.pyscript_config("qin-1.2.3-py3-none-any.whl")
+    config = build_site.pyscript_config("qin_board_game-1.2.3-py3-none-any.whl")
     assert config == {
         "interpreter": "./snapshot.js",
-        "files": {"./wheels/qin-1.2.3-py3-none-any.whl": "./*"},
+        "files": {"./wheels/qin_board_game-1.2.3-py3-none-any.whl": "./*"},
     }
     assert "packages" not in config  # no micropip
     # Issue 7: web/startup/snapshot.js loads the vendored Pyodide (with its kept memory snapshot).
@@ -99,10 +106,10 @@ def test_pyscript_config_uses_vendored_pyodide_and_unpacks_the_wheel() -> None:
 
 def test_pyscript_config_merges_the_page_authors_base() -> None:
     base: dict[str, object] = {"files": {"./qin_ui/__init__.py": "./qin_ui/__init__.py"}}
-    config = build_site.pyscript_config("qin-1-py3-none-any.whl", base)
+    config = build_site.pyscript_config("qin_board_game-1-py3-none-any.whl", base)
     assert config["files"] == {
         "./qin_ui/__init__.py": "./qin_ui/__init__.py",
-        "./wheels/qin-1-py3-none-any.whl": "./*",
+        "./wheels/qin_board_game-1-py3-none-any.whl": "./*",
     }
     with pytest.raises(build_site.BuildError):
         build_site.pyscript_config("w.whl", {"interpreter": "https://cdn.example/pyodide.mjs"})

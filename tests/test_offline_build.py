@@ -18,7 +18,7 @@ def site(tmp_path: Path) -> Path:
     out = tmp_path / "site"
     for rel, text in {"index.html": "<p>", "index.html.gz": "x", "sw.js": "old",
                       "rules/index.html": "r", "rules/en.html": "e", ".tmp.x": "t",
-                      "wheels/qin.whl": "w"}.items():
+                      "wheels/qin_board_game-0.1.0-py3-none-any.whl": "w"}.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text)
     return out
@@ -34,7 +34,8 @@ def _parts(sw: str) -> tuple[str, list[str]]:
 def test_the_worker_precaches_every_file_once_and_its_folders(tmp_path: Path) -> None:
     out = site(tmp_path)
     assert precache_list(out) == ["./", "index.html", "rules/", "rules/en.html",
-                                  "rules/index.html", "wheels/qin.whl"]
+                                  "rules/index.html",
+                                  "wheels/qin_board_game-0.1.0-py3-none-any.whl"]
     version, files = _parts(service_worker(TEMPLATE, out))
     assert files == precache_list(out) and len(version) == 16
 

@@ -11,7 +11,8 @@ Layout of the result (everything the page loads is here, same origin):
                                             merged over web/page/pyscript.base.json if present
         vendor/pyscript/...                 @pyscript/core dist/ (from node_modules)
         vendor/pyodide/...                  the five Pyodide runtime files (from node_modules)
-        wheels/qin-<version>-py3-none-any.whl
+        wheels/qin_board_game-<version>-py3-none-any.whl   the engine (distribution qin-board-game,
+                                            import name qin)
         *.gz                                precompressed copy beside each text/wasm file > 1 KB
 
 The build is incremental: the wheel is rebuilt only when its inputs (qin/,
@@ -124,6 +125,19 @@ def project_version(root: Path = ROOT) -> str:
         return str(tomllib.load(f)["project"]["version"])
 
 
+def wheel_stem(root: Path = ROOT) -> str:
+    """The distribution's name as a wheel's file name writes it (``qin-board-game`` ->
+    ``qin_board_game``; the import name stays ``qin``)."""
+    with (root / "pyproject.toml").open("rb") as f:
+        name = str(tomllib.load(f)["project"]["name"])
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def engine_wheel_name(root: Path = ROOT) -> str:
+    """The file name of the engine's wheel: ``qin_board_game-<version>-py3-none-any.whl``."""
+    return f"{wheel_stem(root)}-{project_version(root)}-py3-none-any.whl"
+
+
 def _have_hatchling() -> bool:
     try:
         import hatchling  # noqa: F401
@@ -158,16 +172,16 @@ def ensure_wheel(dist_dir: Path, root: Path = ROOT) -> Path:
     """Return an up-to-date wheel in dist_dir, rebuilding it only if its inputs changed."""
     digest = wheel_inputs_digest(root)
     stamp = dist_dir / ".inputs.sha256"
-    expected = dist_dir / f"qin-{project_version(root)}-py3-none-any.whl"
+    expected = dist_dir / engine_wheel_name(root)
     if expected.is_file() and stamp.is_file() and stamp.read_text().strip() == digest:
         return expected
-    for old in dist_dir.glob("qin-*.whl"):
-        if old != expected:  # another version; the same name is replaced atomically
+    for old in dist_dir.glob("*.whl"):  # another version, or the old name "qin-<version>"
+        if old != expected:  # the same name is replaced atomically
             old.unlink(missing_ok=True)
     log("building the qin wheel")
     wheel = build_wheel(dist_dir, root)
-    if not wheel.name.endswith("-py3-none-any.whl"):
-        raise BuildError(f"the wheel must be pure Python (py3-none-any), got {wheel.name}")
+    if wheel != expected:
+        raise BuildError(f"the wheel must be the pure-Python {expected.name}, got {wheel.name}")
     stamp.write_text(digest + "\n")
     return wheel
 

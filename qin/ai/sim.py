@@ -3,10 +3,11 @@
 ``Game`` validates every move, writes events and lists the next player's moves after
 each placement; a search plays hundreds of thousands of moves it already knows to be
 legal, so it works on a ``Sim``: the engine's ``Board`` plus hands as per-kind counts
-and the draw pile.  ``Sim.apply`` changes the board with the engine's own rule
-functions (``provinces.resolve``, ``villages.settle``), so it cannot drift from the
-rules; ``effect`` *predicts* what a placement would do without touching the board (a
-read-only mirror of Q11-Q16 that tests check against ``Game.play``).
+and the draw pile.  ``Sim.apply`` lays a tile with the engine's own step function
+(``qin.lay.lay_tile``, which ``Game.play`` calls too), so it cannot drift from the
+rules; ``effect`` *predicts* what a placement would do without touching the board,
+deciding each join with the engine's rule functions (``provinces.can_join``,
+``provinces.merged``, ``villages.leader``); tests check it against ``Game.play``.
 
 A move is an int ``code = pair * 9 + c_lo * 3 + c_hi``: the engine's pair index of the
 two squares (``geo.pairs``) and the colours on the lower and higher square.
@@ -18,15 +19,15 @@ import random
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .. import provinces, villages
 from ..board import Board, LastPagoda, Layout
-from ..events import Event
 from ..game import Game
 from ..geometry import Geometry
+from ..lay import lay_tile
 from ..moves import PASS, Move
 from ..placement import move_table
-from ..provinces import MAJOR, join_owner
+from ..provinces import MAJOR, can_join, merged, neighbour_groups
 from ..tiles import KINDS, PAGODAS
+from ..villages import leader
 
 PASS_CODE = -1
 NKINDS = len(KINDS)
@@ -79,18 +80,6 @@ def villages_of(board: Board, squares: tuple[int, ...]) -> tuple[int, ...]:
     return near
 
 
-def _joined(colour: list[int], gid: list[int], nbrs: tuple[tuple[int, ...], ...],
-            squares: tuple[int, ...], c: int) -> list[int]:
-    found: list[int] = []
-    for s in squares:
-        for n in nbrs[s]:
-            if colour[n] == c and n not in squares:
-                g = gid[n]
-                if g not in found:
-                    found.append(g)
-    return found
-
-
 def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
            out: list[int]) -> int:
     """What placing ``clo`` on square ``lo`` and ``chi`` on ``hi`` would do.
@@ -98,25 +87,24 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
     The squares must be free, adjacent grassland with at least one touching a province
     space.  Returns -1 when the placement makes a forbidden join (Q8, Q9); otherwise
     writes each player's change of pagodas on the board into ``out[1..players]`` and
-    returns the player who places their last pagoda (Q16), or 0.  Mirrors
-    ``provinces.resolve`` and ``villages.settle`` step by step, in their order.
+    returns the player who places their last pagoda (Q16), or 0.  Follows
+    ``provinces.resolve`` and ``villages.settle`` step by step, in their order, with
+    their rule functions, on the groups the placement would make.
     """
-    colour, gid, groups = board.colour, board.gid, board.groups
+    gid, groups = board.gid, board.groups
     nbrs = board.geo.neighbours
     same = clo == chi
     if same:
-        j0 = _joined(colour, gid, nbrs, (lo, hi), clo)
+        j0 = neighbour_groups(board, (lo, hi), clo)
         j1 = j0
         steps: tuple[tuple[int, list[int]], ...] = ((2, j0),)
     else:
-        j0 = _joined(colour, gid, nbrs, (lo,), clo)
-        j1 = _joined(colour, gid, nbrs, (hi,), chi)
+        j0 = neighbour_groups(board, (lo,), clo)
+        j1 = neighbour_groups(board, (hi,), chi)
         steps = ((1, j0), (1, j1))
     for _, joined in steps:  # Q8, Q9: forbidden joins
-        if len(joined) > 1:
-            provs = [groups[g] for g in joined if groups[g].owner]
-            if len(provs) > 1 and join_owner(provs) < 0:
-                return -1
+        if len(joined) > 1 and not can_join([groups[g] for g in joined if groups[g].owner]):
+            return -1
 
     for i in range(len(out)):
         out[i] = 0
@@ -132,21 +120,13 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
         if size < 2:
             new.append((0, 0))
             continue
-        if not provs:  # Q11 found
-            owner = mover
+        owner, kept = merged(provs, mover)
+        if kept is None:  # Q11 found
             out[owner] += 1
             if out[owner] >= supply[owner]:
                 return owner
             pag = 1
-        elif len(provs) == 1:  # Q11a expand
-            owner, pag = provs[0].owner, provs[0].pagodas
-        else:  # Q12/Q13 absorb: losers' pagodas go back first (Q16)
-            owner = join_owner(provs)
-            kept = None
-            for p in provs:
-                if p.owner == owner and (kept is None or len(p.squares) >= MAJOR):
-                    kept = p
-            assert kept is not None
+        else:  # Q11a expand, Q12/Q13 absorb: the others' pagodas go back first (Q16)
             pag = kept.pagodas
             for p in provs:
                 if p is not kept:
@@ -171,9 +151,8 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
     holder = board.village_owner
     own0, pag0 = new[0]
     own1, pag1 = new[-1]
-    players = len(out)
     for v in sorted(set(near)):
-        counts = [0] * players
+        counts: dict[int, int] = {}
         seen: list[int] = []
         for n in nbrs[v]:
             if n == lo:
@@ -195,13 +174,8 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
                 key = -2
             if owner and key not in seen:
                 seen.append(key)
-                counts[owner] += pag
-        best, who = 0, 0
-        for q in range(1, players):
-            if counts[q] > best:
-                best, who = counts[q], q
-            elif counts[q] == best:
-                who = 0
+                counts[owner] = counts.get(owner, 0) + pag
+        who = leader(counts)
         held = holder[v]
         if who and who != held:
             if held:
@@ -298,19 +272,8 @@ class Sim:
         clo, chi = divmod(cc, 3)
         lo, hi = board.geo.pairs[pair]
         self.hands[mover][KIND_OF[cc]] -= 1
-        board.put_half(lo, clo)
-        board.put_half(hi, chi)
-        events: list[Event] = []
         try:
-            if clo == chi:
-                touched = [provinces.resolve(board, (lo, hi), clo, mover, events)]
-            else:
-                touched = [provinces.resolve(board, (lo,), clo, mover, events),
-                           provinces.resolve(board, (hi,), chi, mover, events)]
-            groups = board.groups
-            changed = [s for g in touched if g in groups for s in groups[g].squares]
-            board.forget_around(changed)
-            villages.settle(board, villages.villages_near(board, changed), events)
+            lay_tile(board, lo, clo, hi, chi, mover, [])
         except LastPagoda as win:  # Q16
             self.over, self.winners = True, (win.player,)
             return

@@ -1,0 +1,366 @@
+"""The ``qin-game/1`` record as data (spec/notation.md, "Game records"): reading,
+checking and the bytes of a play-by-link code.  Nothing here needs a ``Game``:
+``Game.record()`` and ``Game.from_record()`` build on it, and ``qin.records`` (the
+public face of records) adds what replays one.
+
+A record is JSON::
+
+    {"format": "qin-game/1", "board": "bird", "players": 2, "seed": 7,
+     "fair_start": false, "names": ["Green", "White"], "moves": ["Rc4Yd4", "pass"]}
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from .boards import NAMES as BOARD_NAMES
+from .boards import layout
+from .errors import IllegalMove, QinError, RecordError
+from .events import Event
+from .geometry import Geometry
+from .inputs import MAX_INPUT, digit_count, escape, name_problem, parse_json, quote
+from .messages import refusal_text
+from .moves import Move
+from .tiles import PAGODAS
+
+Played = tuple[str, int, list[Event]]
+"""A replayed move: its text as recorded, the player who made it, its events."""
+
+
+FORMAT: Final = "qin-game/1"
+KEYS: Final = ("format", "board", "players", "seed", "fair_start", "names", "moves")
+REQUIRED: Final = ("format", "board", "players", "seed")
+MAX_SEED: Final = 2**63
+"""Seeds are 64-bit signed whole numbers (what a link code can hold)."""
+MAX_MOVES: Final = 400
+"""More moves than any game can have (72 placements, and a pass only while another
+player can still place); a bound against garbage."""
+
+
+def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """JSON text or bytes -> the record as a dict (not yet checked); a dict is copied.
+
+    Text larger than any record, JSON nested deeper than any record and numbers longer
+    than any seed are refused before ``json.loads`` parses them (a crafted file must not
+    exhaust the parser's stack or Python's limit on converting digits)."""
+    if isinstance(data, Mapping):
+        return dict(data)
+    if isinstance(data, bytes | bytearray):
+        if len(data) > MAX_INPUT:
+            raise RecordError(f"the game record is larger than any can be ({len(data):,} "
+                              f"bytes; at most {MAX_INPUT:,})")
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"the game record is not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(data, str):
+        raise RecordError(f"a game record is JSON text or a dict, not {type(data).__name__}")
+    value = parse_json(data, "game record", RecordError)
+    if not isinstance(value, dict):
+        raise RecordError(f"a game record is a JSON object {{...}}, not {json_type(value)}")
+    return value
+
+
+def check(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """The record with its fields checked and defaults filled in (``fair_start`` false,
+    default names, no moves); the moves are not replayed.  Raises ``RecordError``."""
+    return checked(parse(data))
+
+
+def checked(record: dict[str, Any]) -> dict[str, Any]:
+    """``check`` for a record already parsed into a dict."""
+    if "format" not in record:
+        raise RecordError(f"this is not a game record: it has no \"format\" "
+                          f"(a game record starts {{\"format\": \"{FORMAT}\", ...}})")
+    fmt = record["format"]
+    if fmt != FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("qin-game/"):
+            raise RecordError(f"unknown game record version {quote(fmt)}: this program reads "
+                              f"'{FORMAT}' (a newer program may have written it)")
+        raise RecordError(f"this is not a game record: its format is {show(fmt)}, "
+                          f"not \"{FORMAT}\"")
+    problem = fields_problem(record, KEYS, REQUIRED, "the game record")
+    if problem:
+        raise RecordError(problem)
+    board = record["board"]
+    if not isinstance(board, str) or not board:
+        raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}) "
+                          f"or its layout, not {show(board)}")
+    players = record["players"]
+    if not is_int(players) or players not in PAGODAS:
+        raise RecordError(f"\"players\" must be 2, 3 or 4, not {show(players)}")
+    seed = record["seed"]
+    if not is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
+        raise RecordError(f"\"seed\" must be a whole number (below 2**63 in size), "
+                          f"not {show(seed)}")
+    fair = record.get("fair_start", False)
+    if not isinstance(fair, bool):
+        raise RecordError(f"\"fair_start\" must be true or false, not {show(fair)}")
+    names = record.get("names")
+    if names is None:
+        names = [f"Player {p}" for p in range(1, players + 1)]
+    _check_names(names, players)
+    moves = record.get("moves", [])
+    if not isinstance(moves, list):
+        raise RecordError(f"\"moves\" must be a list of moves like \"Rc4Yd4\", "
+                          f"not {json_type(moves)}")
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"the game record has {len(moves)} moves; no game has more than "
+                          f"{MAX_MOVES}")
+    for number, text in enumerate(moves, start=1):
+        if not isinstance(text, str):
+            raise RecordError(f"move {number} is {show(text)}, not text like \"Rc4Yd4\"")
+    return {"format": FORMAT, "board": board, "players": players, "seed": seed,
+            "fair_start": fair, "names": list(names), "moves": list(moves)}
+
+
+def _check_names(names: Any, players: int) -> None:
+    if not isinstance(names, list):
+        raise RecordError(f"\"names\" must be a list of {players} names, not {json_type(names)}")
+    if len(names) != players:
+        raise RecordError(f"\"names\" has {len(names)} names but the game has {players} players")
+    for seat, name in enumerate(names, start=1):
+        problem = name_problem(name, seat, show)  # the rules Game.new applies, too
+        if problem:
+            raise RecordError(problem)
+
+
+def move_reason(exc: Exception, text: str) -> str:
+    """The engine's reason why ``text`` cannot be played, without the move it repeats
+    (``"Rc4Yd4: c4 is water ..."`` -> ``"c4 is water ..."``)."""
+    if isinstance(exc, IllegalMove):  # worded from its code, in English
+        return refusal_text(exc)
+    message = str(exc)
+    try:
+        written = str(Move.parse(text))
+    except QinError:
+        return message
+    for prefix in (f"{written}: ", f"{quote(text.strip())}: "):
+        if message.startswith(prefix):
+            return message[len(prefix):]
+    return message
+
+
+# -- link codes ----------------------------------------------------------------------
+URL_VERSION: Final = 1
+_PASS_CODE: Final = 0
+
+
+def link_code(record: dict[str, Any]) -> str:
+    """The link code of a checked record whose moves replay (``qin.records.to_url``
+    checks that first).
+
+    Bytes, before base64url: version (1); a flags byte = board index (0 bird, 1 lion)
+    | (players - 2) << 2 | fair_start << 4 | custom names << 5; the seed as a zigzag
+    LEB128 varint; with custom names, each as a varint length and UTF-8; then each move
+    as a varint (1 or 2 bytes): 0 for a pass, else 1 + (pair * 2 + flipped) * 9 +
+    first colour * 3 + second colour, where ``pair`` indexes the board's orthogonal
+    square pairs (``Geometry.pairs``, reading order) and ``flipped`` says the first
+    half is on the pair's later square (so the move text comes back as written);
+    last a 16-bit CRC of everything before it.
+    """
+    board = record["board"]
+    if board not in BOARD_NAMES:
+        raise RecordError(f"only the shipped boards ({', '.join(BOARD_NAMES)}) fit in a link; "
+                          f"this game is on {quote(board)}")
+    seed = record["seed"]
+    default = [f"Player {p}" for p in range(1, record["players"] + 1)]
+    custom = record["names"] != default
+    out = bytearray([URL_VERSION,
+                     BOARD_NAMES.index(board) | (record["players"] - 2) << 2
+                     | int(record["fair_start"]) << 4 | int(custom) << 5])
+    _put_varint(out, seed * 2 if seed >= 0 else -seed * 2 - 1)
+    if custom:
+        for name in record["names"]:
+            raw = name.encode("utf-8")
+            _put_varint(out, len(raw))
+            out += raw
+    geo = _geometry(board)
+    pair_of = {pair: i for i, pair in enumerate(geo.pairs)}
+    for text in record["moves"]:
+        move = Move.parse(text)
+        if move.is_pass:
+            _put_varint(out, _PASS_CODE)
+            continue
+        (xa, ya), (xb, yb) = move.coords
+        a, b = geo.index(xa, ya), geo.index(xb, yb)
+        flipped = a > b
+        pair = pair_of[(b, a) if flipped else (a, b)]
+        ca, cb = move.colours
+        _put_varint(out, 1 + (pair * 2 + flipped) * 9 + ca * 3 + cb)
+    out += (zlib.crc32(out) & 0xFFFF).to_bytes(2, "big")
+    return base64.urlsafe_b64encode(bytes(out)).rstrip(b"=").decode("ascii")
+
+
+
+def record_from_url(text: str) -> dict[str, Any]:
+    """The record a link code holds (checked field by field, moves not yet replayed).
+
+    Accepts the bare code or a whole link whose code follows the last ``#`` (an optional
+    ``g=`` before it is skipped).  Raises ``RecordError`` for anything else."""
+    if not isinstance(text, str):
+        raise RecordError(f"a game link is text, not {type(text).__name__}")
+    if len(text) > MAX_LINK:
+        raise RecordError(f"this is not a game link: it is {len(text):,} characters long, "
+                          f"longer than any game's link ({MAX_LINK:,})")
+    code = text.strip().rsplit("#", 1)[-1]
+    if code.startswith("g="):
+        code = code[2:]
+    if not code or any(ch not in _B64 for ch in code) or len(code) % 4 == 1:
+        raise RecordError("this is not a game link code (it should be letters, digits, "
+                          "'-' and '_' only)")
+    try:
+        raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError):  # pragma: no cover - filtered above
+        raise RecordError("this is not a game link code (bad base64)") from None
+    if len(raw) < 5:
+        raise RecordError("this game link code is too short: it was cut off")
+    body, crc = raw[:-2], int.from_bytes(raw[-2:], "big")
+    if body[0] != URL_VERSION:
+        raise RecordError(f"unknown game link version {body[0]}: this program reads "
+                          f"version {URL_VERSION}")
+    if zlib.crc32(body) & 0xFFFF != crc:
+        raise RecordError("this game link code is damaged (its check digits do not match); "
+                          "copy the whole link again")
+    reader = _Reader(body, 1)
+    flags = reader.byte()
+    board_index, players = flags & 3, (flags >> 2 & 3) + 2
+    if board_index >= len(BOARD_NAMES) or players > 4 or flags >> 6:
+        raise RecordError("this game link code names an unknown board or player count")
+    zig = reader.varint()
+    seed = zig // 2 if zig % 2 == 0 else -(zig + 1) // 2
+    names = [f"Player {p}" for p in range(1, players + 1)]
+    if flags >> 5 & 1:
+        names = []
+        for _ in range(players):
+            size = reader.varint()
+            try:
+                names.append(reader.take(size).decode("utf-8"))
+            except UnicodeDecodeError:
+                raise RecordError("this game link code holds a name that is not UTF-8") \
+                    from None
+    board = BOARD_NAMES[board_index]
+    geo = _geometry(board)
+    moves: list[str] = []
+    while not reader.done():
+        code_value = reader.varint()
+        if code_value == _PASS_CODE:
+            moves.append("pass")
+            continue
+        value = code_value - 1
+        orient, colours = divmod(value, 9)
+        pair, flipped = divmod(orient, 2)
+        if pair >= len(geo.pairs):
+            raise RecordError(f"move {len(moves) + 1} in this game link code is not a "
+                              "placement on the board")
+        a, b = geo.pairs[pair]
+        if flipped:
+            a, b = b, a
+        ca, cb = divmod(colours, 3)
+        w = geo.width
+        moves.append(str(Move((ca, cb), ((a % w, a // w), (b % w, b // w)))))
+        if len(moves) > MAX_MOVES:
+            raise RecordError("this game link code holds too many moves")
+    return checked({"format": FORMAT, "board": board, "players": players,
+                    "seed": seed, "fair_start": bool(flags >> 4 & 1),
+                    "names": names, "moves": moves})
+
+
+MAX_LINK: Final = 8192
+"""Longer than any link: 400 moves of 2 bytes, 4 names of 160 bytes, in base64."""
+_B64: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+class _Reader:
+    def __init__(self, data: bytes, at: int) -> None:
+        self.data = data
+        self.at = at
+
+    def done(self) -> bool:
+        return self.at >= len(self.data)
+
+    def byte(self) -> int:
+        if self.done():
+            raise RecordError("this game link code is cut off")
+        value = self.data[self.at]
+        self.at += 1
+        return value
+
+    def take(self, n: int) -> bytes:
+        if self.at + n > len(self.data):
+            raise RecordError("this game link code is cut off")
+        chunk = self.data[self.at:self.at + n]
+        self.at += n
+        return chunk
+
+    def varint(self) -> int:
+        value, shift = 0, 0
+        while True:
+            b = self.byte()
+            value |= (b & 0x7F) << shift
+            if not b & 0x80:
+                return value
+            shift += 7
+            if shift > 63:
+                raise RecordError("this game link code holds a number that is too long")
+
+
+def _put_varint(out: bytearray, value: int) -> None:
+    while True:
+        low = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return
+
+
+def _geometry(board: str) -> Geometry:
+    return layout(board).layout.geo
+
+
+# -- helpers -------------------------------------------------------------------------
+def fields_problem(data: Mapping[str, Any], keys: Sequence[str], required: Sequence[str],
+                   what: str) -> str | None:
+    """What is wrong with ``data``'s set of fields (an unknown one, a missing one), in
+    words about ``what`` ("the game record"), or ``None``."""
+    unknown = [k for k in data if k not in keys]
+    if unknown:
+        return (f"unknown field {show(unknown[0])} in {what} (the fields are: "
+                f"{', '.join(keys)})")
+    missing = [k for k in required if k not in data]
+    if missing:
+        return f"{what} has no \"{missing[0]}\""
+    return None
+
+
+def is_int(value: object) -> bool:
+    """A whole number, and not ``True``/``False`` (which Python counts as ints)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def json_type(value: object) -> str:
+    """What JSON calls ``value``'s type, for an error message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return {dict: "an object", list: "a list", str: "text", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
+
+
+def show(value: object) -> str:
+    """A short JSON rendering of a bad value for an error message, escaped."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a number of {digit_count(value)} digits"
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return quote(value, 40)
+    return escape(text, 40)
