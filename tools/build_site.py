@@ -38,6 +38,11 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+try:
+    from tools import site_headers
+except ImportError:  # run as a script: tools/ itself is on the path
+    import site_headers  # type: ignore[no-redef]
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
 ROOT_GROUPS = ("page", "startup", "worker", "static")
@@ -404,6 +409,7 @@ def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
 # app icons' PNGs are drawn here (stdlib only) from the same design as web/static/icons/icon.svg.
 
 SW_NAME = "sw.js"
+HEADERS_NAME = "_headers"  # tools/site_headers.py's rules, for Netlify / Cloudflare Pages
 # web/startup/bytecode.py keeps the page's compiled modules in the browser under a key
 # that changes with any Python source, the wheel or the Pyodide runtime; the built copy
 # carries that key, so the page does not hash its sources at every start.
@@ -460,7 +466,7 @@ def precache_list(out: Path, files: Iterable[Path] | None = None) -> list[str]:
         if path.name.startswith("."):
             continue
         rel = path.relative_to(out).as_posix()
-        if rel == SW_NAME or rel.endswith(SW_SKIP_SUFFIXES):
+        if rel in (SW_NAME, HEADERS_NAME) or rel.endswith(SW_SKIP_SUFFIXES):
             continue
         paths.append(rel)
         if path.name == "index.html":
@@ -495,6 +501,16 @@ def python_key(out: Path, files: Iterable[Path]) -> str:
                 path.name == "pyodide-lock.json"):
             digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:32]
+
+
+def static_host_headers() -> str:
+    """The ``_headers`` file: tools/site_headers.py's rules, the page policy allowing
+    the one inline style of the site, the ``<style>`` qin.svg writes into a drawing."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from qin.svg import STYLE
+
+    return site_headers.headers_file(site_headers.rules([STYLE]))
 
 
 def bytecode_module(template: str, key: str) -> str:
@@ -630,6 +646,11 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))
         wanted.add(out / SW_NAME)
+    # The static host's headers (after the service worker: a host's file, not the site's).
+    if HEADERS_NAME in sources:
+        raise BuildError(f"web/{HEADERS_NAME} would be overwritten by a generated file")
+    changed += _write_if_changed(out / HEADERS_NAME, static_host_headers().encode())
+    wanted.add(out / HEADERS_NAME)
 
     for path in sorted(wanted):
         gz = gzip_if_stale(path)
