@@ -196,3 +196,92 @@ def test_an_engine_that_cannot_load_leaves_the_drawing_and_says_why(
         expect(board.locator(".status")).to_contain_text("could not be loaded")
     assert not page_problems.foreign_requests
     page_problems.forgive(page)  # the failure was provoked
+
+
+# -- hostile and careless diagram authors ----------------------------------------------
+HOSTILE_COLOUR = 'x"/><img/src/onerror=alert(document.domain)>'
+SMALL = "players: 2\n. . . .\nr . v .\n. . . ."
+INJECTED = """el => {
+  const root = el.shadowRoot || el;
+  const all = [...root.querySelectorAll('*')];
+  return all.filter(e => ['img', 'script', 'iframe', 'foreignobject', 'object', 'embed']
+      .includes(e.localName) || [...e.attributes].some(a => /^on/i.test(a.name)))
+    .map(e => e.outerHTML.slice(0, 80));
+}"""
+
+
+def third_party(page: Page, site_url: str, body: str) -> None:
+    """A page of another author (no policy of its own) with ``body`` and our script."""
+    html = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+      <link rel="icon" href="data:,"><title>another author</title>
+      <script type="module" src="{site_url}embed/qin-board.js"></script></head>
+      <body>{body}</body></html>"""
+    page.route("**/thirdparty/**", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=html))
+    page.goto(site_url + "thirdparty/author.html")
+
+
+def test_a_hostile_colour_attribute_draws_nothing_and_says_why(
+        page: Page, site_url: str) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    position = SMALL.replace('"', "&quot;")
+    third_party(page, site_url, f"""
+      <qin-board id="bad" position="{position}" move="Rb2Yb1"
+                 colours='{HOSTILE_COLOUR}'></qin-board>
+      <qin-board id="good" position="players: 2
+. . . .
+r1 r v2 .
+. . . ."
+                 colours="purple #12ab34"></qin-board>""")
+    bad = page.locator("#bad")
+    expect(bad).to_have_attribute("data-state", "error")
+    expect(bad.locator(".status")).to_contain_text("is not a player colour")
+    expect(bad.locator(".status")).to_contain_text("#rrggbb")
+    # the engine, once loaded for the good diagram, draws nothing into the bad one
+    wait_ready(page, ["good"])
+    good = page.locator("#good svg").inner_html()
+    assert 'fill="#8a4bb3"' in good and 'fill="#12ab34"' in good  # palette name and hex
+    expect(bad).to_have_attribute("data-state", "error")
+    assert bad.evaluate(INJECTED) == []
+    assert page.locator("#good").evaluate(INJECTED) == []
+    assert dialogs == []
+
+
+def test_a_hostile_colour_in_the_iframe_fragment_draws_nothing(
+        page: Page, site_url: str) -> None:
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    fragment = "&".join(f"{k}={quote(v)}" for k, v in (
+        ("position", SMALL), ("move", "Rb2Yb1"), ("colours", f"green {HOSTILE_COLOUR}"),
+        ("lang", "fr")))
+    page.goto(f"{site_url}embed/embed.html#{fragment}")
+    board = page.locator("qin-board")
+    expect(board).to_have_attribute("data-state", "error")
+    expect(board.locator(".status")).to_contain_text("n’est pas une couleur de joueur")
+    expect(board.locator("svg")).to_have_count(0)
+    assert board.evaluate(INJECTED) == []
+    assert page.evaluate(f"() => ({INJECTED})(document.body)") == []
+    assert dialogs == []
+
+
+def test_a_step_that_is_not_a_number_is_the_diagrams_error(page: Page, site_url: str) -> None:
+    fragment = f"position={quote(SMALL)}&move=Rb2Yb1&step=abc"
+    page.goto(f"{site_url}embed/embed.html#{fragment}")
+    board = page.locator("qin-board")
+    expect(board).to_have_attribute("data-state", "error")
+    expect(board.locator(".status")).to_contain_text('step "abc" is not a number from 0 to 1')
+    assert "NaN" not in board.evaluate("el => el.shadowRoot.textContent")
+
+
+def test_a_huge_position_is_refused_at_once_as_the_diagrams_error(
+        page: Page, site_url: str) -> None:
+    rows = "\n".join([". . . ."] * 5000)
+    third_party(page, site_url,
+                f'<qin-board id="huge" position="players: 2\n{rows}"></qin-board>')
+    huge = page.locator("#huge")
+    expect(huge).to_have_attribute("data-state", "error", timeout=5_000)
+    expect(huge.locator(".status")).to_contain_text(
+        "This diagram is too large to draw: at most 26 columns, 99 rows")
+    expect(huge.locator(".status")).not_to_contain_text("engine")
+    expect(huge.locator("svg")).to_have_count(0)

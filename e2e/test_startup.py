@@ -13,6 +13,13 @@ Every wait is for the page's own state.
 
 from __future__ import annotations
 
+import base64
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from e2e.helpers import boot
@@ -64,6 +71,72 @@ def test_a_damaged_entry_is_ignored_and_replaced(page: Page, context: BrowserCon
     start_and_place(second)
     third = boot(context.new_page(), "/")
     expect(third.locator("body")).to_have_attribute("data-bytecode", "restored")
+
+
+PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
+TAMPER = r"""
+import { readFileSync } from "node:fs";
+import { loadPyodide } from %(module)s;
+const py = await loadPyodide({ indexURL: %(index)s });
+py.globals.set("entry", readFileSync(%(entry)s, "utf8"));
+console.log(py.runPython(`
+import base64, marshal
+kept = marshal.loads(base64.b64decode(entry))
+path = next(p for p in kept if p.endswith("/qin_ui/i18n.py"))
+source_digest, code_digest, code = kept[path]
+hostile = compile("import js\\njs.window.qinTampered = True\\n", path, "exec")
+kept[path] = (source_digest, code_digest, marshal.dumps(hostile))
+base64.b64encode(marshal.dumps(kept)).decode()
+`));
+"""
+
+
+def tampered(entry: str, work: Path) -> str:
+    """The kept entry (base64) with qin_ui/i18n.py's code replaced by code that sets
+    ``window.qinTampered``, compiled by the page's own Python (Pyodide under Node), its
+    digests left as they were."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = TAMPER % {"module": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+                       "index": json.dumps(str(PYODIDE) + "/"),
+                       "entry": json.dumps(str(work / "entry.b64"))}
+    (work / "entry.b64").write_text(entry)
+    result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
+                            text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_a_tampered_kept_module_is_not_run(page: Page, context: BrowserContext,
+                                           tmp_path: Path) -> None:
+    kept_by_first_visit(page, "bytecode", KEPT_TIMEOUT_MS)
+    entry: str = page.evaluate("""async () => {
+      const cache = await caches.open("qin.bytecode");
+      const [request] = await cache.keys();
+      const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      let text = "";
+      for (const b of bytes) text += String.fromCharCode(b);
+      return btoa(text);
+    }""")
+    hostile = tampered(entry, tmp_path)
+    assert base64.b64decode(hostile) != base64.b64decode(entry)
+    page.evaluate("""async (data) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const cache = await caches.open("qin.bytecode");
+      const [request] = await cache.keys();
+      await cache.put(request, new Response(bytes));
+    }""", hostile)
+    second = boot(context.new_page(), "/")
+    # the entry fails the check: discarded, the modules compiled from source, a good
+    # entry kept again; the altered module never ran
+    expect(second.locator("body")).to_have_attribute("data-bytecode", "stored",
+                                                     timeout=KEPT_TIMEOUT_MS)
+    assert second.evaluate("() => window.qinTampered") is None
+    start_and_place(second)
+    third = boot(context.new_page(), "/")
+    expect(third.locator("body")).to_have_attribute("data-bytecode", "restored")
+    assert third.evaluate("() => window.qinTampered") is None
 
 
 def next_visit(context: BrowserContext) -> Page:

@@ -18,10 +18,12 @@ Squares outside a board's outline (``-`` in a position) get no element.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group
+from .errors import QinError
 from .events import Event
 from .game import Game
 from .geometry import square_name
@@ -91,7 +93,7 @@ def tile_mark(cx: float, cy: float, colour: int, at: str = "") -> str:
     """The non-colour marker of tile colour ``colour`` centred on (cx, cy)."""
     n = _num
     name = TILE_MARKS[colour]
-    attrs = f' data-at="{at}"' if at else ""
+    attrs = f' data-at="{_attr(at)}"' if at else ""
     head = f'<g class="cb-mark cb-{name}" data-mark="{name}"{attrs} fill="none" '
     if name == "hatch":
         d = "".join(f"M{n(cx - 6 + o)} {n(cy + 6 + o)}L{n(cx + 6 + o)} {n(cy - 6 + o)}"
@@ -143,9 +145,41 @@ STYLE = (
 )
 
 
+class ColourError(QinError):
+    """A player colour that is neither a palette name nor ``#rrggbb``."""
+
+
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """Bad input as it may be quoted in a message: shortened, control characters shown."""
+    short = text if len(text) <= limit else text[:limit] + "…"
+    return repr(short)
+
+
+def check_colour(colour: str) -> str:
+    """``colour`` if it is a palette name (any case) or ``#rrggbb``; ``ColourError``
+    quoting it otherwise.  Only these ever reach the drawing's attributes."""
+    if not isinstance(colour, str):
+        raise ColourError(f"a player colour is text, not {type(colour).__name__}")
+    if colour.lower() in PAGODA_COLOURS or _HEX_COLOUR.fullmatch(colour):
+        return colour
+    raise ColourError(f"{_quoted(colour)} is not a player colour (use "
+                      f"{', '.join(PAGODA_COLOURS)} or #rrggbb)")
+
+
 def player_colour(colour: str) -> str:
-    """A palette name (``"green"``) or any CSS colour (``"#123456"``) as a CSS colour."""
-    return PAGODA_COLOURS.get(colour.lower(), colour) if colour else "#888888"
+    """A palette name (``"green"``) or ``"#123456"`` as a CSS colour (``ColourError``
+    for anything else); grey for no colour."""
+    if not colour:
+        return "#888888"
+    return PAGODA_COLOURS.get(check_colour(colour).lower(), colour)
+
+
+def _attr(value: object) -> str:
+    """Text escaped for a double-quoted attribute or element content."""
+    return escape(str(value), quote=True)
 
 
 def _luminance(css: str) -> float:
@@ -242,8 +276,11 @@ def _rounded(x: float, y: float, w: float, h: float, r: float,
 def pagoda(cx: float, cy: float, fill: str, double: bool, *, scale: float = 1.0,
            cls: str = "pagoda", attrs: str = "") -> str:
     """A little pagoda (two stacked tiers when ``double``) standing on (cx, cy + ...),
-    centred on the point; ``fill`` is the player's colour."""
+    centred on the point; ``fill`` is the player's colour (escaped here, like ``cls``);
+    ``attrs`` is markup the caller made from escaped values."""
     line = outline_for(fill)
+    mark = pagoda_mark(fill)
+    fill, cls = _attr(fill), _attr(cls)
     roof_tone = "#000" if _luminance(fill) >= 0.3 else "#fff"
     # Tier shapes in a unit box; y grows downwards, the base of the building at y=9.
     tiers = [
@@ -273,7 +310,7 @@ def pagoda(cx: float, cy: float, fill: str, double: bool, *, scale: float = 1.0,
         parts.append(f'<path d="{roof}" fill="{fill}" stroke="{line}" '
                      f'stroke-width="1.1" stroke-linejoin="round"/>')
         parts.append(f'<path d="{roof}" fill="{roof_tone}" fill-opacity=".12"/>')
-    parts.append(pagoda_mark(fill))
+    parts.append(mark)
     top = tiers[-1][4]
     parts.append(f'<line x1="0" y1="{_num(top)}" x2="0" y2="{_num(top - 4)}" '
                  f'stroke="{line}" stroke-width="1.6" stroke-linecap="round"/>')
@@ -323,7 +360,7 @@ def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile
     x1, y1 = frame.xy(max(cols) + 1, max(rows) + 1)
     bx, by = x0 + inset, y0 + inset
     bw, bh = x1 - x0 - 2 * inset, y1 - y0 - 2 * inset
-    out = [f'<g class="{cls}"{attrs}>',
+    out = [f'<g class="{_attr(cls)}"{attrs}>',
            f'<rect x="{_num(bx + 1.2)}" y="{_num(by + 1.8)}" width="{_num(bw)}" '
            f'height="{_num(bh)}" rx="{_num(r)}" fill="#000" fill-opacity=".22"/>']
     if len(halves) == 1:
@@ -418,7 +455,7 @@ def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
             if held:
                 fill = player_colour(colours[held - 1])
                 ring = (f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                        f'rx="4" fill="none" stroke="{fill}" stroke-width="3"/>')
+                        f'rx="4" fill="none" stroke="{_attr(fill)}" stroke-width="3"/>')
             owner_attr = f' data-owner="{held}"' if held else ""
             out.append(f'<g class="village" data-at="{name}"{owner_attr}>'
                        f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
@@ -454,7 +491,7 @@ def _tiles(frame: Frame, board: Board, moves: Sequence[Move]) -> str:
             halves.append((col, row, k))
         else:
             drawn.update(geo.index(c, r) for c, r, _ in halves)
-            out.append(_tile(frame, halves, attrs=f' data-move="{m}"'))
+            out.append(_tile(frame, halves, attrs=f' data-move="{_attr(m)}"'))
     for s, k in enumerate(colour):
         if k >= 0 and layout.terrain[s] == GRASS and s not in drawn:
             col, row = _col_row(board, s)
@@ -548,7 +585,7 @@ def render_overlay(source: Game, *, ghost: Move | str | None = None,
         d = _outline(frame, board, focus_squares)
         out.append(f'<g class="focus"><path d="{d}" stroke="#1d1d1d" stroke-width="5" '
                    f'stroke-linecap="square" fill="none" stroke-opacity=".55"/>'
-                   f'<path d="{d}" stroke="{stroke}" stroke-width="2.5" '
+                   f'<path d="{d}" stroke="{_attr(stroke)}" stroke-width="2.5" '
                    f'stroke-linecap="square" fill="none"/></g>')
     v = _square_index(board, tally_at) if tally_at else -1
     if v >= 0 and tally is not None:
@@ -571,7 +608,7 @@ def render_overlay(source: Game, *, ghost: Move | str | None = None,
         out.append(_preview_marks(frame, board, preview, cols))
     if halves:
         cls = "ghost ok" if ghost_ok else "ghost bad"
-        out.append(_tile(frame, halves, cls=cls, attrs=f' data-move="{move}"'))
+        out.append(_tile(frame, halves, cls=cls, attrs=f' data-move="{_attr(move)}"'))
         if not ghost_ok:
             for col, row, _ in halves:
                 cx, cy = frame.centre(col, row)
@@ -603,12 +640,12 @@ def _tally(frame: Frame, board: Board, square: int, tally: Mapping[int, int], pl
         fill = player_colour(cols[p - 1])
         px = left + r + (p - 1) * (2 * r + gap)
         n = tally.get(p, 0)
-        out.append(f'<g data-player="{p}" data-count="{n}"><circle cx="{_num(px)}" '
-                   f'cy="{_num(top)}" r="{_num(r)}" fill="{fill}" '
+        out.append(f'<g data-player="{p}" data-count="{_attr(n)}"><circle cx="{_num(px)}" '
+                   f'cy="{_num(top)}" r="{_num(r)}" fill="{_attr(fill)}" '
                    f'stroke="{outline_for(fill)}" stroke-width="1"/>'
                    f'<text x="{_num(px)}" y="{_num(top + 4)}" text-anchor="middle" '
                    f'font-family="{FONT}" font-size="11" font-weight="700" '
-                   f'fill="{outline_for(fill)}">{n}</text></g>')
+                   f'fill="{outline_for(fill)}">{_attr(n)}</text></g>')
     out.append("</g>")
     return "".join(out)
 
@@ -624,7 +661,7 @@ def _preview_marks(frame: Frame, board: Board, events: Sequence[Event],
             stroke = player_colour(cols[e.player - 1])
             out.append(f'<path class="grow" d="{d}" stroke="#1d1d1d" stroke-width="6" '
                        f'stroke-opacity=".5" stroke-linecap="square" fill="none"/>'
-                       f'<path d="{d}" stroke="{stroke}" stroke-width="3" '
+                       f'<path d="{d}" stroke="{_attr(stroke)}" stroke-width="3" '
                        f'stroke-linecap="square" fill="none"/>')
     out.append("</g>")
     return "".join(out)
@@ -654,7 +691,8 @@ def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
                 cx, cy = frame.centre(col, row)
             fill = player_colour(cols[e.player - 1])
             out.append(f'<g class="returned" data-player="{e.player}">'
-                       f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{fill}" '
+                       f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" '
+                       f'fill="{_attr(fill)}" '
                        f'fill-opacity=".8" stroke="#1d1d1d" stroke-width="1.5"/>'
                        f'<path d="M{_num(cx - arm)} {_num(cy - arm)}l{_num(2 * arm)} '
                        f'{_num(2 * arm)}m0 {_num(-2 * arm)}l{_num(-2 * arm)} {_num(2 * arm)}" '
@@ -672,7 +710,7 @@ def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
                        f'rx="5" fill="none" stroke="#1d1d1d" stroke-width="6" '
                        f'stroke-opacity=".5"/><rect x="{x - 1}" y="{y - 1}" '
                        f'width="{CELL + 2}" height="{CELL + 2}" rx="5" fill="none" '
-                       f'stroke="{fill}" stroke-width="3"/>'
+                       f'stroke="{_attr(fill)}" stroke-width="3"/>'
                        + pagoda(cx + 6, cy - 4, fill, False, scale=0.85, cls="pagoda new")
                        + "</g>")
     for e in latest.values():
@@ -689,18 +727,20 @@ def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
             out.append(pagoda(cx, cy, fill, major, cls="pagoda new"))
         bx, by = cx + CELL / 2 - 6, cy - CELL / 2 + 6
         line = outline_for(fill)
-        out.append(f'<g class="size-badge" data-size="{size}">'
-                   f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="9" fill="{fill}" '
+        out.append(f'<g class="size-badge" data-size="{_attr(size)}">'
+                   f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="9" fill="{_attr(fill)}" '
                    f'stroke="{line}" stroke-width="1.5"/>'
                    f'<text x="{_num(bx)}" y="{_num(by + 4)}" text-anchor="middle" '
                    f'font-family="{FONT}" font-size="11" font-weight="700" '
-                   f'fill="{line}">{size}</text></g>')
+                   f'fill="{line}">{_attr(size)}</text></g>')
     out.append("</g>")
     return "".join(out)
 
 
 def _colours(colours: Sequence[str] | None, players: int) -> list[str]:
-    chosen = list(colours) if colours else []
+    """The players' colours, the defaults after the chosen ones; ``ColourError`` for a
+    chosen colour that is not a palette name or ``#rrggbb``."""
+    chosen = [check_colour(c) for c in colours] if colours else []
     for c in DEFAULT_COLOURS:
         if len(chosen) >= max(players, 4):
             break
@@ -749,14 +789,14 @@ def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
     vw, vh = frame.view_w, frame.view_h
     dims = ""
     if size:
-        dims = f' width="{size}" height="{round(size * vh / vw)}"'
+        dims = f' width="{int(size)}" height="{round(int(size) * vh / vw)}"'
     if label is None:
         label = f"Qin board, {geo.width} by {geo.height}"
         if game.board_name:
             label = f"Qin board ({game.board_name}), {geo.width} by {geo.height}"
         label += ", players: " + ", ".join(who[:game.players])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="qin-board" '
-           f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{escape(label)}" '
+           f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{_attr(label)}" '
            f'data-width="{geo.width}" data-height="{geo.height}" '
            f'data-players="{game.players}">']
     if style:
@@ -796,10 +836,12 @@ __all__ = [
     "CELL",
     "DEFAULT_COLOURS",
     "DEFAULT_NAMES",
+    "ColourError",
     "PAGODA_COLOURS",
     "PAGODA_MARKS",
     "TILE_MARKS",
     "Frame",
+    "check_colour",
     "outline_for",
     "pagoda",
     "pagoda_mark",

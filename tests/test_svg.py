@@ -13,7 +13,17 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import qin
-from qin.svg import PAGODA_COLOURS, pagoda_square, render_overlay, render_svg
+from qin.svg import (
+    PAGODA_COLOURS,
+    ColourError,
+    check_colour,
+    pagoda,
+    pagoda_square,
+    player_colour,
+    render_overlay,
+    render_svg,
+    tile_mark,
+)
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -265,3 +275,66 @@ def test_a_village_tally_is_shown_next_to_it() -> None:
     counts = {g.get("data-player"): g.get("data-count") for g in tally[0].iter(f"{NS}g")
               if g.get("data-player")}
     assert counts == {"1": "0", "2": "0"}  # nothing of either player touches e3
+
+
+# -- hostile input: nothing a caller passes becomes markup ------------------------------
+HOSTILE = [
+    'x"/><img/src/onerror=alert(document.domain)>',
+    '"/><script>alert(1)</script>',
+    "javascript:alert(1)",
+    "a & b < c > d ' e \"",
+    "</svg><foreignObject><body onload=alert(1)>",
+]
+SVG_TAGS = {f"{NS}{t}" for t in ("svg", "style", "g", "rect", "path", "circle", "line",
+                                 "text")}
+
+
+def assert_inert(svg: str, hostile: str) -> ET.Element:
+    """The SVG parses; its elements are the renderer's own; no handler, no script URL."""
+    root = parse(svg)
+    for el in root.iter():
+        assert el.tag in SVG_TAGS, f"{el.tag} drawn for {hostile!r}"
+        for key in el.attrib:
+            assert not key.lower().startswith("on"), f"{key}= drawn for {hostile!r}"
+            assert "href" not in key.lower(), f"{key}= drawn for {hostile!r}"
+    return root
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_hostile_colours_are_refused_by_name(hostile: str) -> None:
+    game = qin.Game.from_position(SMALL)
+    for render in (lambda: render_svg(game, colours=[hostile, "green"]),
+                   lambda: render_overlay(game, ghost="Rd3Yd4", colours=["white", hostile]),
+                   lambda: player_colour(hostile)):
+        with pytest.raises(ColourError, match="not a player colour") as caught:
+            render()
+        assert hostile[:5] in str(caught.value)  # the message quotes the bad colour
+        assert isinstance(caught.value, ValueError)
+
+
+def test_palette_names_and_hex_colours_are_accepted() -> None:
+    assert check_colour("Purple") == "Purple" and player_colour("Purple") == "#8a4bb3"
+    assert player_colour("#12aBcD") == "#12aBcD"
+    for bad in ("#12345", "#1234567", "red", "#12345g", "rgb(1,2,3)", " green"):
+        with pytest.raises(ColourError):
+            check_colour(bad)
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_every_other_renderer_input_is_escaped(hostile: str) -> None:
+    """Names, captions, square lists, the board's name and the tally: text, never markup."""
+    position = f"board: {hostile}\n" + SMALL if "\n" not in hostile else SMALL
+    game = qin.Game.from_position(position)
+    everything = dict(highlight=[hostile, "b2"], legal=[hostile], last=[hostile],
+                      focus=[hostile, "b4"], tally_at=hostile, names=[hostile, hostile])
+    root = assert_inert(render_svg(game, **everything), hostile)  # type: ignore[arg-type]
+    assert hostile in (root.get("aria-label") or "")
+    captioned = assert_inert(render_svg(game, label=hostile, ghost="Rd3Yd4"), hostile)
+    assert captioned.get("aria-label") == hostile
+    overlay = render_overlay(game, ghost="Rd3Yd4", focus=[hostile], tally_at=hostile)
+    assert_inert(f'<svg xmlns="http://www.w3.org/2000/svg">{overlay}</svg>', hostile)
+    # the primitives a page calls with its own values escape them too
+    drawn = pagoda(10, 10, hostile, True, cls=hostile) + tile_mark(5, 5, 0, at=hostile)
+    assert_inert(f'<svg xmlns="http://www.w3.org/2000/svg">{drawn}</svg>', hostile)
+    with pytest.raises(ValueError):
+        render_svg(game, size=hostile)  # type: ignore[arg-type]

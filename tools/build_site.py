@@ -36,8 +36,14 @@ import sys
 import tempfile
 import time
 import tomllib
+import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+try:
+    from tools import site_headers
+except ImportError:  # run as a script: tools/ itself is on the path
+    import site_headers  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
@@ -418,11 +424,14 @@ def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
 # app icons' PNGs are drawn here (stdlib only) from the same design as web/static/icons/icon.svg.
 
 SW_NAME = "sw.js"
+HEADERS_NAME = "_headers"  # tools/site_headers.py's rules, for Netlify / Cloudflare Pages
 # web/startup/bytecode.py keeps the page's compiled modules in the browser under a key
 # that changes with any Python source, the wheel or the Pyodide runtime; the built copy
 # carries that key, so the page does not hash its sources at every start.
 BYTECODE_NAME = "bytecode.py"
 BYTECODE_KEY_MARK = '"__QIN_PY_KEY__"'
+BYTECODE_SOURCES_MARK = '{"__QIN_PY_SOURCES__": ""}'
+BYTECODE_SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # as bytecode.SKIP
 SW_VERSION_MARK = '"__QIN_SW_VERSION__"'
 SW_PRECACHE_MARK = '["__QIN_SW_PRECACHE__"]'
 ICON_SIZES = (192, 512)
@@ -474,7 +483,7 @@ def precache_list(out: Path, files: Iterable[Path] | None = None) -> list[str]:
         if path.name.startswith("."):
             continue
         rel = path.relative_to(out).as_posix()
-        if rel == SW_NAME or rel.endswith(SW_SKIP_SUFFIXES):
+        if rel in (SW_NAME, HEADERS_NAME) or rel.endswith(SW_SKIP_SUFFIXES):
             continue
         paths.append(rel)
         if path.name == "index.html":
@@ -511,10 +520,46 @@ def python_key(out: Path, files: Iterable[Path]) -> str:
     return digest.hexdigest()[:32]
 
 
-def bytecode_module(template: str, key: str) -> str:
-    if BYTECODE_KEY_MARK not in template:
-        raise BuildError(f"web/{BYTECODE_NAME} lacks its placeholder {BYTECODE_KEY_MARK}")
-    return template.replace(BYTECODE_KEY_MARK, json.dumps(key), 1)
+def static_host_headers() -> str:
+    """The ``_headers`` file: tools/site_headers.py's rules, the page policy allowing
+    the one inline style of the site, the ``<style>`` qin.svg writes into a drawing."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from qin.svg import STYLE
+
+    return site_headers.headers_file(site_headers.rules([STYLE]))
+
+
+def page_modules(out: Path, config: dict[str, object]) -> dict[str, str]:
+    """The sha256 of the source of every module the page may import from its working
+    directory (path relative to it -> digest): PyScript's ``files`` as the config maps
+    them, the wheel's modules unpacked at its root; what web/startup/bytecode.py's
+    ``sources()`` finds there, so a kept module can be checked against its source."""
+    found: dict[str, bytes] = {}
+    files = config.get("files", {})
+    assert isinstance(files, dict)
+    for url, dest in files.items():
+        src = out / str(url).removeprefix("./")
+        if dest == "./*" and src.suffix == ".whl":
+            with zipfile.ZipFile(src) as wheel:
+                for name in wheel.namelist():
+                    if name.endswith(".py") and ".dist-info/" not in name:
+                        found[name] = wheel.read(name)
+        elif str(dest).endswith(".py"):
+            found[str(dest).removeprefix("./")] = src.read_bytes()
+    return {rel: hashlib.sha256(data).hexdigest() for rel, data in sorted(found.items())
+            if not ("/" not in rel and rel in BYTECODE_SKIP)
+            and not any(part in ("__pycache__", "pyscript") or part.startswith(".")
+                        for part in rel.split("/")[:-1])}
+
+
+def bytecode_module(template: str, key: str, modules: dict[str, str]) -> str:
+    """web/startup/bytecode.py with the site's key and its modules' source digests."""
+    for mark in (BYTECODE_KEY_MARK, BYTECODE_SOURCES_MARK):
+        if mark not in template:
+            raise BuildError(f"web/startup/{BYTECODE_NAME} lacks its placeholder {mark}")
+    return (template.replace(BYTECODE_KEY_MARK, json.dumps(key), 1)
+            .replace(BYTECODE_SOURCES_MARK, json.dumps(modules, indent=0), 1))
 
 
 def write_service_worker(out: Path, web_dir: Path | None = None,
@@ -638,12 +683,17 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         wanted.add(out / rel)
     if BYTECODE_NAME in sources:  # with the key of the Python written so far
         module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"),
-                                 python_key(out, wanted))
+                                 python_key(out, wanted), page_modules(out, config_data))
         changed += _write_if_changed(out / BYTECODE_NAME, module.encode())
         wanted.add(out / BYTECODE_NAME)
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))
         wanted.add(out / SW_NAME)
+    # The static host's headers (after the service worker: a host's file, not the site's).
+    if HEADERS_NAME in sources:
+        raise BuildError(f"web/{HEADERS_NAME} would be overwritten by a generated file")
+    changed += _write_if_changed(out / HEADERS_NAME, static_host_headers().encode())
+    wanted.add(out / HEADERS_NAME)
 
     for path in sorted(wanted):
         gz = gzip_if_stale(path)

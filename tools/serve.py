@@ -9,6 +9,9 @@ Differences from `python -m http.server`:
   when the request accepts gzip (`Vary: Accept-Encoding`);
 - `Cache-Control: no-cache`, so a rebuilt site is seen on reload (the browser
   revalidates with If-Modified-Since and gets 304 when nothing changed);
+- the headers a static host is told to send (tools/site_headers.py, the built
+  site's `_headers`): the pages' Content-Security-Policy with `frame-ancestors`,
+  `nosniff`, `Referrer-Policy`;
 - binds 127.0.0.1 only.
 
 The e2e tests reuse it: `with serving(directory) as url: ...` runs the server
@@ -29,7 +32,16 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
+
+try:
+    from tools.site_headers import headers_for, read_headers_file
+except ModuleNotFoundError:  # run as a script: tools/ itself is on the path
+    from site_headers import headers_for, read_headers_file  # type: ignore[no-redef]
+
+HEADERS_FILE = "_headers"
+"""The built site's headers for its static host (tools/build_site.py writes it); served
+here as a host would, so that what is tested is what is deployed."""
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "build" / "site"
@@ -88,8 +100,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in self.site_headers().items():
+            self.send_header(name, value)
         super().end_headers()
+
+    def site_headers(self) -> dict[str, str]:
+        """The headers of this request's path: the site's ``_headers`` file's rules, or
+        tools/site_headers.py's own for a directory without one."""
+        path = unquote(urlsplit(self.path).path)
+        try:
+            with open(os.path.join(self.directory, HEADERS_FILE), encoding="utf-8") as f:
+                table = read_headers_file(f.read())
+        except OSError:
+            return headers_for(path)
+        return headers_for(path, table)
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:

@@ -14,7 +14,7 @@
 // (stamped, engine not yet there), then "ready" (drawn by the engine), or "error".
 // `data-step` is the step shown; `el.engineState` holds the board's facts.
 
-import { parsePosition, stamp } from "./stamp.js";
+import { LIMITS, badColour, parsePosition, stamp } from "./stamp.js";
 
 const HERE = new URL("./", import.meta.url);
 const LANGS = ["en", "de", "fr"];
@@ -60,6 +60,14 @@ function say(messages, key, values = {}) {
 function positionError(err) {
   const out = err instanceof Error ? err : new Error(String(err));
   out.position = true;
+  return out;
+}
+
+/** An error in the diagram's attributes, already said in the reader's words. */
+function diagramError(message) {
+  const out = new Error(message);
+  out.position = true;
+  out.said = true;
   return out;
 }
 
@@ -115,7 +123,11 @@ export function loadEngine() {
     const fn = await handle;
     return (request) => {
       const answer = JSON.parse(fn(JSON.stringify(request)));
-      if (answer.error) throw new Error(answer.error);
+      if (answer.error) {
+        // The diagram's own input (position, colours) refused by the engine: say so as
+        // a diagram error, not as an engine that could not load.
+        throw answer.position ? positionError(new Error(answer.error)) : new Error(answer.error);
+      }
       return answer;
     };
   })();
@@ -313,8 +325,10 @@ class QinBoard extends HTMLElement {
     const m = await catalogue(this.lang);
     this.messages = m;
     await this.loadPosition();
-    this.stampBoard(await parts());
-    this.step = Math.max(0, Math.min(Number(this.getAttribute("step") || 0), this.moves.length));
+    const boardParts = await parts();
+    this.checkColours(boardParts);
+    this.step = this.firstStep();
+    this.stampBoard(boardParts);
     this.showSteps();
     this.buildTryBar();
     this.dataset.state = "drawn";
@@ -324,7 +338,9 @@ class QinBoard extends HTMLElement {
 
   async reload() {
     await this.loadPosition();
-    this.stampBoard(await parts());
+    const boardParts = await parts();
+    this.checkColours(boardParts);
+    this.stampBoard(boardParts);
     this.tried = [];
     this.step = Math.min(this.step, this.moves.length);
     await this.refresh();
@@ -346,8 +362,34 @@ class QinBoard extends HTMLElement {
     try {
       parsePosition(this.positionText);
     } catch (err) {
+      if (err.tooLarge) throw diagramError(say(this.messages || {}, "ui.too_large", LIMITS));
       throw positionError(err);
     }
+  }
+
+  /** Only palette names and #rrggbb are drawn: anything else is the author's error. */
+  checkColours(boardParts) {
+    const palette = Object.keys(boardParts.colours);
+    const bad = badColour(this.listAttr("colours"), palette);
+    if (bad !== null) {
+      throw diagramError(say(this.messages || {}, "ui.bad_colour", {
+        colour: JSON.stringify(bad.length > 40 ? `${bad.slice(0, 40)}…` : bad),
+        palette: palette.join(", "),
+      }));
+    }
+  }
+
+  /** The step to show first (the `step` attribute): a whole number (more than the
+   * moves shows the last); anything else is the author's error. */
+  firstStep() {
+    const total = this.moves.length;
+    const text = (this.getAttribute("step") || "0").trim();
+    if (!/^\d{1,6}$/.test(text)) {
+      throw diagramError(say(this.messages || {}, "ui.bad_step", {
+        step: JSON.stringify(text.length > 20 ? `${text.slice(0, 20)}…` : text), total,
+      }));
+    }
+    return Math.min(Number(text), total);
   }
 
   stampBoard(boardParts) {
@@ -443,7 +485,7 @@ class QinBoard extends HTMLElement {
     const m = this.messages || {};
     const message = String(err?.message ?? err);
     const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
-    this.setStatus(err?.source ? message : say(m, key, { error: message }), "illegal");
+    this.setStatus(err?.source || err?.said ? message : say(m, key, { error: message }), "illegal");
     console.warn("qin-board:", err);
   }
 

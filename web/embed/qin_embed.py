@@ -26,12 +26,21 @@ import qin
 from qin import messages as engine
 from qin.events import Event
 from qin.messages import join_list, player_name, text
-from qin.svg import DEFAULT_COLOURS, render_overlay, render_svg
+from qin.svg import DEFAULT_COLOURS, ColourError, check_colour, render_overlay, render_svg
 
 MESSAGES: dict[str, dict[str, str]] = {}
 """Catalogues by language, as sent by the script (the site's ``i18n/<lang>.json``)."""
 
 COLOUR_LETTERS = ("R", "Y", "B")
+
+MAX_POSITION_CHARS = 65536
+"""The longest position text a diagram draws (stamp.js's ``LIMITS.chars``); the board's
+own limits (columns, rows) are the position parser's."""
+
+
+class DiagramError(ValueError):
+    """A diagram's own input (its position, colours) refused: the author's error, which
+    the script shows as the diagram's error rather than the engine's."""
 
 
 # --------------------------------------------------------------------------- words
@@ -82,9 +91,16 @@ def _messages(lang: str) -> dict[str, str]:
 
 
 def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str], list[str]]:
-    game = qin.Game.from_position(str(req["position"]))
+    position = str(req["position"])
+    if len(position) > MAX_POSITION_CHARS:
+        raise DiagramError(f"the position has {len(position):,} characters, at most "
+                           f"{MAX_POSITION_CHARS:,}")
+    try:
+        game = qin.Game.from_position(position)
+        colours = [check_colour(str(c)) for c in req.get("colours") or []][:game.players]
+    except (qin.PositionError, ColourError) as exc:
+        raise DiagramError(str(exc)) from exc
     messages = _messages(str(req.get("lang", "en")))
-    colours = [str(c) for c in req.get("colours") or []][:game.players]
     names = [str(n) for n in req.get("names") or []][:game.players]
     if len(names) < game.players:
         names += default_names(colours, game.players, messages)[len(names):]
@@ -209,6 +225,8 @@ def handle(request: str) -> str:
         if op == "preview":
             return json.dumps(preview(req))
         return json.dumps({"error": f"unknown request {op!r}"})
+    except DiagramError as exc:
+        return json.dumps({"error": str(exc), "type": type(exc).__name__, "position": True})
     except (ValueError, KeyError, TypeError) as exc:
         return json.dumps({"error": str(exc), "type": type(exc).__name__})
 

@@ -13,6 +13,33 @@ const TOKEN = /^(?:(\.)|(~)|(-)|v([1-4]?)|([RYBryb])([1-4]?))$/;
 const HEADER = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
+/**
+ * The largest position a diagram draws (the engine's own limits on a board, and a
+ * bound on the text): checked before anything is drawn, so a huge position is refused
+ * at once instead of being drawn for seconds and then refused by the engine.
+ */
+export const LIMITS = Object.freeze({ cols: 26, rows: 99, chars: 65536 });
+
+/** A player colour a diagram accepts: a palette name (any case) or #rrggbb. */
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** The first of `colours` that is neither a name of `palette` nor #rrggbb, or null. */
+export function badColour(colours, palette) {
+  const names = new Set([...palette].map((c) => String(c).toLowerCase()));
+  for (const colour of colours || []) {
+    const text = String(colour);
+    if (!names.has(text.toLowerCase()) && !HEX_COLOUR.test(text)) return text;
+  }
+  return null;
+}
+
+/** An error for a position beyond LIMITS (`tooLarge` tells a caller to say so). */
+function tooLarge(message) {
+  const err = new Error(message);
+  err.tooLarge = true;
+  return err;
+}
+
 /** A number as compact SVG text. */
 function num(value) {
   return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
@@ -29,18 +56,27 @@ function fill(template, values) {
 export function parsePosition(text) {
   const headers = {};
   const rows = [];
-  String(text).split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line || line.startsWith("#")) return;
+  const all = String(text);
+  if (all.length > LIMITS.chars) {
+    throw tooLarge(`the position has ${all.length} characters, at most ${LIMITS.chars}`);
+  }
+  const lines = all.split(/\r?\n/);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index].trim();
+    if (!line || line.startsWith("#")) continue;
     const header = HEADER.exec(line);
     if (header && !rows.length) {
       headers[header[1].toLowerCase()] = header[2].trim();
-      return;
+      continue;
     }
+    if (rows.length >= LIMITS.rows) throw tooLarge(`line ${index + 1}: a board has at most ${LIMITS.rows} rows`);
     rows.push({ number: index + 1, tokens: line.split(/\s+/) });
-  });
+  }
   if (!rows.length) throw new Error("the position has no grid");
   const width = rows[0].tokens.length;
+  if (width > LIMITS.cols) {
+    throw tooLarge(`line ${rows[0].number}: ${width} squares, a board has at most ${LIMITS.cols} columns`);
+  }
   const squares = [];
   for (const { number, tokens } of rows) {
     if (tokens.length !== width) {

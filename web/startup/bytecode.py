@@ -11,6 +11,16 @@ those code objects instead of compiling the sources again.
   Python source, the wheel and Pyodide's lock file), so a start computes nothing; an
   unbuilt copy (tests) hashes the sources itself.  Another deployment, or another
   Pyodide, finds no entry for its key and compiles as before.
+- Each kept module is checked before it is used: the build also writes the sha256 of
+  every module's source as the page serves it (``SOURCES``); the entry holds, per
+  module, the digest of the source it was compiled from and the digest of its code.
+  A module whose source digest is not the build's (code from other sources, or an
+  altered source) or whose code does not match its digest (a corrupted or altered
+  entry) discards the whole entry: nothing of it runs, the page compiles from source
+  and keeps a new one.  (Anything that can rewrite this origin's storage, digests
+  included, could also rewrite the page's own cached files: the check is against
+  damage, stale entries and tampering with the code alone, not against a script
+  already running on this origin.)
 - Everything here is an optimisation: whatever fails (no Cache Storage, a damaged
   entry, a full disk) is ignored and the page compiles from source; nothing the player
   has is touched.  One entry is kept; older ones are deleted.
@@ -21,15 +31,19 @@ so the key, the packing and the finder are unit-tested in CPython.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import marshal
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import CodeType, ModuleType
 from typing import Any
 
 KEY = "__QIN_PY_KEY__"  # tools/build_site.py writes the built site's key here
+SOURCES: dict[str, str] = {"__QIN_PY_SOURCES__": ""}
+"""Each module's path (relative to the page's directory) -> the sha256 of its source:
+written by tools/build_site.py; an unbuilt copy (tests) hashes its sources itself."""
 CACHE_NAME = "qin.bytecode"  # not "qin-...": the service worker deletes those not its own
 SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # run, not imported
 SKIP_DIRS = {"__pycache__", "pyscript"}  # PyScript's own: imported before ``restore``
@@ -65,24 +79,69 @@ def current_key(root: str, files: Sequence[str] | None = None) -> str:
     return key_of(root, sources(root) if files is None else files)
 
 
-def compiled(path: str) -> bytes:
-    """The source file at ``path`` compiled, marshalled."""
+Kept = tuple[str, str, bytes]
+"""One kept module: (sha256 of its source, sha256 of its code, its marshalled code)."""
+
+
+class KeptCodeMismatch(ValueError):
+    """A kept module that is not the code of the source the build wrote (or is damaged)."""
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def kept(path: str) -> Kept:
+    """The source file at ``path`` compiled, as it is kept: with its digests."""
     with open(path, "rb") as f:
-        return marshal.dumps(compile(f.read(), path, "exec", dont_inherit=True))
+        source = f.read()
+    code = marshal.dumps(compile(source, path, "exec", dont_inherit=True))
+    return digest(source), digest(code), code
 
 
 def pack(files: Iterable[str]) -> bytes:
-    """Every file compiled, as one ``marshal`` blob: ``{path: marshalled code}``."""
-    return marshal.dumps({path: compiled(path) for path in files})
+    """Every file compiled, as one ``marshal`` blob: ``{path: kept(path)}``."""
+    return marshal.dumps({path: kept(path) for path in files})
 
 
-def unpack(data: bytes) -> dict[str, bytes]:
+def unpack(data: bytes) -> dict[str, Kept]:
     """``pack``'s blob read back; ``ValueError`` if it is not one."""
     codes = marshal.loads(data)
     if not isinstance(codes, dict) or not all(
-            isinstance(k, str) and isinstance(v, bytes) for k, v in codes.items()):
+            isinstance(k, str) and isinstance(v, tuple) and len(v) == 3
+            and isinstance(v[0], str) and isinstance(v[1], str) and isinstance(v[2], bytes)
+            for k, v in codes.items()):
         raise ValueError("the bytecode cache holds something else")
     return codes
+
+
+def expected_sources(root: str, files: Sequence[str] | None = None) -> dict[str, str]:
+    """The sha256 of each module's source, by path relative to ``root``: the build's,
+    or (unbuilt) those of the files on disk."""
+    if "__QIN_PY_SOURCES__" not in SOURCES:
+        return SOURCES
+    out: dict[str, str] = {}
+    for path in sources(root) if files is None else files:
+        with open(path, "rb") as f:
+            out[os.path.relpath(path, root).replace(os.sep, "/")] = digest(f.read())
+    return out
+
+
+def checked(codes: Mapping[str, Kept], expected: Mapping[str, str],
+            root: str) -> dict[str, bytes]:
+    """The kept code of each module, ``{path: marshalled code}``, if every module is
+    the code of the source ``expected`` names; ``KeptCodeMismatch`` naming the first
+    module that is not (its source's digest is not the expected one, or its code does
+    not match its own digest)."""
+    out: dict[str, bytes] = {}
+    for path, (source_digest, code_digest, code) in codes.items():
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        if expected.get(rel) != source_digest:
+            raise KeptCodeMismatch(f"the kept code of {rel!r} was compiled from another source")
+        if digest(code) != code_digest:
+            raise KeptCodeMismatch(f"the kept code of {rel!r} is not the code that was kept")
+        out[path] = code
+    return out
 
 
 class CachedLoader(importlib.machinery.SourceFileLoader):
@@ -129,17 +188,27 @@ def _url(k: str) -> str:
 
 
 async def restore(root: str | None = None) -> str:
-    """Before the imports: the cached code for these sources, if any.  Returns what
-    happened: ``"restored"``, ``"none"`` (nothing for this key) or ``"off"``."""
+    """Before the imports: the cached code for these sources, if any, each module
+    checked (``checked``).  Returns what happened: ``"restored"``, ``"none"`` (nothing
+    for this key), ``"discarded"`` (an entry that failed the check, now deleted) or
+    ``"off"``."""
     try:
         import js
 
         root = root or os.getcwd()
         cache = await js.caches.open(CACHE_NAME)
-        hit = await cache.match(_url(current_key(root)))
+        url = _url(current_key(root))
+        hit = await cache.match(url)
         if not hit:
             return "none"
-        install(unpack((await hit.arrayBuffer()).to_bytes()))
+        try:
+            codes = checked(unpack((await hit.arrayBuffer()).to_bytes()),
+                            expected_sources(root), root)
+        except (ValueError, EOFError, TypeError) as exc:
+            js.console.warn(f"kept bytecode discarded: {exc}")
+            await cache.delete(url)
+            return "discarded"
+        install(codes)
         return "restored"
     except Exception:  # noqa: BLE001 - an optimisation: compile from source instead
         return "off"
@@ -158,9 +227,9 @@ async def store(root: str | None = None) -> str:
         root = root or os.getcwd()
         files = sources(root)
         k = current_key(root, files)
-        codes: dict[str, bytes] = {}
+        codes: dict[str, Kept] = {}
         for path in files:
-            codes[path] = compiled(path)
+            codes[path] = kept(path)
             await asyncio.sleep(0)
         data = marshal.dumps(codes)
         cache = await js.caches.open(CACHE_NAME)

@@ -1,0 +1,92 @@
+"""A diagram's hostile or oversized input is refused before anything is drawn, as the
+diagram's error (never as the engine's): stamp.js's checks (run under Node) and
+web/embed/qin_embed.py's, the engine side of the same diagram.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from qin.svg import PAGODA_COLOURS
+
+ROOT = Path(__file__).resolve().parent.parent
+STAMP = ROOT / "web" / "embed" / "stamp.js"
+NODE = shutil.which("node")
+
+sys.path.insert(0, str(ROOT / "web" / "embed"))
+import qin_embed  # noqa: E402  (web/embed is not a package)
+
+HOSTILE = 'x"/><img/src/onerror=alert(document.domain)>'
+SMALL = "players: 2\n. . .\n. r1 r\n. . v2\n"
+
+
+def node(script: str) -> Any:
+    if NODE is None:
+        pytest.skip("node is not installed")
+    program = f"import * as stamp from {json.dumps(STAMP.as_uri())};\n{script}"
+    result = subprocess.run([NODE, "--input-type=module", "-e", program], capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_stamp_accepts_only_palette_names_and_hex_colours() -> None:
+    palette = json.dumps(list(PAGODA_COLOURS))
+    found = node(f"""const p = {palette};
+      console.log(JSON.stringify([
+        stamp.badColour(["Green", "#a0B1c2", "pink"], p),
+        stamp.badColour(["green", {json.dumps(HOSTILE)}], p),
+        stamp.badColour(["javascript:alert(1)"], p),
+        stamp.badColour(["#abc"], p),
+      ]));""")
+    assert found == [None, HOSTILE, "javascript:alert(1)", "#abc"]
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    (". .\n" * 5000, "line 100: a board has at most 99 rows"),
+    (" ".join(["."] * 27) + "\n", "27 squares, a board has at most 26 columns"),
+    ("# " + "x" * 70000 + "\n. .\n", "at most 65536"),
+])
+def test_stamp_refuses_a_position_beyond_the_limits_at_once(text: str, says: str) -> None:
+    started = time.monotonic()
+    found = node(f"""try {{ stamp.parsePosition({json.dumps(text)});
+        console.log(JSON.stringify(null)); }}
+      catch (err) {{ console.log(JSON.stringify([err.message, err.tooLarge === true])); }}""")
+    assert found is not None and says in found[0] and found[1] is True
+    assert time.monotonic() - started < 10
+
+
+def ask(**request: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(qin_embed.handle(json.dumps(
+        {"op": "render", "position": SMALL, "lang": "en", **request})))
+    return answer
+
+
+@pytest.mark.parametrize("colour", [HOSTILE, "javascript:alert(1)", '"/><script>', "red"])
+def test_the_engine_side_refuses_a_hostile_colour_as_the_diagrams_error(colour: str) -> None:
+    answer = ask(colours=["green", colour])
+    assert answer["position"] is True and "not a player colour" in answer["error"]
+    assert "svg" not in answer
+
+
+def test_the_engine_side_refuses_an_oversized_position_before_parsing_it() -> None:
+    started = time.monotonic()
+    answer = ask(position="players: 2\n" + ". .\n" * 40000)
+    assert answer["position"] is True and "at most 65,536" in answer["error"]
+    rows = ask(position="players: 2\n" + ". .\n" * 5000)
+    assert rows["position"] is True and "99 rows" in rows["error"]
+    assert time.monotonic() - started < 5
+
+
+def test_palette_and_hex_colours_are_drawn() -> None:
+    answer = ask(colours=["Purple", "#12ab34"])
+    assert "error" not in answer
+    assert "#8a4bb3" in answer["svg"] and "#12ab34" in answer["svg"]
