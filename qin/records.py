@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     """A replayed move: its text as recorded, the player who made it, its events."""
 
 __all__ = ["FORMAT", "MAX_NAME", "MAX_SEED", "RecordError", "check", "dumps", "from_url",
-           "load", "move_reason", "parse", "record_from_url", "record_of", "replay", "to_url"]
+           "link_code", "load", "move_reason", "parse", "record_from_url", "record_of", "replay",
+           "to_url"]
 
 FORMAT: Final = "qin-game/1"
 KEYS: Final = ("format", "board", "players", "seed", "fair_start", "names", "moves")
@@ -292,6 +293,13 @@ def to_url(game_or_record: Game | str | bytes | Mapping[str, Any]) -> str:
     else:
         record = check(game_or_record)
         _replay(record)
+    return link_code(record)
+
+
+def link_code(record: dict[str, Any]) -> str:
+    """The link code of a checked record whose moves replay, without replaying them
+    (``to_url`` checks that first; a caller that built the record from a game on
+    screen knows it)."""
     board = record["board"]
     if board not in BOARD_NAMES:
         raise RecordError(f"only the shipped boards ({', '.join(BOARD_NAMES)}) fit in a link; "
