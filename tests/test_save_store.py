@@ -204,7 +204,7 @@ def _hostile() -> list[tuple[str, str]]:
             ("summary", json.dumps({**good, "format": "qin-save/2", "rev": "x"}))]
 
 
-def test_hostile_texts_are_240_kb_at_most_where_the_issue_says_so() -> None:
+def test_the_nested_text_is_a_240_kb_file_below_the_size_limit() -> None:
     nested = dict(_hostile())["nested"]
     assert 200_000 < len(nested) < 256 * 1024
 
