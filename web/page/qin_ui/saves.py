@@ -236,6 +236,69 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
     return saved, game
 
 
+# -- the store's interface for the page's application ---------------------------------
+# ``create`` / ``write`` / ``open`` with a ``SaveRef``: a write appends to a save
+# without replaying its game (a stored revision number tells when another tab wrote
+# the same save meanwhile).
+
+
+class SaveConflict(SaveError):
+    """Another tab wrote this save since this page last did."""
+
+
+@dataclass(frozen=True)
+class SaveRef:
+    """A save as this page last wrote or read it."""
+
+    id: str
+    rev: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class Opened:
+    saved: SavedGame
+    ref: SaveRef
+
+
+def record_now(game: qin.Game) -> dict[str, Any]:
+    """The game's ``qin-game/1`` record as it stands, without replaying it (the game
+    was dealt by its seed and played move by move, so its record is its moves)."""
+    if game.seed is None or game.seat:
+        raise SaveError("this game cannot be saved: it was not dealt from a seed")
+    return {"format": records.FORMAT, "board": game.board_name, "players": game.players,
+            "seed": game.seed, "fair_start": bool(game.fair_start),
+            "names": list(game.names), "moves": [str(m) for m in game.moves]}
+
+
+def _stored_rev(text: str, save_id: str) -> tuple[int, float]:
+    """(revision, created) of a stored save's text, read without replaying it."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise SaveError(t("saves.error.earlier")) from None
+    if not isinstance(data, dict) or data.get("id") != save_id:
+        raise SaveError(t("saves.error.earlier"))
+    rev = data.get("rev", 0)
+    return (rev if isinstance(rev, int) else 0), _number(data.get("created"))
+
+
+def _put(store: SaveStore, saved: SavedGame, rev: int) -> None:
+    data = saved.to_dict()
+    data["rev"] = rev
+    try:
+        store.storage.set(PREFIX + saved.id, json.dumps(data, ensure_ascii=False))
+    except Exception as exc:  # QuotaExceededError and the like
+        raise SaveError(t("saves.error.full", error=exc)) from None
+
+
+def _saved(save_id: str, game: qin.Game, ui: dict[str, Any], series: dict[str, Any] | None,
+           mode: str) -> SavedGame:
+    return SavedGame(save_id, record_now(game), list(ui["kinds"]), list(ui["colours"]),
+                     int(ui.get("at_screen", 0)), bool(ui.get("cover", False)),
+                     series=series, mode=mode)
+
+
 class SaveStore:
     """The saved games in a ``Storage``."""
 
@@ -322,6 +385,32 @@ class SaveStore:
             self.storage.remove(PREFIX + save_id)
         except Exception as exc:
             raise SaveError(f"the saved game could not be deleted: {exc}") from None
+
+    # -- for the page's application: a write never replays the game ---------------
+    def create(self, game: qin.Game, ui: dict[str, Any], *,
+               series: dict[str, Any] | None = None, mode: str = "local") -> SaveRef:
+        saved = _saved(self.new_id(), game, ui, series, mode)
+        saved.created = saved.updated = self.clock()
+        _put(self, saved, 1)
+        return SaveRef(saved.id, 1, len(game.moves))
+
+    def write(self, ref: SaveRef, game: qin.Game, ui: dict[str, Any], *,
+              series: dict[str, Any] | None = None, mode: str | None = None) -> SaveRef:
+        old = self.raw(ref.id)
+        created = self.clock()
+        if old is not None:
+            rev, created = _stored_rev(old, ref.id)
+            if rev != ref.rev:
+                raise SaveConflict(t("saves.error.earlier"))
+        saved = _saved(ref.id, game, ui, series, mode or "local")
+        saved.created, saved.updated = created or self.clock(), self.clock()
+        _put(self, saved, ref.rev + 1)
+        return SaveRef(ref.id, ref.rev + 1, len(game.moves))
+
+    def open(self, save_id: str) -> Opened:
+        saved, game = self.load(save_id)
+        rev, _ = _stored_rev(self.raw(save_id) or "", save_id)
+        return Opened(saved, SaveRef(save_id, rev, len(game.moves)))
 
     # -- reading -------------------------------------------------------------------
     def load(self, save_id: str) -> tuple[SavedGame, qin.Game]:
