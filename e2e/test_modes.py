@@ -167,6 +167,9 @@ def test_every_key_in_replay_playing_cover_and_start(booted_page: Page) -> None:
     assert stored(page) not in (saved, after_move)
 
     # -- start screen with a game behind it: keys do nothing to that game
+    mode(page, "cover")
+    page.click("#cover-ok")
+    mode(page, "playing")
     saved = stored(page)
     page.click("#new-game")
     mode(page, "start")
