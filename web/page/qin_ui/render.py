@@ -125,7 +125,8 @@ def screen(state: AppState, cache: Cache) -> Screen:  # noqa: C901, PLR0912, PLR
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
     # -- the hand and its tools
-    els["hand"] = El(html=views.hand_html(s))
+    els["hand"] = El(html=cache.get("hand", (gk, s.selected, s.orientation, s.covered),
+                                    lambda: views.hand_html(s)))
     els["rotate"] = El(disabled=s.selected_kind is None)
     els["pass"] = El(hidden=not s.must_pass or s.covered or not s.is_human(s.to_move))
     els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
@@ -192,7 +193,9 @@ def screen(state: AppState, cache: Cache) -> Screen:  # noqa: C901, PLR0912, PLR
 def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     """The start screen: its seats, choices, problems and the saved games."""
     settings = st.settings
-    els["seats"] = El(html=views.seats_html(settings))
+    generation = i18n.generation()
+    els["seats"] = El(html=cache.get("seats", (settings, generation),
+                                     lambda: views.seats_html(settings)))
     for n in (2, 3, 4):
         els[f"players-{n}"] = El(checked=n == settings.players)
     els["board-lion"] = El(checked=settings.board == "lion")
@@ -200,10 +203,12 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     els["fair-start"] = El(checked=settings.fair_start)
     els["seed"] = El(value=st.seed_text)
     els["setup-problems"] = El(text=st.setup_problems)
-    els["series-plan"] = El(html=cache.get("plans", i18n.generation(), lambda: "".join(
+    els["series-plan"] = El(html=cache.get("plans", generation, lambda: "".join(
         f'<option value="{key}">{escape(plan_label(key))}</option>' for key in PLANS)),
         value=st.plan)
-    els["saved-list"] = El(html=views.saved_html(st.entries))
+    entries = tuple(st.entries)
+    els["saved-list"] = El(html=cache.get("saved", (entries, generation),
+                                          lambda: views.saved_html(entries)))
     els["saved"] = El(data=(("count", str(len(st.entries))),))
     els["saved-message"] = El(text=st.saved_message, hidden=not st.saved_message)
 
