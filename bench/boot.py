@@ -152,7 +152,7 @@ MARKS_JS = ("() => performance.getEntriesByType('mark')"
 SETTLED_MS = 1000  # a third visit clicks Start this long after the page is playable
 PROBE_DONE_JS = "() => window.__bench && window.__bench.board !== null"
 FLOOR_DONE_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
-# offline.js (issue 6) sets body[data-offline] once its service worker is active.
+# offline.js sets body[data-offline] once its service worker is active.
 OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.dataset.offline)"
                       " || !('serviceWorker' in navigator)"
                       " || !document.querySelector('script[src$=\"offline.js\"]')")

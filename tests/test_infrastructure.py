@@ -99,7 +99,7 @@ def test_pyscript_config_uses_vendored_pyodide_and_unpacks_the_wheel() -> None:
         "files": {"./wheels/qin_board_game-1.2.3-py3-none-any.whl": "./*"},
     }
     assert "packages" not in config  # no micropip
-    # Issue 7: web/startup/snapshot.js loads the vendored Pyodide (with its kept memory snapshot).
+    # web/startup/snapshot.js loads the vendored Pyodide (with its kept memory snapshot).
     wrapper = build_site.web_file("snapshot.js").read_text(encoding="utf-8")
     assert 'from "./vendor/pyodide/pyodide.mjs"' in wrapper
     assert build_site.PYODIDE_URL == "./vendor/pyodide/pyodide.mjs"
