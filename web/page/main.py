@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 
-import js  # type: ignore[import-not-found]
+import js
 
 js.performance.mark("qin:main")
 

@@ -256,7 +256,7 @@ class Page:
     async def load_language(self) -> None:
         """Take the catalogue boot.js fetched for the page's language (while Pyodide
         loaded): every text built here is then in that language."""
-        bridge = getattr(window, "qinI18n", None)
+        bridge: Any = getattr(window, "qinI18n", None)
         if not found(bridge):  # pragma: no cover - boot.js always sets it
             return
         text = str(await bridge.ready)
@@ -395,7 +395,7 @@ class Page:
             return
         event.preventDefault()
         self.run(Command("drag", ""))
-        files = event.dataTransfer.files if found(event.dataTransfer) else None
+        files: Any = event.dataTransfer.files if found(event.dataTransfer) else None
         if found(files) and int(files.length):
             asyncio.ensure_future(self.import_file(files.item(0)))
 
