@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from pyodide.ffi import jsnull  # JavaScript's null (not None)
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 from qin_ui import actions, players, render, setup
@@ -25,11 +26,6 @@ from qin_ui.i18n import t
 from qin_ui.render import El, Screen
 from qin_ui.saves import MAX_TEXT, MemoryStorage, SaveStore, Storage
 from worker import AIWorker
-
-try:  # Pyodide turns JavaScript's null into ``jsnull`` (not None) in new versions
-    from pyodide.ffi import jsnull
-except ImportError:  # pragma: no cover - older Pyodide
-    jsnull = None
 
 EMPTY = El()
 
