@@ -570,7 +570,7 @@ class App:
                              "text/plain")]
         if name == "export-save":
             try:
-                saved, _ = self.saves.load(save_id)
+                saved = self.saves.open(save_id).saved
             except SaveError as exc:
                 st.saved_message = str(exc)
                 return []
@@ -587,16 +587,21 @@ class App:
         self._refresh_entries()
         return []
 
-    def _resume(self, save_id: str) -> bool:
+    def _resume(self, save_id: str, *, unfinished_only: bool = False) -> bool:
+        """Open a saved game (its game replayed once, nothing written); with
+        ``unfinished_only`` a finished game stays where it is."""
         st = self.state
         try:
             opened = self.saves.open(save_id)
-            s = keep.restore(opened.saved)
             saved = opened.saved
+            s = keep.restore(saved)
             series = SeriesState.from_dict(saved.series) if saved.series else None
         except (SaveError, SeriesPlanError) as exc:
-            st.saved_message = t("saved.cannot_open", error=exc)
-            self._refresh_entries()
+            if not unfinished_only:
+                st.saved_message = t("saved.cannot_open", error=exc)
+                self._refresh_entries()
+            return False
+        if unfinished_only and s.over:
             return False
         self._show(s, opened.ref, saved.mode, series)
         if saved.notes:
@@ -648,11 +653,8 @@ class App:
         current = None
         with contextlib.suppress(Exception):
             current = self.saves.storage.get(CURRENT_KEY)
-        if current:
-            with contextlib.suppress(SaveError):
-                saved, game = self.saves.load(current)
-                if not game.is_over:
-                    self._resume(current)
+        if current:  # the game left open, unless it is over (or cannot be read: listed)
+            self._resume(current, unfinished_only=True)
         return []
 
     def _language(self, e: LanguageChosen) -> list[Effect]:
