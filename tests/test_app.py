@@ -390,3 +390,39 @@ def test_a_hover_redraws_the_overlay_only_and_is_quick(hot_seat: App) -> None:
     placed = app.screen()
     assert time.perf_counter() - start < 0.1
     assert placed.elements["board"].html != first.elements["board"].html
+
+
+def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
+    from qin import records
+
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    app = App(SaveStore(MemoryStorage()))
+    effects = run(app, A.Boot("http://localhost/#g=" + records.to_url(game),
+                              "#g=" + records.to_url(game)))
+    assert app.mode is Mode.PLAYING and len(moves(app)) == 4  # no cover in a link game
+    assert app.state.link_mode and stored(app)
+    assert not any(isinstance(e, A.SetAddress) for e in effects)
+    play_one(app)
+    assert app.mode is Mode.PLAYING  # the next player's hand shows at once
+    address = [e for e in run(app, A.Hover("g7")) if isinstance(e, A.SetAddress)]
+    assert address == []  # a hover does not touch the address
+    s = app.state.session
+    assert s is not None
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    effects = app.store(app.dispatch(A.BoardClick(s.legal_squares()[0])))
+    url = next(e.url for e in effects if isinstance(e, A.SetAddress))
+    assert len(records.from_url(url.split("#", 1)[1]).moves) == 6
+
+
+def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    run(app, A.Boot("http://localhost/#g=AQAAAAAA", "#g=AQAAAAAA"))
+    assert app.mode is Mode.START and app.state.link_refused
+    assert "cannot be opened" in app.state.saved_message
+    run(app, A.Imported('{"format": "qin-game/1", "board": "moon"}', "broken.json"))
+    assert app.mode is Mode.START and app.state.imported == "refused"
+    assert "broken.json" in app.state.saved_message and stored(app) == {}

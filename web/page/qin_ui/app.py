@@ -281,7 +281,7 @@ class App:
                 self._count_in_series(s)
             st.keys.armed = None if before[1] != after[1] else st.keys.armed
             effects.append(Save())
-        if st.link_mode and after != before:  # the address follows the game
+        if st.link_mode and before is not None and after != before:  # the address follows
             self._update_link(s)
             st.address_game = True
             effects.append(SetAddress(st.link_url or st.base_url))
