@@ -86,10 +86,13 @@ def screen(state: AppState, cache: Cache) -> Screen:  # noqa: C901, PLR0912, PLR
         "back-to-game": El(hidden=not on_setup or s is None),
         "new-game": El(hidden=on_setup),
     }
-    _setup(st, cache, els)
-    if s is None:
+    if on_setup:  # the hidden screen is left as it is: drawn again when it shows
+        _setup(st, cache, els)
         els["play"] = El(hidden=True)
+        els["cover"] = El(hidden=True)
+        els["result"] = El(hidden=True)
         return Screen(els)
+    assert s is not None
     r = st.replay
     game = s.game
     humans = s.humans()
@@ -98,7 +101,7 @@ def screen(state: AppState, cache: Cache) -> Screen:  # noqa: C901, PLR0912, PLR
     phase = ("replay" if r is not None else "over" if over else
              "cover" if s.covered and not st.link_mode else
              "computer" if s.computer_to_move else "pass" if s.must_pass else "move")
-    els["play"] = El(hidden=on_setup, classes=(("replaying", r is not None),), data=(
+    els["play"] = El(hidden=False, classes=(("replaying", r is not None),), data=(
         ("moves", str(len(game.moves))), ("toMove", str(s.to_move)), ("phase", phase),
         ("selected", s.selected_kind or ""), ("orientation", str(s.orientation)),
         ("replayAt", str(r.cursor) if r is not None else None),
