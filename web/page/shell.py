@@ -221,7 +221,7 @@ class Page:
             self.perform(effect)
         return effects
 
-    def perform(self, effect: Effect) -> None:  # noqa: C901
+    def perform(self, effect: Effect) -> None:
         if isinstance(effect, actions.StartWorker):
             self.worker.start()
         elif isinstance(effect, actions.AskComputer):
@@ -281,7 +281,7 @@ class Page:
         self.listen(el("board"), "mouseleave", lambda event: self.run(actions.Hover(None)))
         self.listen(document, "keydown", self.on_key)
 
-    def on_click(self, event: Any) -> None:  # noqa: C901
+    def on_click(self, event: Any) -> None:
         square = closest(event, "#board [data-square]")
         if square is not None:
             self.run(actions.BoardClick(str(square.dataset.square)))

@@ -15,7 +15,6 @@ never saves.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 
 import qin
 
@@ -92,12 +91,10 @@ def settings_of(form: Form, seed: int | None = None) -> setup.Settings:
 class App:
     """The page's application: owns the state; ``dispatch`` is its only way in."""
 
-    def __init__(self, store: SaveStore, *, storage_problem: str = "",
-                 clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, store: SaveStore, *, storage_problem: str = "") -> None:
         self.state = AppState(storage_problem=storage_problem)
         self.saves = store
         self.cache = Cache()
-        self.clock = clock
 
     @property
     def mode(self) -> Mode:
@@ -123,7 +120,7 @@ class App:
         elif action.name not in ACCEPTS[mode]:
             return []
         before = self._save_key()
-        effects += self._act(action, mode)
+        effects += self._act(action)
         effects += self._settle(before)
         return effects
 
@@ -138,11 +135,11 @@ class App:
         return rest
 
     # -- the actions -------------------------------------------------------------------
-    def _act(self, action: Action, mode: Mode) -> list[Effect]:  # noqa: C901, PLR0911, PLR0912
+    def _act(self, action: Action) -> list[Effect]:
         st = self.state
         s = st.session
         if isinstance(action, Command):
-            return self._command(action, mode)
+            return self._command(action)
         if isinstance(action, Hover):
             if s is not None and (st.pointer != "touch" or action.square is None):
                 s.hover(action.square)
@@ -184,15 +181,15 @@ class App:
                 return self._ask(st.turn)
             return []
         if isinstance(action, ComputerAnswer):
-            return self._answer(action, mode)
+            return self._answer(action)
         if isinstance(action, Timer):
-            return self._timer(action.token, mode)
+            return self._timer(action.token)
         if isinstance(action, Copied):
             st.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
             return []
         return []
 
-    def _command(self, c: Command, mode: Mode) -> list[Effect]:  # noqa: C901, PLR0911, PLR0912
+    def _command(self, c: Command) -> list[Effect]:
         st = self.state
         s = st.session
         name = c.name
@@ -355,7 +352,7 @@ class App:
         turn.stage = "asked"
         return [AskComputer(turn.token, request)]
 
-    def _answer(self, answer: ComputerAnswer, mode: Mode) -> list[Effect]:
+    def _answer(self, answer: ComputerAnswer) -> list[Effect]:
         st = self.state
         turn = st.turn
         if turn is None or turn.token != answer.token or turn.stage != "asked":
@@ -379,7 +376,7 @@ class App:
         st.dropped = (turn.token, turn.answer)
         return []
 
-    def _timer(self, token: int, mode: Mode) -> list[Effect]:
+    def _timer(self, token: int) -> list[Effect]:
         st = self.state
         if token == st.replay_timer and st.replay is not None:
             st.replay_timer = None

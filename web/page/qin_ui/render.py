@@ -72,7 +72,7 @@ def _game_key(s: Session) -> Hashable:
     return (id(s), len(g.moves), str(g.moves[-1]) if g.moves else "", i18n.generation())
 
 
-def screen(state: AppState, cache: Cache) -> Screen:  # noqa: C901, PLR0912, PLR0915
+def screen(state: AppState, cache: Cache) -> Screen:
     st = state
     mode = mode_of(st)
     s = st.session
