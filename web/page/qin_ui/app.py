@@ -195,7 +195,7 @@ class App:
         name = c.name
         if name.startswith("replay-"):
             return self._replay(c)
-        if name in ("result-close",):
+        if name == "result-close":
             st.result_open = False
             return []
         if name == "result-show":
@@ -243,9 +243,9 @@ class App:
             return []
         if name == "link-copy":
             return [Copy(st.link_url)]
-        if name == "link-play":
+        if name == "link-play":  # saved, and the address set, as a change of the game
             st.link_mode = True
-            return [Save()]
+            return []
         done = st.keys.run(s, c)
         focus = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
         return [Focus(focus)] if focus else []
