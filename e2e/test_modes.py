@@ -14,11 +14,11 @@ import json
 
 from playwright.sync_api import Locator, Page, expect
 
-import qin
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_with
 from e2e.test_game import legal_squares, pick, square, start
+from e2e.test_replay_series import finished_record
 
 ALL_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "n", "Shift+N", "1", "2",
             "3", "r", "Shift+R", "Enter", " ", "p", "u", "Control+z", "l", "b", "Escape")
@@ -64,14 +64,6 @@ def press_all(page: Page, keys: tuple[str, ...], skip: tuple[str, ...] = ()) -> 
     for key in keys:
         if key not in skip:
             page.keyboard.press(key)
-
-
-def finished_record(seed: int) -> dict[str, object]:
-    game = qin.Game.new(board="bird", players=2, seed=seed)
-    while not game.is_over:
-        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
-    record: dict[str, object] = game.record()
-    return record
 
 
 def import_file(page: Page, name: str, data: object) -> None:

@@ -21,6 +21,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
 from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.session import Session  # noqa: E402
 
 KEYS = [A.Key(k, shift=shift, ctrl=ctrl, on_board=True) for k, shift, ctrl in (
     ("ArrowLeft", False, False), ("ArrowRight", False, False), ("ArrowUp", False, False),
@@ -75,6 +76,16 @@ def play_one(app: App) -> None:
     assert hand is not None
     run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
     run(app, A.BoardClick(s.legal_squares()[0]))
+
+
+def pick_playable(app: App) -> Session:
+    """Pick the first playable tile of the hand on screen; returns the session."""
+    s = app.state.session
+    assert s is not None
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    return s
 
 
 def finished(seed: int = 31) -> qin.Game:
@@ -316,11 +327,7 @@ def test_a_move_and_its_save_play_the_move_once(hot_seat: App,
     for _ in range(6):
         play_one(app)
     run(app, A.Command("cover-ok"))
-    s = app.state.session
-    assert s is not None
-    hand = s.visible_hand()
-    assert hand is not None
-    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    s = pick_playable(app)
     square = s.legal_squares()[0]
     calls: list[object] = []
     real = qin.Game.play
@@ -370,11 +377,7 @@ def test_a_hover_redraws_the_overlay_only_and_is_quick(hot_seat: App) -> None:
     for _ in range(20):
         play_one(app)
     run(app, A.Command("cover-ok"))
-    s = app.state.session
-    assert s is not None
-    hand = s.visible_hand()
-    assert hand is not None
-    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    s = pick_playable(app)
     first = app.screen()
     squares = s.game.board.geo.names
     start = time.perf_counter()
@@ -408,11 +411,7 @@ def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
     assert app.mode is Mode.PLAYING  # the next player's hand shows at once
     address = [e for e in run(app, A.Hover("g7")) if isinstance(e, A.SetAddress)]
     assert address == []  # a hover does not touch the address
-    s = app.state.session
-    assert s is not None
-    hand = s.visible_hand()
-    assert hand is not None
-    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    s = pick_playable(app)
     effects = app.store(app.dispatch(A.BoardClick(s.legal_squares()[0])))
     url = next(e.url for e in effects if isinstance(e, A.SetAddress))
     assert len(records.from_url(url.split("#", 1)[1]).moves) == 6
