@@ -25,7 +25,7 @@ Everything is measured in the same run, runs interleaved (floor, game, floor, ..
   moment a click on Start works); "board" = the injected script clicks Start at
   once, then waits until #play is shown with the board's SVG, plus one frame.  A third
   visit (warm again, saved games cleared) clicks Start 1 s after playable, as a player
-  would: the page prepares the board in that second (web/page/main.py's rehearsal).
+  would: the page prepares the board in that second (web/page/shell.py's rehearsal).
 - bytes and requests of a cold load, counted by the server (everything the page and
   its workers asked for up to the board; the service worker's script and precache,
   which start once Python is ready, are counted apart): transferred (gzip when sent
@@ -152,7 +152,7 @@ MARKS_JS = ("() => performance.getEntriesByType('mark')"
 SETTLED_MS = 1000  # a third visit clicks Start this long after the page is playable
 PROBE_DONE_JS = "() => window.__bench && window.__bench.board !== null"
 FLOOR_DONE_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
-# offline.js (issue 6) sets body[data-offline] once its service worker is active.
+# offline.js sets body[data-offline] once its service worker is active.
 OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.dataset.offline)"
                       " || !('serviceWorker' in navigator)"
                       " || !document.querySelector('script[src$=\"offline.js\"]')")

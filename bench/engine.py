@@ -4,7 +4,7 @@
     python bench/engine.py --quick    # a few seconds, for a smoke test
     python bench/engine.py --check 20 # only cross-check the reference against qin
     python bench/engine.py --browser  # then the same engine under Pyodide in Chromium,
-                                      # next to CPython, and their ratio (issue 7;
+                                      # next to CPython, and their ratio (
                                       # bench/engine_browser.py, about a minute more)
 
 Random games on board "bird": each ply calls ``legal_moves()`` then ``play()`` of a

@@ -1,4 +1,4 @@
-"""The computer levels' strength ladder (issue 4), as the README's table.
+"""The computer levels' strength ladder, as the README's table.
 
     python bench/ladder.py                      # 400 games a 2-player pairing, 100 in 3 and 4
     python bench/ladder.py --games 100 --multi-games 40 --workers 2

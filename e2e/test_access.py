@@ -1,4 +1,4 @@
-"""Every player (issue 8): a whole game with the keyboard only, axe-core on every
+"""Every player: a whole game with the keyboard only, axe-core on every
 screen, a game by taps on a phone, screenshots at phone and desktop sizes.
 
 The keyboard test reads what it may do from the page's accessible state: the board is

@@ -1,4 +1,4 @@
-"""Computer players in the browser (issue 4): they think in a PyScript worker, the
+"""Computer players in the browser: they think in a PyScript worker, the
 page stays responsive meanwhile, a human plays a whole game against one, and a game
 of computers only can be watched at a chosen speed.
 

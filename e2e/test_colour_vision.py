@@ -1,4 +1,4 @@
-"""Colour-blind play (issue 8), checked on the board as Chromium draws it.
+"""Colour-blind play, checked on the board as Chromium draws it.
 
 The board of a fixed position (the three province colours as starting spaces, four
 players' pagodas on red provinces) is drawn by the one renderer the game and the

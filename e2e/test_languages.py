@@ -1,4 +1,4 @@
-"""The game page in three languages (issue 5): chosen from the browser's language,
+"""The game page in three languages: chosen from the browser's language,
 switched in the header without losing the game, remembered; the log links each event
 to its section of the rules reference in the same language.
 

@@ -1,4 +1,4 @@
-"""Issue 6 in a real browser: the game keeps working offline and never loses a game.
+"""Offline play in a real browser: the game keeps working offline and never loses a game.
 
 - a game is saved at every move and resumes after the tab is closed, cover included;
 - a bad file to import is refused with a message, the saves stay as they were;
@@ -174,7 +174,7 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
             "() => ['ready', 'error'].includes(document.body.dataset.boot)", timeout=60_000)
         assert boot_state and page.evaluate("document.body.dataset.boot") == "ready"
         expect(page.locator("#play")).to_have_attribute("data-moves", "1")
-        # Issue 7: the worker's static routes answer the runtime's files from its cache
+        # The worker's static routes answer the runtime's files from its cache
         # without waiting for the worker to start (where Chromium reports the route).
         sources = page.evaluate(ROUTED_JS)
         assert sources, "no runtime files were loaded"

@@ -1,4 +1,4 @@
-"""Records in the browser (issue 6): import a game record, replay it move by move with
+"""Records in the browser: import a game record, replay it move by move with
 the board and the log in step, export it again unchanged; and a series of games
 (Q19) chosen at setup, played by computers, with running totals and a series winner.
 

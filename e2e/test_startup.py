@@ -1,4 +1,4 @@
-"""Issue 7 in a real browser: a second visit starts from what the first one kept.
+"""Start-up in a real browser: a second visit starts from what the first one kept.
 
 - Bytecode: the first start compiles our modules from source, shows the start screen,
   then keeps their compiled code in the browser (web/startup/bytecode.py: ``body[data-bytecode]``

@@ -1,4 +1,4 @@
-"""Every player (issue 8), the pure-Python parts: colour-blind markers in the SVG, the
+"""Every player, the pure-Python parts: colour-blind markers in the SVG, the
 board's words for screen readers (web/page/qin_ui/a11y.py) and the keyboard and touch state
 machine (web/page/qin_ui/keyboard.py)."""
 

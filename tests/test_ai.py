@@ -65,7 +65,7 @@ def test_tuning_is_read_for_the_arena_and_refused_where_there_is_none() -> None:
 
 
 def test_the_levels_cost_the_page_nothing_until_a_computer_plays() -> None:
-    # Issue 7: the start screen lists the levels; their search code loads on first use.
+    # The start screen lists the levels; their search code loads on first use.
     import subprocess
     import sys
 

@@ -1,4 +1,4 @@
-"""The computer players' side of the web page (issue 4), in CPython without a browser:
+"""The computer players' side of the web page, in CPython without a browser:
 the worker's message (web/page/qin_ui/ai_bridge.py), the seat-kind registry with the four
 levels (players.py) and the pacing of computer turns (computer.py)."""
 

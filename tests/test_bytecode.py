@@ -1,4 +1,4 @@
-"""Issue 7: the page's compiled modules kept between visits (web/startup/bytecode.py) and the
+"""The page's compiled modules kept between visits (web/startup/bytecode.py) and the
 key the build writes into it (tools/build_site.py).
 
 What a player notices is the second start being quicker; what must never happen is a

@@ -1,4 +1,4 @@
-"""Fuzzing the loaders (issue 6): mutated records, saves, positions, moves and link
+"""Fuzzing the loaders: mutated records, saves, positions, moves and link
 fragments go through the engine's and the page's loaders.  Nothing may crash with an
 unhandled exception: everything bad is refused with a ``ValueError`` subclass
 (``RecordError``, ``PositionError``, ``IllegalMove``, ``SaveError``, ``LinkError``) that

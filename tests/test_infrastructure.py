@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import socket
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,7 +99,7 @@ def test_pyscript_config_uses_vendored_pyodide_and_unpacks_the_wheel() -> None:
         "files": {"./wheels/qin_board_game-1.2.3-py3-none-any.whl": "./*"},
     }
     assert "packages" not in config  # no micropip
-    # Issue 7: web/startup/snapshot.js loads the vendored Pyodide (with its kept memory snapshot).
+    # web/startup/snapshot.js loads the vendored Pyodide (with its kept memory snapshot).
     wrapper = build_site.web_file("snapshot.js").read_text(encoding="utf-8")
     assert 'from "./vendor/pyodide/pyodide.mjs"' in wrapper
     assert build_site.PYODIDE_URL == "./vendor/pyodide/pyodide.mjs"
@@ -153,8 +154,31 @@ def _get(
         conn.close()
 
 
-def test_server_binds_loopback(served: tuple[str, Path]) -> None:
-    assert served[0].startswith("http://127.0.0.1:")
+def _other_address() -> str | None:
+    """An address of this machine that is not loopback (None if it has none)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 9))  # no packet is sent: the route is looked up
+        address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_server_answers_on_loopback_only(served: tuple[str, Path]) -> None:
+    origin = served[0]
+    assert origin.startswith("http://127.0.0.1:")
+    assert _get(origin, "/")[0] == 200
+    other = _other_address()
+    if other is None:
+        pytest.skip("this machine has no address but loopback")
+    port = urlsplit(origin).port
+    assert port is not None
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.settimeout(2)
+        assert sock.connect_ex((other, port)) != 0, f"the server answers on {other}"
 
 
 @pytest.mark.parametrize(

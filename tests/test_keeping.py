@@ -1,4 +1,4 @@
-"""Issue 6: saved games, imports, links, replay and series (web/page/qin_ui, no browser)."""
+"""Saved games, imports, links, replay and series (web/page/qin_ui, no browser)."""
 
 from __future__ import annotations
 

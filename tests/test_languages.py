@@ -1,4 +1,4 @@
-"""The game page's languages (issue 5), in CPython: the language chosen from the
+"""The game page's languages, in CPython: the language chosen from the
 browser's, the texts built in Python said in German and French, and the log's links
 from each event to its section of the rules reference.
 """

@@ -1,4 +1,4 @@
-"""Issue 6 at build time: the service worker's precache list and version, the app icons,
+"""Offline play at build time: the service worker's precache list and version, the app icons,
 the manifest, and the Content-Security-Policy of every page (tools/build_site.py, web/)."""
 
 from __future__ import annotations

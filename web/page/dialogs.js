@@ -2,10 +2,12 @@
 // game logic and both must work before Python has started.
 //
 // - A dialog (.modal) makes what it stands over inert while it shows, so neither Tab
-//   nor a screen reader's cursor can wander behind it; main.py moves the focus into it
-//   and back. The result dialog is modal (everything else in #app); the hand-over
-//   cover names what it hides in data-blocks (the game, not the header: the next
-//   player may still switch the language or the contrast before confirming).
+//   nor a screen reader's cursor can wander behind it. When one opens (the page's
+//   Python only sets its `hidden`), the focus moves to its button named in data-focus;
+//   when it closes, the focus goes back where it was (else to the board). The result
+//   dialog is modal (everything else in #app); the hand-over cover names what it hides
+//   in data-blocks (the game, not the header: the next player may still switch the
+//   language or the contrast before confirming).
 // - High contrast: the #contrast toggle, remembered in localStorage "qin-contrast";
 //   with no choice stored, the system's "more contrast" preference decides.
 
@@ -17,18 +19,34 @@ function blocked(modal, child) {
   return only ? only.split(" ").includes(child.id) : true;
 }
 
+let shown = [];  // the dialogs open at the last look
+let focusBack = null;  // where the focus was before the first of them opened
+
 function updateInert() {
   const open = [...app.querySelectorAll(":scope > .modal")].filter((m) => !m.hidden);
+  const opened = open.filter((m) => !shown.includes(m));
+  const closed = shown.length > 0 && open.length === 0;
+  if (opened.length && !shown.length) focusBack = document.activeElement;
+  shown = open;
   for (const child of app.children) {
     const behind = !open.includes(child) && open.some((m) => blocked(m, child));
     if (behind) child.setAttribute("inert", "");
     else child.removeAttribute("inert");
   }
   document.body.dataset.modal = open.length ? open[0].id : "";
+  if (opened.length) {
+    document.getElementById(opened[0].dataset.focus || "")?.focus();
+  } else if (closed) {
+    const back = focusBack;
+    focusBack = null;
+    const play = document.getElementById("play");
+    if (back && back.isConnected && back !== document.body && back.checkVisibility?.() !== false) {
+      back.focus();
+    } else if (play && !play.hidden) {
+      document.getElementById("board-area")?.focus();
+    }
+  }
 }
-
-// main.py calls it before giving the focus back, so the page is not inert any more then.
-window.qinUpdateInert = updateInert;
 new MutationObserver(updateInert).observe(app, {
   subtree: true, attributes: true, attributeFilter: ["hidden"],
 });

@@ -1,6 +1,6 @@
 """The computer players' worker: a PyScript worker that only thinks.
 
-``web/page/ai_client.py`` starts it (``<script type="py" worker name="qin-ai">``) when a
+``web/page/worker.py`` starts it (``<script type="py" worker name="qin-ai">``) when a
 game has a computer seat, and calls ``choose`` with one ``qin_ui.ai_bridge`` request per
 move: the seat's view, never the other hands or the pile.  It answers with the move's
 text.  The worker has no DOM access (none is needed, so the page needs no COOP/COEP).

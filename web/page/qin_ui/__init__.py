@@ -1,15 +1,20 @@
-"""The web page's UI logic, in plain Python with no DOM (unit-tested in CPython).
+"""The game page's application and its logic, in plain Python with no DOM (unit-tested
+in CPython).  The map is ``docs/architecture.md``.
 
-- ``players``: who may sit in a seat (a human, or a computer of a ``qin.ai`` level);
-- ``ai_bridge``: the message to the computer players' worker and its answer;
-- ``computer``: computer turns on the page (pacing, watch-mode speeds, stale answers);
-- ``setup``: the start screen's choices (seats, board side, fair start, seed);
-- ``session``: the state machine of a game on screen (picked tile, orientation,
-  ghost, cover between humans, log, undo, passes, the end);
-- ``views``: HTML strings for the page's panels;
+- the application: ``state`` (``AppState``: everything the page knows), ``modes``
+  (``mode_of`` and what each mode ``ACCEPTS``), ``actions`` (what can happen, and the
+  effects asked for in return), ``app`` (``App.dispatch``: the one way in), ``render``
+  (``screen(state)``: what the page shows), ``keyboard`` (the key table, the cursor);
+- a game on screen: ``session`` (picked tile, orientation, ghost, cover between
+  humans, log, undo, passes, the end), ``views`` and ``a11y`` (HTML and words for the
+  panels and for screen readers), ``setup`` (the start screen's choices), ``players``
+  (who may sit in a seat), ``computer`` and ``ai_bridge`` (computer turns: pacing, the
+  worker's messages);
+- keeping games: ``saves`` (the store over the browser's storage, imports), ``keep``
+  (a session <-> a save), ``links`` (play by link), ``replay``, ``seriesplan``;
 - ``i18n``: the page's words in English, German or French (the catalogues of
   ``web/i18n/``), and the links from the log to the rules reference.
 
-``web/page/main.py`` is the only module that touches the DOM: it forwards each
-interaction to a ``Session`` method and redraws the parts that method reports.
+``web/page/shell.py`` is the only module that touches the DOM (with ``worker.py``,
+the computer players' worker, and ``main.py``, the entry point).
 """

@@ -71,7 +71,7 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         parts.append(t("a11y.grassland"))
     if square in session.last:
         parts.append(t("a11y.last"))
-    if legal is not None and session.selected_kind is not None and square in legal:
+    if legal is not None and square in legal and session.selected_kind is not None:
         parts.append(t("a11y.legal"))
     return f"{square}: " + ", ".join(parts)
 

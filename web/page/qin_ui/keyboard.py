@@ -1,33 +1,39 @@
-"""Keyboard and touch play: a cursor over the board and the keys that act (no DOM).
+"""Keyboard and touch play: the key table and the cursor over the board (no DOM).
 
-``Keys.press`` turns one key press into ``Session`` actions and returns the page parts
-that changed plus, when the page must move the focus, a *command*:
+``command_for(key, mode)`` is the one place where a key gets its meaning, as a
+``Command`` (the application's mode filter then decides whether it acts):
 
 ==================  ================================================================
-Arrow keys          move the cursor (on the board); the cursor square is "hovered",
-                    so the ghost, its preview and the square's info show there
-N / Shift+N         jump the cursor to the next / previous legal square
-1, 2, 3             pick that tile of the hand (again: put it back)
-R / Shift+R         turn the picked tile (back)
-Enter or Space      place the tile on the cursor square (on the board); pass when
-                    only a pass is legal
-P                   pass (when only a pass is legal)
-U or Ctrl+Z         undo
-L                   command ``"log"``: focus the list of moves
-B                   command ``"board"``: focus the board
-Escape              put the picked tile back; with none picked, command ``"leave"``
-                    (the focus leaves the board: no keyboard trap)
+Arrow keys          ``cursor``: move the cursor (on the board); the cursor square is
+                    "hovered", so the ghost, its preview and the square's info show
+                    there.  In a replay: ``replay-step`` / ``replay-back``
+N / Shift+N         ``jump``: to the next / previous legal square (on the board)
+1, 2, 3             ``select``: pick that tile of the hand (again: put it back)
+R / Shift+R         ``rotate``: turn the picked tile (back)
+Enter or Space      ``place``: place the tile on the cursor square (on the board);
+                    pass when only a pass is legal
+P                   ``pass`` (when only a pass is legal)
+U or Ctrl+Z         ``undo``
+L                   ``focus-log``: the list of moves
+B                   ``focus-board``: the board
+Escape              ``escape``: put the picked tile back; with none picked the focus
+                    leaves the board (no keyboard trap).  In a replay: ``replay-exit``;
+                    on a result: ``result-close``
 ==================  ================================================================
 
-``Keys.tap`` is a tap on a touch screen: the first tap on a square shows the ghost and
-its preview there (or the square's info), a second tap on the same square places.
+``Keys`` holds the cursor and a touch screen's armed square and runs the board
+commands on a ``Session``; ``Keys.tap`` is a tap on a touch screen: the first tap on
+a square shows the ghost and its preview there (or the square's info), a second tap on
+the same square places.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import Command, Key
 from .i18n import t
+from .modes import Mode
 from .session import NOTHING, Session
 
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
@@ -35,11 +41,43 @@ ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
 CURSOR = frozenset({"cursor"})
 """The extra part: the cursor moved (the page moves its focus mark)."""
 
+REPLAY_KEYS = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
+               "Escape": "replay-exit"}
+
+
+def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
+    """What ``key`` means in ``mode`` (``None``: nothing at all)."""
+    if mode is Mode.REPLAY and key.key in REPLAY_KEYS and not key.ctrl:
+        return Command(REPLAY_KEYS[key.key])
+    if mode in (Mode.RESULT, Mode.SERIES) and key.key == "Escape":
+        return Command("result-close")
+    lower = key.key.lower()
+    if key.ctrl:
+        return Command("undo") if lower == "z" else None
+    if key.key in ARROWS:
+        if not key.on_board:
+            return None
+        dx, dy = ARROWS[key.key]
+        return Command("cursor", f"{dx},{dy}")
+    if key.key in ("Enter", " "):
+        return Command("place") if key.on_board else None
+    if lower == "n":
+        return Command("jump", "-1" if key.shift else "1") if key.on_board else None
+    if key.key in ("1", "2", "3"):
+        return Command("select", str(int(key.key) - 1))
+    simple = {"r": Command("rotate", "-1" if key.shift else "1"), "u": Command("undo"),
+              "p": Command("pass"), "l": Command("focus-log"), "b": Command("focus-board")}
+    if lower in simple:
+        return simple[lower]
+    if key.key == "Escape":
+        return Command("escape", "board" if key.on_board else "")
+    return None
+
 
 @dataclass
 class Result:
     parts: frozenset[str] = NOTHING
-    command: str = ""  # "", "log", "board", "leave", "handled"
+    command: str = ""  # "", "log", "board", "leave": where the page moves the focus
     handled: bool = False  # the page should preventDefault()
 
 
@@ -49,10 +87,6 @@ class Keys:
     def __init__(self) -> None:
         self.cursor: str | None = None
         self.armed: str | None = None
-
-    def reset(self) -> None:
-        self.cursor = None
-        self.armed = None
 
     # -- the cursor ------------------------------------------------------------------
     def start_square(self, session: Session) -> str:
@@ -89,51 +123,48 @@ class Keys:
             self.cursor = before[-1] if before else legal[-1]
         return session.hover(self.cursor) | CURSOR
 
-    def _after_action(self, session: Session, parts: frozenset[str]) -> frozenset[str]:
+    def after_action(self, session: Session, parts: frozenset[str]) -> frozenset[str]:
         """Keep the ghost under the cursor after a pick or a turn."""
         if self.cursor is not None and parts:
             session.hover_state = session._hover_at(self.cursor)  # noqa: SLF001
             return parts | {"overlay", "info"} | CURSOR
         return parts
 
-    # -- keys --------------------------------------------------------------------------
+    # -- commands ----------------------------------------------------------------------
+    def run(self, session: Session, command: Command) -> Result:
+        """Run a board command (one that ``command_for`` gives) on ``session``."""
+        name, arg = command.name, command.arg
+        if name == "cursor":
+            dx, dy = (int(v) for v in arg.split(","))
+            return Result(self.move(session, dx, dy), handled=True)
+        if name == "jump":
+            return Result(self.jump(session, int(arg)), handled=True)
+        if name == "place":
+            return Result(self.enter(session), handled=True)
+        if name == "select":
+            return Result(self.after_action(session, session.select(int(arg))), handled=True)
+        if name == "rotate":
+            return Result(self.after_action(session, session.rotate(int(arg or 1))),
+                          handled=True)
+        if name == "undo":
+            return Result(self.undo(session), handled=True)
+        if name == "pass":
+            return Result(session.pass_turn(), handled=True)
+        if name == "focus-log":
+            return Result(command="log", handled=True)
+        if name == "focus-board":
+            return Result(command="board", handled=True)
+        if name == "escape":
+            if session.selected_kind is not None:
+                return Result(self.after_action(session, session.select(None)), handled=True)
+            return Result(command="leave" if arg == "board" else "")
+        return Result()
+
     def press(self, session: Session, key: str, *, shift: bool = False, ctrl: bool = False,
               on_board: bool = False) -> Result:
-        """One key press (``key`` as ``KeyboardEvent.key``)."""
-        lower = key.lower()
-        if ctrl:
-            if lower == "z":
-                return Result(self._undo(session), handled=True)
-            return Result()
-        if key in ARROWS:
-            if not on_board:
-                return Result()
-            dx, dy = ARROWS[key]
-            return Result(self.move(session, dx, dy), handled=True)
-        if on_board and key in ("Enter", " "):
-            return Result(self.enter(session), handled=True)
-        if lower == "n" and on_board:
-            return Result(self.jump(session, -1 if shift else 1), handled=True)
-        if key in ("1", "2", "3"):
-            return Result(self._after_action(session, session.select(int(key) - 1)),
-                          handled=True)
-        if lower == "r":
-            return Result(self._after_action(session, session.rotate(-1 if shift else 1)),
-                          handled=True)
-        if lower == "u":
-            return Result(self._undo(session), handled=True)
-        if lower == "p":
-            return Result(session.pass_turn(), handled=True)
-        if lower == "l":
-            return Result(command="log", handled=True)
-        if lower == "b":
-            return Result(command="board", handled=True)
-        if key == "Escape":
-            if session.selected_kind is not None:
-                return Result(self._after_action(session, session.select(None)),
-                              handled=True)
-            return Result(command="leave" if on_board else "")
-        return Result()
+        """One key press on the game screen, its meaning and its action in one call."""
+        command = command_for(Key(key, shift, ctrl, on_board))
+        return Result() if command is None else self.run(session, command)
 
     def enter(self, session: Session) -> frozenset[str]:
         """Enter on the board: place on the cursor square (or pass when that is all)."""
@@ -149,7 +180,7 @@ class Keys:
             self.armed = None
         return parts
 
-    def _undo(self, session: Session) -> frozenset[str]:
+    def undo(self, session: Session) -> frozenset[str]:
         self.armed = None
         return session.undo()
 

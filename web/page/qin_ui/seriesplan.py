@@ -68,9 +68,6 @@ class SeriesState:
     def done(self) -> bool:
         return len(self.games) >= len(self.boards)
 
-    def board_for(self, number: int) -> str:
-        return self.boards[number - 1]
-
     @property
     def next_board(self) -> str | None:
         return None if self.done else self.boards[len(self.games)]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import qin
 from qin.board import VILLAGE
-from qin.svg import render_overlay, render_svg
+from qin.svg import render_overlay
 from qin.tiles import COLOURS
 
 from . import i18n, players
@@ -429,14 +429,6 @@ class Session:
                                self.names))
 
     # -- what the page draws ----------------------------------------------------------
-    def board_svg(self) -> str:
-        h = self.hover_state
-        return render_svg(self.game, legal=self.legal_squares(), last=self.last,
-                          colours=self.colours, names=self.names, style=False,
-                          ghost=h.ghost, ghost_ok=h.ok, preview=h.preview if h.ok else None,
-                          focus=h.focus, focus_owner=h.focus_owner,
-                          tally_at=h.square if h.tally is not None else None, tally=h.tally)
-
     def overlay_svg(self) -> str:
         h = self.hover_state
         if h.ghost is None and not h.focus:

@@ -6,6 +6,7 @@ Every text that comes from a player (names) is escaped here.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from html import escape
 
@@ -16,9 +17,10 @@ from qin.tiles import COLOURS
 from . import a11y, i18n, players
 from .i18n import t
 from .replay import Replay
+from .saves import Entry
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations, tile_name
-from .setup import BOARDS, Settings, board_label, colour_label
 from .setup import COLOURS as SEAT_COLOURS
+from .setup import Settings, board_label, colour_label
 
 
 def pagoda_icon(colour: str, double: bool = False, size: int = 22) -> str:
@@ -85,8 +87,38 @@ def seats_html(settings: Settings) -> str:
     return "".join(rows)
 
 
-def board_choices() -> Sequence[tuple[str, str]]:
-    return BOARDS
+def _date(ms: float) -> str:
+    if not ms:
+        return t("saved.unknown_date")
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000.0))
+
+
+def saved_html(entries: Sequence[Entry]) -> str:
+    """The "Saved games" list: resume, export, delete (a damaged save: export its text)."""
+    rows = []
+    for e in entries:
+        sid = escape(e.id, quote=True)
+        delete = (f'<button type="button" data-action="delete" class="quiet">'
+                  f'{escape(t("saved.delete"))}</button></li>')
+        if e.ok:
+            names = escape(f" {t('saved.vs')} ".join(e.names))
+            what = t("saved.series" if e.series else "saved.game", board=board_label(e.board),
+                     state=e.state, moves=e.moves)
+            rows.append(
+                f'<li class="saved-game" data-id="{sid}" data-state="ok">'
+                f'<span class="saved-what"><strong>{names}</strong> '
+                f"{escape(what)} <small>{_date(e.updated)}</small></span> "
+                f'<button type="button" data-action="resume">{escape(t("saved.resume"))}'
+                f'</button> <button type="button" data-action="export-save">'
+                f'{escape(t("saved.export"))}</button> ' + delete)
+        else:
+            rows.append(
+                f'<li class="saved-game damaged" data-id="{sid}" data-state="damaged">'
+                f'<span class="saved-what"><strong>{escape(t("saved.damaged"))}</strong> — '
+                f"{escape(e.state)}</span> "
+                f'<button type="button" data-action="export-raw">'
+                f'{escape(t("saved.export_raw"))}</button> ' + delete)
+    return "".join(rows) or f'<li class="empty">{escape(t("saved.none"))}</li>'
 
 
 # -- the side panel --------------------------------------------------------------------

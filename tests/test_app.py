@@ -1,0 +1,427 @@
+"""The game page's application (web/page/qin_ui/app.py): modes, the key table, one
+dispatch, saving as a consequence of a change.  CPython, no browser: the storage is a
+``MemoryStorage`` and the effects are looked at, not run (apart from ``Save``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import qin
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.keyboard import command_for  # noqa: E402
+from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.session import Session  # noqa: E402
+
+KEYS = [A.Key(k, shift=shift, ctrl=ctrl, on_board=True) for k, shift, ctrl in (
+    ("ArrowLeft", False, False), ("ArrowRight", False, False), ("ArrowUp", False, False),
+    ("ArrowDown", False, False), ("n", False, False), ("N", True, False),
+    ("1", False, False), ("2", False, False), ("3", False, False), ("r", False, False),
+    ("R", True, False), ("Enter", False, False), (" ", False, False), ("p", False, False),
+    ("u", False, False), ("z", False, True), ("l", False, False), ("b", False, False),
+    ("Escape", False, False))]
+"""Every shortcut key, pressed on the board."""
+
+
+def form(kinds: tuple[str, ...] = ("human", "human"), seed: str = "7",
+         plan: str = "single", board: str = "bird") -> A.Form:
+    names = ("Green", "White", "Purple", "Black")[:len(kinds)]
+    colours = ("green", "white", "purple", "black")[:len(kinds)]
+    return A.Form(names, colours, kinds, board, False, seed, plan)
+
+
+def new_app() -> App:
+    app = App(SaveStore(MemoryStorage()))
+    run(app, A.Boot("http://localhost/", ""))
+    return app
+
+
+def run(app: App, action: A.Action) -> list[A.Effect]:
+    """As the page does: dispatch, then the storing effects; the rest is returned."""
+    return app.store(app.dispatch(action))
+
+
+def stored(app: App) -> dict[str, str]:
+    storage = app.saves.storage
+    assert isinstance(storage, MemoryStorage)
+    return dict(storage.data)
+
+
+def moves(app: App) -> list[str]:
+    assert app.state.session is not None
+    return [str(m) for m in app.state.session.game.moves]
+
+
+def play_one(app: App) -> None:
+    """One human move by pointer: lift the cover, pick the first playable tile, click
+    its first legal square (or pass)."""
+    if app.mode is Mode.COVER:
+        run(app, A.Command("cover-ok"))
+    s = app.state.session
+    assert s is not None and app.mode is Mode.PLAYING
+    if s.must_pass:
+        run(app, A.Command("pass"))
+        return
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    run(app, A.BoardClick(s.legal_squares()[0]))
+
+
+def pick_playable(app: App) -> Session:
+    """Pick the first playable tile of the hand on screen; returns the session."""
+    s = app.state.session
+    assert s is not None
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    return s
+
+
+def finished(seed: int = 31) -> qin.Game:
+    game = qin.Game.new(board="bird", players=2, seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
+    return game
+
+
+@pytest.fixture
+def hot_seat() -> App:
+    app = new_app()
+    run(app, A.StartGame(form()))
+    return app
+
+
+# -- the key table -----------------------------------------------------------------------
+def test_the_key_table() -> None:
+    table = {k.key + ("+shift" if k.shift else "") + ("+ctrl" if k.ctrl else ""):
+             command_for(k) for k in KEYS}
+    assert table == {
+        "ArrowLeft": A.Command("cursor", "-1,0"), "ArrowRight": A.Command("cursor", "1,0"),
+        "ArrowUp": A.Command("cursor", "0,-1"), "ArrowDown": A.Command("cursor", "0,1"),
+        "n": A.Command("jump", "1"), "N+shift": A.Command("jump", "-1"),
+        "1": A.Command("select", "0"), "2": A.Command("select", "1"),
+        "3": A.Command("select", "2"), "r": A.Command("rotate", "1"),
+        "R+shift": A.Command("rotate", "-1"), "Enter": A.Command("place"),
+        " ": A.Command("place"), "p": A.Command("pass"), "u": A.Command("undo"),
+        "z+ctrl": A.Command("undo"), "l": A.Command("focus-log"),
+        "b": A.Command("focus-board"), "Escape": A.Command("escape", "board")}
+    # Off the board, the arrows, N and Enter are the page's own (no command).
+    for key in ("ArrowLeft", "n", "Enter", " "):
+        assert command_for(A.Key(key)) is None
+    # In a replay the arrows step it and Escape leaves it; on a result Escape closes it.
+    assert command_for(A.Key("ArrowRight"), Mode.REPLAY) == A.Command("replay-step")
+    assert command_for(A.Key("ArrowLeft"), Mode.REPLAY) == A.Command("replay-back")
+    assert command_for(A.Key("Escape"), Mode.REPLAY) == A.Command("replay-exit")
+    assert command_for(A.Key("Escape"), Mode.RESULT) == A.Command("result-close")
+    assert command_for(A.Key("x")) is None
+
+
+def test_every_mode_accepts_only_what_it_shows() -> None:
+    assert set(ACCEPTS) == set(Mode)
+    game_changes = {"select", "rotate", "place", "pass", "undo", "wheel"}
+    for mode in (Mode.START, Mode.REPLAY, Mode.RESULT, Mode.SERIES, Mode.COVER,
+                 Mode.WATCHING):
+        assert not ACCEPTS[mode] & game_changes, mode
+    assert ACCEPTS[Mode.THINKING] & game_changes == {"undo"}  # the undo button shows
+    assert game_changes <= ACCEPTS[Mode.PLAYING]
+
+
+# -- the replay case ---------------------------------------------------------------------
+def test_undo_keys_in_a_replay_leave_the_live_game_and_its_save_alone(hot_seat: App) -> None:
+    app = hot_seat
+    for _ in range(4):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    before, saved = moves(app), stored(app)
+    assert len(before) == 4
+    run(app, A.Command("replay-open"))
+    assert app.mode is Mode.REPLAY
+    for key in ("u", "u"):
+        assert app.dispatch(A.Key(key, on_board=True)) == []
+    assert "replay" in app.state.spoken  # said to a screen reader
+    run(app, A.Command("replay-exit"))
+    assert app.mode is Mode.PLAYING
+    assert moves(app) == before and stored(app) == saved
+
+
+def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
+    app = hot_seat
+    for _ in range(3):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    before, saved = moves(app), stored(app)
+    run(app, A.Command("replay-open"))
+    replay = app.state.replay
+    assert replay is not None
+    for key in KEYS:
+        cursor = replay.cursor
+        effects = run(app, key)
+        if key.key == "Escape":
+            assert app.mode is Mode.PLAYING
+            break
+        assert app.mode is Mode.REPLAY
+        step = {"ArrowRight": 1, "ArrowLeft": -1}.get(key.key, 0)
+        assert replay.cursor == max(0, cursor + step)
+        assert moves(app) == before and stored(app) == saved
+        assert all(not isinstance(e, A.Save) for e in effects)
+    assert app.state.replay is None and moves(app) == before and stored(app) == saved
+
+
+# -- every key in every other mode ---------------------------------------------------------
+def press_all_but(app: App, skip: set[str]) -> None:
+    for key in KEYS:
+        if key.key not in skip:
+            run(app, key)
+
+
+def test_keys_on_the_cover_the_start_screen_and_a_result_change_nothing(hot_seat: App
+                                                                        ) -> None:
+    app = hot_seat
+    play_one(app)
+    assert app.mode is Mode.COVER
+    before, saved = moves(app), stored(app)
+    press_all_but(app, set())
+    assert app.mode is Mode.COVER and moves(app) == before and stored(app) == saved
+    run(app, A.Command("new-game"))
+    assert app.mode is Mode.START
+    press_all_but(app, set())
+    assert app.mode is Mode.START and moves(app) == before and stored(app) == saved
+    run(app, A.Command("back-to-game"))
+    assert app.mode is Mode.COVER
+
+    record = finished().record()
+    run(app, A.Command("new-game"))
+    run(app, A.Imported(json.dumps(record), "game.json"))
+    assert app.mode is Mode.RESULT
+    before, saved = moves(app), stored(app)
+    press_all_but(app, {"Escape"})
+    assert app.mode is Mode.RESULT and moves(app) == before and stored(app) == saved
+    run(app, A.Key("Escape"))
+    assert app.mode is Mode.PLAYING and app.state.session is not None
+    assert app.state.session.over and stored(app) == saved
+
+
+def test_a_finished_game_of_an_unfinished_series_offers_the_next(hot_seat: App) -> None:
+    app = hot_seat
+    run(app, A.Command("new-game"))
+    save = {"format": "qin-save/1", "id": "s1", "created": 1, "updated": 1,
+            "record": finished().record(),
+            "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
+                   "at_screen": 1, "cover": False},
+            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
+            "mode": "local"}
+    run(app, A.Imported(json.dumps(save), "series.json"))
+    assert app.mode is Mode.SERIES
+    before, saved = moves(app), stored(app)
+    press_all_but(app, {"Escape"})
+    assert app.mode is Mode.SERIES and moves(app) == before and stored(app) == saved
+    effects = app.dispatch(A.Command("series-next"))
+    assert A.Save() in effects
+    app.store(effects)
+    assert app.mode is Mode.PLAYING and moves(app) == []
+    assert app.state.session is not None and app.state.session.settings.board == "lion"
+    assert app.state.series is not None and len(app.state.series.games) == 1
+
+
+def test_keys_while_a_computer_thinks_or_is_watched() -> None:
+    app = new_app()
+    run(app, A.StartGame(form(("human", "apprentice"))))
+    play_one(app)
+    assert app.mode is Mode.THINKING
+    before = moves(app)
+    press_all_but(app, {"u", "z"})
+    assert app.mode is Mode.THINKING and moves(app) == before
+    run(app, A.Key("u", on_board=True))  # the undo button shows: U takes the move back
+    assert app.mode is Mode.PLAYING and moves(app) == []
+
+    run(app, A.Command("new-game"))
+    run(app, A.Command("speed", "pause"))
+    run(app, A.StartGame(form(("apprentice", "governor"))))
+    assert app.mode is Mode.WATCHING and app.state.turn is None  # paused
+    saved = stored(app)
+    press_all_but(app, set())
+    assert app.mode is Mode.WATCHING and moves(app) == [] and stored(app) == saved
+
+
+# -- a computer's turn, as actions -------------------------------------------------------
+def test_a_computer_turn_runs_through_timers_and_the_worker_answer() -> None:
+    app = new_app()
+    effects = run(app, A.StartGame(form(("apprentice", "human"))))
+    assert A.StartWorker() in effects
+    wait = next(e for e in effects if isinstance(e, A.After))
+    assert app.mode is Mode.THINKING
+    assert run(app, A.Timer(wait.token)) == []  # the worker is not ready yet
+    asked = run(app, A.WorkerReady())
+    ask = next(e for e in asked if isinstance(e, A.AskComputer))
+    assert app.screen().elements["status"].data[0] == ("ai", "thinking")
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    answer = str(game.legal_moves()[0])
+    hold = run(app, A.ComputerAnswer(ask.token, answer, 10.0))  # quick: held a moment
+    assert moves(app) == [] and any(isinstance(e, A.After) for e in hold)
+    effects = app.dispatch(A.Timer(ask.token))
+    assert A.Save() in effects  # saved before the move shows
+    app.store(effects)
+    assert moves(app) == [answer] and app.mode is Mode.PLAYING
+    assert app.state.dropped == (ask.token, answer) and app.state.think_ms == 10
+    # A stale answer (the turn is over) changes nothing.
+    assert run(app, A.ComputerAnswer(ask.token, answer, 5.0)) == []
+    assert moves(app) == [answer]
+
+
+def test_pausing_drops_the_turn_under_way() -> None:
+    app = new_app()
+    run(app, A.WorkerReady())
+    effects = run(app, A.StartGame(form(("apprentice", "apprentice"))))
+    wait = next(e for e in effects if isinstance(e, A.After))
+    ask = next(e for e in run(app, A.Timer(wait.token)) if isinstance(e, A.AskComputer))
+    run(app, A.Command("speed", "pause"))
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    assert run(app, A.ComputerAnswer(ask.token, str(game.legal_moves()[0]), 900.0)) == []
+    assert moves(app) == []
+    effects = run(app, A.Command("speed", "fast"))
+    assert any(isinstance(e, A.After) for e in effects)
+
+
+# -- saving ------------------------------------------------------------------------------
+def test_a_change_saves_and_drawing_never_does(hot_seat: App) -> None:
+    app = hot_seat
+    s = app.state.session
+    assert s is not None
+    saved = stored(app)
+    assert saved  # the new game is saved at once
+    for _ in range(3):
+        app.screen()
+    assert stored(app) == saved
+    hand = s.visible_hand()
+    assert hand is not None
+    index = next(i for i, k in enumerate(hand) if s.playable(k))
+    for action in (A.Command("select", str(index)), A.Hover("g7"),
+                   A.Command("rotate", "1"), A.Command("rotate", "-1"), A.Hover(None),
+                   A.Key("ArrowRight", on_board=True), A.Command("replay-open"),
+                   A.Command("replay-exit")):
+        assert A.Save() not in app.dispatch(action), action
+    assert stored(app) == saved
+    app.dispatch(A.Command("select", str(index)))  # opening the replay put it back
+    effects = app.dispatch(A.BoardClick(s.legal_squares()[0]))
+    assert effects.count(A.Save()) == 1
+    app.store(effects)
+    assert stored(app) != saved
+    for change in (A.Command("cover-ok"), A.Command("link-play"), A.Command("undo")):
+        assert app.dispatch(change).count(A.Save()) == 1, change
+
+
+def test_a_move_and_its_save_play_the_move_once(hot_seat: App,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    app = hot_seat
+    for _ in range(6):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    s = pick_playable(app)
+    square = s.legal_squares()[0]
+    calls: list[object] = []
+    real = qin.Game.play
+
+    def counted(self: qin.Game, move: object) -> list[qin.Event]:
+        calls.append(move)
+        return real(self, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(qin.Game, "play", counted)
+    effects = app.dispatch(A.BoardClick(square))
+    app.store(effects)
+    app.screen()
+    assert len(calls) == 1, calls  # the move itself: the save replays nothing
+    assert app.state.save is not None and app.state.save.moves == 7
+
+
+def test_opening_a_saved_game_does_not_write_it(hot_seat: App) -> None:
+    app = hot_seat
+    play_one(app)
+    saved = stored(app)
+    assert app.state.save is not None
+    save_id = app.state.save.id
+    run(app, A.Command("new-game"))
+    run(app, A.Command("resume", save_id))
+    assert app.mode is Mode.COVER and stored(app) == saved
+    assert len(moves(app)) == 1
+
+
+def test_a_key_that_does_not_apply_says_so_only_where_it_helps(hot_seat: App) -> None:
+    app = hot_seat
+    run(app, A.Command("replay-open"))
+    assert app.dispatch(A.Key("1")) == []
+    assert app.state.spoken
+    app.state.spoken = ""
+    run(app, A.Command("replay-exit"))
+    play_one(app)
+    assert app.mode is Mode.COVER
+    assert app.dispatch(A.Key("1")) == [] and app.state.spoken != ""  # the move's events
+    assert "replay" not in app.state.spoken
+
+
+def test_a_hover_redraws_the_overlay_only_and_is_quick(hot_seat: App) -> None:
+    """A hover changes the overlay and the info box: the board's SVG, its text grid and
+    the log are the very strings drawn before.  Times: generous guards (the browser's
+    budgets are 30 ms a hover, 100 ms a placement, Pyodide about 2x CPython)."""
+    app = hot_seat
+    for _ in range(20):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    s = pick_playable(app)
+    first = app.screen()
+    squares = s.game.board.geo.names
+    start = time.perf_counter()
+    for name in squares:
+        run(app, A.Hover(name))
+        now = app.screen()
+        for part in ("board", "board-grid", "log", "hand", "players"):
+            assert now.elements[part].html is first.elements[part].html, part
+    assert (time.perf_counter() - start) / len(squares) < 0.03
+    assert now.overlay != first.overlay
+    start = time.perf_counter()
+    run(app, A.BoardClick(s.legal_squares()[0]))
+    placed = app.screen()
+    assert time.perf_counter() - start < 0.1
+    assert placed.elements["board"].html != first.elements["board"].html
+
+
+def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
+    from qin import records
+
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    app = App(SaveStore(MemoryStorage()))
+    effects = run(app, A.Boot("http://localhost/#g=" + records.to_url(game),
+                              "#g=" + records.to_url(game)))
+    assert app.mode is Mode.PLAYING and len(moves(app)) == 4  # no cover in a link game
+    assert app.state.link_mode and stored(app)
+    assert not any(isinstance(e, A.SetAddress) for e in effects)
+    play_one(app)
+    assert app.mode is Mode.PLAYING  # the next player's hand shows at once
+    address = [e for e in run(app, A.Hover("g7")) if isinstance(e, A.SetAddress)]
+    assert address == []  # a hover does not touch the address
+    s = pick_playable(app)
+    effects = app.store(app.dispatch(A.BoardClick(s.legal_squares()[0])))
+    url = next(e.url for e in effects if isinstance(e, A.SetAddress))
+    assert len(records.from_url(url.split("#", 1)[1]).moves) == 6
+
+
+def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    run(app, A.Boot("http://localhost/#g=AQAAAAAA", "#g=AQAAAAAA"))
+    assert app.mode is Mode.START and app.state.link_refused
+    assert "cannot be opened" in app.state.saved_message
+    run(app, A.Imported('{"format": "qin-game/1", "board": "moon"}', "broken.json"))
+    assert app.mode is Mode.START and app.state.imported == "refused"
+    assert "broken.json" in app.state.saved_message and stored(app) == {}

@@ -1,0 +1,238 @@
+"""What can happen on the game page (actions) and what the application asks the page
+to do in return (effects): small frozen dataclasses, no DOM.
+
+The page's shell turns every DOM event, key and worker message into one action and
+hands it to ``App.dispatch``; every action has a ``name``, which the mode filter
+(``modes.ACCEPTS``) checks.  Dispatch returns effects, which the shell runs: first the
+storing ones (``Save``, run by the application itself), then, after the screen is
+drawn, the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+# -- actions ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Key:
+    """A key press (``key`` as ``KeyboardEvent.key``); ``on_board``: the board had the
+    focus.  The keyboard module turns it into a ``Command``."""
+
+    key: str
+    shift: bool = False
+    ctrl: bool = False
+    on_board: bool = False
+    name = "key"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A named control was used (a button, a key's meaning): ``name`` and its argument
+    (a tile's index, a save's id, a replay position...)."""
+
+    name: str
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Hover:
+    """The pointer is over ``square`` (``None``: it left the board)."""
+
+    square: str | None
+    name = "hover"
+
+
+@dataclass(frozen=True)
+class BoardClick:
+    """A click (or a tap) on a square of the board."""
+
+    square: str
+    name = "board-click"
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """The kind of pointer last pressed on the board: "mouse", "pen" or "touch"."""
+
+    kind: str
+    name = "pointer"
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """The mouse wheel over the board: ``step`` 1 or -1, ``at_ms`` the event's time."""
+
+    step: int
+    at_ms: float
+    name = "wheel"
+
+
+@dataclass(frozen=True)
+class Form:
+    """The start screen's fields as the player left them."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    kinds: tuple[str, ...]
+    board: str
+    fair_start: bool
+    seed: str
+    plan: str
+
+
+@dataclass(frozen=True)
+class SetupEdited:
+    """A start screen field changed: ``field`` is "players" (``value`` the count),
+    "colour" or "kind" (``value`` the seat's index), or anything else."""
+
+    form: Form
+    field: str
+    value: int = 0
+    name = "setup-edit"
+
+
+@dataclass(frozen=True)
+class StartGame:
+    form: Form
+    name = "start"
+
+
+@dataclass(frozen=True)
+class Boot:
+    """The page has started: its address's fragment and the base address."""
+
+    url: str
+    hash: str
+    name = "boot"
+
+
+@dataclass(frozen=True)
+class LanguageChosen:
+    """The player chose a language; ``catalogue`` is its messages (JSON text, fetched
+    by the page), ``form`` the start screen as it stands."""
+
+    lang: str
+    catalogue: str
+    form: Form
+    name = "language"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A file's text for import (``name``: the file's name)."""
+
+    text: str
+    file: str
+    name = "import"
+
+
+@dataclass(frozen=True)
+class ImportRefused:
+    """A file could not even be read: ``why`` is a catalogue key, ``error`` details."""
+
+    file: str
+    why: str
+    error: str = ""
+    name = "import-refused"
+
+
+@dataclass(frozen=True)
+class WorkerReady:
+    name = "worker-ready"
+
+
+@dataclass(frozen=True)
+class ComputerAnswer:
+    """The worker's move for the computer turn ``token`` and how long it took."""
+
+    token: int
+    text: str
+    took_ms: float
+    name = "computer-answer"
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A delay asked for by ``After`` is over."""
+
+    token: int
+    name = "timer"
+
+
+@dataclass(frozen=True)
+class Copied:
+    """The link was put on the clipboard (``ok``), or could not be."""
+
+    ok: bool
+    name = "copied"
+
+
+Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
+          | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
+          | Timer | Copied)
+
+
+# -- effects ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Save:
+    """Write the game on screen to its save (run before the screen shows the change)."""
+
+
+@dataclass(frozen=True)
+class StartWorker:
+    """Start the computer players' worker (it takes seconds: start it early)."""
+
+
+@dataclass(frozen=True)
+class AskComputer:
+    """Ask the worker for a move; its answer comes back as ``ComputerAnswer(token)``."""
+
+    token: int
+    request: str
+
+
+@dataclass(frozen=True)
+class After:
+    """Dispatch ``Timer(token)`` after ``ms`` milliseconds."""
+
+    ms: int
+    token: int
+
+
+@dataclass(frozen=True)
+class Download:
+    name: str
+    text: str
+    mime: str = "application/json"
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Move the focus to the element ``target`` (an id; ``"hand"``: the first usable
+    tile of the hand, else the undo button)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class SetAddress:
+    """Replace the page's address (no new history entry)."""
+
+    url: str
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Put ``text`` on the clipboard; the outcome comes back as ``Copied``."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Handled:
+    """The key was used: the page's default for it must not happen."""
+
+
+Effect = (Save | StartWorker | AskComputer | After | Download | Focus | SetAddress | Copy
+          | Handled)

@@ -1,0 +1,674 @@
+"""The game page as one application: its state, one dispatch, its effects (no DOM).
+
+    app = App(store)                      # saves.SaveStore over the browser's storage
+    effects = app.dispatch(action)        # every event, key and worker message
+    effects = app.store(effects)          # writes the save before the change shows
+    screen = app.screen()                 # what the page shows now (render.screen)
+
+``dispatch`` looks up the mode (``modes.mode_of``); an action the mode does not accept
+changes nothing.  Keys become commands in ``keyboard.command_for`` and the mode filter
+applies to the command, so a key only ever acts on what is on screen.  A change of the
+game (a move, an undo, the cover lifted, the series advanced) emits ``Save``; drawing
+never saves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import qin
+
+from . import computer, i18n, keep, links, players, setup
+from .a11y import announcement
+from .actions import (
+    Action,
+    After,
+    AskComputer,
+    BoardClick,
+    Boot,
+    Command,
+    ComputerAnswer,
+    Copied,
+    Copy,
+    Download,
+    Effect,
+    Focus,
+    Form,
+    Handled,
+    Hover,
+    Imported,
+    ImportRefused,
+    Key,
+    LanguageChosen,
+    Pointer,
+    Save,
+    SetAddress,
+    SetupEdited,
+    StartGame,
+    StartWorker,
+    Timer,
+    Wheel,
+    WorkerReady,
+)
+from .i18n import t
+from .keyboard import Keys, command_for
+from .modes import ACCEPTS, Mode, mode_of
+from .render import Cache, Screen, screen
+from .replay import Replay
+from .saves import (
+    SaveConflict,
+    SaveError,
+    SaveRef,
+    SaveStore,
+    export_name,
+    export_text,
+    read_import,
+)
+from .seriesplan import SeriesPlanError, SeriesState
+from .session import Session
+from .state import AppState, ComputerTurn
+
+CURRENT_KEY = "qin.current"
+"""Storage key: the id of the game on screen (resumed when the page opens)."""
+REPLAY_TICK_MS = 700
+WHEEL_GAP_MS = 150
+"""One turn of the tile per flick of a trackpad."""
+
+GAME_COMMANDS = frozenset({"select", "rotate", "place", "pass", "undo"})
+REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.THINKING: "keys.computer_turn",
+                 Mode.WATCHING: "keys.computer_turn"}
+"""What a screen reader hears when a game key does nothing in these modes."""
+
+SaveKey = tuple[int, int, str, int, bool, bool, bool, int]
+
+
+def settings_of(form: Form, seed: int | None = None) -> setup.Settings:
+    seats = tuple(setup.Seat(n, c, k) for n, c, k in
+                  zip(form.names, form.colours, form.kinds, strict=True))
+    return setup.Settings(seats, form.board, form.fair_start, seed)
+
+
+class App:
+    """The page's application: owns the state; ``dispatch`` is its only way in."""
+
+    def __init__(self, store: SaveStore, *, storage_problem: str = "") -> None:
+        self.state = AppState(storage_problem=storage_problem)
+        self.saves = store
+        self.cache = Cache()
+
+    @property
+    def mode(self) -> Mode:
+        return mode_of(self.state)
+
+    def screen(self) -> Screen:
+        return screen(self.state, self.cache)
+
+    # -- the one way in ----------------------------------------------------------------
+    def dispatch(self, action: Action) -> list[Effect]:
+        mode = self.mode
+        effects: list[Effect] = []
+        if isinstance(action, Key):
+            command = command_for(action, mode)
+            if command is None:
+                return []
+            if command.name not in ACCEPTS[mode]:
+                if command.name in GAME_COMMANDS and mode in REFUSED_WORDS:
+                    self.state.spoken = t(REFUSED_WORDS[mode])
+                return []
+            effects.append(Handled())
+            action = command
+        elif action.name not in ACCEPTS[mode]:
+            return []
+        before = self._save_key()
+        effects += self._act(action)
+        effects += self._settle(before)
+        return effects
+
+    def store(self, effects: list[Effect]) -> list[Effect]:
+        """Run the storing effects (``Save``); return the others, to run after drawing."""
+        rest: list[Effect] = []
+        for effect in effects:
+            if isinstance(effect, Save):
+                self._save()
+            else:
+                rest.append(effect)
+        return rest
+
+    # -- the actions -------------------------------------------------------------------
+    def _act(self, action: Action) -> list[Effect]:
+        st = self.state
+        s = st.session
+        if isinstance(action, Command):
+            return self._command(action)
+        if isinstance(action, Hover):
+            if s is not None and (st.pointer != "touch" or action.square is None):
+                s.hover(action.square)
+            return []
+        if isinstance(action, BoardClick):
+            if s is not None:
+                if st.pointer == "touch":
+                    st.keys.tap(s, action.square)
+                else:
+                    s.click(action.square)
+            return []
+        if isinstance(action, Pointer):
+            st.pointer = action.kind or "mouse"
+            return []
+        if isinstance(action, Wheel):
+            if s is None or s.selected_kind is None or action.at_ms - st.wheel_at < WHEEL_GAP_MS:
+                return []
+            st.wheel_at = action.at_ms
+            s.rotate(action.step)
+            return []
+        if isinstance(action, SetupEdited):
+            return self._setup_edited(action)
+        if isinstance(action, StartGame):
+            return self._start(action.form)
+        if isinstance(action, Boot):
+            return self._boot(action)
+        if isinstance(action, LanguageChosen):
+            return self._language(action)
+        if isinstance(action, Imported):
+            return self._import(action.text, action.file)
+        if isinstance(action, ImportRefused):
+            st.imported = "refused"
+            why = t(action.why, error=action.error) if action.error else t(action.why)
+            st.saved_message = t("import.refused", name=action.file, error=why)
+            return []
+        if isinstance(action, WorkerReady):
+            st.worker = "ready"
+            if st.turn is not None and st.turn.stage == "worker":
+                return self._ask(st.turn)
+            return []
+        if isinstance(action, ComputerAnswer):
+            return self._answer(action)
+        if isinstance(action, Timer):
+            return self._timer(action.token)
+        if isinstance(action, Copied):
+            st.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
+            return []
+        return []
+
+    def _command(self, c: Command) -> list[Effect]:
+        st = self.state
+        s = st.session
+        name = c.name
+        if name.startswith("replay-"):
+            return self._replay(c)
+        if name == "result-close":
+            st.result_open = False
+            return []
+        if name == "result-show":
+            st.result_open = True
+            return []
+        if name in ("new-game", "result-new"):
+            st.result_open = False
+            return self._to_setup()
+        if name == "back-to-game":
+            if s is not None:
+                st.screen = "play"
+            return []
+        if name == "speed":
+            if c.arg in computer.SPEEDS:
+                st.speed = c.arg
+                if computer.SPEEDS[c.arg] is None:
+                    st.turn = None  # paused: a move under way is not played
+            return []
+        if name == "drag":
+            st.drop_over = c.arg == "over"
+            return []
+        if name in ("resume", "export-save", "export-raw", "delete"):
+            return self._saved_game(name, c.arg)
+        if s is None:
+            return []
+        if name == "cover-ok":
+            s.confirm()
+            return []
+        if name == "cover-undo":
+            st.keys.undo(s)
+            return []
+        if name == "series-next":
+            return self._series_next(s)
+        if name == "export":
+            try:
+                record = s.game.record()
+            except qin.QinError as exc:
+                st.save_text, st.save_state = str(exc), "error"
+                return []
+            return [Download(export_name(record), export_text(record))]
+        if name == "share":
+            st.link_panel = not st.link_panel
+            st.link_message = ""
+            self._update_link(s)
+            return []
+        if name == "link-copy":
+            return [Copy(st.link_url)]
+        if name == "link-play":  # saved, and the address set, as a change of the game
+            st.link_mode = True
+            return []
+        done = st.keys.run(s, c)
+        focus = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
+        return [Focus(focus)] if focus else []
+
+    # -- after every action: the cover, the series, the computer, the save ---------------
+    def _save_key(self) -> SaveKey | None:
+        st = self.state
+        s = st.session
+        if s is None:
+            return None
+        last = str(s.game.moves[-1]) if s.game.moves else ""
+        return (id(s), len(s.game.moves), last, s.at_screen, s.covered, s.over,
+                st.link_mode, len(st.series.games) if st.series else 0)
+
+    def _settle(self, before: SaveKey | None) -> list[Effect]:
+        st = self.state
+        s = st.session
+        effects: list[Effect] = []
+        if s is None:
+            return effects
+        if st.link_mode and s.covered:
+            s.confirm()  # hands are not hidden in a game played by link
+        after = self._save_key()
+        if after != before and before is not None and after is not None \
+                and before[0] == after[0]:
+            if len(s.turns) and before[1] != after[1]:
+                st.spoken = announcement(s) if after[1] > before[1] else ""
+            if s.over and not before[5]:  # the game just ended
+                st.result_open = True
+                self._count_in_series(s)
+            st.keys.armed = None if before[1] != after[1] else st.keys.armed
+            effects.append(Save())
+        if st.link_mode and before is not None and after != before:  # the address follows
+            self._update_link(s)
+            st.address_game = True
+            effects.append(SetAddress(st.link_url or st.base_url))
+        effects += self._computer()
+        return effects
+
+    def _count_in_series(self, s: Session) -> None:
+        series = self.state.series
+        if series is not None and s.over:
+            try:
+                series.add(s.game)
+            except SeriesPlanError as exc:
+                self.state.save_text = str(exc)
+
+    def _save(self) -> None:
+        st = self.state
+        s = st.session
+        if s is None:
+            return
+        ui = keep.snapshot(s)
+        series = st.series.to_dict() if st.series else None
+        mode = "link" if st.link_mode else "local"
+        try:
+            if st.save is None:
+                st.save = self.saves.create(s.game, ui, series=series, mode=mode)
+            else:
+                try:
+                    st.save = self.saves.write(st.save, s.game, ui, series=series, mode=mode)
+                except SaveConflict:  # another tab wrote it: this game goes on as a copy
+                    st.save = self.saves.create(s.game, ui, series=series, mode=mode)
+        except SaveError as exc:
+            st.save_state, st.save_text = "error", t("keep.not_saved", error=exc)
+            return
+        with contextlib.suppress(Exception):  # the game itself was saved
+            self.saves.storage.set(CURRENT_KEY, st.save.id)
+        st.save_state, st.save_text = "saved", t("keep.saved")
+
+    # -- computer turns ------------------------------------------------------------------
+    def _computer(self) -> list[Effect]:
+        """Start the computer's turn when one is due (after its pause); drop a turn
+        under way when the game on screen no longer waits for it."""
+        st = self.state
+        s = st.session
+        mode = self.mode
+        effects: list[Effect] = []
+        if s is not None and computer.has_computers(s) and st.worker == "off":
+            st.worker = "starting"
+            effects.append(StartWorker())
+        if mode not in (Mode.THINKING, Mode.WATCHING) or s is None \
+                or computer.ask(s) is None:
+            st.turn = None
+            return effects
+        if st.turn is not None:
+            return effects
+        delay = computer.delay_ms(s, st.speed)
+        if delay is None:  # paused
+            return effects
+        st.turn = ComputerTurn(st.token())
+        return [*effects, After(delay, st.turn.token)]
+
+    def _ask(self, turn: ComputerTurn) -> list[Effect]:
+        s = self.state.session
+        request = computer.ask(s) if s is not None else None
+        if request is None:
+            self.state.turn = None
+            return []
+        turn.request = request
+        if self.state.worker != "ready":
+            turn.stage = "worker"
+            return []
+        turn.stage = "asked"
+        return [AskComputer(turn.token, request)]
+
+    def _answer(self, answer: ComputerAnswer) -> list[Effect]:
+        st = self.state
+        turn = st.turn
+        if turn is None or turn.token != answer.token or turn.stage != "asked":
+            return []  # stale: an undo, a pause or another game came in between
+        s = st.session
+        assert s is not None
+        turn.answer, turn.took_ms = answer.text, answer.took_ms
+        rest = computer.min_think_ms(s) - answer.took_ms
+        if rest > 0:  # a quick decision still shows its thinking for a moment
+            turn.stage = "holding"
+            return [After(int(rest), turn.token)]
+        return self._play_answer(turn)
+
+    def _play_answer(self, turn: ComputerTurn) -> list[Effect]:
+        st = self.state
+        s = st.session
+        st.turn = None
+        if s is None or not computer.accept(s, turn.request, turn.answer):
+            return []
+        st.think_ms = round(turn.took_ms)
+        st.dropped = (turn.token, turn.answer)
+        return []
+
+    def _timer(self, token: int) -> list[Effect]:
+        st = self.state
+        if token == st.replay_timer and st.replay is not None:
+            st.replay_timer = None
+            if st.replay.tick():
+                st.replay_timer = st.token()
+                return [After(REPLAY_TICK_MS, st.replay_timer)]
+            return []
+        turn = st.turn
+        if turn is None or turn.token != token:
+            return []
+        if turn.stage == "waiting":
+            return self._ask(turn)
+        if turn.stage == "holding":
+            return self._play_answer(turn)
+        return []
+
+    # -- the replay ----------------------------------------------------------------------
+    def _replay(self, c: Command) -> list[Effect]:
+        st = self.state
+        s = st.session
+        r = st.replay
+        if c.name in ("replay-open", "replay-exit") and r is not None:
+            st.replay = None
+            st.replay_timer = None
+            return []
+        if c.name == "replay-open":
+            if s is None:
+                return []
+            try:
+                st.replay = Replay(s.game.record())
+            except qin.QinError as exc:
+                st.save_text, st.save_state = str(exc), "error"
+                return []
+            s.selected = None
+            return []
+        if r is None:
+            return []
+        if c.name == "replay-start":
+            r.start()
+        elif c.name == "replay-back":
+            r.back()
+        elif c.name == "replay-step":
+            r.playing = False
+            r.step()
+        elif c.name == "replay-end":
+            r.end()
+        elif c.name == "replay-jump":
+            r.playing = False
+            with contextlib.suppress(ValueError):
+                r.jump(int(c.arg))
+        elif c.name == "replay-play":
+            r.toggle()
+            if r.playing and st.replay_timer is None:
+                st.replay_timer = st.token()
+                return [After(REPLAY_TICK_MS, st.replay_timer)]
+        if not r.playing:
+            st.replay_timer = None
+        return []
+
+    # -- the start screen ----------------------------------------------------------------
+    def _to_setup(self) -> list[Effect]:
+        st = self.state
+        st.screen = "setup"
+        st.seed_text = ""  # a new game deals afresh unless a seed is typed again
+        st.setup_problems = ""
+        self._refresh_entries()
+        return []
+
+    def _refresh_entries(self) -> None:
+        st = self.state
+        try:
+            st.entries = self.saves.entries()
+        except SaveError as exc:
+            st.entries = []
+            st.saved_message = str(exc)
+            return
+        if st.storage_problem:
+            st.saved_message = t(st.storage_problem)
+
+    def _setup_edited(self, e: SetupEdited) -> list[Effect]:
+        st = self.state
+        st.plan = e.form.plan
+        st.seed_text = e.form.seed
+        fresh = settings_of(e.form, st.settings.seed)
+        if e.field == "players":
+            st.settings = setup.with_players(fresh, e.value)
+        elif e.field == "colour" and 0 <= e.value < len(fresh.seats):
+            # the seat that had the new colour takes this seat's old one
+            seats = list(fresh.seats)
+            old = st.settings.seats[e.value].colour if e.value < len(st.settings.seats) \
+                else seats[e.value].colour
+            chosen = seats[e.value].colour
+            seats[e.value] = setup.Seat(seats[e.value].name, old, seats[e.value].kind)
+            before = setup.Settings(tuple(seats), fresh.board, fresh.fair_start, fresh.seed)
+            st.settings = setup.with_colour(before, e.value, chosen)
+        elif e.field == "kind":
+            st.settings = fresh
+            effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
+            if any(players.kind(seat.kind).level for seat in fresh.seats) \
+                    and st.worker == "off":
+                st.worker = "starting"
+                effects.append(StartWorker())
+            return effects
+        else:
+            st.settings = fresh
+        return []
+
+    def _start(self, form: Form) -> list[Effect]:
+        st = self.state
+        st.plan, st.seed_text = form.plan, form.seed
+        settings = settings_of(form)
+        problems = setup.problems(settings)
+        seed = None
+        try:
+            seed = setup.parse_seed(form.seed)
+        except ValueError as exc:
+            problems.append(str(exc))
+        st.settings = settings
+        if problems:
+            st.setup_problems = " ".join(problems)
+            return []
+        st.setup_problems = ""
+        session = Session(setup.Settings(settings.seats, settings.board,
+                                         settings.fair_start, seed))
+        try:
+            series = SeriesState.new(form.plan, first=settings.board)
+        except SeriesPlanError:
+            series = None
+        return self._show(session, None, "local", series) + [Save()]
+
+    def _series_next(self, s: Session) -> list[Effect]:
+        series = self.state.series
+        if series is None or series.next_board is None:
+            return []
+        settings = s.settings
+        session = Session(setup.Settings(settings.seats, series.next_board,
+                                         settings.fair_start, None))
+        return self._show(session, None, "local", series) + [Save()]
+
+    def _show(self, s: Session, ref: SaveRef | None, mode: str,
+              series: SeriesState | None) -> list[Effect]:
+        """Put ``s`` on screen (a new, resumed, imported or linked game)."""
+        st = self.state
+        st.session = s
+        st.save = ref
+        st.link_mode = mode == "link"
+        st.link_open = st.link_mode
+        st.link_panel = False
+        st.link_message = ""
+        st.series = series
+        st.replay = None
+        st.replay_timer = None
+        st.screen = "play"
+        st.keys = Keys()
+        st.turn = None
+        st.dropped = None
+        st.spoken = ""
+        st.save_state, st.save_text = "", ""
+        st.result_open = s.over
+        st.settings = s.settings
+        if s.over:
+            self._count_in_series(s)
+        if st.link_mode:
+            self._update_link(s)
+            st.address_game = True
+            return []
+        if st.address_game:  # the address no longer names this game
+            st.address_game = False
+            return [SetAddress(st.base_url)]
+        return []
+
+    def _update_link(self, s: Session) -> None:
+        st = self.state
+        try:
+            st.link_url = links.link(st.base_url, s.game)
+        except links.LinkError as exc:
+            st.link_url = ""
+            st.link_message = str(exc)
+
+    # -- saved games ---------------------------------------------------------------------
+    def _saved_game(self, name: str, save_id: str) -> list[Effect]:
+        st = self.state
+        if name == "resume":
+            self._resume(save_id)
+            return []
+        if name == "export-raw":
+            return [Download(f"qin-damaged-save-{save_id}.txt", self.saves.raw(save_id) or "",
+                             "text/plain")]
+        if name == "export-save":
+            try:
+                saved = self.saves.open(save_id).saved
+            except SaveError as exc:
+                st.saved_message = str(exc)
+                return []
+            return [Download(export_name(saved.record, saved.updated),
+                             export_text(saved.record))]
+        try:
+            self.saves.delete(save_id)
+        except SaveError as exc:
+            st.saved_message = str(exc)
+            return []
+        if st.save is not None and st.save.id == save_id:
+            st.save = None
+        st.saved_message = t("saved.deleted")
+        self._refresh_entries()
+        return []
+
+    def _resume(self, save_id: str, *, unfinished_only: bool = False) -> bool:
+        """Open a saved game (its game replayed once, nothing written); with
+        ``unfinished_only`` a finished game stays where it is."""
+        st = self.state
+        try:
+            opened = self.saves.open(save_id)
+            saved = opened.saved
+            s = keep.restore(saved)
+            series = SeriesState.from_dict(saved.series) if saved.series else None
+        except (SaveError, SeriesPlanError) as exc:
+            if not unfinished_only:
+                st.saved_message = t("saved.cannot_open", error=exc)
+                self._refresh_entries()
+            return False
+        if unfinished_only and s.over:
+            return False
+        self._show(s, opened.ref, saved.mode, series)
+        if saved.notes:
+            st.save_text = " ".join(saved.notes)
+        return True
+
+    def _import(self, text: str, file: str) -> list[Effect]:
+        st = self.state
+        file = file or t("saves.the_file")
+        try:
+            imported = read_import(text, players.KINDS)
+            if imported.saved is not None:
+                s = keep.restore(imported.saved)
+                series = (SeriesState.from_dict(imported.saved.series)
+                          if imported.saved.series else None)
+            else:
+                count = imported.record["players"]
+                s = keep.session_for(imported.record, ["human"] * count,
+                                     keep.default_colours(count))
+                series = None
+        except (SaveError, SeriesPlanError) as exc:
+            st.imported = "refused"
+            st.saved_message = t("import.refused", name=file, error=str(exc))
+            return []
+        st.imported = "ok"
+        st.saved_message = t("import.done", name=file,
+                             names=f" {t('saved.vs')} ".join(s.names),
+                             moves=len(s.game.moves))
+        return self._show(s, None, "local", series) + [Save()]
+
+    # -- start-up and languages ------------------------------------------------------------
+    def _boot(self, boot: Boot) -> list[Effect]:
+        """Open what the page shows first: a game link, the game left open, or the start
+        screen."""
+        st = self.state
+        st.base_url = boot.url.split("#")[0]
+        st.booted = True
+        st.address_game = links.has_game(boot.hash)
+        self._refresh_entries()
+        if links.has_game(boot.hash):
+            try:
+                _, record = links.read_link(boot.hash)
+                s = keep.link_session(record)
+            except (links.LinkError, SaveError) as exc:
+                st.saved_message = t("link.cannot_open", error=exc)
+                st.link_refused = True
+                return []
+            return self._show(s, None, "link", None) + [Save()]
+        current = None
+        with contextlib.suppress(Exception):
+            current = self.saves.storage.get(CURRENT_KEY)
+        if current:  # the game left open, unless it is over (or cannot be read: listed)
+            self._resume(current, unfinished_only=True)
+        return []
+
+    def _language(self, e: LanguageChosen) -> list[Effect]:
+        import json
+
+        st = self.state
+        old_names = {c: setup.colour_label(c) for c in setup.COLOURS}
+        i18n.set_language(e.lang, json.loads(e.catalogue))
+        st.settings = setup.renamed(settings_of(e.form, st.settings.seed), old_names)
+        st.seed_text, st.plan = e.form.seed, e.form.plan
+        st.setup_problems = ""
+        st.spoken = ""  # a move's events are not read out again
+        s = st.session
+        if s is not None:
+            s.notice = ""
+            s.hover_state = s._hover_at(s.hover_state.square)  # noqa: SLF001
+            if st.save_state == "saved":
+                st.save_text = t("keep.saved")
+        self._refresh_entries()
+        return []

@@ -1,0 +1,77 @@
+"""The page's modes, derived from the application's state, and what each accepts.
+
+``mode_of(state)`` is the only place that decides the mode; it is never stored.
+``ACCEPTS[mode]`` lists the action and command names the mode acts on: anything else
+changes nothing (a key that does not apply is at most announced).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import AppState
+
+
+class Mode(Enum):
+    START = "start"  # the start screen (a game may wait behind it)
+    PLAYING = "playing"  # a human to move (or a finished game, its result closed)
+    COVER = "cover"  # hot seat: the next human confirms they are at the screen
+    THINKING = "thinking"  # a computer to move, a human at the table
+    WATCHING = "watching"  # computers only: the game is watched at a chosen speed
+    REPLAY = "replay"  # the game replayed move by move: the live game is untouched
+    RESULT = "result"  # the result of a finished game
+    SERIES = "series"  # the result of a game of an unfinished series: next game offered
+
+
+def mode_of(state: AppState) -> Mode:
+    s = state.session
+    if s is None or state.screen == "setup":
+        return Mode.START
+    if state.replay is not None:
+        return Mode.REPLAY
+    if s.over:
+        if not state.result_open:
+            return Mode.PLAYING
+        series = state.series
+        return Mode.SERIES if series is not None and not series.done else Mode.RESULT
+    if s.covered and not state.link_mode:
+        return Mode.COVER
+    if s.computer_to_move:
+        return Mode.THINKING if s.humans() else Mode.WATCHING
+    return Mode.PLAYING
+
+
+ALWAYS = frozenset({"boot", "language", "worker-ready", "timer", "computer-answer",
+                    "speed", "copied", "pointer", "drag"})
+"""What every mode takes: the page's own events (a timer acts only on its own turn)."""
+
+LOOK = frozenset({"hover", "board-click", "cursor", "jump", "focus-log", "focus-board",
+                  "escape"})
+"""Looking at the board: the cursor, the pointer's info (a click places only on a
+human's turn, with a tile picked), moving the focus."""
+
+GAME_TOOLS = frozenset({"new-game", "export", "share", "link-copy", "link-play",
+                        "replay-open"})
+"""The game screen's tools around the board (they never change the game)."""
+
+MOVES = frozenset({"select", "rotate", "place", "wheel", "pass", "undo", "result-show"})
+"""What changes the game on screen (a human's turn)."""
+
+REPLAYING = frozenset({"replay-open", "replay-exit", "replay-step", "replay-back",
+                       "replay-start", "replay-end", "replay-jump", "replay-play",
+                       "focus-log", "focus-board", "new-game", "export", "share",
+                       "link-copy"})
+
+ACCEPTS: dict[Mode, frozenset[str]] = {
+    Mode.START: ALWAYS | {"setup-edit", "start", "back-to-game", "resume", "export-save",
+                          "export-raw", "delete", "import", "import-refused"},
+    Mode.PLAYING: ALWAYS | LOOK | GAME_TOOLS | MOVES,
+    Mode.COVER: ALWAYS | {"cover-ok", "cover-undo", "new-game"},
+    Mode.THINKING: ALWAYS | LOOK | GAME_TOOLS | {"undo"},
+    Mode.WATCHING: ALWAYS | LOOK | GAME_TOOLS,
+    Mode.REPLAY: ALWAYS | REPLAYING,
+    Mode.RESULT: ALWAYS | {"result-close", "result-new"},
+    Mode.SERIES: ALWAYS | {"result-close", "result-new", "series-next"},
+}

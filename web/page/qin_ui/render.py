@@ -1,0 +1,227 @@
+"""What the game page shows, as a pure function of the application's state (no DOM).
+
+``screen(state, cache)`` describes every element the page's Python writes: per element
+id its text or HTML, whether it is hidden or disabled, its value, its data attributes.
+The page's applier writes only what differs from the screen it wrote before.  The
+board's SVG, its text grid and the log are cached by their inputs, so a hover costs
+the overlay and the info box only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from html import escape
+
+from qin.svg import render_svg
+
+from . import a11y, computer, i18n, links, views
+from .i18n import t
+from .modes import Mode, mode_of
+from .seriesplan import PLANS, plan_label
+from .session import Session
+from .state import AppState
+
+Data = tuple[tuple[str, str | None], ...]
+"""Data attributes or attributes: (name, value), ``None`` removes it."""
+
+
+@dataclass(frozen=True)
+class El:
+    """What one element shows; ``None`` fields are left as they are."""
+
+    text: str | None = None
+    html: str | None = None
+    hidden: bool | None = None
+    disabled: bool | None = None
+    value: str | None = None
+    checked: bool | None = None
+    data: Data = ()
+    attrs: Data = ()
+    classes: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class Screen:
+    elements: dict[str, El]
+    overlay: str = ""
+    """The board's ``g.overlay`` (the ghost tile, a hovered province)."""
+    cursor: str | None = None
+    """The keyboard cursor's square (marked on the board)."""
+    drop: tuple[int, str] | None = None
+    """(token, move): the computer's move to animate as it lands."""
+
+
+@dataclass
+class Cache:
+    """The last value of each expensive part, by its inputs."""
+
+    parts: dict[str, tuple[Hashable, str]] = field(default_factory=dict)
+
+    def get(self, name: str, key: Hashable, make: Callable[[], str]) -> str:
+        kept = self.parts.get(name)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        value = make()
+        self.parts[name] = (key, value)
+        return value
+
+
+def _game_key(s: Session) -> Hashable:
+    g = s.game
+    return (id(s), len(g.moves), str(g.moves[-1]) if g.moves else "", i18n.generation())
+
+
+def screen(state: AppState, cache: Cache) -> Screen:
+    st = state
+    mode = mode_of(st)
+    s = st.session
+    on_setup = st.screen == "setup" or s is None
+    els: dict[str, El] = {
+        "app": El(hidden=not st.booted, data=(("mode", mode.value), ("lang", i18n.language()))),
+        "setup": El(hidden=not on_setup,
+                    data=(("imported", st.imported or None),
+                          ("link", "refused" if st.link_refused else None),
+                          ("drop", "over" if st.drop_over else ""))),
+        "back-to-game": El(hidden=not on_setup or s is None),
+        "new-game": El(hidden=on_setup),
+    }
+    if on_setup:  # the hidden screen is left as it is: drawn again when it shows
+        _setup(st, cache, els)
+        els["play"] = El(hidden=True)
+        els["cover"] = El(hidden=True)
+        els["result"] = El(hidden=True)
+        return Screen(els)
+    assert s is not None
+    r = st.replay
+    game = s.game
+    humans = s.humans()
+    over = s.over
+    # -- the game screen's summary, for styling and the tests
+    phase = ("replay" if r is not None else "over" if over else
+             "cover" if s.covered and not st.link_mode else
+             "computer" if s.computer_to_move else "pass" if s.must_pass else "move")
+    els["play"] = El(hidden=False, classes=(("replaying", r is not None),), data=(
+        ("moves", str(len(game.moves))), ("toMove", str(s.to_move)), ("phase", phase),
+        ("selected", s.selected_kind or ""), ("orientation", str(s.orientation)),
+        ("replayAt", str(r.cursor) if r is not None else None),
+        ("link", "open" if st.link_open else None)))
+    els["game-meta"] = El(text=views.meta_text(s))
+    # -- the board
+    gk = _game_key(s)
+    if r is not None:
+        rk = (id(r), r.cursor)
+        els["board"] = El(html=cache.get("replay-board", rk, lambda: render_svg(
+            r.game, last=r.last_squares, colours=s.colours, names=s.names, style=False)),
+            data=(("dropped", st.dropped[1] if st.dropped else None),))
+        overlay = ""
+    else:
+        legal = tuple(s.legal_squares())
+        bk = (gk, legal, s.last)
+        els["board"] = El(html=cache.get("board", bk, lambda: render_svg(
+            game, legal=legal, last=s.last, colours=s.colours, names=s.names,
+            style=False)), data=(("dropped", st.dropped[1] if st.dropped else None),))
+        overlay = s.overlay_svg()
+    els["board-grid"] = El(html=cache.get("grid", (gk, s.selected_kind, s.orientation,
+                                                   s.covered, s.last), lambda: a11y.grid_html(s)))
+    cursor = st.keys.cursor if r is None else None
+    els["board-area"] = El(attrs=(("aria-activedescendant",
+                                   a11y.cell_id(cursor) if cursor else None),))
+    # -- the hand and its tools
+    els["hand"] = El(html=cache.get("hand", (gk, s.selected, s.orientation, s.covered),
+                                    lambda: views.hand_html(s)))
+    els["rotate"] = El(disabled=s.selected_kind is None)
+    els["pass"] = El(hidden=not s.must_pass or s.covered or not s.is_human(s.to_move))
+    els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
+    els["show-result"] = El(hidden=not over)
+    els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
+    # -- the status line and the computer's state
+    status = s.status()
+    ai: str | None = None
+    if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
+        status, ai = computer.status(s, st.worker, st.speed)
+    els["status"] = El(text=status, classes=(("busy", ai not in (None, "paused")),), data=(
+        ("ai", ai), ("worker", st.worker),
+        ("thinkMs", str(st.think_ms) if st.think_ms is not None else None)))
+    els["watch"] = El(hidden=not computer.has_computers(s) or bool(humans))
+    for speed in computer.SPEEDS:
+        els[f"speed-{speed}"] = El(checked=speed == st.speed)
+    els["info"] = El(html=views.info_html(s) if r is None else "")
+    if r is not None:
+        els["log"] = El(html=cache.get("replay-log", (id(r), r.cursor, i18n.generation()),
+                                       lambda: views.replay_log_html(r)))
+    else:
+        els["log"] = El(html=cache.get("log", gk, lambda: views.log_html(s)))
+    els["announce"] = El(text=st.spoken)
+    # -- the hand-over cover
+    covered = mode is Mode.COVER
+    els["cover"] = El(hidden=not covered)
+    if covered:
+        text, ok, undo = views.cover_text(s)
+        els["cover-text"] = El(text=text)
+        els["cover-ok"] = El(text=ok)
+        els["cover-undo"] = El(text=undo, hidden=not undo)
+    # -- the result
+    showing = mode in (Mode.RESULT, Mode.SERIES)
+    els["result"] = El(hidden=not showing)
+    if over:
+        els["result-body"] = El(html=cache.get("result", gk, lambda: views.result_html(s)))
+        els["result"] = El(hidden=not showing, data=(
+            ("winners", " ".join(str(w) for w in game.winners)),
+            ("board", s.settings.board), ("players", str(game.players)),
+            ("seed", str(game.seed)), ("fairStart", "true" if s.settings.fair_start else "false"),
+            ("moves", " ".join(str(m) for m in game.moves))))
+    series = st.series
+    summary = series.summary() if series is not None else ""
+    els["result-series"] = El(text=summary if over else "", hidden=not (series and over))
+    els["series-next"] = El(hidden=mode is not Mode.SERIES)
+    els["series-status"] = El(text=summary, hidden=series is None)
+    # -- keeping: the save, the link, the replay
+    els["save-state"] = El(text=st.save_text, data=(
+        ("state", st.save_state or None),
+        ("moves", str(st.save.moves) if st.save is not None else None)))
+    els["link-note"] = El(hidden=not st.link_mode,
+                         text=links.warning() if st.link_mode else "")
+    els["link-panel"] = El(hidden=not st.link_panel)
+    els["link-url"] = El(value=st.link_url if st.link_panel or st.link_mode else "")
+    els["link-message"] = El(text=st.link_message, hidden=not st.link_message)
+    els["replay-bar"] = El(hidden=r is None)
+    if r is not None:
+        els["replay-caption"] = El(text=r.caption())
+        els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
+        els["replay-play"] = El(text=t("replay.pause" if r.playing else "replay.play"))
+    return Screen(els, overlay=overlay, cursor=cursor, drop=st.dropped)
+
+
+def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
+    """The start screen: its seats, choices, problems and the saved games."""
+    settings = st.settings
+    generation = i18n.generation()
+    els["seats"] = El(html=cache.get("seats", (settings, generation),
+                                     lambda: views.seats_html(settings)))
+    for n in (2, 3, 4):
+        els[f"players-{n}"] = El(checked=n == settings.players)
+    els["board-lion"] = El(checked=settings.board == "lion")
+    els["board-bird"] = El(checked=settings.board != "lion")
+    els["fair-start"] = El(checked=settings.fair_start)
+    els["seed"] = El(value=st.seed_text)
+    els["setup-problems"] = El(text=st.setup_problems)
+    els["series-plan"] = El(html=cache.get("plans", generation, lambda: "".join(
+        f'<option value="{key}">{escape(plan_label(key))}</option>' for key in PLANS)),
+        value=st.plan)
+    entries = tuple(st.entries)
+    els["saved-list"] = El(html=cache.get("saved", (entries, generation),
+                                          lambda: views.saved_html(entries)))
+    els["saved"] = El(data=(("count", str(len(st.entries))),))
+    els["saved-message"] = El(text=st.saved_message, hidden=not st.saved_message)
+
+
+def warm_up(board: str) -> None:
+    """Deal a game on ``board`` and draw it to strings (nothing on the page): the board's
+    move tables and the drawing code's first-use costs are paid before Start."""
+    from .setup import Settings
+
+    s = Session(Settings(board=board))
+    render_svg(s.game, legal=s.legal_squares(), colours=s.colours, names=s.names, style=False)
+    a11y.grid_html(s)
+    views.hand_html(s)

@@ -1,0 +1,81 @@
+"""Everything the game page knows, in one object owned by the application (no DOM).
+
+``AppState`` holds the start screen's choices, the game on screen (a ``Session``), the
+replay, the series, where the game is saved, the computer turn under way, the
+keyboard's cursor and the page's notes.  The mode is derived from it
+(``modes.mode_of``); the screen is drawn from it (``render.screen``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import computer
+from .keyboard import Keys
+from .replay import Replay
+from .saves import Entry, SaveRef
+from .seriesplan import SeriesState
+from .session import Session
+from .setup import Settings
+
+
+@dataclass
+class ComputerTurn:
+    """A computer's move under way: ``stage`` is "waiting" (its pause before thinking),
+    "worker" (waiting for the worker to start), "asked" (the worker thinks) or
+    "holding" (the answer is in; its thinking still shows for a moment)."""
+
+    token: int
+    stage: str = "waiting"
+    request: str = ""
+    answer: str = ""
+    took_ms: float = 0.0
+
+
+@dataclass
+class AppState:
+    settings: Settings = field(default_factory=Settings)
+    """The start screen's choices (those of the last game when one was played)."""
+    plan: str = "single"
+    seed_text: str = ""
+    setup_problems: str = ""
+    drop_over: bool = False  # a file is dragged over the start screen
+    imported: str = ""  # "ok" | "refused": the last import
+    link_refused: bool = False  # a game link in the address could not be opened
+    entries: list[Entry] = field(default_factory=list)  # the "Saved games" panel
+    saved_message: str = ""
+    storage_problem: str = ""  # a catalogue key: what is wrong with the storage
+
+    booted: bool = False  # the page has opened what it shows first
+    screen: str = "setup"  # "setup" | "play": which screen shows
+    session: Session | None = None  # the game on screen
+    replay: Replay | None = None
+    replay_timer: int | None = None  # the autoplay's pending timer token
+    series: SeriesState | None = None
+    save: SaveRef | None = None  # where the game on screen is saved
+    save_state: str = ""  # "saved" | "error" | ""
+    save_text: str = ""
+    link_mode: bool = False  # play by link: the address follows every move
+    link_open: bool = False  # this game came from a link
+    link_panel: bool = False
+    link_url: str = ""
+    link_message: str = ""
+    base_url: str = ""  # the page's address without its fragment
+    address_game: bool = False  # the address's fragment holds a game
+    result_open: bool = False
+
+    speed: str = computer.DEFAULT_SPEED
+    worker: str = "off"  # "off" | "starting" | "ready"
+    turn: ComputerTurn | None = None
+    think_ms: int | None = None  # the last computer move's worker round trip
+    dropped: tuple[int, str] | None = None  # (token, move): the computer move to animate
+
+    keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
+    pointer: str = "mouse"
+    wheel_at: float = -1e9
+    spoken: str = ""  # the live region's text (a move's events, a refused key)
+    tokens: int = 0  # the last token given to a timer or a computer turn
+
+    def token(self) -> int:
+        self.tokens += 1
+        return self.tokens
