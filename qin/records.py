@@ -41,8 +41,8 @@ from .record_format import (
 )
 
 __all__ = ["FORMAT", "KEYS", "MAX_MOVES", "MAX_NAME", "MAX_SEED", "URL_VERSION", "Played",
-           "RecordError", "check", "checked", "dumps", "from_url", "load", "move_reason", "parse",
-           "record_from_url", "record_of", "replay", "to_url"]
+           "RecordError", "check", "checked", "dumps", "from_url", "link_code", "load",
+           "move_reason", "parse", "record_from_url", "record_of", "replay", "to_url"]
 
 
 def record_of(game: Game) -> dict[str, Any]:

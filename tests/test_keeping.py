@@ -117,6 +117,9 @@ def test_saving_again_keeps_the_id_and_creation_date() -> None:
     assert len(st.entries()) == 1 and st.entries()[0].moves == 4
 
 
+UI = '"ui": {"kinds": ["human", "human"], "colours": ["green", "white"]}'
+
+
 @pytest.mark.parametrize("raw,words", [
     ('{"format": "qin-save/1", "id": "x", "reco', "not valid JSON"),
     ('{"format": "qin-save/9", "id": "x"}', "another version"),
@@ -125,7 +128,7 @@ def test_saving_again_keeps_the_id_and_creation_date() -> None:
     ('{"format": "qin-save/1", "id": "x", "record": {"format": "qin-game/1", '
      '"board": "moon", "players": 2, "seed": 1}, "ui": {}}', "moon"),
     ('{"format": "qin-save/1", "id": "x", "record": {"format": "qin-game/1", '
-     '"board": "bird", "players": 2, "seed": 1, "moves": ["Zz99"]}, "ui": {}}', "move 1"),
+     '"board": "bird", "players": 2, "seed": 1, "moves": ["Zz99"]}, "ui": {}}', "seat types"),
 ])
 def test_a_damaged_save_is_kept_listed_and_exportable(raw: str, words: str) -> None:
     good = played(3, 2, moves=2)
@@ -142,13 +145,25 @@ def test_a_damaged_save_is_kept_listed_and_exportable(raw: str, words: str) -> N
     assert other.id != "x" and st.raw("x") == raw
 
 
+def test_a_save_whose_moves_do_not_replay_is_refused_when_opened() -> None:
+    raw = ('{"format": "qin-save/1", "id": "x", "record": {"format": "qin-game/1", '
+           '"board": "bird", "players": 2, "seed": 1, "moves": ["Zz99"]}, ' + UI + "}")
+    st = store({saves.PREFIX + "x": raw})
+    assert st.entries()[0].ok  # the list reads no moves (no replay)
+    with pytest.raises(saves.SaveError, match="move 1"):
+        st.load("x")
+    with pytest.raises(saves.SaveError, match="Zz99"):
+        keep.restore(st.open("x").saved)
+    assert st.raw("x") == raw
+
+
 def test_storage_that_fails_gives_messages() -> None:
     class Full(saves.MemoryStorage):
         def set(self, key: str, value: str) -> None:
             raise RuntimeError("QuotaExceededError")
 
     st = saves.SaveStore(Full())
-    with pytest.raises(saves.SaveError, match="could not be saved.*export"):
+    with pytest.raises(saves.SaveError, match="storage is full: export or delete"):
         st.save_game(played(1, 2, moves=1), ["human", "human"], ["green", "white"])
 
 

@@ -1,8 +1,10 @@
 """Between a ``Session`` on screen and a saved game (no DOM here).
 
 ``snapshot`` is what a save holds about the screen (seat types, colours, who is at the
-screen, whether the cover is up); ``restore`` builds the same ``Session`` back, its log
-included, so a game resumes exactly where it was left, cover and all.
+screen, whether the cover is up): the ``ui`` of ``SaveStore.create``/``write``.
+``restore`` builds the same ``Session`` back from ``SaveStore.open(id).saved``, its log
+included, so a game resumes exactly where it was left, cover and all; it replays the
+game once, each move played through the ``Session`` (``open`` replays nothing).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ def default_colours(count: int) -> list[str]:
 
 
 def snapshot(session: Session) -> dict[str, Any]:
-    """Keyword arguments for ``SaveStore.save_game`` describing the screen."""
+    """The screen's state for ``SaveStore.create``/``write`` (``ui``); also the keyword
+    arguments of the previous page's ``SaveStore.save_game``."""
     return {"kinds": [s.kind for s in session.settings.seats],
             "colours": list(session.settings.colours),
             "at_screen": session.at_screen, "cover": session.covered}
@@ -59,7 +62,8 @@ def session_for(record: dict[str, Any], kinds: list[str], colours: list[str],
 
 
 def restore(saved: SavedGame) -> Session:
-    """The session a save describes, with the cover up exactly when it was."""
+    """The session a save describes, with the cover up exactly when it was (the game
+    replayed once, through the session); ``SaveError`` for moves that do not replay."""
     session = session_for(saved.record, saved.kinds, saved.colours, saved.at_screen)
     if saved.cover != session.covered:  # the saved flag wins (e.g. saved mid-handover)
         if saved.cover and len(session.humans()) >= 2 and not session.over:

@@ -31,10 +31,15 @@ class LinkError(ValueError):
 
 
 def fragment(game: qin.Game) -> str:
-    """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold)."""
+    """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold).
+
+    Made from the game's own moves, none played again: a link game's address follows
+    every move at no more cost than its save (``saves.record_of``)."""
+    from .saves import SaveError, record_of
+
     try:
-        return "#" + KEY + records.to_url(game)
-    except QinError as exc:
+        return "#" + KEY + records.link_code(record_of(game))
+    except (QinError, SaveError) as exc:
         raise LinkError(t("link.error.share", error=exc)) from None
 
 
@@ -67,6 +72,6 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
         game = records.load(record)
     except QinError as exc:
         raise LinkError(t("link.error.open", error=exc)) from None
-    except RecursionError:  # pragma: no cover - records refuse deep input first
+    except (ValueError, RecursionError):  # pragma: no cover - the limits above come first
         raise LinkError(t("link.error.open", error="?")) from None
     return game, record

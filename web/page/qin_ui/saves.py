@@ -1,20 +1,41 @@
 """Saved games in the browser, over an abstract key-value storage (no DOM here).
 
-The page hands ``SaveStore`` an object with ``get``/``set``/``remove``/``keys`` (an
+The page hands ``SaveStore`` an object with ``get``/``set``/``remove``/``all_keys`` (an
 adapter over ``localStorage``); the tests hand it a ``MemoryStorage``.  Each game is one
 key, ``qin.save.<id>``, holding a *save*::
 
-    {"format": "qin-save/1", "id": "...", "created": <ms>, "updated": <ms>,
+    {"format": "qin-save/2", "id": "...", "rev": 7, "created": <ms>, "updated": <ms>,
+     "summary": {"names": [...], "board": "bird", "players": 2, "moves": 31,
+                 "to_move": 2, "winners": [], "over": false, "series": false,
+                 "mode": "local", "updated": <ms>},
      "record": {<qin-game/1 record>},
      "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
             "at_screen": 1, "cover": true},
      "series": null | {<seriesplan.SeriesState.to_dict()>},
      "mode": "local" | "link"}
 
-Rules: nothing already stored is ever overwritten by something else or
-deleted except by ``delete``; a save that cannot be read is *damaged*: it stays where it
-is, is listed with what is wrong and can be exported as its raw text.  Every failure
-is a ``SaveError`` (a ``ValueError``) whose message a player can read.
+What each operation costs, so that a long game or many saves never slow the page:
+
+- ``write`` (a move, an undo, the cover lifted) builds the record from the game's own
+  moves and writes one key: no move is played again.  ``create`` the same for a new id.
+- ``open`` checks the save's JSON and fields only; ``keep.restore`` replays it once.
+- ``entries`` (the "Saved games" list) reads each save's ``summary``: no replay.
+
+Two tabs on one game: every write raises the save's revision ``rev``.  ``write(ref,
+...)`` stores only when the stored revision is still ``ref.rev`` (this tab wrote last,
+so an undo is allowed too); otherwise it raises ``SaveConflict`` and overwrites nothing.
+``revision(id)`` is what a tab hearing a ``storage`` event compares with its ``ref``.
+
+Rules: nothing already stored is ever overwritten by something else or deleted except
+by ``delete``; a save that cannot be read is *damaged*: it stays where it is, is listed
+with what is wrong and can be exported as its raw text.  Every failure is a
+``SaveError`` (a ``ValueError``) whose message a player can read.  Text is checked for
+size, nesting depth, long numbers and broken Unicode *before* ``json.loads`` sees it
+(a deep document would exhaust the interpreter's stack in the browser).
+
+Saves of the previous format ``qin-save/1`` (no revision, no summary) open as revision
+0; they are listed from their record's JSON, and the first write stores them in this
+format.
 
 ``read_import`` reads what a player imports (a ``qin-game/1`` record file, a save, or a
 game link) and says clearly why it refuses anything else.
@@ -23,26 +44,54 @@ game link) and says clearly why it refuses anything else.
 from __future__ import annotations
 
 import json
+import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from itertools import accumulate, repeat
+from typing import Any, Final, Protocol, TypeGuard
 
 import qin
 from qin import records
+from qin.boards import NAMES as BOARD_NAMES
 from qin.errors import QinError
 
 from .i18n import join, t
 
-FORMAT: Final = "qin-save/1"
+FORMAT: Final = "qin-save/2"
+OLD_FORMAT: Final = "qin-save/1"
+"""Saves without revision and summary; read, and rewritten as ``FORMAT`` on a write."""
 PREFIX: Final = "qin.save."
 MAX_TEXT: Final = 256 * 1024
 """The largest save or import read, in characters (a real one is below 5 KB)."""
+MAX_DEPTH: Final = 64
+"""The deepest nesting of JSON read (a save nests 4 deep, a record 2).  Deeper text
+never reaches ``json.loads``: in the browser a deep document exhausts the stack and the
+interpreter stops for good."""
+MAX_DIGITS: Final = 24
+"""The longest number read, in digits (a seed has at most 19, a date 13)."""
 MODES: Final = ("local", "link")
+FULL_WORDS: Final = ("quota",)
+"""What a browser's error says when its storage is full (QuotaExceededError; Firefox's
+NS_ERROR_DOM_QUOTA_REACHED)."""
 
 
 class SaveError(ValueError):
     """A save, import or storage operation that failed; the message says why."""
+
+
+class SaveConflict(SaveError):
+    """The stored save is not the one this tab wrote last: another tab continued the
+    game (``reason`` "newer"), deleted it ("gone") or left text that cannot be read
+    ("damaged").  Nothing was written."""
+
+    def __init__(self, message: str, reason: str = "newer") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class StorageFull(SaveError):
+    """The browser's storage is full; nothing was written."""
 
 
 class Storage(Protocol):
@@ -74,6 +123,77 @@ class MemoryStorage:
         return list(self.data)
 
 
+# -- what a save holds ----------------------------------------------------------------
+@dataclass(frozen=True)
+class SaveRef:
+    """Which save a tab writes to, the revision it wrote or read last, and its moves."""
+
+    id: str
+    rev: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the "Saved games" list shows of a save, stored with it at each write."""
+
+    names: tuple[str, ...]
+    board: str
+    players: int
+    moves: int
+    to_move: int
+    """The player to move (0 once the game is over)."""
+    winners: tuple[int, ...]
+    over: bool
+    series: bool
+    mode: str
+    updated: float
+
+    @classmethod
+    def of(cls, game: qin.Game, record: Mapping[str, Any], series: bool, mode: str,
+           updated: float) -> Summary:
+        over = bool(game.is_over)
+        return cls(tuple(record["names"]), str(record["board"]), game.players,
+                   len(record["moves"]), 0 if over else game.to_move,
+                   tuple(game.winners) if over else (), over, series, mode, updated)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"names": list(self.names), "board": self.board, "players": self.players,
+                "moves": self.moves, "to_move": self.to_move,
+                "winners": list(self.winners), "over": self.over, "series": self.series,
+                "mode": self.mode, "updated": self.updated}
+
+    @classmethod
+    def read(cls, data: object, record: object) -> Summary | None:
+        """The summary stored as ``data``, or ``None`` when it is missing, malformed or
+        does not agree with the save's ``record`` (names, board, players, moves)."""
+        if not isinstance(data, dict) or not isinstance(record, dict):
+            return None
+        names, winners = data.get("names"), data.get("winners")
+        players, moves, to_move = data.get("players"), data.get("moves"), data.get("to_move")
+        over, series, mode, board = (data.get("over"), data.get("series"), data.get("mode"),
+                                     data.get("board"))
+        played = record.get("moves")
+        if not (isinstance(names, list) and all(isinstance(n, str) for n in names)
+                and names == record.get("names") and len(names) == players
+                and isinstance(board, str) and board == record.get("board")
+                and board in BOARD_NAMES
+                and _is_int(players) and players == record.get("players")
+                and _is_int(moves) and isinstance(played, list) and moves == len(played)
+                and _is_int(to_move) and isinstance(winners, list)
+                and isinstance(over, bool) and isinstance(series, bool) and mode in MODES):
+            return None
+        if over:
+            fits = to_move == 0 and bool(winners) and all(
+                _is_int(w) and 1 <= w <= players for w in winners)
+        else:
+            fits = not winners and 1 <= to_move <= players
+        if not fits:
+            return None
+        return cls(tuple(names), board, players, moves, to_move, tuple(winners), over,
+                   series, str(mode), _number(data.get("updated")))
+
+
 @dataclass
 class SavedGame:
     """One game as saved: its record and what the screen needs to resume it exactly."""
@@ -90,16 +210,42 @@ class SavedGame:
     mode: str = "local"
     notes: list[str] = field(default_factory=list)
     """What was adjusted on loading (e.g. an unknown computer level played by a human)."""
+    rev: int = 0
+    summary: Summary | None = None
+    """``None`` for a save of the previous format (its summary comes with the next write)."""
+
+    @property
+    def ref(self) -> SaveRef:
+        return SaveRef(self.id, self.rev, len(self.record["moves"]))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "id": self.id, "created": self.created,
-                "updated": self.updated, "record": self.record,
+        return {"format": FORMAT, "id": self.id, "rev": self.rev, "created": self.created,
+                "updated": self.updated,
+                "summary": None if self.summary is None else self.summary.to_dict(),
+                "record": self.record,
                 "ui": {"kinds": list(self.kinds), "colours": list(self.colours),
                        "at_screen": self.at_screen, "cover": self.cover},
                 "series": self.series, "mode": self.mode}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A save read for resuming (``keep.restore(opened.saved)``) and the ref to write to."""
+
+    saved: SavedGame
+    ref: SaveRef
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """A deleted save's text, kept so that ``SaveStore.undelete`` can put it back."""
+
+    id: str
+    text: str | None
+    """``None``: nothing was stored under ``id`` (deleted elsewhere already)."""
 
 
 @dataclass(frozen=True)
@@ -115,10 +261,27 @@ class Entry:
     state: str = ""
     """``"Green to move"``, ``"Green won"``... or, when damaged, what is wrong."""
     series: bool = False
+    players: int = 0
+    to_move: int = 0
+    """The player to move; 0 when the game is over or not known (``summarised`` false)."""
+    winners: tuple[int, ...] = ()
+    over: bool = False
+    mode: str = "local"
+    rev: int = 0
+    summarised: bool = True
+    """False for a save of the previous format: how it stands is known once opened."""
 
     @property
     def damaged(self) -> bool:
         return not self.ok
+
+
+def id_of_key(key: object) -> str | None:
+    """The save a storage key names (a ``storage`` event's ``key``: another tab wrote
+    or deleted it), or ``None`` for another key."""
+    if isinstance(key, str) and key.startswith(PREFIX) and len(key) > len(PREFIX):
+        return key[len(PREFIX):]
+    return None
 
 
 def now_ms() -> float:
@@ -127,16 +290,28 @@ def now_ms() -> float:
 
 def state_text(game: qin.Game) -> str:
     """How a game stands, in a few words: ``"Green to move"`` / ``"White won"``."""
-    if game.is_over:
-        names = [game.names[p - 1] for p in game.winners]
-        if len(names) == 1:
-            return t("saves.won", who=names[0])
-        return t("saves.shared", who=join(names))
-    return t("saves.to_move", who=game.names[game.to_move - 1])
+    return _state_words(game.names, tuple(game.winners) if game.is_over else (),
+                        game.to_move)
+
+
+def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int) -> str:
+    names = list(names)
+    if winners:
+        won = [names[p - 1] for p in winners]
+        if len(won) == 1:
+            return t("saves.won", who=won[0])
+        return t("saves.shared", who=join(won))
+    return t("saves.to_move", who=names[to_move - 1])
+
+
+# -- reading text: limits first, then JSON -------------------------------------------------
+_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _check_text(text: object, what: str) -> str:
     if isinstance(text, bytes | bytearray):
+        if len(text) > 4 * MAX_TEXT:
+            raise SaveError(t("saves.error.large", what=what, n=len(text)))
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -150,6 +325,83 @@ def _check_text(text: object, what: str) -> str:
     return text
 
 
+def _is_unicode(text: str) -> bool:
+    """False for text holding a lone surrogate (bytes that were not UTF-8, or half of
+    a character): it could not be written back, shared or shown."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def json_depth(text: str) -> int:
+    """How deep JSON ``text`` nests, counted without parsing it (brackets inside
+    strings do not count); for text with few brackets, their number (an upper bound)."""
+    opens = text.count("[") + text.count("{")
+    if opens <= MAX_DEPTH:
+        return opens
+    if "\\" in text:  # escaped backslashes and quotes, so that quotes delimit strings
+        text = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(text.split('"')[::2])
+    return max(accumulate(map(_STEP.get, outside, repeat(0))), default=0)
+
+
+class _TooLong(ValueError):
+    """A number with more digits than ``MAX_DIGITS``, met by ``json.loads`` before it
+    converts it (Python refuses to convert more than 4,300 digits anyway)."""
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _TooLong
+    return int(digits)
+
+
+def _number_text(digits: str) -> float:
+    if len(digits) > 2 * MAX_DIGITS:
+        raise _TooLong
+    return float(digits)
+
+
+def json_value(text: object, what: str) -> Any:
+    """``text`` (or UTF-8 bytes) -> its JSON value; ``SaveError`` says why not.
+
+    Size, broken Unicode and nesting depth are refused before ``json.loads`` sees the
+    text, and a number's digits are counted before it is converted."""
+    text = _check_text(text, what).removeprefix("\ufeff")
+    if not _is_unicode(text):
+        raise SaveError(t("saves.error.unicode", what=what))
+    if json_depth(text) > MAX_DEPTH:
+        raise SaveError(t("saves.error.deep", what=what))
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_float=_number_text)
+    except _TooLong:
+        raise SaveError(t("saves.error.digits", what=what, n=MAX_DIGITS)) from None
+    except json.JSONDecodeError as exc:
+        raise SaveError(t("saves.error.json", what=what, error=exc.msg, line=exc.lineno,
+                          column=exc.colno)) from None
+    except (ValueError, RecursionError, MemoryError):  # pragma: no cover - limited above
+        raise SaveError(t("saves.error.deep", what=what)) from None
+    if "\\u" in text and not _is_unicode(json.dumps(value, ensure_ascii=False)):
+        raise SaveError(t("saves.error.unicode", what=what))  # an escaped lone surrogate
+    return value
+
+
+def _checked_record(record: Any, what: str) -> dict[str, Any]:
+    """A record's fields checked (no replay); ``SaveError`` else."""
+    if not isinstance(record, dict):
+        raise SaveError(f"{what} has no game record")
+    try:
+        checked = records.check(record)
+    except (QinError, ValueError) as exc:
+        raise SaveError(f"{what}'s game record: {exc}") from None
+    if checked["board"] not in BOARD_NAMES:  # the page plays the shipped boards only
+        raise SaveError(f"{what}'s game record: the board {checked['board'][:40]!r} is not "
+                        f"one of this page's ({', '.join(BOARD_NAMES)})")
+    return checked
+
+
 def _load_record(record: Any, what: str) -> tuple[dict[str, Any], qin.Game]:
     """A record checked and replayed: (checked record, game); ``SaveError`` else."""
     try:
@@ -157,9 +409,13 @@ def _load_record(record: Any, what: str) -> tuple[dict[str, Any], qin.Game]:
         game = records.load(checked)
     except (QinError, ValueError) as exc:
         raise SaveError(f"{what}: {exc}") from None
-    except RecursionError:
+    except RecursionError:  # pragma: no cover - json_value refuses deep text first
         raise SaveError(f"{what}: nested too deeply") from None
     return checked, game
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _number(value: Any, default: float = 0.0) -> float:
@@ -170,37 +426,31 @@ def _number(value: Any, default: float = 0.0) -> float:
     return float(value)
 
 
-def parse_save(text: object, known_kinds: Iterable[str] | None = None,
-               what: str = "") -> tuple[SavedGame, qin.Game]:
-    """A save's JSON text -> (SavedGame, replayed Game).  Raises ``SaveError``.
+def read_save(text: object, known_kinds: Iterable[str] | None = None,
+              what: str = "") -> SavedGame:
+    """A save's text -> ``SavedGame``, every field checked, nothing replayed.
+    Raises ``SaveError``.
 
     ``known_kinds``: the player types the page offers; a seat of another type (a
     computer level this version does not have) is played by a human, with a note."""
     what = what or t("saves.this_save")
-    text = _check_text(text, what)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(t("saves.error.json", what=what, error=exc.msg, line=exc.lineno,
-                          column=exc.colno)) from None
-    except RecursionError:
-        raise SaveError(t("saves.error.deep", what=what)) from None
+    data = json_value(text, what)
     if not isinstance(data, dict):
         raise SaveError(f"{what} is not a saved game (not a JSON object)")
     fmt = data.get("format")
-    if fmt != FORMAT:
+    if fmt not in (FORMAT, OLD_FORMAT):
         if isinstance(fmt, str) and fmt.startswith("qin-save/"):
             raise SaveError(f"{what} was written by another version of this page "
-                            f"('{fmt}'; this page reads '{FORMAT}')")
+                            f"('{fmt[:20]}'; this page reads '{FORMAT}')")
         raise SaveError(f"{what} is not a saved game (its format is not '{FORMAT}')")
     save_id = data.get("id")
     if not isinstance(save_id, str) or not save_id or len(save_id) > 64:
         raise SaveError(f"{what} has no valid id")
-    checked, game = _load_record(data.get("record"), f"{what}'s game record")
+    checked = _checked_record(data.get("record"), what)
     ui = data.get("ui")
     if not isinstance(ui, dict):
         raise SaveError(f"{what} has no seat settings (\"ui\")")
-    players = game.players
+    players = checked["players"]
     kinds, colours = ui.get("kinds"), ui.get("colours")
     if (not isinstance(kinds, list) or len(kinds) != players
             or not all(isinstance(k, str) for k in kinds)):
@@ -211,15 +461,15 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
         raise SaveError(f"{what} has bad seat colours: one different colour per player "
                         "is needed")
     notes: list[str] = []
+    kinds = list(kinds)
     if known_kinds is not None:
         known = set(known_kinds)
         for seat, kind in enumerate(kinds, start=1):
             if kind not in known:
-                notes.append(t("saves.note.kind", n=seat, kind=kind))
+                notes.append(t("saves.note.kind", n=seat, kind=kind[:40]))
                 kinds[seat - 1] = "human"
     at_screen = ui.get("at_screen", 0)
-    if isinstance(at_screen, bool) or not isinstance(at_screen, int) \
-            or not 0 <= at_screen <= players:
+    if not _is_int(at_screen) or not 0 <= at_screen <= players:
         raise SaveError(f"{what} has a bad \"at_screen\" seat")
     cover = ui.get("cover", False)
     if not isinstance(cover, bool):
@@ -229,74 +479,48 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
         raise SaveError(f"{what} has a bad series")
     mode = data.get("mode", "local")
     if mode not in MODES:
-        raise SaveError(f"{what} has an unknown mode {mode!r}")
-    saved = SavedGame(save_id, checked, list(kinds), list(colours), at_screen, cover,
-                      _number(data.get("created")), _number(data.get("updated")),
-                      series, mode, notes)
+        raise SaveError(f"{what} has an unknown mode")
+    rev = data.get("rev", 0) if fmt == FORMAT else 0
+    if not _is_int(rev) or rev < 0:
+        raise SaveError(f"{what} has a bad revision")
+    summary = Summary.read(data.get("summary"), checked) if fmt == FORMAT else None
+    return SavedGame(save_id, checked, kinds, list(colours), at_screen, cover,
+                     _number(data.get("created")), _number(data.get("updated")),
+                     series, str(mode), notes, rev, summary)
+
+
+def parse_save(text: object, known_kinds: Iterable[str] | None = None,
+               what: str = "") -> tuple[SavedGame, qin.Game]:
+    """A save's text -> (SavedGame, its game replayed).  Raises ``SaveError``."""
+    saved = read_save(text, known_kinds, what)
+    _, game = _load_record(saved.record, f"{what or t('saves.this_save')}'s game record")
     return saved, game
 
 
-# -- the store's interface for the page's application ---------------------------------
-# ``create`` / ``write`` / ``open`` with a ``SaveRef``: a write appends to a save
-# without replaying its game (a stored revision number tells when another tab wrote
-# the same save meanwhile).
-
-
-class SaveConflict(SaveError):
-    """Another tab wrote this save since this page last did."""
-
-
-@dataclass(frozen=True)
-class SaveRef:
-    """A save as this page last wrote or read it."""
-
-    id: str
-    rev: int
-    moves: int
-
-
-@dataclass(frozen=True)
-class Opened:
-    saved: SavedGame
-    ref: SaveRef
-
-
-def record_now(game: qin.Game) -> dict[str, Any]:
-    """The game's ``qin-game/1`` record as it stands, without replaying it (the game
-    was dealt by its seed and played move by move, so its record is its moves)."""
-    if game.seed is None or game.seat:
+def record_of(game: qin.Game) -> dict[str, Any]:
+    """The ``qin-game/1`` record of a game on screen, made from the moves it holds: no
+    move is played again (``qin.records.record_of`` replays the game to prove that its
+    tiles are its seed's; the page's games are dealt by ``Game.new`` and replayed from
+    records, so they are)."""
+    if game.seat:
+        raise SaveError("this game cannot be saved: it is one player's view")
+    if game.seed is None:
         raise SaveError("this game cannot be saved: it was not dealt from a seed")
+    if game.board_name not in BOARD_NAMES:
+        raise SaveError(f"this game cannot be saved: its board is not one of this page's "
+                        f"({', '.join(BOARD_NAMES)})")
     return {"format": records.FORMAT, "board": game.board_name, "players": game.players,
             "seed": game.seed, "fair_start": bool(game.fair_start),
             "names": list(game.names), "moves": [str(m) for m in game.moves]}
 
 
-def _stored_rev(text: str, save_id: str) -> tuple[int, float]:
-    """(revision, created) of a stored save's text, read without replaying it."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise SaveError(t("saves.error.earlier")) from None
-    if not isinstance(data, dict) or data.get("id") != save_id:
-        raise SaveError(t("saves.error.earlier"))
-    rev = data.get("rev", 0)
-    return (rev if isinstance(rev, int) else 0), _number(data.get("created"))
-
-
-def _put(store: SaveStore, saved: SavedGame, rev: int) -> None:
-    data = saved.to_dict()
-    data["rev"] = rev
-    try:
-        store.storage.set(PREFIX + saved.id, json.dumps(data, ensure_ascii=False))
-    except Exception as exc:  # QuotaExceededError and the like
-        raise SaveError(t("saves.error.full", error=exc)) from None
-
-
-def _saved(save_id: str, game: qin.Game, ui: dict[str, Any], series: dict[str, Any] | None,
-           mode: str) -> SavedGame:
-    return SavedGame(save_id, record_now(game), list(ui["kinds"]), list(ui["colours"]),
-                     int(ui.get("at_screen", 0)), bool(ui.get("cover", False)),
-                     series=series, mode=mode)
+def _ui(ui: Mapping[str, Any]) -> tuple[list[str], list[str], int, bool]:
+    kinds, colours = ui.get("kinds"), ui.get("colours")
+    at_screen, cover = ui.get("at_screen", 0), ui.get("cover", False)
+    if not isinstance(kinds, list | tuple) or not isinstance(colours, list | tuple) \
+            or not _is_int(at_screen) or not isinstance(cover, bool):
+        raise SaveError("the seat settings to save are not those of keep.snapshot()")
+    return [str(k) for k in kinds], [str(c) for c in colours], int(at_screen), cover
 
 
 class SaveStore:
@@ -307,7 +531,8 @@ class SaveStore:
         self.storage = storage
         self.clock = clock
         self.known_kinds = None if known_kinds is None else tuple(known_kinds)
-        self._counter = 0
+        self._legacy_revs: dict[str, int] = {}
+        """The revision ``save_game``/``load`` (the previous page's calls) saw last."""
 
     # -- keys ----------------------------------------------------------------------
     def _keys(self) -> list[str]:
@@ -321,12 +546,12 @@ class SaveStore:
         return [k[len(PREFIX):] for k in self._keys()]
 
     def new_id(self) -> str:
-        """A fresh id, never one in use (a damaged save's id included)."""
+        """A fresh id, never one in use (a damaged save's id included), unlikely to be
+        chosen by another tab at the same moment."""
         taken = set(self.ids())
         stamp = int(self.clock())
         while True:
-            self._counter += 1
-            candidate = f"{stamp:x}-{self._counter}"
+            candidate = f"{stamp:x}-{secrets.token_hex(3)}"
             if candidate not in taken:
                 return candidate
 
@@ -337,107 +562,204 @@ class SaveStore:
         except Exception as exc:
             raise SaveError(f"the browser's storage cannot be read: {exc}") from None
 
-    # -- writing -------------------------------------------------------------------
-    def save(self, saved: SavedGame) -> SavedGame:
-        """Store ``saved`` under its id (a new save or a newer state of the same game).
-
-        Refuses to overwrite a stored text that is not a readable save of this id
-        (a damaged save is kept aside, never replaced)."""
-        key = PREFIX + saved.id
-        old = self.raw(saved.id)
-        if old is not None:
-            try:
-                previous, _ = parse_save(old)
-            except SaveError:
-                raise SaveError(t("saves.error.earlier")) from None
-            saved.created = previous.created or saved.created
-        now = self.clock()
-        saved.created = saved.created or now
-        saved.updated = now
-        text = saved.to_json()
+    def _set(self, save_id: str, text: str) -> None:
         try:
-            self.storage.set(key, text)
+            self.storage.set(PREFIX + save_id, text)
         except Exception as exc:  # QuotaExceededError and the like
-            raise SaveError(t("saves.error.full", error=exc)) from None
-        return saved
+            words = f"{type(exc).__name__} {exc}".lower()
+            if any(w in words for w in FULL_WORDS):
+                raise StorageFull(t("saves.error.full")) from None
+            raise SaveError(t("saves.error.write", error=exc)) from None
 
-    def save_game(self, game: qin.Game, kinds: list[str], colours: list[str],
-                  save_id: str | None = None, *, at_screen: int = 0, cover: bool = False,
-                  series: dict[str, Any] | None = None, mode: str = "local") -> SavedGame:
-        """Save ``game`` (its record) with the screen's state; a new id when none."""
+    # -- writing -------------------------------------------------------------------
+    def _compose(self, save_id: str, rev: int, created: float, game: qin.Game,
+                 ui: Mapping[str, Any], series: dict[str, Any] | None,
+                 mode: str) -> SavedGame:
+        if mode not in MODES:
+            raise SaveError(f"unknown mode {mode!r}")
+        kinds, colours, at_screen, cover = _ui(ui)
+        record = record_of(game)
+        now = self.clock()
+        summary = Summary.of(game, record, series is not None, mode, now)
+        return SavedGame(save_id, record, kinds, colours, at_screen, cover,
+                         created or now, now, series, mode, [], rev, summary)
+
+    def _store(self, saved: SavedGame) -> SaveRef:
+        text = saved.to_json()
+        read_save(text)  # never store what could not be read back (no replay)
+        self._set(saved.id, text)
+        return saved.ref
+
+    def create(self, game: qin.Game, ui: Mapping[str, Any], *,
+               series: dict[str, Any] | None = None, mode: str = "local") -> SaveRef:
+        """Save ``game`` under a new id (revision 1); ``ui`` is ``keep.snapshot()``."""
+        return self._store(self._compose(self.new_id(), 1, 0.0, game, ui, series, mode))
+
+    def _current(self, save_id: str) -> SavedGame:
+        """The stored save, for writing over it: ``SaveConflict`` when it is gone or
+        cannot be read."""
+        text = self.raw(save_id)
+        if text is None:
+            raise SaveConflict(t("saves.error.gone"), "gone")
         try:
-            record = records.record_of(game)
-        except QinError as exc:
-            raise SaveError(f"this game cannot be saved: {exc}") from None
-        saved = SavedGame(save_id or self.new_id(), record, list(kinds), list(colours),
-                          at_screen, cover, series=series, mode=mode)
-        try:
-            return self.save(saved)
+            stored = read_save(text)
         except SaveError:
-            if save_id is None:
-                raise
-            saved.id = self.new_id()  # the old one is damaged: keep it, save anew
-            saved.created = 0.0
-            return self.save(saved)
+            raise SaveConflict(t("saves.error.changed_damaged"), "damaged") from None
+        if stored.id != save_id:
+            raise SaveConflict(t("saves.error.changed_damaged"), "damaged")
+        return stored
 
-    def delete(self, save_id: str) -> None:
+    def write(self, ref: SaveRef, game: qin.Game, ui: Mapping[str, Any], *,
+              series: dict[str, Any] | None = None, mode: str | None = None) -> SaveRef:
+        """Store ``game`` (a move, an undo, the cover...) over the save ``ref`` that this
+        tab wrote or opened last; no move is played again.  ``series``/``mode``:
+        ``None`` keeps the stored ones.  Raises ``SaveConflict`` (nothing written)
+        when the stored revision is not ``ref.rev``: another tab wrote meanwhile."""
+        stored = self._current(ref.id)
+        if stored.rev != ref.rev:
+            raise SaveConflict(t("saves.error.conflict"), "newer")
+        record = stored.record
+        if (record["board"], record["players"], record["seed"]) != \
+                (game.board_name, game.players, game.seed):
+            raise SaveError(f"this is not the game saved as {ref.id!r}")
+        saved = self._compose(ref.id, ref.rev + 1, stored.created, game, ui,
+                              stored.series if series is None else series,
+                              stored.mode if mode is None else mode)
+        return self._store(saved)
+
+    def delete(self, save_id: str) -> Deleted:
+        """Delete a save; ``undelete`` with what this returns puts it back exactly."""
+        text = self.raw(save_id)
         try:
             self.storage.remove(PREFIX + save_id)
         except Exception as exc:
             raise SaveError(f"the saved game could not be deleted: {exc}") from None
+        self._legacy_revs.pop(save_id, None)
+        return Deleted(save_id, text)
 
-    # -- for the page's application: a write never replays the game ---------------
-    def create(self, game: qin.Game, ui: dict[str, Any], *,
-               series: dict[str, Any] | None = None, mode: str = "local") -> SaveRef:
-        saved = _saved(self.new_id(), game, ui, series, mode)
-        saved.created = saved.updated = self.clock()
-        _put(self, saved, 1)
-        return SaveRef(saved.id, 1, len(game.moves))
+    def undelete(self, deleted: Deleted) -> None:
+        """Put a deleted save back, text for text (refused if its id was taken since)."""
+        if deleted.text is None:
+            return
+        current = self.raw(deleted.id)
+        if current is not None and current != deleted.text:
+            raise SaveError(t("saves.error.undelete"))
+        self._set(deleted.id, deleted.text)
 
-    def write(self, ref: SaveRef, game: qin.Game, ui: dict[str, Any], *,
-              series: dict[str, Any] | None = None, mode: str | None = None) -> SaveRef:
-        old = self.raw(ref.id)
-        created = self.clock()
-        if old is not None:
-            rev, created = _stored_rev(old, ref.id)
-            if rev != ref.rev:
-                raise SaveConflict(t("saves.error.earlier"))
-        saved = _saved(ref.id, game, ui, series, mode or "local")
-        saved.created, saved.updated = created or self.clock(), self.clock()
-        _put(self, saved, ref.rev + 1)
-        return SaveRef(ref.id, ref.rev + 1, len(game.moves))
-
-    def open(self, save_id: str) -> Opened:
-        saved, game = self.load(save_id)
-        rev, _ = _stored_rev(self.raw(save_id) or "", save_id)
-        return Opened(saved, SaveRef(save_id, rev, len(game.moves)))
+    def delete_finished(self) -> list[Deleted]:
+        """Delete every readable save of a finished game (damaged ones are kept aside);
+        ``undelete`` each to bring them back.  A save of the previous format is
+        replayed to know whether it is finished."""
+        finished: list[str] = []
+        for save_id in self.ids():
+            try:
+                saved = read_save(self.raw(save_id))
+                if saved.id != save_id:
+                    continue
+                if saved.summary is not None:
+                    over = saved.summary.over
+                else:
+                    over = records.load(saved.record).is_over
+            except (QinError, ValueError):
+                continue
+            if over:
+                finished.append(save_id)
+        return [self.delete(save_id) for save_id in finished]
 
     # -- reading -------------------------------------------------------------------
-    def load(self, save_id: str) -> tuple[SavedGame, qin.Game]:
-        """The save ``save_id`` and its game, replayed; ``SaveError`` when it cannot be
-        read (it then stays in the store, listed as damaged)."""
+    def open(self, save_id: str) -> Opened:
+        """The save ``save_id`` for resuming, checked but not replayed, and nothing
+        written (its "updated" time stays).  ``SaveError`` when it cannot be read (it
+        then stays in the store, listed as damaged)."""
         text = self.raw(save_id)
         if text is None:
             raise SaveError(t("saves.error.gone"))
-        saved, game = parse_save(text, self.known_kinds)
+        saved = read_save(text, self.known_kinds)
         if saved.id != save_id:
             raise SaveError("this saved game's id does not match where it is stored")
-        return saved, game
+        return Opened(saved, saved.ref)
+
+    def revision(self, save_id: str) -> int | None:
+        """The stored revision of ``save_id`` (no replay); ``None`` when there is no
+        such save or it cannot be read.  A tab whose ``ref.rev`` differs has been
+        overtaken by another tab."""
+        text = self.raw(save_id)
+        if text is None:
+            return None
+        try:
+            saved = read_save(text)
+        except SaveError:
+            return None
+        return saved.rev if saved.id == save_id else None
 
     def entries(self) -> list[Entry]:
-        """Every save, newest first; damaged ones too (``ok`` false, ``state`` says why)."""
+        """Every save, newest first, then the damaged ones (``ok`` false, ``state`` says
+        why); from each save's summary, nothing replayed.  Raises ``SaveError`` only
+        when the storage itself cannot be read."""
         out: list[Entry] = []
         for save_id in self.ids():
+            text = self.raw(save_id)
+            if text is None:
+                continue  # deleted by another tab meanwhile
             try:
-                saved, game = self.load(save_id)
+                out.append(self._entry(save_id, text))
             except SaveError as exc:
                 out.append(Entry(save_id, False, state=str(exc)))
-                continue
-            record = saved.record
-            out.append(Entry(save_id, True, saved.updated, tuple(record["names"]),
-                             record["board"], len(record["moves"]), state_text(game),
-                             saved.series is not None))
+            except Exception as exc:  # whatever else is wrong with it, the page starts
+                out.append(Entry(save_id, False, state=t("saves.error.unreadable",
+                                                          error=type(exc).__name__)))
         return sorted(out, key=lambda e: (e.ok, e.updated), reverse=True)
+
+    def _entry(self, save_id: str, text: str) -> Entry:
+        """A line of the list from the save's summary; a save without one (the previous
+        format) is checked field by field and listed from its record."""
+        data = json_value(text, t("saves.this_save"))
+        if isinstance(data, dict) and data.get("format") == FORMAT \
+                and data.get("id") == save_id and _is_int(data.get("rev")) \
+                and data["rev"] >= 0:
+            s = Summary.read(data.get("summary"), data.get("record"))
+            if s is not None:
+                return Entry(save_id, True, _number(data.get("updated")), s.names, s.board,
+                             s.moves, _state_words(s.names, s.winners, s.to_move), s.series,
+                             s.players, s.to_move, s.winners, s.over, s.mode, data["rev"])
+        saved = read_save(text)
+        if saved.id != save_id:
+            raise SaveError("this saved game's id does not match where it is stored")
+        record = saved.record  # how it stands is known once it is opened (a replay)
+        return Entry(save_id, True, saved.updated, tuple(record["names"]), record["board"],
+                     len(record["moves"]), t("saves.not_summarised"), saved.series is not None,
+                     record["players"], mode=saved.mode, rev=saved.rev, summarised=False)
+
+    # -- the previous page's calls -------------------------------------------------------
+    def load(self, save_id: str) -> tuple[SavedGame, qin.Game]:
+        """The save ``save_id`` and its game, replayed (``open`` does not replay)."""
+        saved = self.open(save_id).saved
+        _, game = _load_record(saved.record, f"{t('saves.this_save')}'s game record")
+        self._legacy_revs[save_id] = saved.rev
+        return saved, game
+
+    def save_game(self, game: qin.Game, kinds: list[str], colours: list[str],
+                  save_id: str | None = None, *, at_screen: int = 0, cover: bool = False,
+                  series: dict[str, Any] | None = None, mode: str = "local") -> SavedGame:
+        """Save ``game`` with the screen's state; a new id when none (``create`` and
+        ``write`` with the revision this store saw last).  A damaged save under
+        ``save_id`` is kept and the game saved under a new id."""
+        ui = {"kinds": kinds, "colours": colours, "at_screen": at_screen, "cover": cover}
+        rev = None
+        if save_id is not None and self.raw(save_id) is not None:
+            rev = self._legacy_revs.get(save_id)
+            if rev is None:
+                rev = self.revision(save_id)
+            if rev is None:  # damaged: kept as it is, the game goes under a new id
+                save_id = None
+        if save_id is None:
+            ref = self.create(game, ui, series=series, mode=mode)
+        elif rev is None:  # deleted meanwhile: saved again under its id
+            ref = self._store(self._compose(save_id, 1, 0.0, game, ui, series, mode))
+        else:
+            ref = self.write(SaveRef(save_id, rev, 0), game, ui, series=series, mode=mode)
+        self._legacy_revs[ref.id] = ref.rev
+        return self.open(ref.id).saved
 
 
 # -- imports ------------------------------------------------------------------------
@@ -455,18 +777,13 @@ class Imported:
 def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Imported:
     """A file's text (or a pasted link) -> the game it holds; ``SaveError`` says why not.
 
-    Accepts a ``qin-game/1`` record, a ``qin-save/1`` save, or a game link (``...#g=...``)."""
+    Accepts a ``qin-game/1`` record, a save (``qin-save/1`` or ``/2``), or a game link
+    (``...#g=...``)."""
     the_file = t("saves.the_file")
     text = _check_text(text, the_file)
     stripped = text.strip().removeprefix("\ufeff")
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise SaveError(t("saves.error.json", what=the_file, error=exc.msg,
-                              line=exc.lineno, column=exc.colno)) from None
-        except RecursionError:
-            raise SaveError(t("saves.error.deep", what=the_file)) from None
+    if stripped[:1] in ("{", "["):
+        data = json_value(stripped, the_file)
         if isinstance(data, dict) and isinstance(data.get("format"), str) \
                 and data["format"].startswith("qin-save/"):
             saved, game = parse_save(stripped, known_kinds, t("saves.the_saved_file"))
