@@ -108,8 +108,10 @@ def test_another_tabs_move_is_told_at_once_and_the_newer_game_can_be_shown() -> 
     run(b, A.Command("select", "0"))
     assert storage.data == before and b.state.spoken == t("tabs.newer")
     # "Show the newer game": A's move on B's screen, nothing written.
-    run(b, A.Command("notice-newer"))
+    effects = run(b, A.Command("notice-newer"))
     assert b.mode is not Mode.NOTICE and moves(b) == moves(a)
+    address = [e.url for e in effects if isinstance(e, A.SetAddress)]  # a link game's
+    assert [str(m) for m in records.from_url(address[0].split("#g=", 1)[1]).moves] == moves(a)
     assert storage.data == before
     assert b.state.save is not None and b.state.save.rev == a.state.save.rev
     play_one(b)  # B goes on from there: its write is A's game plus one move

@@ -677,7 +677,7 @@ class App:
         kind, st.notice = st.notice, ""
         if kind == "conflict":
             if name == "notice-newer" and st.save is not None and self._resume(st.save.id):
-                return []
+                return self._keep_address() if st.link_mode else []
             st.save = None  # a copy: a new save of this tab's game, the other one kept
             st.save_state, st.save_text = "", ""
             return [Save()]
