@@ -262,6 +262,28 @@ def test_a_single_delete_is_undone_exactly() -> None:
     assert storage.data == before
 
 
+def test_the_game_behind_the_start_screen_deleted_and_undone_is_written_on() -> None:
+    storage = MemoryStorage()
+    app = tab(storage)
+    run(app, A.StartGame(form()))
+    play_one(app)
+    assert app.state.save is not None
+    save_id = app.state.save.id
+    run(app, A.Command("new-game"))
+    run(app, A.Command("delete", save_id))
+    run(app, A.Command("undelete"))
+    run(app, A.Command("back-to-game"))
+    play_one(app)
+    assert app.state.save is not None and app.state.save.id == save_id
+    assert stored_moves(storage, save_id) == moves(app) and len(moves(app)) == 2
+    run(app, A.Command("new-game"))
+    run(app, A.Command("delete", save_id))  # not undone: the next move saves it anew
+    run(app, A.Command("back-to-game"))
+    play_one(app)
+    assert app.state.save is not None and app.state.save.id != save_id
+    assert stored_moves(storage, app.state.save.id) == moves(app)
+
+
 # -- a save whose colours are not the palette's --------------------------------------------
 def test_a_save_with_colours_outside_the_palette_is_damaged() -> None:
     storage = MemoryStorage()

@@ -617,8 +617,8 @@ class App:
         except SaveError as exc:
             st.saved_message = str(exc)
             return []
-        if st.save is not None and st.save.id in {d.id for d in deleted}:
-            st.save = None
+        # The game behind the start screen keeps its ref: undone, it is written on as
+        # before; not undone, its next write finds it gone and saves it anew.
         self._refresh_entries()
         if not deleted:
             return []
