@@ -546,7 +546,10 @@ def page_modules(out: Path, config: dict[str, object]) -> dict[str, str]:
                     if name.endswith(".py") and ".dist-info/" not in name:
                         found[name] = wheel.read(name)
         elif str(dest).endswith(".py"):
-            found[str(dest).removeprefix("./")] = src.read_bytes()
+            rel = str(dest).removeprefix("./")
+            if "/" not in rel and rel in BYTECODE_SKIP:
+                continue  # never kept (bytecode.py itself is written after this)
+            found[rel] = src.read_bytes()
     return {rel: hashlib.sha256(data).hexdigest() for rel, data in sorted(found.items())
             if not ("/" not in rel and rel in BYTECODE_SKIP)
             and not any(part in ("__pycache__", "pyscript") or part.startswith(".")

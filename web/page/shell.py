@@ -2,7 +2,9 @@
 
 - ``Listeners``: ONE listener per DOM event type (``click``, ``change``, ``input``,
   ``submit``, ``keydown``, ``mouseover``, ``mouseleave``, ``pointerdown``,
-  ``contextmenu``, ``wheel``, drag and drop), each turning its event into one action.
+  ``contextmenu``, ``wheel``, drag and drop; the window's ``storage`` (another tab
+  wrote) and ``hashchange`` (a link pasted into this tab)), each turning its event
+  into one action.
 - ``Page.run(action)``: dispatch it, write the save (before anything shows the change),
   apply the screen, then run the other effects (the worker, timers, downloads, the
   address, the clipboard, the focus).
@@ -22,7 +24,6 @@ from pyscript.ffi import create_proxy, to_js
 from qin_ui import actions, players, render, setup
 from qin_ui.actions import Action, Command, Effect, Form
 from qin_ui.app import App
-from qin_ui.i18n import t
 from qin_ui.render import El, Screen
 from qin_ui.saves import MAX_TEXT, MemoryStorage, SaveStore, Storage
 from worker import AIWorker
@@ -38,6 +39,9 @@ CLICKS: dict[str, Command] = {
     "export-game": Command("export"), "share-link": Command("share"),
     "link-copy": Command("link-copy"), "link-play": Command("link-play"),
     "replay-open": Command("replay-open"),
+    "notice-newer": Command("notice-newer"), "notice-copy": Command("notice-copy"),
+    "notice-link": Command("notice-link"), "notice-keep": Command("notice-keep"),
+    "undelete": Command("undelete"), "delete-finished": Command("delete-finished"),
 }
 """Buttons by id and the command each gives."""
 
@@ -280,6 +284,18 @@ class Page:
             self.listen(app, kind, handler)
         self.listen(el("board"), "mouseleave", lambda event: self.run(actions.Hover(None)))
         self.listen(document, "keydown", self.on_key)
+        self.listen(window, "storage", self.on_storage)
+        self.listen(window, "hashchange", self.on_hashchange)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site wrote (or removed) a key of the storage."""
+        key = event.key
+        if found(event.storageArea) and event.storageArea != window.localStorage:
+            return
+        self.run(actions.StorageChanged(str(key) if found(key) else ""))
+
+    def on_hashchange(self, event: Any) -> None:
+        self.run(actions.AddressChanged(str(window.location.hash)))
 
     def on_click(self, event: Any) -> None:
         square = closest(event, "#board [data-square]")
@@ -301,9 +317,7 @@ class Page:
         saved = closest(event, "#saved-list button[data-action]")
         item = closest(event, "#saved-list li[data-id]")
         if saved is not None and item is not None:
-            what = str(saved.dataset.action)
-            if what != "delete" or window.confirm(t("saved.confirm_delete")):
-                self.run(Command(what, str(item.dataset.id)))
+            self.run(Command(str(saved.dataset.action), str(item.dataset.id)))
             return
         button = closest(event, "button[id]")
         if button is not None and str(button.id) in CLICKS:

@@ -168,9 +168,27 @@ class Copied:
     name = "copied"
 
 
+@dataclass(frozen=True)
+class StorageChanged:
+    """Another tab of this site wrote or removed ``key`` in the browser's storage (the
+    ``storage`` event; ``""``: the whole storage was cleared)."""
+
+    key: str
+    name = "storage-changed"
+
+
+@dataclass(frozen=True)
+class AddressChanged:
+    """The address's fragment changed while the page was open (``hashchange``: a link
+    pasted into this tab); ``hash`` is ``location.hash``."""
+
+    hash: str
+    name = "address-changed"
+
+
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
           | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
-          | Timer | Copied)
+          | Timer | Copied | StorageChanged | AddressChanged)
 
 
 # -- effects ---------------------------------------------------------------------------

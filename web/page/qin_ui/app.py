@@ -22,6 +22,7 @@ from . import computer, i18n, keep, links, players, setup
 from .a11y import announcement
 from .actions import (
     Action,
+    AddressChanged,
     After,
     AskComputer,
     BoardClick,
@@ -46,13 +47,14 @@ from .actions import (
     SetupEdited,
     StartGame,
     StartWorker,
+    StorageChanged,
     Timer,
     Wheel,
     WorkerReady,
 )
 from .i18n import t
 from .keyboard import Keys, command_for
-from .modes import ACCEPTS, Mode, mode_of
+from .modes import ACCEPTS, ALWAYS, MOVES, Mode, mode_of
 from .render import Cache, Screen, screen
 from .replay import Replay
 from .saves import (
@@ -62,6 +64,7 @@ from .saves import (
     SaveStore,
     export_name,
     export_text,
+    id_of_key,
     read_import,
 )
 from .seriesplan import SeriesPlanError, SeriesState
@@ -71,6 +74,8 @@ from .state import AppState, ComputerTurn
 CURRENT_KEY = "qin.current"
 """Storage key: the id of the game on screen (resumed when the page opens)."""
 REPLAY_TICK_MS = 700
+UNDO_DELETE_MS = 10_000
+"""How long "Deleted — Undo" is offered (the next action ends it sooner)."""
 WHEEL_GAP_MS = 150
 """One turn of the tile per flick of a trackpad."""
 
@@ -78,6 +83,9 @@ GAME_COMMANDS = frozenset({"select", "rotate", "place", "pass", "undo"})
 REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.THINKING: "keys.computer_turn",
                  Mode.WATCHING: "keys.computer_turn"}
 """What a screen reader hears when a game key does nothing in these modes."""
+
+NOTICE_WORDS = {"conflict": "tabs.newer", "link": "link.other"}
+"""The notice's text, by its kind (``AppState.notice``)."""
 
 SaveKey = tuple[int, int, str, int, bool, bool, bool, int]
 
@@ -114,15 +122,24 @@ class App:
             if command.name not in ACCEPTS[mode]:
                 if command.name in GAME_COMMANDS and mode in REFUSED_WORDS:
                     self.state.spoken = t(REFUSED_WORDS[mode])
+                self._refused(command.name, mode)
                 return []
             effects.append(Handled())
             action = command
         elif action.name not in ACCEPTS[mode]:
+            self._refused(action.name, mode)
             return []
+        if self.state.deleted and action.name not in ALWAYS | {"undelete"}:
+            self._end_undo()  # the undo is offered until the next thing the player does
         before = self._save_key()
         effects += self._act(action)
         effects += self._settle(before)
         return effects
+
+    def _refused(self, name: str, mode: Mode) -> None:
+        """A move tried while the notice waits: the notice is said again (its text)."""
+        if mode is Mode.NOTICE and name in MOVES | {"board-click"}:
+            self.state.spoken = t(NOTICE_WORDS[self.state.notice])
 
     def store(self, effects: list[Effect]) -> list[Effect]:
         """Run the storing effects (``Save``); return the others, to run after drawing."""
@@ -187,6 +204,10 @@ class App:
         if isinstance(action, Copied):
             st.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
             return []
+        if isinstance(action, StorageChanged):
+            return self._storage_changed(action.key)
+        if isinstance(action, AddressChanged):
+            return self._address_changed(action.hash)
         return []
 
     def _command(self, c: Command) -> list[Effect]:
@@ -217,8 +238,11 @@ class App:
         if name == "drag":
             st.drop_over = c.arg == "over"
             return []
-        if name in ("resume", "export-save", "export-raw", "delete"):
+        if name in ("resume", "export-save", "export-raw", "delete", "delete-finished",
+                    "undelete"):
             return self._saved_game(name, c.arg)
+        if name.startswith("notice-"):
+            return self._notice(name)
         if s is None:
             return []
         if name == "cover-ok":
@@ -301,13 +325,19 @@ class App:
         ui = keep.snapshot(s)
         series = st.series.to_dict() if st.series else None
         mode = "link" if st.link_mode else "local"
+        if st.notice == "conflict":  # the player has not chosen yet: nothing is written
+            return
         try:
             if st.save is None:
                 st.save = self.saves.create(s.game, ui, series=series, mode=mode)
             else:
                 try:
                     st.save = self.saves.write(st.save, s.game, ui, series=series, mode=mode)
-                except SaveConflict:  # another tab wrote it: this game goes on as a copy
+                except SaveConflict as exc:
+                    if exc.reason == "newer":  # another tab went on: the player chooses
+                        self._conflict()
+                        return
+                    # deleted or damaged meanwhile: this game is saved anew, beside it
                     st.save = self.saves.create(s.game, ui, series=series, mode=mode)
         except SaveError as exc:
             st.save_state, st.save_text = "error", t("keep.not_saved", error=exc)
@@ -378,6 +408,9 @@ class App:
 
     def _timer(self, token: int) -> list[Effect]:
         st = self.state
+        if token == st.deleted_timer:
+            self._end_undo()
+            return []
         if token == st.replay_timer and st.replay is not None:
             st.replay_timer = None
             if st.replay.tick():
@@ -537,6 +570,7 @@ class App:
         st.save_state, st.save_text = "", ""
         st.result_open = s.over
         st.settings = s.settings
+        st.notice, st.link_offer = "", ""
         if s.over:
             self._count_in_series(s)
         if st.link_mode:
@@ -573,15 +607,134 @@ class App:
                 return []
             return [Download(export_name(saved.record, saved.updated),
                              export_text(saved.record))]
+        if name == "undelete":
+            return self._undelete()
         try:
-            self.saves.delete(save_id)
+            if name == "delete-finished":
+                deleted = tuple(self.saves.delete_finished())
+            else:
+                deleted = (self.saves.delete(save_id),)
         except SaveError as exc:
             st.saved_message = str(exc)
             return []
-        if st.save is not None and st.save.id == save_id:
-            st.save = None
-        st.saved_message = t("saved.deleted")
+        # The game behind the start screen keeps its ref: undone, it is written on as
+        # before; not undone, its next write finds it gone and saves it anew.
         self._refresh_entries()
+        if not deleted:
+            return []
+        st.deleted = deleted
+        st.saved_message = t("saved.deleted") if name == "delete" else \
+            t("saved.deleted_finished", n=len(deleted))
+        st.deleted_timer = st.token()
+        return [After(UNDO_DELETE_MS, st.deleted_timer)]
+
+    def _undelete(self) -> list[Effect]:
+        """Put the last deletion back, text for text."""
+        st = self.state
+        deleted, st.deleted, st.deleted_timer = st.deleted, (), None
+        st.saved_message = t("saved.restored")
+        for d in deleted:
+            try:
+                self.saves.undelete(d)
+            except SaveError as exc:
+                st.saved_message = str(exc)
+        self._refresh_entries()
+        return []
+
+    def _end_undo(self) -> None:
+        st = self.state
+        if st.deleted and st.saved_message in (t("saved.deleted"), t(
+                "saved.deleted_finished", n=len(st.deleted))):
+            st.saved_message = ""
+        st.deleted, st.deleted_timer = (), None
+
+    # -- other tabs, pasted links: nothing is lost or applied silently ---------------------
+    def _conflict(self) -> None:
+        st = self.state
+        st.notice = "conflict"
+        st.link_offer = ""
+        st.save_state, st.save_text = "conflict", t("saves.error.conflict")
+
+    def _storage_changed(self, key: str) -> list[Effect]:
+        """Another tab wrote ``key``: the saved list follows; when it is the save of the
+        game on screen and its revision is newer than ours, the player is told at once."""
+        st = self.state
+        if key == CURRENT_KEY:
+            return []
+        save_id = id_of_key(key)
+        if st.screen == "setup" and (save_id is not None or not key):
+            self._refresh_entries()
+        if st.session is None or st.save is None or save_id != st.save.id \
+                or st.notice == "conflict":
+            return []
+        rev = self.saves.revision(save_id)
+        if rev is not None and rev > st.save.rev:
+            self._conflict()
+        return []
+
+    def _notice(self, name: str) -> list[Effect]:
+        st = self.state
+        kind, st.notice = st.notice, ""
+        if kind == "conflict":
+            if name == "notice-newer" and st.save is not None and self._resume(st.save.id):
+                return self._keep_address() if st.link_mode else []
+            st.save = None  # a copy: a new save of this tab's game, the other one kept
+            st.save_state, st.save_text = "", ""
+            return [Save()]
+        offer, st.link_offer = st.link_offer, ""
+        if kind == "link" and name == "notice-link":
+            try:
+                _, record = links.read_link(offer)
+                s = keep.link_session(record)
+            except (links.LinkError, SaveError) as exc:
+                st.link_message = t("link.cannot_open", error=exc)
+                return self._keep_address()
+            return self._show(s, None, "link", None) + [Save()]
+        return self._keep_address()
+
+    def _keep_address(self) -> list[Effect]:
+        """The address names the game on screen again (or no game)."""
+        st = self.state
+        s = st.session
+        if s is not None and st.link_mode:
+            self._update_link(s)
+            st.address_game = True
+            return [SetAddress(st.link_url or st.base_url)]
+        st.address_game = False
+        return [SetAddress(st.base_url)]
+
+    def _address_changed(self, fragment: str) -> list[Effect]:
+        """A game link pasted into this tab: a later state of the game on screen is
+        shown (and saved as this game); an older, diverging or other game is offered,
+        never applied silently."""
+        st = self.state
+        s = st.session
+        if not links.has_game(fragment) or st.notice == "conflict":
+            return []
+        try:
+            linked, record = links.read_link(fragment)
+        except links.LinkError as exc:
+            st.link_message = st.saved_message = t("link.cannot_open", error=exc)
+            return []
+        if s is None:
+            return self._show(keep.link_session(record), None, "link", None) + [Save()]
+        ours = s.game
+        same = (linked.board_name, linked.players, linked.seed, bool(linked.fair_start),
+                list(linked.names)) == (ours.board_name, ours.players, ours.seed,
+                                        bool(ours.fair_start), list(ours.names))
+        mine = [str(m) for m in ours.moves]
+        theirs = [str(m) for m in linked.moves]
+        if same and theirs == mine:
+            return []
+        if same and len(theirs) > len(mine) and theirs[:len(mine)] == mine:
+            try:
+                later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
+                                         list(s.settings.colours))
+            except SaveError as exc:
+                st.link_message = t("link.cannot_open", error=exc)
+                return []
+            return self._show(later, st.save, "link", st.series) + [Save()]
+        st.notice, st.link_offer = "link", fragment
         return []
 
     def _resume(self, save_id: str, *, unfinished_only: bool = False) -> bool:

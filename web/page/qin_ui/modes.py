@@ -23,12 +23,15 @@ class Mode(Enum):
     REPLAY = "replay"  # the game replayed move by move: the live game is untouched
     RESULT = "result"  # the result of a finished game
     SERIES = "series"  # the result of a game of an unfinished series: next game offered
+    NOTICE = "notice"  # another tab's write or a pasted link waits for the player's choice
 
 
 def mode_of(state: AppState) -> Mode:
     s = state.session
     if s is None or state.screen == "setup":
         return Mode.START
+    if state.notice:
+        return Mode.NOTICE
     if state.replay is not None:
         return Mode.REPLAY
     if s.over:
@@ -44,7 +47,8 @@ def mode_of(state: AppState) -> Mode:
 
 
 ALWAYS = frozenset({"boot", "language", "worker-ready", "timer", "computer-answer",
-                    "speed", "copied", "pointer", "drag"})
+                    "speed", "copied", "pointer", "drag", "storage-changed",
+                    "address-changed"})
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
 
 LOOK = frozenset({"hover", "board-click", "cursor", "jump", "focus-log", "focus-board",
@@ -64,9 +68,14 @@ REPLAYING = frozenset({"replay-open", "replay-exit", "replay-step", "replay-back
                        "focus-log", "focus-board", "new-game", "export", "share",
                        "link-copy"})
 
+CHOICES = frozenset({"notice-newer", "notice-copy", "notice-link", "notice-keep"})
+"""The notice's answers: show the newer game / go on as a copy; open the linked game /
+keep this one."""
+
 ACCEPTS: dict[Mode, frozenset[str]] = {
     Mode.START: ALWAYS | {"setup-edit", "start", "back-to-game", "resume", "export-save",
-                          "export-raw", "delete", "import", "import-refused"},
+                          "export-raw", "delete", "delete-finished", "undelete", "import",
+                          "import-refused"},
     Mode.PLAYING: ALWAYS | LOOK | GAME_TOOLS | MOVES,
     Mode.COVER: ALWAYS | {"cover-ok", "cover-undo", "new-game"},
     Mode.THINKING: ALWAYS | LOOK | GAME_TOOLS | {"undo"},
@@ -74,4 +83,5 @@ ACCEPTS: dict[Mode, frozenset[str]] = {
     Mode.REPLAY: ALWAYS | REPLAYING,
     Mode.RESULT: ALWAYS | {"result-close", "result-new"},
     Mode.SERIES: ALWAYS | {"result-close", "result-new", "series-next"},
+    Mode.NOTICE: ALWAYS | (LOOK - {"board-click"}) | CHOICES | {"new-game", "export"},
 }

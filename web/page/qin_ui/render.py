@@ -107,6 +107,16 @@ def screen(state: AppState, cache: Cache) -> Screen:
         ("replayAt", str(r.cursor) if r is not None else None),
         ("link", "open" if st.link_open else None)))
     els["game-meta"] = El(text=views.meta_text(s))
+    # -- the notice: another tab's write, a pasted link (the player chooses)
+    kind = st.notice if mode is Mode.NOTICE else ""
+    els["tab-notice"] = El(hidden=not kind, data=(("notice", kind or None),))
+    els["tab-notice-text"] = El(text=t({"conflict": "tabs.newer", "link": "link.other"}[kind])
+                                if kind else "")
+    for button, words, of in (("notice-newer", "tabs.show_newer", "conflict"),
+                              ("notice-copy", "tabs.copy", "conflict"),
+                              ("notice-link", "link.open_linked", "link"),
+                              ("notice-keep", "link.keep", "link")):
+        els[button] = El(text=t(words), hidden=kind != of)
     # -- the board
     gk = _game_key(s)
     if r is not None:
@@ -214,6 +224,9 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
                                           lambda: views.saved_html(entries)))
     els["saved"] = El(data=(("count", str(len(st.entries))),))
     els["saved-message"] = El(text=st.saved_message, hidden=not st.saved_message)
+    els["undelete"] = El(text=t("saved.undo"), hidden=not st.deleted)
+    els["delete-finished"] = El(text=t("saved.delete_finished"),
+                                hidden=not any(e.ok and e.over for e in st.entries))
 
 
 def warm_up(board: str) -> None:

@@ -57,6 +57,7 @@ from qin.boards import NAMES as BOARD_NAMES
 from qin.errors import QinError
 
 from .i18n import join, t
+from .setup import COLOURS
 
 FORMAT: Final = "qin-save/2"
 OLD_FORMAT: Final = "qin-save/1"
@@ -460,6 +461,9 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
             or len(set(colours)) != players):
         raise SaveError(f"{what} has bad seat colours: one different colour per player "
                         "is needed")
+    if not all(c in COLOURS for c in colours):
+        raise SaveError(f"{what} has seat colours that are not the palette's (one of "
+                        f"{', '.join(COLOURS)} per player)")
     notes: list[str] = []
     kinds = list(kinds)
     if known_kinds is not None:
@@ -718,7 +722,10 @@ class SaveStore:
                 and data.get("id") == save_id and _is_int(data.get("rev")) \
                 and data["rev"] >= 0:
             s = Summary.read(data.get("summary"), data.get("record"))
-            if s is not None:
+            ui = data.get("ui")
+            colours = ui.get("colours") if isinstance(ui, dict) else None
+            if s is not None and isinstance(colours, list) \
+                    and all(isinstance(c, str) and c in COLOURS for c in colours):
                 return Entry(save_id, True, _number(data.get("updated")), s.names, s.board,
                              s.moves, _state_words(s.names, s.winners, s.to_move), s.series,
                              s.players, s.to_move, s.winners, s.over, s.mode, data["rev"])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import computer
 from .keyboard import Keys
 from .replay import Replay
-from .saves import Entry, SaveRef
+from .saves import Deleted, Entry, SaveRef
 from .seriesplan import SeriesState
 from .session import Session
 from .setup import Settings
@@ -63,6 +63,13 @@ class AppState:
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
     result_open: bool = False
+    notice: str = ""
+    """"conflict": another tab wrote this game's save (nothing is written until the
+    player chooses); "link": a link pasted into this tab holds another state of the
+    game (``link_offer``) and was not applied; "": no notice."""
+    link_offer: str = ""  # the address's fragment the "link" notice is about
+    deleted: tuple[Deleted, ...] = ()  # the last deletion, while its undo is offered
+    deleted_timer: int | None = None  # the token of the undo's time limit
 
     speed: str = computer.DEFAULT_SPEED
     worker: str = "off"  # "off" | "starting" | "ready"

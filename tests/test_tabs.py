@@ -1,0 +1,305 @@
+"""Nothing lost: two tabs on one game, a newer link pasted into the open tab, deleting
+finished games with an undo, a save whose colours are not the palette's.
+
+The page's application (web/page/qin_ui/app.py) in CPython: two ``App`` over one
+``MemoryStorage`` are two tabs of one browser; the ``storage`` event is dispatched by
+hand, as the page's shell does when another tab writes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import qin
+from qin import records
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.i18n import t  # noqa: E402
+from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.saves import PREFIX, MemoryStorage, SaveError, SaveStore, read_save  # noqa: E402
+
+BASE = "http://localhost/"
+UI = {"kinds": ["human", "human"], "colours": ["green", "white"], "at_screen": 0,
+      "cover": False}
+
+
+def form() -> A.Form:
+    return A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
+                  False, "7", "single")
+
+
+def run(app: App, action: A.Action) -> list[A.Effect]:
+    return app.store(app.dispatch(action))
+
+
+def tab(storage: MemoryStorage, url: str = BASE) -> App:
+    app = App(SaveStore(storage))
+    run(app, A.Boot(url, url[len(BASE):]))
+    return app
+
+
+def moves(app: App) -> list[str]:
+    assert app.state.session is not None
+    return [str(m) for m in app.state.session.game.moves]
+
+
+def play_one(app: App, pick: int = 0) -> None:
+    """One move by pointer: the first playable tile on its ``pick``-th legal square."""
+    if app.mode is Mode.COVER:
+        run(app, A.Command("cover-ok"))
+    s = app.state.session
+    assert s is not None and app.mode is Mode.PLAYING, app.mode
+    if s.must_pass:
+        run(app, A.Command("pass"))
+        return
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    squares = s.legal_squares()
+    run(app, A.BoardClick(squares[pick % len(squares)]))
+
+
+def stored_moves(storage: MemoryStorage, save_id: str) -> list[str]:
+    return list(json.loads(storage.data[PREFIX + save_id])["record"]["moves"])
+
+
+def two_tabs() -> tuple[MemoryStorage, App, App]:
+    """Tab A opens a game played by link (no hands hidden: both tabs can move at once);
+    tab B opens the site and resumes it."""
+    storage = MemoryStorage()
+    a = tab(storage, BASE + link_of(2))
+    play_one(a)
+    b = tab(storage)
+    assert a.state.save is not None and b.state.save is not None
+    assert b.state.save.id == a.state.save.id and moves(b) == moves(a)
+    return storage, a, b
+
+
+def shown(app: App, element: str) -> bool:
+    return app.screen().elements[element].hidden is False
+
+
+# -- two tabs on one game -----------------------------------------------------------------
+def test_another_tabs_move_is_told_at_once_and_the_newer_game_can_be_shown() -> None:
+    storage, a, b = two_tabs()
+    assert a.state.save is not None
+    save_id = a.state.save.id
+    run(b, A.StorageChanged(PREFIX + save_id))  # nothing new: B wrote nothing, A neither
+    assert b.mode is not Mode.NOTICE
+    play_one(a)
+    assert b.mode is not Mode.NOTICE  # the page learns of it by the storage event
+    run(b, A.StorageChanged(PREFIX + save_id))
+    assert b.mode is Mode.NOTICE
+    notice = b.screen().elements
+    assert notice["tab-notice"].hidden is False
+    assert notice["tab-notice-text"].text == t("tabs.newer")
+    assert notice["notice-newer"].text == t("tabs.show_newer")
+    assert notice["notice-copy"].text == t("tabs.copy")
+    # Until B chooses, B's moves go nowhere: a move key is refused and said so.
+    before = dict(storage.data)
+    for key in ("1", "Enter", "u"):
+        run(b, A.Key(key, on_board=True))
+    run(b, A.Command("select", "0"))
+    assert storage.data == before and b.state.spoken == t("tabs.newer")
+    # "Show the newer game": A's move on B's screen, nothing written.
+    effects = run(b, A.Command("notice-newer"))
+    assert b.mode is not Mode.NOTICE and moves(b) == moves(a)
+    address = [e.url for e in effects if isinstance(e, A.SetAddress)]  # a link game's
+    assert [str(m) for m in records.from_url(address[0].split("#g=", 1)[1]).moves] == moves(a)
+    assert storage.data == before
+    assert b.state.save is not None and b.state.save.rev == a.state.save.rev
+    play_one(b)  # B goes on from there: its write is A's game plus one move
+    assert stored_moves(storage, save_id) == moves(b) and len(moves(b)) == len(moves(a)) + 1
+
+
+def test_a_race_without_the_event_is_refused_and_the_copy_keeps_both_games() -> None:
+    storage, a, b = two_tabs()
+    assert a.state.save is not None
+    save_id = a.state.save.id
+    play_one(a)
+    theirs = stored_moves(storage, save_id)
+    play_one(b, pick=-1)  # B has not heard of A's move: its write is refused, the notice shows
+    assert b.mode is Mode.NOTICE and stored_moves(storage, save_id) == theirs
+    mine = moves(b)
+    assert mine != theirs
+    assert b.screen().elements["save-state"].data[0] == ("state", "conflict")
+    run(b, A.Command("notice-copy"))
+    assert b.mode is not Mode.NOTICE and moves(b) == mine
+    assert b.state.save is not None and b.state.save.id != save_id
+    assert stored_moves(storage, b.state.save.id) == mine
+    assert stored_moves(storage, save_id) == theirs  # A's game untouched
+    run(b, A.Command("new-game"))
+    assert {e.id for e in b.state.entries} == {save_id, b.state.save.id}
+
+
+def test_another_save_written_elsewhere_refreshes_the_list_and_leaves_the_game_alone() -> None:
+    storage, a, b = two_tabs()
+    run(b, A.Command("new-game"))
+    assert len(b.state.entries) == 1
+    run(a, A.Command("new-game"))
+    run(a, A.StartGame(form()))
+    run(b, A.StorageChanged(PREFIX + "whatever"))
+    assert b.mode is Mode.START and len(b.state.entries) == 2
+
+
+def test_the_notice_mode_accepts_its_choices_and_no_move() -> None:
+    assert {"notice-newer", "notice-copy", "notice-link", "notice-keep"} <= ACCEPTS[Mode.NOTICE]
+    assert not ACCEPTS[Mode.NOTICE] & {"select", "rotate", "place", "pass", "undo", "wheel",
+                                        "board-click"}
+
+
+# -- play by link: a newer link pasted into the open tab ----------------------------------
+def link_of(n: int, seed: int = 7) -> str:
+    game = qin.Game.new(board="bird", players=2, seed=seed, names=["Green", "White"])
+    for _ in range(n):
+        game.play(game.legal_moves()[0])
+    return "#g=" + records.to_url(game)
+
+
+def test_a_newer_link_of_the_same_game_is_taken_up_and_the_reply_includes_it() -> None:
+    storage = MemoryStorage()
+    app = tab(storage, BASE + link_of(4))
+    assert app.state.link_mode and len(moves(app)) == 4
+    assert app.state.save is not None
+    save_id = app.state.save.id
+    run(app, A.AddressChanged(link_of(5)))
+    assert app.mode is Mode.PLAYING and len(moves(app)) == 5
+    assert app.state.save is not None and app.state.save.id == save_id  # the same game
+    assert len(stored_moves(storage, save_id)) == 5
+    play_one(app)
+    url = app.state.link_url  # the address the reply wrote
+    assert len(records.from_url(url.split("#g=", 1)[1]).moves) == 6
+    assert records.from_url(url.split("#g=", 1)[1]).moves[:5] == \
+        records.from_url(link_of(5)[3:]).moves
+
+
+def test_an_older_or_diverging_link_is_never_applied_silently() -> None:
+    storage = MemoryStorage()
+    app = tab(storage, BASE + link_of(5))
+    assert app.state.save is not None
+    save_id = app.state.save.id
+    run(app, A.AddressChanged(link_of(3)))  # older
+    assert app.mode is Mode.NOTICE and len(moves(app)) == 5
+    els = app.screen().elements
+    assert els["tab-notice-text"].text == t("link.other")
+    assert els["notice-link"].text == t("link.open_linked")
+    assert els["notice-keep"].text == t("link.keep")
+    effects = run(app, A.Command("notice-keep"))
+    assert app.mode is Mode.PLAYING and len(moves(app)) == 5
+    address = [e.url for e in effects if isinstance(e, A.SetAddress)]
+    assert address and len(records.from_url(address[0].split("#g=", 1)[1]).moves) == 5
+    other = link_of(4, seed=8)  # another game altogether
+    run(app, A.AddressChanged(other))
+    assert app.mode is Mode.NOTICE
+    run(app, A.Command("notice-link"))
+    assert app.mode is Mode.PLAYING and len(moves(app)) == 4
+    assert app.state.save is not None and app.state.save.id != save_id
+    assert len(stored_moves(storage, save_id)) == 5  # the game kept is still saved
+
+
+def test_the_same_link_again_or_a_fragment_without_a_game_changes_nothing() -> None:
+    app = tab(MemoryStorage(), BASE + link_of(4))
+    for fragment in (link_of(4), "", "#rules"):
+        assert run(app, A.AddressChanged(fragment)) == []
+        assert app.mode is Mode.PLAYING and len(moves(app)) == 4
+
+
+# -- deleting finished games, with an undo ------------------------------------------------
+def finished_game(seed: int) -> qin.Game:
+    game = qin.Game.new(board="bird", players=2, seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
+    return game
+
+
+def test_finished_games_are_deleted_at_once_and_the_undo_restores_them_exactly() -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    app = tab(storage)
+    assert app.screen().elements["delete-finished"].hidden is True  # nothing finished
+    for seed in (31, 32):
+        store.create(finished_game(seed), UI)
+    store.create(qin.Game.new(board="bird", players=2, seed=5), UI)
+    before = dict(storage.data)
+    run(app, A.StorageChanged(PREFIX + "written-elsewhere"))  # the list follows
+    assert shown(app, "delete-finished")
+    effects = run(app, A.Command("delete-finished"))
+    assert len(app.state.entries) == 1 and not app.state.entries[0].over
+    assert shown(app, "undelete") and app.state.saved_message
+    assert not shown(app, "delete-finished")
+    timer = next(e for e in effects if isinstance(e, A.After))
+    run(app, A.Command("undelete"))
+    assert storage.data == before and len(app.state.entries) == 3
+    assert not shown(app, "undelete")
+    # The undo lasts until the next action, or its time is over.
+    run(app, A.Command("delete-finished"))
+    run(app, A.SetupEdited(form(), "seed"))
+    assert not shown(app, "undelete") and len(app.state.entries) == 1
+    app2 = tab(MemoryStorage(dict(before)))
+    keep = app2.state.entries[0].id
+    effects = run(app2, A.Command("delete", keep))
+    assert shown(app2, "undelete")
+    timer = next(e for e in effects if isinstance(e, A.After))
+    run(app2, A.Timer(timer.token))
+    assert not shown(app2, "undelete") and len(app2.state.entries) == 2
+
+
+def test_a_single_delete_is_undone_exactly() -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    ref = store.create(finished_game(31), UI)
+    before = dict(storage.data)
+    app = tab(storage)
+    run(app, A.Command("delete", ref.id))
+    assert PREFIX + ref.id not in storage.data and shown(app, "undelete")
+    run(app, A.Command("undelete"))
+    assert storage.data == before
+
+
+def test_the_game_behind_the_start_screen_deleted_and_undone_is_written_on() -> None:
+    storage = MemoryStorage()
+    app = tab(storage)
+    run(app, A.StartGame(form()))
+    play_one(app)
+    assert app.state.save is not None
+    save_id = app.state.save.id
+    run(app, A.Command("new-game"))
+    run(app, A.Command("delete", save_id))
+    run(app, A.Command("undelete"))
+    run(app, A.Command("back-to-game"))
+    play_one(app)
+    assert app.state.save is not None and app.state.save.id == save_id
+    assert stored_moves(storage, save_id) == moves(app) and len(moves(app)) == 2
+    run(app, A.Command("new-game"))
+    run(app, A.Command("delete", save_id))  # not undone: the next move saves it anew
+    run(app, A.Command("back-to-game"))
+    play_one(app)
+    assert app.state.save is not None and app.state.save.id != save_id
+    assert stored_moves(storage, app.state.save.id) == moves(app)
+
+
+# -- a save whose colours are not the palette's --------------------------------------------
+def test_a_save_with_colours_outside_the_palette_is_damaged() -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    ref = store.create(qin.Game.new(board="bird", players=2, seed=5), UI)
+    good = storage.data[PREFIX + ref.id]
+    read_save(good)
+    for bad in ('x"/><img/src/onerror=alert(1)>', "red", "#00ff00", "Green"):
+        data = json.loads(good)
+        data["ui"]["colours"] = [bad, "white"]
+        storage.data[PREFIX + ref.id] = json.dumps(data)
+        try:
+            read_save(storage.data[PREFIX + ref.id])
+        except SaveError as exc:
+            assert "colour" in str(exc)
+        else:
+            raise AssertionError(f"colour {bad!r} accepted")
+        [entry] = store.entries()
+        assert entry.damaged
