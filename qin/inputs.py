@@ -113,6 +113,19 @@ def json_depth_problem(text: str, limit: int = MAX_DEPTH) -> str | None:
     return None
 
 
+def decoded(data: bytes | bytearray, what: str, error: type[QinError],
+            limit: int = MAX_INPUT) -> str:
+    """UTF-8 bytes (a byte-order mark allowed) as text; ``error`` when larger than
+    ``limit`` bytes, before decoding, or not UTF-8."""
+    if len(data) > limit:
+        raise error(f"the {what} is larger than any can be ({len(data):,} bytes; "
+                    f"at most {limit:,})")
+    try:
+        return bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"the {what} is not UTF-8 text (byte {exc.start})") from None
+
+
 def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INPUT) -> Any:
     """``json.loads`` for untrusted text: refuses text longer than ``limit``, nesting deeper
     than ``MAX_DEPTH`` and numbers of more than ``MAX_DIGITS`` digits before converting

@@ -23,7 +23,7 @@ from .boards import layout
 from .errors import IllegalMove, QinError, RecordError
 from .events import Event
 from .geometry import Geometry
-from .inputs import MAX_INPUT, digit_count, escape, name_problem, parse_json, quote
+from .inputs import decoded, digit_count, escape, name_problem, parse_json, quote
 from .messages import refusal_text
 from .moves import Move
 from .tiles import PAGODAS
@@ -51,13 +51,7 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(data, Mapping):
         return dict(data)
     if isinstance(data, bytes | bytearray):
-        if len(data) > MAX_INPUT:
-            raise RecordError(f"the game record is larger than any can be ({len(data):,} "
-                              f"bytes; at most {MAX_INPUT:,})")
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"the game record is not UTF-8 text (byte {exc.start})") from None
+        data = decoded(data, "game record", RecordError)
     if not isinstance(data, str):
         raise RecordError(f"a game record is JSON text or a dict, not {type(data).__name__}")
     value = parse_json(data, "game record", RecordError)

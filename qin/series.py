@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from .errors import QinError, RecordError
 from .game import Game
-from .inputs import MAX_INPUT, parse_json, quote
+from .inputs import MAX_INPUT, decoded, parse_json, quote
 from .records import load, record_of
 
 FORMAT: Final = "qin-series/1"
@@ -180,14 +180,7 @@ class Series:
         """Read ``to_json``'s output; text larger than ``MAX_TEXT``, nested too deeply or
         with overlong numbers is refused before it is parsed (``SeriesError``)."""
         if isinstance(text, bytes | bytearray):
-            if len(text) > MAX_TEXT:
-                raise SeriesError(f"the series is larger than any can be ({len(text):,} "
-                                  f"bytes; at most {MAX_TEXT:,})")
-            try:
-                text = bytes(text).decode("utf-8-sig")
-            except UnicodeDecodeError as exc:
-                raise SeriesError(f"the series is not UTF-8 text (byte {exc.start})") \
-                    from None
+            text = decoded(text, "series", SeriesError, MAX_TEXT)
         return cls.from_dict(parse_json(text, "series", SeriesError, MAX_TEXT))
 
 
