@@ -12,12 +12,13 @@ Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import qin
 from e2e.helpers import PageProblems, boot
@@ -146,6 +147,20 @@ def copy_origin(site_copy: Path) -> Iterator[str]:
         yield origin
 
 
+@contextlib.contextmanager
+def copy_site(browser: Browser, origin: str) -> Iterator[BrowserContext]:
+    """A browser context on the copy's origin, closed afterwards; the test fails if a page
+    of it logged an error or asked another origin for anything."""
+    context = browser.new_context(base_url=origin + "/")
+    problems = PageProblems(origin=origin)
+    problems.watch(context)
+    try:
+        yield context
+        assert not problems.summary(), problems.summary()
+    finally:
+        context.close()
+
+
 def deploy_second_version(site: Path) -> None:
     """A second deployment on the same origin: a changed page (its title says "v2"), so
     a new service worker."""
@@ -158,10 +173,7 @@ def deploy_second_version(site: Path) -> None:
 
 def test_offline_after_the_first_load_and_an_update_on_reload(
         browser: Browser, site_copy: Path, copy_origin: str) -> None:
-    context = browser.new_context(base_url=copy_origin + "/")
-    problems = PageProblems(origin=copy_origin)
-    problems.watch(context)
-    try:
+    with copy_site(browser, copy_origin) as context:
         page = boot(context.new_page(), "/")
         expect(page.locator("body")).to_have_attribute("data-offline", "ready",
                                                        timeout=60_000)
@@ -192,9 +204,6 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
         page.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
         page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
         expect(page.locator("#play")).to_have_attribute("data-moves", "2")
-        assert not problems.summary(), problems.summary()
-    finally:
-        context.close()
 
 
 def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
@@ -202,10 +211,7 @@ def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
     """Two tabs of one site; a new version is deployed and one tab takes it. The other tab
     still shows the old page but is now served by the new worker: it says so, and its
     Reload button works (it used to stay disabled, the tab mixing two versions)."""
-    context = browser.new_context(base_url=copy_origin + "/")
-    problems = PageProblems(origin=copy_origin)
-    problems.watch(context)
-    try:
+    with copy_site(browser, copy_origin) as context:
         first = boot(context.new_page(), "/")
         expect(first.locator("body")).to_have_attribute("data-offline", "ready",
                                                         timeout=60_000)
@@ -230,6 +236,3 @@ def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
         other.click("#update-reload")
         other.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
         other.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
-        assert not problems.summary(), problems.summary()
-    finally:
-        context.close()
