@@ -198,24 +198,31 @@ class Governor:
             if i >= self.shortlist or value >= WIN or value <= -WIN:
                 out.append((code, value - (100.0 if i >= self.shortlist else 0.0)))
                 continue
-            after = sim.clone()
-            after.apply(code)
-            if after.over:
-                out.append((code, value))
-                continue
-            total = value
-            nxt = me % sim.players + 1
-            for step in range(1, sim.players):
-                opp = (me - 1 + step) % sim.players + 1
-                w = self.reply_weight if opp == nxt else self.later_weight
-                total += w * reply_threat(after, opp, me, model, view.hand_size(opp))
-            if self.follow_weight:
-                follow = immediate(after, me)
-                if follow:
-                    total += self.follow_weight * max(0.0, max(v for _, v in follow))
-            out.append((code, total))
+            out.append((code, self.value_of(view, sim, model, code, value)))
         out.sort(key=lambda cv: -cv[1])
         return out
+
+    def value_of(self, view: Game, sim: Sim, model: HandModel, code: int,
+                 value: float) -> float:
+        """The Governor's value of the mover's move ``code`` (``value``: what it gains
+        now): that gain, less the replies the others may make with the tiles they may
+        hold (weighted), plus a little for the mover's own follow-up; in pagodas."""
+        me = sim.to_move
+        after = sim.clone()
+        after.apply(code)
+        if after.over:
+            return value
+        total = value
+        nxt = me % sim.players + 1
+        for step in range(1, sim.players):
+            opp = (me - 1 + step) % sim.players + 1
+            w = self.reply_weight if opp == nxt else self.later_weight
+            total += w * reply_threat(after, opp, me, model, view.hand_size(opp))
+        if self.follow_weight:
+            follow = immediate(after, me)
+            if follow:
+                total += self.follow_weight * max(0.0, max(v for _, v in follow))
+        return total
 
     def choose_code(self, view: Game, rng: random.Random, budget_s: float | None) -> int:
         ranked = self.ranked(view, rng)

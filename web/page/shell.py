@@ -39,6 +39,8 @@ CLICKS: dict[str, Command] = {
     "export-game": Command("export"), "share-link": Command("share"),
     "link-copy": Command("link-copy"), "link-play": Command("link-play"),
     "replay-open": Command("replay-open"),
+    "result-review": Command("review-open"), "review-open": Command("review-open"),
+    "review-cancel": Command("review-cancel"), "review-close": Command("review-close"),
     "notice-newer": Command("notice-newer"), "notice-copy": Command("notice-copy"),
     "notice-link": Command("notice-link"), "notice-keep": Command("notice-keep"),
     "undelete": Command("undelete"), "delete-finished": Command("delete-finished"),
@@ -230,6 +232,8 @@ class Page:
             self.worker.start()
         elif isinstance(effect, actions.AskComputer):
             asyncio.ensure_future(self.worker.ask(effect.token, effect.request))
+        elif isinstance(effect, actions.AskReview):
+            asyncio.ensure_future(self.worker.review(effect.token, effect.request))
         elif isinstance(effect, actions.After):
             token = effect.token
             asyncio.get_event_loop().call_later(effect.ms / 1000,
@@ -309,6 +313,10 @@ class Page:
         replay = closest(event, "#replay-bar button[data-replay]")
         if replay is not None:
             self.run(Command(f"replay-{replay.dataset.replay}"))
+            return
+        reviewed = closest(event, "#review-list button.review-jump[data-ply]")
+        if reviewed is not None:
+            self.run(Command("review-jump", str(reviewed.dataset.ply)))
             return
         jump = closest(event, "#log button.log-jump[data-move]")
         if jump is not None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window, workers
-from qin_ui.actions import Action, ComputerAnswer, WorkerReady
+from qin_ui.actions import Action, ComputerAnswer, ReviewAnswer, WorkerReady
 
 WORKER_NAME = "qin-ai"
 WORKER_SRC = "./ai_worker.py"
@@ -57,3 +57,13 @@ class AIWorker:
             window.console.warn(f"the computer player failed: {exc}")
             text = ""
         self.deliver(ComputerAnswer(token, text, float(window.performance.now()) - start))
+
+    async def review(self, token: int, request: str) -> None:
+        """Have one move of a review judged; the answer (or "" if the worker failed)
+        comes back as ``ReviewAnswer``."""
+        try:
+            text = str(await self.proxy.review_move(request))
+        except Exception as exc:  # noqa: BLE001 - a failed answer ends the review
+            window.console.warn(f"the review failed: {exc}")
+            text = ""
+        self.deliver(ReviewAnswer(token, text))

@@ -14,7 +14,7 @@ import bytecode
 # them: the worker then starts without compiling the engine and the players.
 await bytecode.restore()  # PyScript runs a main script with top-level await
 
-from qin_ui.ai_bridge import answer  # noqa: E402
+from qin_ui.ai_bridge import answer, review_answer  # noqa: E402
 
 # loaded now, so that the first move does not wait for them
 from qin.ai import greedy, lookahead  # noqa: E402, F401
@@ -25,8 +25,13 @@ def choose(request: str) -> str:
     return answer(str(request))
 
 
+def review_move(request: str) -> str:
+    """One played move judged (JSON) for an ``ai_bridge`` review request."""
+    return review_answer(str(request))
+
+
 def ping() -> str:
     return "ready"
 
 
-__export__ = ["choose", "ping"]
+__export__ = ["choose", "ping", "review_move"]

@@ -186,9 +186,19 @@ class AddressChanged:
     name = "address-changed"
 
 
+@dataclass(frozen=True)
+class ReviewAnswer:
+    """The worker's judgement of one move of the review ``token`` (the JSON of
+    ``qin.ai.review.Reviewed``; ``""``: the worker failed)."""
+
+    token: int
+    text: str
+    name = "review-answer"
+
+
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
           | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
-          | Timer | Copied | StorageChanged | AddressChanged)
+          | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer)
 
 
 # -- effects ---------------------------------------------------------------------------
@@ -252,5 +262,13 @@ class Handled:
     """The key was used: the page's default for it must not happen."""
 
 
+@dataclass(frozen=True)
+class AskReview:
+    """Ask the worker to judge one move; the answer comes back as ``ReviewAnswer``."""
+
+    token: int
+    request: str
+
+
 Effect = (Save | StartWorker | AskComputer | After | Download | Focus | SetAddress | Copy
-          | Handled)
+          | Handled | AskReview)

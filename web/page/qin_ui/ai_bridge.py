@@ -107,4 +107,51 @@ def answer(request: str) -> str:
     return move.text
 
 
-__all__ = ["BUDGETS", "FORMAT", "answer", "request_for", "view_of"]
+# -- the review of a played move (kind "review") ------------------------------------------
+# A review request judges one move already played, in its mover's view just before it:
+#
+# ``format``   ``"qin-ai-request/2"``
+# ``kind``     ``"review"`` (a request without ``kind`` asks for a move, as above)
+# ``ai_seed``  the review's seed (ties between equally valued moves)
+# ``ply``      the move's number in the game (1 = the first move)
+# ``played``   the move played there (text)
+# ``view``     ``game.view(seat)`` before that move (``qin-view/1``)
+#
+# The answer is the JSON of ``qin.ai.review.Reviewed.to_dict()``.  The page sends one
+# request per move and waits for its answer before the next, so a review is cancelled
+# between two moves by sending no more (the worker holds no review state).
+REVIEW_KEYS = frozenset({"format", "kind", "ai_seed", "ply", "played", "view"})
+
+
+def review_request_for(game: qin.Game, played: str, ply: int, seed: int = 0) -> str:
+    """The request judging ``played``, the next move of ``game`` (the game before it),
+    in its mover's view."""
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to review")
+    data: dict[str, Any] = {"format": FORMAT, "kind": "review", "ai_seed": seed,
+                            "ply": ply, "played": played,
+                            "view": game.view(game.to_move).to_view_dict()}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def review_answer(request: str) -> str:
+    """The judged move (JSON) for a review request; raises ``ValueError`` quoting a
+    malformed field.  The worker's exported ``review_move`` calls this."""
+    from qin.ai.review import evaluate
+
+    data = json.loads(request)
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("kind") != "review" or set(data) != REVIEW_KEYS:
+        raise ValueError(f"not a {FORMAT} review message: {str(request)[:60]!r}")
+    seed, ply, played = data["ai_seed"], data["ply"], data["played"]
+    for name, value in (("seed", seed), ("ply", ply)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"the review's {name} is a whole number, not {value!r}")
+    if not isinstance(played, str):
+        raise ValueError(f"the move played is text, not {played!r}")
+    view = qin.Game.from_view_dict(data["view"])
+    return json.dumps(evaluate(view, played, seed, ply).to_dict(), separators=(",", ":"))
+
+
+__all__ = ["BUDGETS", "FORMAT", "answer", "request_for", "review_answer",
+           "review_request_for", "view_of"]

@@ -25,6 +25,7 @@ from .actions import (
     AddressChanged,
     After,
     AskComputer,
+    AskReview,
     BoardClick,
     Boot,
     Command,
@@ -42,6 +43,7 @@ from .actions import (
     Key,
     LanguageChosen,
     Pointer,
+    ReviewAnswer,
     Save,
     SetAddress,
     SetupEdited,
@@ -57,6 +59,7 @@ from .keyboard import Keys, command_for
 from .modes import ACCEPTS, ALWAYS, MOVES, Mode, mode_of
 from .render import Cache, Screen, screen
 from .replay import Replay
+from .review import ReviewRun
 from .saves import (
     SaveConflict,
     SaveError,
@@ -80,7 +83,8 @@ WHEEL_GAP_MS = 150
 """One turn of the tile per flick of a trackpad."""
 
 GAME_COMMANDS = frozenset({"select", "rotate", "place", "pass", "undo"})
-REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.THINKING: "keys.computer_turn",
+REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.REVIEW: "keys.in_replay",
+                 Mode.THINKING: "keys.computer_turn",
                  Mode.WATCHING: "keys.computer_turn"}
 """What a screen reader hears when a game key does nothing in these modes."""
 
@@ -194,9 +198,12 @@ class App:
             return []
         if isinstance(action, WorkerReady):
             st.worker = "ready"
+            effects = self._review_next() if st.review is not None else []
             if st.turn is not None and st.turn.stage == "worker":
-                return self._ask(st.turn)
-            return []
+                return effects + self._ask(st.turn)
+            return effects
+        if isinstance(action, ReviewAnswer):
+            return self._review_answer(action)
         if isinstance(action, ComputerAnswer):
             return self._answer(action)
         if isinstance(action, Timer):
@@ -216,6 +223,8 @@ class App:
         name = c.name
         if name.startswith("replay-"):
             return self._replay(c)
+        if name.startswith("review-"):
+            return self._review(c)
         if name == "result-close":
             st.result_open = False
             return []
@@ -434,6 +443,9 @@ class App:
         if c.name in ("replay-open", "replay-exit") and r is not None:
             st.replay = None
             st.replay_timer = None
+            if st.review is not None:
+                st.review.cancel()  # an answer under way is dropped
+                st.review = None
             return []
         if c.name == "replay-open":
             if s is None:
@@ -468,6 +480,71 @@ class App:
         if not r.playing:
             st.replay_timer = None
         return []
+
+    # -- the review beside the replay -------------------------------------------------------
+    def _review(self, c: Command) -> list[Effect]:
+        st = self.state
+        s = st.session
+        run = st.review
+        if c.name == "review-open":
+            if s is None or (run is not None and run.status in ("running", "done")):
+                return []
+            try:
+                record = s.game.record()
+                if st.replay is None:
+                    st.replay = Replay(record)
+                    st.replay_timer = None
+                    s.selected = None
+            except qin.QinError as exc:
+                st.save_text, st.save_state = str(exc), "error"
+                return []
+            st.result_open = False
+            st.review = ReviewRun.start(st.token(), record, s.humans() or None)
+            return self._review_next()
+        if run is None:
+            return []
+        if c.name == "review-cancel":
+            run.cancel()
+        elif c.name == "review-close":
+            run.cancel()
+            st.review = None
+        elif c.name == "review-jump":
+            try:
+                ply = int(c.arg)
+            except ValueError:
+                return []
+            r = st.replay
+            if r is None or run.entry(ply) is None:
+                return []
+            run.at = ply
+            r.playing = False
+            st.replay_timer = None
+            r.jump(ply - 1)  # the position the move was chosen in
+        return []
+
+    def _review_next(self) -> list[Effect]:
+        """Ask the worker for the review's next move (starting the worker if need be)."""
+        st = self.state
+        run = st.review
+        if run is None or run.status != "running" or run.asked is not None:
+            return []
+        if st.worker != "ready":
+            if st.worker == "off":
+                st.worker = "starting"
+                return [StartWorker()]
+            return []
+        request = run.next_request()
+        return [AskReview(run.token, request)] if request is not None else []
+
+    def _review_answer(self, a: ReviewAnswer) -> list[Effect]:
+        run = self.state.review
+        if run is None or a.token != run.token or run.asked is None:
+            return []  # stale: cancelled, closed or started again meanwhile
+        if not a.text:
+            run.status = "failed"
+            return []
+        run.answered(a.text)
+        return self._review_next()
 
     # -- the start screen ----------------------------------------------------------------
     def _to_setup(self) -> list[Effect]:
@@ -562,6 +639,7 @@ class App:
         st.series = series
         st.replay = None
         st.replay_timer = None
+        st.review = None
         st.screen = "play"
         st.keys = Keys()
         st.turn = None

@@ -47,7 +47,7 @@ REPLAY_KEYS = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
 
 def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     """What ``key`` means in ``mode`` (``None``: nothing at all)."""
-    if mode is Mode.REPLAY and key.key in REPLAY_KEYS and not key.ctrl:
+    if mode in (Mode.REPLAY, Mode.REVIEW) and key.key in REPLAY_KEYS and not key.ctrl:
         return Command(REPLAY_KEYS[key.key])
     if mode in (Mode.RESULT, Mode.SERIES) and key.key == "Escape":
         return Command("result-close")

@@ -24,6 +24,7 @@ class Mode(Enum):
     RESULT = "result"  # the result of a finished game
     SERIES = "series"  # the result of a game of an unfinished series: next game offered
     NOTICE = "notice"  # another tab's write or a pasted link waits for the player's choice
+    REVIEW = "review"  # the replay with the review of the game beside it (running or done)
 
 
 def mode_of(state: AppState) -> Mode:
@@ -33,7 +34,7 @@ def mode_of(state: AppState) -> Mode:
     if state.notice:
         return Mode.NOTICE
     if state.replay is not None:
-        return Mode.REPLAY
+        return Mode.REVIEW if state.review is not None else Mode.REPLAY
     if s.over:
         if not state.result_open:
             return Mode.PLAYING
@@ -48,7 +49,7 @@ def mode_of(state: AppState) -> Mode:
 
 ALWAYS = frozenset({"boot", "language", "worker-ready", "timer", "computer-answer",
                     "speed", "copied", "pointer", "drag", "storage-changed",
-                    "address-changed"})
+                    "address-changed", "review-answer"})
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
 
 LOOK = frozenset({"hover", "board-click", "cursor", "jump", "focus-log", "focus-board",
@@ -68,6 +69,10 @@ REPLAYING = frozenset({"replay-open", "replay-exit", "replay-step", "replay-back
                        "focus-log", "focus-board", "new-game", "export", "share",
                        "link-copy"})
 
+REVIEWING = frozenset({"review-cancel", "review-close", "review-jump", "review-open"})
+"""The review beside the replay: cancel it, close it, jump to a reviewed move (where
+the better move shows as a ghost tile), review again after a cancel."""
+
 CHOICES = frozenset({"notice-newer", "notice-copy", "notice-link", "notice-keep"})
 """The notice's answers: show the newer game / go on as a copy; open the linked game /
 keep this one."""
@@ -80,8 +85,9 @@ ACCEPTS: dict[Mode, frozenset[str]] = {
     Mode.COVER: ALWAYS | {"cover-ok", "cover-undo", "new-game"},
     Mode.THINKING: ALWAYS | LOOK | GAME_TOOLS | {"undo"},
     Mode.WATCHING: ALWAYS | LOOK | GAME_TOOLS,
-    Mode.REPLAY: ALWAYS | REPLAYING,
-    Mode.RESULT: ALWAYS | {"result-close", "result-new"},
-    Mode.SERIES: ALWAYS | {"result-close", "result-new", "series-next"},
+    Mode.REPLAY: ALWAYS | REPLAYING | {"review-open"},
+    Mode.REVIEW: ALWAYS | REPLAYING | REVIEWING,
+    Mode.RESULT: ALWAYS | {"result-close", "result-new", "review-open"},
+    Mode.SERIES: ALWAYS | {"result-close", "result-new", "series-next", "review-open"},
     Mode.NOTICE: ALWAYS | (LOOK - {"board-click"}) | CHOICES | {"new-game", "export"},
 }

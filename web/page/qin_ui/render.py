@@ -13,9 +13,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from html import escape
 
-from qin.svg import render_svg
+from qin.svg import render_overlay, render_svg
 
-from . import a11y, computer, i18n, links, views
+from . import a11y, computer, i18n, links, review, views
 from .i18n import t
 from .modes import Mode, mode_of
 from .seriesplan import PLANS, plan_label
@@ -91,6 +91,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["play"] = El(hidden=True)
         els["cover"] = El(hidden=True)
         els["result"] = El(hidden=True)
+        els["review"] = El(hidden=True)
         return Screen(els)
     assert s is not None
     r = st.replay
@@ -124,7 +125,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["board"] = El(html=cache.get("replay-board", rk, lambda: render_svg(
             r.game, last=r.last_squares, colours=s.colours, names=s.names, style=False)),
             data=(("dropped", st.dropped[1] if st.dropped else None),))
-        overlay = ""
+        overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
         bk = (gk, legal, s.last)
@@ -200,7 +201,59 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["replay-caption"] = El(text=r.caption())
         els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
         els["replay-play"] = El(text=t("replay.pause" if r.playing else "replay.play"))
+    _review_panel(st, s, cache, els)
     return Screen(els, overlay=overlay, cursor=cursor, drop=st.dropped)
+
+
+def _review_ghost(st: AppState, s: Session) -> str:
+    """The better move of the reviewed move the replay was jumped to, as a ghost tile
+    with what it would do (while the replay stays at that move)."""
+    run, r = st.review, st.replay
+    if run is None or r is None or run.at is None or r.cursor != run.at - 1:
+        return ""
+    m = run.entry(run.at)
+    if m is None or m.best == m.played or m.best == "pass":
+        return ""
+    try:
+        preview = r.game.preview(m.best)
+    except ValueError:
+        return ""
+    return render_overlay(r.game, ghost=m.best, ghost_ok=True, preview=preview,
+                          colours=s.colours)
+
+
+def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) -> None:
+    """The review beside the replay: its progress, the moves judged, the move jumped to."""
+    run, r = st.review, st.replay
+    els["review-open"] = El(hidden=r is None or (run is not None
+                                                 and run.status in ("running", "done")))
+    els["result-review"] = El(hidden=not s.over)
+    if run is None or r is None:
+        els["review"] = El(hidden=True, data=(("state", None),))
+        return
+    done, total = len(run.done), run.total
+    marked = len(run.result.marked) if run.result is not None else 0
+    at = run.at if run.at is not None and r.cursor == run.at - 1 else None
+    ghost = run.entry(at) if at is not None else None
+    els["review"] = El(hidden=False, data=(
+        ("state", run.status), ("done", str(done)), ("total", str(total)),
+        ("marked", str(marked)), ("at", str(at) if at is not None else None),
+        ("ghost", ghost.best if ghost is not None and ghost.best != ghost.played else None)))
+    els["review-progress"] = El(attrs=(("max", str(max(total, 1))),
+                                       ("value", str(total if run.status == "done"
+                                                     else done))))
+    words = {"running": t("review.progress", done=done, total=total),
+             "done": t("review.done", total=total, marked=marked),
+             "cancelled": t("review.cancelled", done=done, total=total),
+             "failed": t("review.failed")}
+    els["review-status"] = El(text=words.get(run.status, ""))
+    els["review-cancel"] = El(hidden=run.status != "running")
+    els["review-unit"] = El(text=t("review.unit"))
+    els["review-detail"] = El(text=review.detail_text(run, r.game) if at is not None else "",
+                              hidden=at is None)
+    key = (run.token, done, run.status, run.at, i18n.generation())
+    els["review-list"] = El(html=cache.get("review", key,
+                                           lambda: review.list_html(run, s.names)))
 
 
 def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:

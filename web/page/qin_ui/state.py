@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from . import computer
 from .keyboard import Keys
 from .replay import Replay
+from .review import ReviewRun
 from .saves import Deleted, Entry, SaveRef
 from .seriesplan import SeriesState
 from .session import Session
@@ -51,6 +52,7 @@ class AppState:
     session: Session | None = None  # the game on screen
     replay: Replay | None = None
     replay_timer: int | None = None  # the autoplay's pending timer token
+    review: ReviewRun | None = None  # the review beside the replay (running or done)
     series: SeriesState | None = None
     save: SaveRef | None = None  # where the game on screen is saved
     save_state: str = ""  # "saved" | "error" | ""
