@@ -130,8 +130,8 @@ def test_the_key_table() -> None:
 def test_every_mode_accepts_only_what_it_shows() -> None:
     assert set(ACCEPTS) == set(Mode)
     game_changes = {"select", "rotate", "place", "pass", "undo", "wheel"}
-    for mode in (Mode.START, Mode.REPLAY, Mode.RESULT, Mode.SERIES, Mode.COVER,
-                 Mode.WATCHING):
+    for mode in (Mode.START, Mode.REPLAY, Mode.REVIEW, Mode.RESULT, Mode.SERIES,
+                 Mode.COVER, Mode.WATCHING):
         assert not ACCEPTS[mode] & game_changes, mode
     assert ACCEPTS[Mode.THINKING] & game_changes == {"undo"}  # the undo button shows
     assert game_changes <= ACCEPTS[Mode.PLAYING]

@@ -1,0 +1,153 @@
+"""The game review on the page, as actions (web/page/qin_ui/app.py, review.py, render.py):
+Review from a finished game's result opens the replay with the review beside it (mode
+REVIEW); the worker judges one move per request (ai_bridge's review kind, answered here
+as the worker would); progress, the marked moves, a jump to one with the better move as
+a ghost tile; cancel stops asking.  CPython, no browser."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import qin
+from qin.ai import review as rv
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui.ai_bridge import review_answer, review_request_for  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
+from tests.test_app import KEYS, finished, moves, new_app, run, stored  # noqa: E402
+
+
+def asked(effects: list[A.Effect]) -> A.AskReview:
+    found = [e for e in effects if isinstance(e, A.AskReview)]
+    assert len(found) == 1, effects
+    return found[0]
+
+
+def imported(seed: int = 31) -> App:
+    app = new_app()
+    run(app, A.Imported(json.dumps(finished(seed).record()), "game.json"))
+    assert app.mode is Mode.RESULT
+    return app
+
+
+def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
+    app = imported()
+    record = finished().record()
+    before, saved = moves(app), stored(app)
+    effects = run(app, A.Command("review-open"))
+    assert app.mode is Mode.REVIEW and A.StartWorker() in effects
+    run_ = app.state.review
+    assert run_ is not None and run_.total == len(before)  # imported: every seat human
+    ask = asked(run(app, A.WorkerReady()))
+    panel = app.screen().elements["review"]
+    assert ("state", "running") in panel.data and ("done", "0") in panel.data
+    answered = 0
+    while True:
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        answered += 1
+        if run_.status == "done":
+            assert not any(isinstance(e, A.AskReview) for e in effects)
+            break
+        ask = asked(effects)
+        assert ("done", str(answered)) in app.screen().elements["review"].data
+    assert answered == len(before)
+    # the page's figures are the engine's for the same record and seed
+    assert run_.result == rv.review(record, seed=0)
+    marked = run_.result.marked
+    assert marked
+    screen = app.screen()
+    html = screen.elements["review-list"].html or ""
+    assert html.count('data-marked="1"') == len(marked)
+    assert ("state", "done") in screen.elements["review"].data
+    # jump to the largest loss: the replay shows the position before it, the better
+    # move as a ghost tile
+    worst = max(marked, key=lambda m: m.loss)
+    run(app, A.Command("review-jump", str(worst.ply)))
+    assert app.state.replay is not None and app.state.replay.cursor == worst.ply - 1
+    screen = app.screen()
+    assert "ghost" in screen.overlay
+    assert ("ghost", worst.best) in screen.elements["review"].data
+    assert worst.best in (screen.elements["review-detail"].text or "")
+    run(app, A.Key("ArrowRight"))  # stepping on: the ghost goes, the review stays
+    assert app.mode is Mode.REVIEW and app.screen().overlay == ""
+    assert moves(app) == before and stored(app) == saved  # the game is untouched
+
+
+def test_cancel_stops_asking_and_a_late_answer_changes_nothing() -> None:
+    app = imported()
+    run(app, A.Command("review-open"))
+    ask = asked(run(app, A.WorkerReady()))
+    effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+    second = asked(effects)
+    run(app, A.Command("review-cancel"))
+    review = app.state.review
+    assert review is not None and review.status == "cancelled"
+    assert run(app, A.ReviewAnswer(second.token, review_answer(second.request))) == []
+    assert len(review.done) == 1
+    assert ("state", "cancelled") in app.screen().elements["review"].data
+    assert app.screen().elements["review-cancel"].hidden
+    # Review again: a new run (a new token), the old answers are stale
+    effects = run(app, A.Command("review-open"))
+    again = asked(effects)
+    assert again.token != ask.token and app.state.review is not review
+    assert run(app, A.ReviewAnswer(ask.token, review_answer(ask.request))) == []
+    # closing the review keeps the replay; leaving the replay ends it
+    run(app, A.Command("review-close"))
+    assert app.mode is Mode.REPLAY and app.state.review is None
+    run(app, A.Command("review-open"))
+    assert app.mode is Mode.REVIEW
+    run(app, A.Key("Escape"))
+    assert app.mode is Mode.PLAYING and app.state.review is None
+
+
+def test_every_key_in_a_review_steps_the_replay_or_does_nothing() -> None:
+    app = imported()
+    before, saved = moves(app), stored(app)
+    run(app, A.Command("review-open"))
+    run(app, A.WorkerReady())
+    replay = app.state.replay
+    assert replay is not None
+    for key in KEYS:
+        cursor = replay.cursor
+        effects = run(app, key)
+        if key.key == "Escape":
+            assert app.mode is Mode.PLAYING
+            break
+        assert app.mode is Mode.REVIEW
+        step = {"ArrowRight": 1, "ArrowLeft": -1}.get(key.key, 0)
+        assert replay.cursor == max(0, cursor + step)
+        assert all(not isinstance(e, (A.Save, A.AskComputer)) for e in effects)
+    assert moves(app) == before and stored(app) == saved
+
+
+def test_a_failed_worker_answer_ends_the_review_with_a_message() -> None:
+    app = imported()
+    run(app, A.Command("review-open"))
+    ask = asked(run(app, A.WorkerReady()))
+    assert run(app, A.ReviewAnswer(ask.token, "")) == []
+    review = app.state.review
+    assert review is not None and review.status == "failed"
+    assert app.screen().elements["review-status"].text == "The review could not be finished."
+    assert not app.screen().elements["review-open"].hidden  # it can be asked again
+
+
+def test_a_review_request_carries_the_movers_view_only() -> None:
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    move = game.legal_moves()[0].text
+    data = json.loads(review_request_for(game, move, 1))
+    assert data["kind"] == "review" and data["view"] == game.view(1).to_view_dict()
+    assert qin.Game.from_view_dict(data["view"]).hands[1] is None  # no other hand in it
+    assert json.loads(review_answer(json.dumps(data))) == rv.evaluate(
+        game.view(1), move, 0, 1).to_dict()
+    for bad in ({**data, "ply": "1"}, {**data, "kind": "move"}, {**data, "extra": 1}):
+        try:
+            review_answer(json.dumps(bad))
+        except ValueError as exc:
+            assert "review" in str(exc) or "ply" in str(exc)
+        else:
+            raise AssertionError(f"accepted {bad}")
