@@ -19,6 +19,7 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui.ai_bridge import review_answer, review_request_for  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
+
 from tests.test_app import KEYS, finished, moves, new_app, run, stored  # noqa: E402
 
 
