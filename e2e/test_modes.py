@@ -248,3 +248,31 @@ def test_every_key_while_a_computer_thinks_and_while_watching(page: Page) -> Non
     page.check("#speed-fast")
     expect(play).not_to_have_attribute("data-moves", str(len(moves)),
                                        timeout=WORKER_BOOT_MS)
+
+
+def test_every_key_in_a_review(booted_page: Page) -> None:
+    """Beside the replay, the review: arrows step the replay, Escape leaves it (and the
+    review), nothing else happens to the game or its save."""
+    page = booted_page
+    record = finished_record(31)
+    length = len(record["moves"])  # type: ignore[arg-type]
+    import_file(page, "game-31.json", record)
+    mode(page, "result")
+    saved = stored(page)
+    page.click("#result-review")
+    mode(page, "review")
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-replay-at", "0")
+    page.keyboard.press("ArrowRight")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    press_all(page, ALL_KEYS, skip=("ArrowLeft", "ArrowRight", "Escape", "Enter", " "))
+    blur(page)
+    press_all(page, ("Enter", " "))
+    mode(page, "review")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    expect(play).to_have_attribute("data-moves", str(length))
+    assert stored(page) == saved
+    page.keyboard.press("Escape")
+    mode(page, "playing")
+    expect(page.locator("#review")).to_be_hidden()
+    assert stored(page) == saved

@@ -12,6 +12,7 @@ in CPython).  The map is ``docs/architecture.md``.
   worker's messages);
 - keeping games: ``saves`` (the store over the browser's storage, imports), ``keep``
   (a session <-> a save), ``links`` (play by link), ``replay``, ``seriesplan``;
+- ``review``: the review of a game beside the replay, one move per worker request;
 - ``i18n``: the page's words in English, German or French (the catalogues of
   ``web/i18n/``), and the links from the log to the rules reference.
 
