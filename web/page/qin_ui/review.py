@@ -30,9 +30,10 @@ if TYPE_CHECKING:  # the engine's review (and its players) load with the first r
 SEED = 0
 """The review's seed (ties between equally valued moves): fixed, so a game's review is
 the same every time."""
-DECIDED = 500.0
-"""A value this far from zero holds a won or lost game (the evaluation counts a win as
-1000 pagodas, ``qin.ai.greedy.WIN``): said in words."""
+DECIDED = 50.0
+"""A value this far from zero holds a won or lost game, or the chance of one (the
+evaluation counts a win as 1000 pagodas, ``qin.ai.greedy.WIN``, and a reply that may
+win by its chance; no placement gains 50 pagodas): said in words."""
 
 
 @dataclass
@@ -146,8 +147,8 @@ def list_html(run: ReviewRun, names: list[str]) -> str:
         who = names[m.seat - 1] if 0 < m.seat <= len(names) else str(m.seat)
         text = t("review.row", n=m.ply, who=who, played=m.played, best=m.best,
                  loss=loss_text(m))
-        mark = f'<span class="review-mark">{escape(t("review.marked"))}</span> ' \
-            if m.marked else ""
+        mark = ('<span class="review-mark" aria-hidden="true">★</span> <span class="sr-only">'
+                f'{escape(t("review.marked"))}</span> ') if m.marked else ""
         rows.append(f'<li><button type="button" class="review-jump"{attrs}>{mark}'
                     f'{escape(text)}</button></li>')
     return f'<ol class="review-moves">{"".join(rows)}</ol>'

@@ -1,0 +1,204 @@
+"""The game review's time: a fixed 72-move 2-player record, in CPython and in Pyodide.
+
+    python bench/review.py            # ~2 min (builds the site if needed)
+    python bench/review.py --quick    # CPython and the bare Pyodide page only
+
+The record is a finished game on board "bird" played by the reference player "random"
+(seeds 769 and 869, game seed 769: 72 moves).  Its review (``qin.ai.review.review``,
+both seats, seed 0: 72 moves judged) is timed next to two baselines measured in the
+same run and the same interpreter: replaying the record (``Game.from_record``), and
+the Governor choosing each of those 72 moves in the mover's view (the review judges a
+move with the Governor's evaluation, so it costs about one Governor decision a move).
+
+The same snippet (``SNIPPET``) runs under CPython here and under Pyodide in a bare
+page (bench/boot.py's floor page with our wheel, as bench/engine_browser.py does).
+Without ``--quick`` the review is also timed on the real page: the record imported,
+Review clicked, until ``#review[data-state=done]`` (the page's AI worker, one request
+per move); the first run includes the worker's start, the second (Close, Review again)
+does not.  Wall clock on every side; numbers and ratios only, no assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+LEVELS, SEEDS, GAME_SEED, LENGTH = ("random", "random"), (769, 869), 769, 72
+
+# Runs unchanged in CPython and in Pyodide: defines bench(record_json) -> dict.
+SNIPPET = r'''
+import json, time
+import qin, qin.ai
+from qin.ai import review as rv
+
+
+def bench(record_json):
+    record = json.loads(record_json)
+    out = {}
+    start = time.perf_counter()
+    game = qin.Game.from_record(record)
+    out["replay_s"] = time.perf_counter() - start
+    moves = list(game.moves)
+    while game.moves:
+        game.undo()
+    bot = qin.ai.player("governor", 1)
+    start = time.perf_counter()
+    for m in moves:
+        if not game.is_over:
+            bot.choose(game.view(game.to_move))
+        game.play(m)
+    out["governor_s"] = time.perf_counter() - start
+    start = time.perf_counter()
+    result = rv.review(record, seed=0)
+    out["review_s"] = time.perf_counter() - start
+    out["moves"] = len(result.moves)
+    out["marked"] = [[m.ply, m.seat, m.played, m.best, m.loss] for m in result.marked]
+    return out
+'''
+
+
+def fixed_record() -> dict[str, Any]:
+    import qin
+    import qin.ai
+
+    game = qin.Game.new(board="bird", players=2, seed=GAME_SEED)
+    bots = {1: qin.ai.player(LEVELS[0], SEEDS[0]), 2: qin.ai.player(LEVELS[1], SEEDS[1])}
+    while not game.is_over:
+        game.play(bots[game.to_move].choose(game.view(game.to_move)))
+    if len(game.moves) != LENGTH:
+        raise SystemExit(f"the fixed game has {len(game.moves)} moves, not {LENGTH}")
+    record: dict[str, Any] = game.record()
+    return record
+
+
+def run_here(record: dict[str, Any]) -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(compile(SNIPPET, "<review-bench>", "exec"), namespace)
+    result: dict[str, Any] = namespace["bench"](json.dumps(record))
+    return result
+
+
+PAGE_JS = """async ([wheelUrl, snippet, record]) => {
+  const py = window.__pyodide;
+  const buffer = await (await fetch(wheelUrl)).arrayBuffer();
+  py.unpackArchive(buffer, "wheel");
+  py.runPython(snippet);
+  py.globals.set("record_json", record);
+  return py.runPython("import json; json.dumps(bench(record_json))");
+}"""
+
+
+def run_in_pyodide(b: Any, record: dict[str, Any]) -> dict[str, Any]:
+    """The snippet in a bare Pyodide page (bench/boot.py's floor page)."""
+    from bench.boot import FLOOR_DONE_JS, TIMEOUT_MS
+
+    wheels = sorted((b.site / "wheels").glob("qin_board_game-*.whl"))
+    if not wheels:
+        raise SystemExit("no wheel in build/site/wheels: run `make site`")
+    context = b.browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(b.floor_origin + "/", timeout=TIMEOUT_MS)
+        page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
+        page.set_default_timeout(600_000)
+        text = page.evaluate(PAGE_JS, [f"/wheels/{wheels[-1].name}", SNIPPET,
+                                       json.dumps(record)])
+        result: dict[str, Any] = json.loads(text)
+        return result
+    finally:
+        context.close()
+
+
+def run_on_the_page(b: Any, record: dict[str, Any]) -> list[float]:
+    """Seconds from a click on Review to ``#review[data-state=done]`` on the game page:
+    the first with the worker's start, the second with the worker ready."""
+    from bench.boot import TIMEOUT_MS
+
+    context = b.browser.new_context()
+    times: list[float] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(600_000)
+        page.goto(b.origin + "/", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.body.dataset.boot === 'ready'",
+                               timeout=TIMEOUT_MS)
+        page.set_input_files("#import-file", files=[{
+            "name": "review.json", "mimeType": "application/json",
+            "buffer": json.dumps(record).encode()}])
+        page.wait_for_selector("#result-review", state="visible")
+        done = "() => document.querySelector('#review')?.dataset.state === 'done'"
+        for button in ("#result-review", "#review-open"):
+            if button == "#review-open":
+                page.click("#review-close")
+                page.wait_for_selector("#review-open", state="visible")
+            start = time.perf_counter()
+            page.click(button)
+            page.wait_for_function(done, polling=100)
+            times.append(time.perf_counter() - start)
+        return times
+    finally:
+        context.close()
+
+
+def table(here: dict[str, Any], there: dict[str, Any] | None,
+          on_page: list[float] | None) -> list[str]:
+    lines = [f"{'review of a 72-move 2-player game':<46} {'CPython':>9} {'Pyodide':>9} "
+             f"{'ratio':>7}"]
+    lines.append("-" * len(lines[0]))
+    for label, key in (("replaying the record, s (baseline)", "replay_s"),
+                       ("the Governor choosing each move, s (baseline)", "governor_s"),
+                       ("the review (72 moves judged), s", "review_s")):
+        a = here[key]
+        b = there[key] if there else float("nan")
+        lines.append(f"{label:<46} {a:>9.3f} {b:>9.3f} {b / a:>6.2f}x")
+    for name, res in (("CPython", here), ("Pyodide", there)):
+        if res:
+            lines.append(f"{name}: review / Governor {res['review_s'] / res['governor_s']:.2f}x, "
+                         f"review / replay {res['review_s'] / res['replay_s']:.0f}x, "
+                         f"{1000 * res['review_s'] / res['moves']:.0f} ms per move")
+    if there is not None:
+        same = "the same" if there["marked"] == here["marked"] else "DIFFERENT"
+        lines.append(f"marked moves (ply, seat, played, best, loss): {here['marked']}; "
+                     f"Pyodide's are {same}")
+    if on_page:
+        lines.append(f"on the game page (AI worker, one request per move): "
+                     f"{on_page[0]:.1f} s with the worker's start, "
+                     f"{on_page[1]:.1f} s with it ready "
+                     f"({on_page[1] / here['review_s']:.2f}x CPython's review)")
+    lines.append("ratio = Pyodide / CPython (wall clock).")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="skip the game page")
+    parser.add_argument("--no-build", action="store_true", help="use build/site as it is")
+    parser.add_argument("--cpython-only", action="store_true", help="no browser at all")
+    args = parser.parse_args(argv)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
+          f"{os.cpu_count()} CPUs")
+    record = fixed_record()
+    there = on_page = None
+    if not args.cpython_only:
+        from bench import boot
+
+        with boot.Bench(build=not args.no_build) as b:
+            there = run_in_pyodide(b, record)
+            if not args.quick:
+                on_page = run_on_the_page(b, record)
+    here = run_here(record)
+    print("\n".join(table(here, there, on_page)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
