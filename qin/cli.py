@@ -212,6 +212,31 @@ def cmd_replay(args: argparse.Namespace) -> None:
     sys.stdout.write(game.to_position())
 
 
+def cmd_review(args: argparse.Namespace) -> None:
+    """The review of a record's moves (qin.ai.review) as one JSON object."""
+    from .ai import review
+
+    text = read_text(args.record)
+    try:
+        record = records.check(text)
+        records.replay(record)
+    except QinError as exc:
+        raise CliError(f"{_label(args.record)}: {exc}") from None
+    seats = None
+    if args.seats:
+        try:
+            seats = sorted({int(s) for s in args.seats.split(",")})
+        except ValueError:
+            raise CliError(f"--seats takes seat numbers such as 1,2, not {args.seats!r}") from None
+        bad = [s for s in seats if not 1 <= s <= record["players"]]
+        if bad:
+            raise CliError(f"the game has players 1 to {record['players']}, not {bad[0]}")
+    result = review.review(record, seats, args.seed)
+    _out(json.dumps({"format": "qin-review/1", "seed": args.seed,
+                     "marks": review.MARKS, "mark_min": review.MARK_MIN,
+                     **result.to_dict()}, ensure_ascii=False))
+
+
 def cmd_render(args: argparse.Namespace) -> None:
     game = load_game(args.file)
     sys.stdout.write(render(game, colour=args.colour, legend=not args.no_legend))
@@ -344,6 +369,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object instead")
     _lang_option(p)
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("review", help="judge every move of a record against the "
+                       "computer's best, in pagodas (JSON)")
+    p.add_argument("record", metavar="RECORD.json")
+    p.add_argument("--seats", default="", help="the seats to review, e.g. 1 or 1,2 "
+                   "(default: every seat)")
+    p.add_argument("--seed", type=_seed, default=0, help="the review's seed (default 0)")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("render", help="draw the board as text")
     p.add_argument("file", metavar="POSITION_FILE")

@@ -7,13 +7,19 @@ passing only when no tile fits is Q10)."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import qin
 import qin.ai
 from qin.ai import review as rv
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def played_game(seed: int = 3) -> qin.Game:
@@ -124,3 +130,19 @@ def test_a_pass_is_listed_with_no_loss_and_the_figures_round_trip_as_data() -> N
     assert judged == rv.Reviewed(1, 1, "pass", "pass", 0.0, 0.0)
     assert judged.loss == 0 and judged.to_dict()["loss"] == 0
     assert rv.Reviewed.from_dict(json.loads(json.dumps(judged.to_dict()))) == judged
+
+
+def test_the_command_line_prints_the_review_as_json(tmp_path: Path,
+                                                    record: dict[str, object]) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "qin", "review", str(path), "--seats", "2"],
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["format"] == "qin-review/1"
+    assert data["moves"] == rv.review(record, [2], 0).to_dict()["moves"]
+    bad = subprocess.run([sys.executable, "-m", "qin", "review", str(path), "--seats", "3"],
+                         capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert bad.returncode == 2 and bad.stderr.startswith("qin: ") and "3" in bad.stderr
