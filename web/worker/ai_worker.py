@@ -3,7 +3,10 @@
 ``web/page/worker.py`` starts it (``<script type="py" worker name="qin-ai">``) when a
 game has a computer seat, and calls ``choose`` with one ``qin_ui.ai_bridge`` request per
 move: the seat's view, never the other hands or the pile.  It answers with the move's
-text.  The worker has no DOM access (none is needed, so the page needs no COOP/COEP).
+text.  ``review_move`` judges one move of a game review (an ``ai_bridge`` request of
+kind "review": the mover's view before the move and the move played) and answers with
+the figures as JSON.  The worker has no DOM access (none is needed, so the page needs
+no COOP/COEP).
 """
 
 from __future__ import annotations

@@ -55,19 +55,13 @@ class ReviewRun:
     @classmethod
     def start(cls, token: int, record: Mapping[str, Any],
               seats: Iterable[int] | None = None) -> ReviewRun:
+        from qin.ai.review import plies
+
         game = qin.Game.from_record(record)
-        chosen = set(seats) if seats is not None else set(range(1, game.players + 1))
         moves = [m.text for m in game.moves]
         while game.moves:
             game.undo()
-        plies = []
-        for i, m in enumerate(moves, start=1):
-            if game.to_move in chosen:
-                plies.append(i)
-            game.play(m)
-        while game.moves:
-            game.undo()
-        return cls(token, dict(record), plies, moves, game)
+        return cls(token, dict(record), plies(record, seats), moves, game)
 
     @property
     def total(self) -> int:
