@@ -90,7 +90,7 @@ def test_hints_switched_off_on_the_start_screen(page: Page) -> None:
     expect(page.locator("#hint")).to_be_hidden()
     page.focus("#board-area")
     page.keyboard.press("h")
-    expect(page.locator("#announce")).to_contain_text("hint")
+    expect(page.locator("#announce")).to_have_text("Hints are off for this game.")
     expect(page.locator("#hint-box")).to_be_hidden()
     expect(play).to_have_attribute("data-moves", "0")
     # The choice is remembered for the next game on the start screen.

@@ -173,7 +173,8 @@ def test_hints_switched_off_hide_the_button_and_refuse_the_key() -> None:
     assert app.state.settings.hints is False
     assert app.screen().elements["hint"].hidden is True
     assert run(app, A.Key("h", on_board=True)) == [A.Handled()]
-    assert app.state.hint is None and app.state.spoken  # said, nothing asked
+    assert app.state.hint is None  # nothing asked; said why
+    assert app.state.spoken == "Hints are off for this game."
     # Kept with the save: resumed in another tab, hints are still off.
     storage = app.saves.storage
     assert isinstance(storage, MemoryStorage) and app.state.save is not None

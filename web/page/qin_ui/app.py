@@ -356,7 +356,7 @@ class App:
             s.play(move)
             return []
         if not s.hint_allowed:
-            st.spoken = t("hint.not_now")
+            st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
             return []
         if st.hint is not None:  # one under way or shown: nothing more to ask
             return []

@@ -178,8 +178,6 @@ def count(storage: Storage, game: Counted) -> tuple[Progress, str]:
     """Add ``game`` unless a game of its id is there already (read afresh: another
     tab may have counted it).  Returns the progress and a message ("" when fine)."""
     progress, problem = load(storage)
-    if problem and storage.get(KEY) is None:
-        return progress, problem
     if progress.has(game.id):
         return progress, problem
     progress.games.append(game)
