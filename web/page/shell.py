@@ -42,6 +42,9 @@ CLICKS: dict[str, Command] = {
     "notice-newer": Command("notice-newer"), "notice-copy": Command("notice-copy"),
     "notice-link": Command("notice-link"), "notice-keep": Command("notice-keep"),
     "undelete": Command("undelete"), "delete-finished": Command("delete-finished"),
+    "learn": Command("tutorial-open"), "tutorial-next": Command("tutorial-next"),
+    "tutorial-again": Command("tutorial-again"), "tutorial-exit": Command("tutorial-exit"),
+    "tutorial-apprentice": Command("tutorial-apprentice"),
 }
 """Buttons by id and the command each gives."""
 
@@ -313,6 +316,10 @@ class Page:
         jump = closest(event, "#log button.log-jump[data-move]")
         if jump is not None:
             self.run(Command("replay-jump", str(jump.dataset.move)))
+            return
+        step = closest(event, "#tutorial-steps button[data-step]")
+        if step is not None:
+            self.run(Command("tutorial-step", str(step.dataset.step)))
             return
         saved = closest(event, "#saved-list button[data-action]")
         item = closest(event, "#saved-list li[data-id]")
