@@ -297,3 +297,16 @@ def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     assert app.mode is Mode.START
     run(app, A.Command("back-to-game"))
     assert app.mode is Mode.PLAYING and app.state.session is behind
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_reference_links_the_tutorial(lang: str) -> None:
+    page = (ROOT / "web" / "rules" / f"{lang}.html").read_text(encoding="utf-8")
+    assert 'href="../index.html#learn"' in page
+    assert tutorial.wants_tutorial("#learn")
+
+
+def test_the_readme_links_the_tutorial() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
+    assert "Learn to play" in playing and "index.html#learn" in playing
