@@ -310,3 +310,22 @@ def test_the_readme_links_the_tutorial() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
     assert "Learn to play" in playing and "index.html#learn" in playing
+
+
+def test_a_language_switch_renames_the_players_and_rewords_the_panel() -> None:
+    from qin_ui import i18n
+
+    app = booted("#learn=absorb")
+    try_move(app, "Yc1Rc2")
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.done
+    german = (ROOT / "web" / "i18n" / "de.json").read_text(encoding="utf-8")
+    try:
+        run(app, A.LanguageChosen("de", german, form()))
+        assert lesson.session.names == ["Grün", "Weiß"]
+        html = app.screen().elements["tutorial-result"].html or ""
+        assert CATALOGUES["de"]["tutorial.absorb.done"] in html
+        assert "Grün" in html and "Green" not in html
+        assert "Grün" in (app.screen().elements["log"].html or "")
+    finally:
+        i18n.set_language("en", CATALOGUES["en"])

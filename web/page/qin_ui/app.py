@@ -908,6 +908,8 @@ class App:
         st.seed_text, st.plan = e.form.seed, e.form.plan
         st.setup_problems = ""
         st.spoken = ""  # a move's events are not read out again
+        if st.lesson is not None:
+            st.lesson.rename()
         s = st.session
         if s is not None:
             s.notice = ""

@@ -33,10 +33,15 @@ TRIES = frozenset({"place", "pass"})
 """Commands that try a move (a click or a tap on the board does too)."""
 
 
+def seats() -> Settings:
+    """Green (you) against White, named in the page's language."""
+    return Settings((Seat(colour_label("green"), "green"),
+                     Seat(colour_label("white"), "white")), "bird")
+
+
 def session_for(step: tutorial.Step) -> Session:
-    """The step's position as a game on screen: Green (you) against White."""
-    settings = Settings((Seat(colour_label("green"), "green"),
-                         Seat(colour_label("white"), "white")), "bird")
+    """The step's position as a game on screen."""
+    settings = seats()
     game = step.game()
     game.names = settings.names
     return Session(settings, game)
@@ -136,6 +141,16 @@ class Lesson:
         self.outcome = "refused"
         self.tries += 1
         return False
+
+    def rename(self) -> None:
+        """The page's language changed: the players' names follow (the events of the
+        panel and the log are worded again from their codes)."""
+        s = self.session
+        s.settings = seats()
+        s.game.names = s.settings.names
+        for turn in s.turns:
+            turn.names = s.settings.names
+        s.notice = ""
 
     def _fresh(self) -> None:
         """The step's position again (the missed move is taken back)."""

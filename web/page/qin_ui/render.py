@@ -227,6 +227,8 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
         ("moves", str(len(s.game.moves))), ("toMove", str(s.to_move)),
         ("phase", "lesson"), ("selected", s.selected_kind or ""),
         ("orientation", str(s.orientation)), ("replayAt", None), ("link", None)))
+    if lesson.done and s.visible_hand() is None:  # the other seat's hand: not shown
+        els["hand"] = El(html="")
     els["undo"] = El(disabled=True, hidden=True)
     els["show-result"] = El(hidden=True)
     els["watch"] = El(hidden=True)
