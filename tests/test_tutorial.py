@@ -329,3 +329,17 @@ def test_a_language_switch_renames_the_players_and_rewords_the_panel() -> None:
         assert "Grün" in (app.screen().elements["log"].html or "")
     finally:
         i18n.set_language("en", CATALOGUES["en"])
+
+
+def test_the_game_left_open_waits_behind_a_tutorial_opened_by_the_address() -> None:
+    storage = MemoryStorage()
+    app = booted(storage=storage)
+    run(app, A.StartGame(form()))
+    s = app.state.session
+    assert s is not None
+    run(app, A.BoardClick(s.legal_squares()[0]) if s.legal_squares() else A.Command("pass"))
+    app = booted("#learn=pass", storage=storage)
+    assert app.mode is Mode.TUTORIAL and app.state.session is not None
+    run(app, A.Command("tutorial-exit"))
+    run(app, A.Command("back-to-game"))
+    assert app.mode in (Mode.PLAYING, Mode.COVER)

@@ -880,7 +880,8 @@ class App:
         st.booted = True
         st.address_game = links.has_game(boot.hash)
         self._refresh_entries()
-        if tutorial.wants_tutorial(boot.hash):
+        if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
+            self._resume_current()
             return self._open_lesson_from(boot.hash)
         if links.has_game(boot.hash):
             try:
@@ -891,12 +892,16 @@ class App:
                 st.link_refused = True
                 return []
             return self._show(s, None, "link", None) + [Save()]
+        self._resume_current()
+        return []
+
+    def _resume_current(self) -> None:
+        """Open the game left open, unless it is over (or cannot be read: listed)."""
         current = None
         with contextlib.suppress(Exception):
             current = self.saves.storage.get(CURRENT_KEY)
-        if current:  # the game left open, unless it is over (or cannot be read: listed)
+        if current:
             self._resume(current, unfinished_only=True)
-        return []
 
     def _language(self, e: LanguageChosen) -> list[Effect]:
         import json
