@@ -90,7 +90,7 @@ def test_every_step_is_reachable_and_a_wrong_try_is_possible(step: tutorial.Step
 
 def test_each_goal_is_the_rule_of_its_step() -> None:
     """The moves the hints name reach the goal, with the events the rule says."""
-    expected = {"place": ("Rc2Bd2", {"place"}), "found": ("Yb1Rc1", {"found"}),
+    expected = {"place": ("Rc1Bc2", {"place"}), "found": ("Yb1Rc1", {"found"}),
                 "expand": ("Yc2Bd2", {"expand"}), "village": ("Bb2Bb3", {"found", "village"}),
                 "absorb": ("Yc1Rc2", {"absorb", "return"}), "major": ("Ye2Rf2", {"major"}),
                 "pass": ("pass", {"pass"}), "end": ("Yb1Yc1", {"end"})}
@@ -167,7 +167,7 @@ def try_move(app: App, move: str) -> None:
     run(app, A.BoardClick(geo.names[y * geo.width + x]))
 
 
-HITS = {"place": "Rc2Bd2", "found": "Yb1Rc1", "expand": "Yc2Bd2", "village": "Bb2Bb3",
+HITS = {"place": "Rc1Bc2", "found": "Yb1Rc1", "expand": "Yc2Bd2", "village": "Bb2Bb3",
         "absorb": "Yc1Rc2", "tie": "Rc2Yc3", "major": "Ye2Rf2", "pass": "pass",
         "end": "Yb1Yc1"}
 
