@@ -23,11 +23,11 @@ sys.path.insert(0, str(ROOT / "web" / "page"))
 from qin_ui import actions as A  # noqa: E402
 from qin_ui import lesson_view, tutorial  # noqa: E402
 from qin_ui.app import App  # noqa: E402
-from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import anchor_of  # noqa: E402
 
-from tests.test_app import KEYS, form, run, stored  # noqa: E402
+from tests.test_app import form, run, stored  # noqa: E402
 
 LANGS = ("en", "de", "fr")
 CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
@@ -269,36 +269,6 @@ def test_a_bad_address_opens_the_tutorial_and_says_so() -> None:
     assert app.mode is Mode.TUTORIAL and app.state.lesson is not None
 
 
-def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
-    app = booted()
-    run(app, A.StartGame(form()))
-    behind = app.state.session
-    assert behind is not None
-    saved = stored(app)
-    run(app, A.Command("new-game"))
-    run(app, A.Command("tutorial-open"))
-    assert app.mode is Mode.TUTORIAL
-    assert not ACCEPTS[Mode.TUTORIAL] & {"undo", "export", "share", "replay-open",
-                                         "link-copy", "link-play", "cover-ok", "start"}
-    for key in KEYS:
-        run(app, key)
-        assert app.mode is Mode.TUTORIAL
-        assert behind.game.moves == [] and app.state.session is behind
-    lesson = app.state.lesson
-    assert lesson is not None
-    # Enter on the board placed the picked tile at the cursor: the first step is done
-    assert lesson.outcome in ("done", "")
-    saves = {k: v for k, v in stored(app).items() if k != tutorial.PROGRESS_KEY}
-    assert saves == saved, "the game behind and its save are untouched"
-    for name in ("undo", "export", "replay-open", "result-show"):
-        run(app, A.Command(name))
-        assert app.mode is Mode.TUTORIAL and behind.game.moves == []
-    run(app, A.Command("tutorial-exit"))
-    assert app.mode is Mode.START
-    run(app, A.Command("back-to-game"))
-    assert app.mode is Mode.PLAYING and app.state.session is behind
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_reference_links_the_tutorial(lang: str) -> None:
     page = (ROOT / "web" / "rules" / f"{lang}.html").read_text(encoding="utf-8")
@@ -343,3 +313,22 @@ def test_the_game_left_open_waits_behind_a_tutorial_opened_by_the_address() -> N
     run(app, A.Command("tutorial-exit"))
     run(app, A.Command("back-to-game"))
     assert app.mode in (Mode.PLAYING, Mode.COVER)
+
+
+def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
+    app = booted("#learn=village")
+    run(app, A.Pointer("touch"))
+    run(app, A.Command("select", "0"))
+    lesson = app.state.lesson
+    assert lesson is not None
+    run(app, A.Command("rotate", "1"))  # down: b2 and b3
+    run(app, A.BoardClick("d1"))  # the first tap shows what would happen: no try yet
+    assert lesson.tries == 0 and lesson.outcome == ""
+    run(app, A.BoardClick("d1"))  # the second tap tries it: refused (no coloured square)
+    assert lesson.outcome == "refused" and lesson.tries == 1
+    assert app.state.spoken.startswith("The engine refuses this move: ")
+    run(app, A.BoardClick("b2"))
+    assert lesson.outcome == "refused" and lesson.tries == 1
+    run(app, A.BoardClick("b2"))
+    assert lesson.done
+    assert "Green takes the empty village c2" in app.state.spoken

@@ -18,7 +18,7 @@ import contextlib
 
 import qin
 
-from . import computer, i18n, keep, links, players, setup, tutorial
+from . import computer, i18n, keep, lesson_view, links, players, setup, tutorial
 from .a11y import announcement
 from .actions import (
     Action,
@@ -865,10 +865,9 @@ class App:
             with contextlib.suppress(Exception):  # not kept: the tutorial still plays
                 self.saves.storage.set(tutorial.PROGRESS_KEY,
                                        tutorial.progress_text(st.lessons_done))
-            st.spoken = t(f"tutorial.{lesson.step.id}.done")
+            st.spoken = lesson_view.spoken(lesson)
         elif lesson.tries != tries:
-            st.spoken = t("tutorial.refused" if lesson.outcome == "refused"
-                          else "tutorial.missed")
+            st.spoken = lesson_view.spoken(lesson)
         return effects
 
     # -- start-up and languages ------------------------------------------------------------

@@ -41,6 +41,22 @@ def outcome_html(lesson: Lesson) -> str:
     return f'<p class="tutorial-says">{escape(said)}</p><ul class="tutorial-events">{lines}</ul>'
 
 
+def spoken(lesson: Lesson) -> str:
+    """The outcome of the last try in plain words, for the screen reader's live region."""
+    s = lesson.session
+    step = lesson.step.id
+    if lesson.outcome == "refused":
+        reason = (i18n.refusal(lesson.refusal, s.names) if lesson.refusal is not None
+                  else t(lesson.reason_key or "info.edge"))
+        return f"{t('tutorial.refused')} {reason}"
+    if lesson.outcome == "":
+        return ""
+    said = t(f"tutorial.{step}.done") if lesson.outcome == "done" else t("tutorial.missed")
+    lines = [i18n.refusal(lesson.refusal, s.names)] if lesson.refusal is not None else [
+        i18n.describe(e, s.names) for e in lesson.events]
+    return " ".join([said, *lines])
+
+
 def steps_html(lesson: Lesson, done: frozenset[str]) -> str:
     """The step list: a button per step, the current one marked, done ones ticked."""
     items = []
