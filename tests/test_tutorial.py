@@ -332,3 +332,15 @@ def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
     run(app, A.BoardClick("b2"))
     assert lesson.done
     assert "Green takes the empty village c2" in app.state.spoken
+
+
+def test_the_wheel_turns_the_tile_once_per_flick() -> None:
+    app = booted("#learn=tie")
+    run(app, A.Command("select", "0"))
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.session.orientation == 0
+    run(app, A.Wheel(1, 1000.0))
+    run(app, A.Wheel(1, 1010.0))  # the same flick of a trackpad
+    assert lesson.session.orientation == 1
+    run(app, A.Wheel(1, 1500.0))
+    assert lesson.session.orientation == 2

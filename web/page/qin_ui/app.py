@@ -859,6 +859,10 @@ class App:
             done = lesson.keys.run(lesson.session, action)
             target = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
             return [Focus(target)] if target else []
+        if isinstance(action, Wheel):  # one turn of the tile per flick, as in a game
+            if action.at_ms - st.wheel_at < WHEEL_GAP_MS:
+                return []
+            st.wheel_at = action.at_ms
         tries = lesson.tries
         if lesson.act(action, st.pointer):
             st.lessons_done = self._lessons_done() | {lesson.step.id}
