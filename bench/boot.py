@@ -102,6 +102,11 @@ SNAP_JS = FLOOR_JS.replace(
     "await loadPyodide()",
     "await loadPyodide({ stdLibURL: './site-stdlib.zip', _loadSnapshot: "
     "fetch('./snapshot.bin').then((r) => r.arrayBuffer()) })")
+# The same floor with the site's own standard library (tools/stdlib.py) and no snapshot:
+# what the snapshot is weighed against.
+SITE_HTML = FLOOR_HTML.replace("./floor.js", "./site.js")
+SITE_JS = FLOOR_JS.replace("await loadPyodide()",
+                           "await loadPyodide({ stdLibURL: './site-stdlib.zip' })")
 SNAPSHOT_BIN = "snapshot.bin"
 # Reads the page's kept snapshot (web/startup/snapshot.js's cache) as base64.
 KEPT_SNAPSHOT_JS = """async () => {
@@ -366,6 +371,8 @@ def floor_dir(site: Path) -> Iterator[Path]:
         (root / "floor.js").write_text(FLOOR_JS, encoding="utf-8")
         (root / "snap.html").write_text(SNAP_HTML, encoding="utf-8")
         (root / "snap.js").write_text(SNAP_JS, encoding="utf-8")
+        (root / "site.html").write_text(SITE_HTML, encoding="utf-8")
+        (root / "site.js").write_text(SITE_JS, encoding="utf-8")
         vendor = root / "vendor"
         vendor.mkdir()
         for folder in (site / "vendor").iterdir():
@@ -503,17 +510,18 @@ class Bench:
         (self.floor_root / (SNAPSHOT_BIN + ".gz")).write_bytes(gzip.compress(raw, 9, mtime=0))
         return len(raw)
 
-    def floor_run(self, slow: bool = False, snapshot: bool = False) -> dict[str, Any]:
-        """One cold and one warm bare-Pyodide boot in a fresh context (with `snapshot`:
-        cold only, from a memory snapshot served with the page)."""
+    def floor_run(self, slow: bool = False, variant: str = "") -> dict[str, Any]:
+        """One cold and one warm bare-Pyodide boot in a fresh context; a `variant` ("site":
+        the site's standard library; "snap": that and a memory snapshot served with the
+        page) is visited cold only."""
         context = self.browser.new_context()
         try:
             out: dict[str, Any] = {}
             self.floor_hits.take()
-            for visit in ("cold",) if snapshot else ("cold", "warm"):
+            for visit in ("cold",) if variant else ("cold", "warm"):
                 page = context.new_page()
                 self.throttle(context, page, slow)
-                page.goto(self.floor_origin + ("/snap.html" if snapshot else "/"),
+                page.goto(self.floor_origin + (f"/{variant}.html" if variant else "/"),
                           timeout=TIMEOUT_MS)
                 page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
                 state = page.evaluate("document.body.dataset.boot")
@@ -801,9 +809,11 @@ def snapshot_report(floors: list[dict[str, Any]], snaps: list[dict[str, Any]],
             continue
         base = statistics.median([f["cold"] for f in fl])
         with_it = [x["cold"] for x in sn]
-        lines.append(f"  {label + ', cold, ms':<44} floor {spread([f['cold'] for f in fl]):>20}"
+        lines.append(f"  {label + ', cold, ms':<30} without {spread([f['cold'] for f in fl]):>20}"
                      f"   with the snapshot {spread(with_it):>20}"
                      f"   {statistics.median(with_it) / base:.2f}x")
+    lines.append("  both: the floor page with the site's standard library (the snapshot is "
+                 "made with it); a snapshot adds its bytes to every cold load")
     return lines
 
 
@@ -854,13 +864,16 @@ def main(argv: list[str] | None = None) -> int:
         bench.floor_run()  # warm-up: the OS file cache, the browser's first start
         snap_size = 0
         snaps: list[dict[str, Any]] = []
+        site_floors: list[dict[str, Any]] = []
+        slow_site_floors: list[dict[str, Any]] = []
         for i in range(runs):
             floors.append(bench.floor_run())
             games.append(bench.game_run(interactions=8,
                                         keep_snapshot=i == 0 and not args.no_snapshot))
             snap_size = snap_size or games[-1].get("snapshot_bytes", 0)
             if snap_size and i > 0:
-                snaps.append(bench.floor_run(snapshot=True))
+                snaps.append(bench.floor_run(variant="snap"))
+                site_floors.append(bench.floor_run(variant="site"))
             print(f"  run {i + 1}/{runs}: floor {floors[-1]['cold']:.0f}/"
                   f"{floors[-1]['warm']:.0f} ms, game Python ready "
                   f"{games[-1]['cold']['boot']:.0f}/{games[-1]['warm']['boot']:.0f} ms"
@@ -874,7 +887,8 @@ def main(argv: list[str] | None = None) -> int:
             slow_floors.append(bench.floor_run(slow=True))
             slow_games.append(bench.game_run(interactions=0, slow=True))
             if snap_size:
-                slow_snaps.append(bench.floor_run(slow=True, snapshot=True))
+                slow_snaps.append(bench.floor_run(slow=True, variant="snap"))
+                slow_site_floors.append(bench.floor_run(slow=True, variant="site"))
             print(f"  slow network run {i + 1}/{slow_runs}: floor {slow_floors[-1]['cold']:.0f}"
                   f"/{slow_floors[-1]['warm']:.0f} ms, game Python ready "
                   f"{slow_games[-1]['cold']['boot']:.0f}/{slow_games[-1]['warm']['boot']:.0f} ms"
@@ -892,8 +906,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("\n".join(slow_report(slow_floors, slow_games)))
     print()
-    print("\n".join(snapshot_report(floors, snaps, slow_floors, slow_snaps, snap_size,
-                                    snap_gz_size)))
+    print("\n".join(snapshot_report(site_floors, snaps, slow_site_floors, slow_snaps,
+                                    snap_size, snap_gz_size)))
     if engine is not None:
         from bench.engine_browser import run_here, table
 
