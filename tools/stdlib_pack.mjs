@@ -54,18 +54,21 @@ for info in stock.infolist():
         dotted = name[:-3].replace("/", ".")
         modules[dotted.removesuffix(".__init__")] = info
 left_out = sorted(set(modules) - keep)
+def entry(name):
+    return zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes each build
+
 with zipfile.ZipFile("/tmp/out.zip", "w", zipfile.ZIP_STORED) as out:
     for info in stock.infolist():
         name = info.filename
         if info.is_dir() or name.endswith(".py"):
             continue
-        out.writestr(name, stock.read(info))  # data files (few and small)
+        out.writestr(entry(name), stock.read(info))  # data files (few and small)
     for dotted, info in sorted(modules.items()):
         if dotted in keep:
-            out.writestr(info.filename + "c", pyc(stock.read(info), info.filename))
+            out.writestr(entry(info.filename + "c"), pyc(stock.read(info), info.filename))
     guard = open("/tmp/guard.py").read().replace("LEFT_OUT = frozenset()",
                                                  f"LEFT_OUT = frozenset({left_out!r})", 1)
-    out.writestr("sitecustomize.pyc", pyc(guard, "sitecustomize.py"))
+    out.writestr(entry("sitecustomize.pyc"), pyc(guard, "sitecustomize.py"))
 print(f"stdlib_pack: {len(keep & set(modules))} of {len(modules)} modules kept")
 `);
   fs.writeFileSync(outZip, pyodide.FS.readFile("/tmp/out.zip"));
@@ -166,6 +169,8 @@ for i in range(GAMES):
         p = game.to_move
         game.play(bots[p].choose(game.view(p)))
         plies += 1
+    if (i + 1) % 10 == 0:
+        print(f"{i + 1} games", flush=True)
 f"{GAMES} games, {plies} moves, every level ({', '.join(levels)}), 2-4 players, both boards, "\\
 f"{time.monotonic() - started:.0f} s; modules loaded: {' '.join(sorted(sys.modules))}"
 `));
