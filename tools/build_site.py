@@ -10,7 +10,10 @@ Layout of the result (everything the page loads is here, same origin):
         pyscript.json                       generated PyScript config (names the wheel),
                                             merged over web/page/pyscript.base.json if present
         vendor/pyscript/...                 @pyscript/core dist/ (from node_modules)
-        vendor/pyodide/...                  the five Pyodide runtime files (from node_modules)
+        vendor/pyodide/...                  the Pyodide runtime (from node_modules), but its
+                                            python_stdlib.zip packed by tools/stdlib.py (Node
+                                            runs Pyodide for that) and its lock file without
+                                            packages
         wheels/qin_board_game-<version>-py3-none-any.whl   the engine (distribution qin-board-game,
                                             import name qin)
         *.gz                                precompressed copy beside each text/wasm file > 1 KB
@@ -220,12 +223,14 @@ def ensure_stdlib(dist_dir: Path) -> Path:
         return target
     log("packing the standard library (Pyodide under Node)")
     dist_dir.mkdir(parents=True, exist_ok=True)
-    tmp = dist_dir / f".{STDLIB_NAME}.tmp"
+    tmp = dist_dir / f".{STDLIB_NAME}.{os.getpid()}.tmp"  # builds may run side by side
     try:
         stdlib.pack(tmp)
+        os.replace(tmp, target)
     except stdlib.StdlibError as e:
         raise BuildError(str(e)) from None
-    os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
     stamp.write_text(digest + "\n")
     return target
 
