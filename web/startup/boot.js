@@ -73,6 +73,8 @@ document.documentElement.lang = firstLang;
 
 window.qinI18n = {
   lang: firstLang,
+  /** The catalogue of `lang` as JSON text, once loaded (the latest after a switch). */
+  text: null,
   /** The chosen language's catalogue as JSON text, once loaded. */
   ready: (async () => {
     // A catalogue that cannot be loaded must not stop the game: English, else the keys.
@@ -81,6 +83,7 @@ window.qinI18n = {
         const text = await fetchCatalogue(lang);
         applyMessages(lang, JSON.parse(text));
         window.qinI18n.lang = lang;
+        window.qinI18n.text = text;
         return text;
       } catch (error) {
         console.warn(error);
@@ -95,6 +98,7 @@ window.qinI18n = {
     const text = await fetchCatalogue(lang);
     applyMessages(lang, JSON.parse(text));
     this.lang = lang;
+    this.text = text;
     try { localStorage.setItem(LANG_KEY, lang); } catch { /* storage blocked */ }
     return text;
   },
