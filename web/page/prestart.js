@@ -365,7 +365,12 @@ function bind() {
   on($("lang"), "change", async (event) => {
     readSeats();
     const old = Object.fromEntries(COLOURS.map((c) => [c, colourLabel(c)]));
-    await window.qinI18n.use(event.target.value);
+    try {
+      await window.qinI18n.use(event.target.value);
+    } catch (error) {
+      console.warn(error);  // the catalogue could not be loaded: the page stays as it is
+      return;
+    }
     if (handed) return;
     messages = JSON.parse(window.qinI18n.text ?? "{}");
     seats = seats.map((s) => (s.name === old[s.colour] ? { ...s, name: colourLabel(s.colour) } : s));
