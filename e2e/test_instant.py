@@ -174,6 +174,8 @@ def test_a_game_link_before_python_shows_its_board_then_opens(page: Page) -> Non
     without_python(page, "board")
     expect(page.locator("#hand")).to_have_text("Dealing…")
     expect(page.locator("#board svg.qin-board")).to_be_visible()
+    # the link's four tiles are drawn where the engine puts them (two halves each)
+    expect(page.locator("#board .tiles .half")).to_have_count(8)
 
     booted(page, held)
     play = page.locator("#play")

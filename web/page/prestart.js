@@ -24,6 +24,7 @@
 // "qin:prestart-board".
 
 import { stamp } from "./embed/stamp.js";
+import { linkPosition } from "./linkcode.js";
 
 /** Player types in the order of qin_ui.players.KINDS (tests/test_prestart.py checks). */
 export const KINDS = ["human", "apprentice", "governor", "minister", "emperor"];
@@ -291,18 +292,6 @@ function readForm() {
   };
 }
 
-/** What a link's code says of its game: the board side (its flags byte, see
- *  qin.record_format.link_code); null when it cannot be read (Python says why). */
-function linkBoard(hash) {
-  try {
-    const code = hash.slice(hash.lastIndexOf("#") + 1).replace(/^g=/, "");
-    const bytes = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-    return ["bird", "lion"][bytes.charCodeAt(1) & 3] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The unfinished game left open (Python's Boot reopens it), or null. */
 function leftOpen() {
   let id = null;
@@ -419,7 +408,8 @@ async function main() {
   if (location.hash.replace(/^#/, "").startsWith("g=")) {
     intent = { kind: "open" };
     app.hidden = false;
-    await showBoard(linkBoard(location.hash) ?? "bird", null);
+    const link = linkPosition(location.hash, await sides.catch(() => ({})));
+    await showBoard(link?.board ?? "bird", link?.text ?? null);
     return;
   }
   const open = leftOpen();
