@@ -312,6 +312,10 @@ function showSave(data) {
 
 // -- the listeners (until the hand-over) -------------------------------------------------
 function bind() {
+  // Importing a file waits for the engine: the field is off, and a file dropped on the
+  // page does not open in its place (the browser's default) until the hand-over.
+  $("import-file").disabled = true;
+  for (const kind of ["dragover", "drop"]) on(document, kind, (event) => event.preventDefault());
   on($("setup-form"), "submit", (event) => {
     event.preventDefault();
     if (intent) return;
@@ -379,6 +383,8 @@ window.qinPrestart = {
     handed = true;
     listening.abort();
     for (const id of ["side", "board-area"]) { const node = $(id); if (node) node.inert = false; }
+    const file = $("import-file");
+    if (file) file.disabled = false;
     const usable = Boolean(body.dataset.prestart);
     body.dataset.prestart = "handed";
     if (!usable) return "";
