@@ -34,7 +34,8 @@ def handed(intent: dict[str, str] | None = None, players_: int = 3) -> str:
     return json.dumps({"form": {
         "names": names, "colours": ["orange", "white", "purple", "black"][:players_],
         "kinds": ["human", "apprentice", "human", "human"][:players_],
-        "board": "lion", "fair_start": False, "seed": "7", "plan": "single"},
+        "board": "lion", "fair_start": False, "seed": "7", "plan": "single",
+        "hints": False},
         "intent": intent, "focus": ""})
 
 
@@ -63,6 +64,7 @@ def test_an_early_start_starts_the_game_chosen_once() -> None:
     assert (s.settings.board, s.game.players, s.game.seed) == ("lion", 3, 7)
     assert s.names == ["Orange", "White", "Mei"]
     assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice", "human"]
+    assert s.settings.hints is False  # switched off before Python
     assert len(saves(app)) == 1  # one StartGame, one save
     assert any(isinstance(e, A.StartWorker) for e in effects)  # the computer seat
 

@@ -2,7 +2,7 @@
 //
 // While Pyodide loads, this module makes the static start screen of index.html work: the
 // seat rows (name, pagoda colour, human or computer level), the player count, the board
-// side, the seed, the series plan and the list of saved games (read from the saves'
+// side, fair start, hints, the seed, the series plan and the list of saved games (read from the saves'
 // summaries in localStorage, nothing replayed). The texts come from the catalogue boot.js
 // fetched (window.qinI18n). What the player presses is kept as an *intent*, not acted on:
 //
@@ -289,6 +289,7 @@ function readForm() {
     names: seats.map((s) => s.name), colours: seats.map((s) => s.colour), kinds: seats.map((s) => s.kind),
     board: $("board-lion").checked ? "lion" : "bird", fair_start: $("fair-start").checked,
     seed: $("seed").value, plan: $("series-plan").value || "single",
+    hints: $("hints-on")?.checked ?? true,
   };
 }
 
@@ -315,6 +316,8 @@ function bind() {
   // Importing a file waits for the engine: the field is off, and a file dropped on the
   // page does not open in its place (the browser's default) until the hand-over.
   $("import-file").disabled = true;
+  const progressExport = $("progress-export");  // the page's Python enables it (with games)
+  if (progressExport) progressExport.disabled = true;
   for (const kind of ["dragover", "drop"]) on(document, kind, (event) => event.preventDefault());
   on($("setup-form"), "submit", (event) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ the player pressed as an *intent*; when the page's Python is up, ``shell.Page.bo
 its JSON once (``window.qinPrestart.take()``, after which the JavaScript listens to
 nothing) and dispatches it as ordinary actions:
 
-- the form (seats, board side, fair start, seed, series plan) goes in with the language
+- the form (seats, board side, fair start, hints, seed, series plan) goes in with the language
   (``LanguageChosen``), before the page draws anything;
 - after ``Boot``: "start" -> ``StartGame(form)``, "resume" -> ``Command("resume", id)``;
   "open" (a game link or the game left open) and no intent -> nothing more: ``Boot``
@@ -69,7 +69,8 @@ def read(text: str) -> Handed | None:
     if names is None or colours is None or kinds is None:
         return None
     form = Form(names, colours, kinds, "lion" if f.get("board") == "lion" else "bird",
-                f.get("fair_start") is True, _text(f, "seed"), _text(f, "plan", "single"))
+                f.get("fair_start") is True, _text(f, "seed"), _text(f, "plan", "single"),
+                f.get("hints") is not False)
     intent = data.get("intent")
     kind = intent.get("kind") if isinstance(intent, dict) else ""
     kind = kind if kind in INTENTS else ""
