@@ -238,6 +238,26 @@ def test_the_rules_page_has_no_serious_axe_violation(page: Page) -> None:
     assert axe_violations(page) == []
 
 
+def test_the_tutorial_has_no_serious_axe_violation(page: Page) -> None:
+    """The tutorial's step panel, after two refused tries (the reason and the hint
+    showing) and after the step is done."""
+    boot(page)
+    page.click("#learn")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    page.locator('#hand .tile-btn[data-kind="RB"]').click()
+    for tries in ("1", "2"):
+        page.locator('#board rect[data-square="a1"]').click()
+        expect(page.locator("#tutorial")).to_have_attribute("data-tries", tries)
+    expect(page.locator("#tutorial-hint")).to_be_visible()
+    assert axe_violations(page) == []
+    page.click("#rotate")  # down: red on c1, blue on c2 beside the red territory
+    expect(page.locator("#play")).to_have_attribute("data-orientation", "1")
+    page.locator('#board rect[data-square="c1"]').click()
+    expect(page.locator("#tutorial")).to_have_attribute("data-outcome", "done")
+    shot(page, "desktop-tutorial")
+    assert axe_violations(page) == []
+
+
 def test_a_whole_game_by_taps_on_a_phone(browser: Browser, base_url: str,
                                    page_problems: PageProblems) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,

@@ -250,3 +250,61 @@ def test_every_key_while_a_computer_thinks_and_while_watching(page: Page) -> Non
     page.check("#speed-fast")
     expect(play).not_to_have_attribute("data-moves", str(len(moves)),
                                        timeout=WORKER_BOOT_MS)
+
+
+def test_every_key_in_the_tutorial_acts_on_its_board_only(booted_page: Page) -> None:
+    """The tutorial (mode "tutorial") over a game left behind the start screen: keys
+    look, pick and turn on the tutorial's board; Enter places there and the step is
+    done; nothing of the game behind or its save changes, only the tutorial's progress
+    (``qin.tutorial``) is written."""
+    page = booted_page
+    play = start(page)
+    play_moves(page, play, 2)
+    mode(page, "cover")
+    page.click("#cover-ok")
+    mode(page, "playing")
+    moves, saved = log_moves(page), stored(page)
+
+    def saves_only() -> list[list[str]]:
+        kept: list[list[str]] = json.loads(stored(page))
+        return [pair for pair in kept if pair[0] != "qin.tutorial"]
+
+    page.click("#new-game")
+    mode(page, "start")
+    page.click("#learn")
+    mode(page, "tutorial")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "place")
+    expect(play).to_have_attribute("data-moves", "0")  # the tutorial's own board
+    page.keyboard.press("b")
+    press_all(page, ALL_KEYS, skip=("Enter", " ", "Escape"))
+    mode(page, "tutorial")
+    expect(play).to_have_attribute("data-moves", "0")
+    expect(panel).not_to_have_attribute("data-outcome", "done")
+    assert stored(page) == saved
+    blur(page)
+    press_all(page, GAME_KEYS, skip=("Enter", " "))
+    mode(page, "tutorial")
+    assert stored(page) == saved
+    # Enter on the board places the picked tile on the cursor square: the step is done.
+    page.keyboard.press("b")
+    if not play.get_attribute("data-selected"):
+        page.keyboard.press("1")
+    expect(play).to_have_attribute("data-selected", "RB")
+    page.keyboard.press("n")
+    page.keyboard.press("Enter")
+    expect(panel).to_have_attribute("data-outcome", "done")
+    expect(play).to_have_attribute("data-moves", "1")
+    assert saves_only() == json.loads(saved)
+    # Once done, the step's board is only looked at: no key changes it.
+    press_all(page, ALL_KEYS, skip=("Escape",))
+    mode(page, "tutorial")
+    expect(play).to_have_attribute("data-moves", "1")
+    assert saves_only() == json.loads(saved)
+    page.click("#tutorial-exit")
+    mode(page, "start")
+    page.click("#back-to-game")
+    mode(page, "playing")
+    expect(play).to_have_attribute("data-moves", "2")
+    assert log_moves(page) == moves
+    assert saves_only() == json.loads(saved)

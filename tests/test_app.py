@@ -17,6 +17,7 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
+from qin_ui import tutorial  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
 from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
@@ -428,3 +429,34 @@ def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> Non
     run(app, A.Imported('{"format": "qin-game/1", "board": "moon"}', "broken.json"))
     assert app.mode is Mode.START and app.state.imported == "refused"
     assert "broken.json" in app.state.saved_message and stored(app) == {}
+
+
+# -- the tutorial ---------------------------------------------------------------------------
+def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
+    app = new_app()
+    run(app, A.StartGame(form()))
+    behind = app.state.session
+    assert behind is not None
+    saved = stored(app)
+    run(app, A.Command("new-game"))
+    run(app, A.Command("tutorial-open"))
+    assert app.mode is Mode.TUTORIAL
+    assert not ACCEPTS[Mode.TUTORIAL] & {"undo", "export", "share", "replay-open",
+                                         "link-copy", "link-play", "cover-ok", "start"}
+    for key in KEYS:
+        run(app, key)
+        assert app.mode is Mode.TUTORIAL
+        assert behind.game.moves == [] and app.state.session is behind
+    lesson = app.state.lesson
+    assert lesson is not None
+    # Enter on the board placed the picked tile at the cursor: the first step is done
+    assert lesson.outcome in ("done", "")
+    saves = {k: v for k, v in stored(app).items() if k != tutorial.PROGRESS_KEY}
+    assert saves == saved, "the game behind and its save are untouched"
+    for name in ("undo", "export", "replay-open", "result-show"):
+        run(app, A.Command(name))
+        assert app.mode is Mode.TUTORIAL and behind.game.moves == []
+    run(app, A.Command("tutorial-exit"))
+    assert app.mode is Mode.START
+    run(app, A.Command("back-to-game"))
+    assert app.mode is Mode.PLAYING and app.state.session is behind

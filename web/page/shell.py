@@ -44,6 +44,9 @@ CLICKS: dict[str, Command] = {
     "undelete": Command("undelete"), "delete-finished": Command("delete-finished"),
     "hint": Command("hint"), "hint-take": Command("hint-take"),
     "hint-dismiss": Command("hint-dismiss"), "progress-export": Command("progress-export"),
+    "learn": Command("tutorial-open"), "tutorial-next": Command("tutorial-next"),
+    "tutorial-again": Command("tutorial-again"), "tutorial-exit": Command("tutorial-exit"),
+    "tutorial-apprentice": Command("tutorial-apprentice"),
 }
 """Buttons by id and the command each gives."""
 
@@ -332,6 +335,10 @@ class Page:
         jump = closest(event, "#log button.log-jump[data-move]")
         if jump is not None:
             self.run(Command("replay-jump", str(jump.dataset.move)))
+            return
+        step = closest(event, "#tutorial-steps button[data-step]")
+        if step is not None:
+            self.run(Command("tutorial-step", str(step.dataset.step)))
             return
         saved = closest(event, "#saved-list button[data-action]")
         item = closest(event, "#saved-list li[data-id]")

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import qin
 
-from . import computer, i18n, keep, links, players, progress, setup
+from . import computer, i18n, keep, lesson_view, links, players, progress, setup, tutorial
 from .a11y import announcement
 from .actions import (
     Action,
@@ -58,7 +58,8 @@ from .actions import (
 from .ai_bridge import request_for
 from .i18n import t
 from .keyboard import Keys, command_for
-from .modes import ACCEPTS, ALWAYS, MOVES, Mode, mode_of
+from .lesson import Lesson
+from .modes import ACCEPTS, ALWAYS, LESSON, MOVES, Mode, mode_of
 from .render import Cache, Screen, screen
 from .replay import Replay
 from .saves import (
@@ -139,6 +140,8 @@ class App:
             return []
         if self.state.deleted and action.name not in ALWAYS | {"undelete"}:
             self._end_undo()  # the undo is offered until the next thing the player does
+        if mode is Mode.TUTORIAL and action.name not in ALWAYS | LESSON:
+            return effects + self._lesson_act(action)
         before = self._save_key()
         effects += self._act(action)
         effects += self._settle(before)
@@ -230,6 +233,8 @@ class App:
         name = c.name
         if name.startswith("replay-"):
             return self._replay(c)
+        if name.startswith("tutorial-") or name == "new-game" and st.lesson is not None:
+            return self._tutorial(c)
         if name == "result-close":
             st.result_open = False
             return []
@@ -654,6 +659,7 @@ class App:
               series: SeriesState | None) -> list[Effect]:
         """Put ``s`` on screen (a new, resumed, imported or linked game)."""
         st = self.state
+        st.lesson = None  # a game shown ends the tutorial
         st.session = s
         st.save = ref
         st.link_mode = mode == "link"
@@ -813,6 +819,8 @@ class App:
         never applied silently."""
         st = self.state
         s = st.session
+        if tutorial.wants_tutorial(fragment) and st.notice != "conflict":
+            return self._open_lesson_from(fragment)
         if not links.has_game(fragment) or st.notice == "conflict":
             return []
         try:
@@ -897,6 +905,90 @@ class App:
                              moves=len(s.game.moves))
         return self._show(s, None, "local", series) + [Save()]
 
+    # -- the tutorial ----------------------------------------------------------------------
+    def _lessons_done(self) -> frozenset[str]:
+        text = None
+        with contextlib.suppress(Exception):  # a storage that cannot be read: none done
+            text = self.saves.storage.get(tutorial.PROGRESS_KEY)
+        return tutorial.read_progress(text)
+
+    def _open_lesson(self, step_id: str | None = None) -> None:
+        """Show a step: ``step_id``, or the first not done yet (the first when all are)."""
+        st = self.state
+        st.lessons_done = self._lessons_done()
+        if step_id is None:
+            step_id = next((i for i in tutorial.IDS if i not in st.lessons_done),
+                           tutorial.IDS[0])
+        st.lesson = Lesson.new(step_id)
+        st.spoken = ""
+        self.cache.parts.clear()  # a new board: nothing drawn before applies
+
+    def _open_lesson_from(self, fragment: str) -> list[Effect]:
+        """The address asks for the tutorial (``#learn``, ``#learn=<step>``); an unknown
+        step opens it at the start and says so.  The address is given back after."""
+        st = self.state
+        wanted, ok = tutorial.parse_address(fragment)
+        self._open_lesson(wanted)
+        if not ok and st.lesson is not None:
+            st.lesson.note = "tutorial.bad_address"
+            st.lesson.note_value = fragment.removeprefix("#")[:40]
+        st.address_game = False
+        return [SetAddress(st.base_url)]
+
+    def _tutorial(self, c: Command) -> list[Effect]:
+        st = self.state
+        lesson = st.lesson
+        name = c.name
+        if name == "tutorial-open":
+            self._open_lesson()
+            return [Focus("tutorial-title")]
+        if lesson is None:
+            return []
+        if name in ("tutorial-exit", "new-game"):
+            st.lesson = None
+            return self._to_setup()
+        if name == "tutorial-apprentice":
+            st.lesson = None
+            names = tuple(setup.colour_label(c) for c in ("green", "white"))
+            return self._start(Form(names, ("green", "white"), ("human", "apprentice"),
+                                    "bird", False, "", "single"))
+        if name == "tutorial-again":
+            self._open_lesson(lesson.step.id)
+        elif name == "tutorial-next":
+            at = tutorial.index(lesson.step.id)
+            if at + 1 < len(tutorial.IDS):
+                self._open_lesson(tutorial.IDS[at + 1])
+        elif name == "tutorial-step" and c.arg in tutorial.IDS:
+            self._open_lesson(c.arg)
+        return [Focus("tutorial-title")]
+
+    def _lesson_act(self, action: Action) -> list[Effect]:
+        """A board action in the tutorial: on the step's own game, judged by the engine;
+        a step done is remembered in the browser's storage."""
+        st = self.state
+        lesson = st.lesson
+        assert lesson is not None
+        effects: list[Effect] = []
+        if isinstance(action, Command) and action.name in ("focus-log", "focus-board",
+                                                           "escape"):
+            done = lesson.keys.run(lesson.session, action)
+            target = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
+            return [Focus(target)] if target else []
+        if isinstance(action, Wheel):  # one turn of the tile per flick, as in a game
+            if action.at_ms - st.wheel_at < WHEEL_GAP_MS:
+                return []
+            st.wheel_at = action.at_ms
+        tries = lesson.tries
+        if lesson.act(action, st.pointer):
+            st.lessons_done = self._lessons_done() | {lesson.step.id}
+            with contextlib.suppress(Exception):  # not kept: the tutorial still plays
+                self.saves.storage.set(tutorial.PROGRESS_KEY,
+                                       tutorial.progress_text(st.lessons_done))
+            st.spoken = lesson_view.spoken(lesson)
+        elif lesson.tries != tries:
+            st.spoken = lesson_view.spoken(lesson)
+        return effects
+
     # -- start-up and languages ------------------------------------------------------------
     def _boot(self, boot: Boot) -> list[Effect]:
         """Open what the page shows first: a game link, the game left open, or the start
@@ -906,6 +998,9 @@ class App:
         st.booted = True
         st.address_game = links.has_game(boot.hash)
         self._refresh_entries()
+        if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
+            self._resume_current()
+            return self._open_lesson_from(boot.hash)
         if links.has_game(boot.hash):
             try:
                 _, record = links.read_link(boot.hash)
@@ -915,12 +1010,16 @@ class App:
                 st.link_refused = True
                 return []
             return self._show(s, None, "link", None) + [Save()]
+        self._resume_current()
+        return []
+
+    def _resume_current(self) -> None:
+        """Open the game left open, unless it is over (or cannot be read: listed)."""
         current = None
         with contextlib.suppress(Exception):
             current = self.saves.storage.get(CURRENT_KEY)
-        if current:  # the game left open, unless it is over (or cannot be read: listed)
+        if current:
             self._resume(current, unfinished_only=True)
-        return []
 
     def _language(self, e: LanguageChosen) -> list[Effect]:
         import json
@@ -932,6 +1031,8 @@ class App:
         st.seed_text, st.plan = e.form.seed, e.form.plan
         st.setup_problems = ""
         st.spoken = ""  # a move's events are not read out again
+        if st.lesson is not None:
+            st.lesson.rename()
         s = st.session
         if s is not None:
             s.notice = ""

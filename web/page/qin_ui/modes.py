@@ -24,9 +24,12 @@ class Mode(Enum):
     RESULT = "result"  # the result of a finished game
     SERIES = "series"  # the result of a game of an unfinished series: next game offered
     NOTICE = "notice"  # another tab's write or a pasted link waits for the player's choice
+    TUTORIAL = "tutorial"  # "Learn to play": a step's position on the board
 
 
 def mode_of(state: AppState) -> Mode:
+    if state.lesson is not None:
+        return Mode.TUTORIAL
     s = state.session
     if s is None or state.screen == "setup":
         return Mode.START
@@ -76,10 +79,15 @@ CHOICES = frozenset({"notice-newer", "notice-copy", "notice-link", "notice-keep"
 """The notice's answers: show the newer game / go on as a copy; open the linked game /
 keep this one."""
 
+LESSON = frozenset({"tutorial-next", "tutorial-again", "tutorial-step", "tutorial-exit",
+                    "tutorial-apprentice", "new-game"})
+"""The tutorial's panel: the next step, the step again, a step of the list, leaving it
+(also by New game), the first game against the Apprentice."""
+
 ACCEPTS: dict[Mode, frozenset[str]] = {
     Mode.START: ALWAYS | {"setup-edit", "start", "back-to-game", "resume", "export-save",
                           "export-raw", "delete", "delete-finished", "undelete", "import",
-                          "import-refused", "progress-export"},
+                          "import-refused", "progress-export", "tutorial-open"},
     Mode.PLAYING: ALWAYS | LOOK | GAME_TOOLS | MOVES | HINTS,
     Mode.COVER: ALWAYS | {"cover-ok", "cover-undo", "new-game"},
     Mode.THINKING: ALWAYS | LOOK | GAME_TOOLS | {"undo"},
@@ -88,4 +96,5 @@ ACCEPTS: dict[Mode, frozenset[str]] = {
     Mode.RESULT: ALWAYS | {"result-close", "result-new"},
     Mode.SERIES: ALWAYS | {"result-close", "result-new", "series-next"},
     Mode.NOTICE: ALWAYS | (LOOK - {"board-click"}) | CHOICES | {"new-game", "export"},
+    Mode.TUTORIAL: ALWAYS | LOOK | LESSON | {"select", "rotate", "place", "wheel", "pass"},
 }

@@ -15,8 +15,9 @@ from html import escape
 
 from qin.svg import render_svg
 
-from . import a11y, computer, i18n, links, players, progress, views
+from . import a11y, computer, i18n, lesson_view, links, players, progress, views
 from .i18n import t
+from .lesson import Lesson
 from .modes import Mode, mode_of
 from .seriesplan import PLANS, plan_label
 from .session import Session
@@ -75,8 +76,9 @@ def _game_key(s: Session) -> Hashable:
 def screen(state: AppState, cache: Cache) -> Screen:
     st = state
     mode = mode_of(st)
-    s = st.session
-    on_setup = st.screen == "setup" or s is None
+    lesson = st.lesson if mode is Mode.TUTORIAL else None
+    s = lesson.session if lesson is not None else st.session
+    on_setup = lesson is None and (st.screen == "setup" or s is None)
     els: dict[str, El] = {
         "app": El(hidden=not st.booted, data=(("mode", mode.value), ("lang", i18n.language()))),
         "setup": El(hidden=not on_setup,
@@ -89,11 +91,12 @@ def screen(state: AppState, cache: Cache) -> Screen:
     if on_setup:  # the hidden screen is left as it is: drawn again when it shows
         _setup(st, cache, els)
         els["play"] = El(hidden=True)
+        els["learn"] = El(data=(("done", str(len(st.lessons_done))),))
         els["cover"] = El(hidden=True)
         els["result"] = El(hidden=True)
         return Screen(els)
     assert s is not None
-    r = st.replay
+    r = st.replay if lesson is None else None
     game = s.game
     humans = s.humans()
     over = s.over
@@ -145,7 +148,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
     els["show-result"] = El(hidden=not over)
     # -- the hint: asked of the strongest computer, shown as the ghost tile
-    hint = st.hint if r is None else None
+    hint = st.hint if r is None and lesson is None else None
     els["hint"] = El(hidden=not (s.settings.hints and humans) or r is not None,
                      disabled=not (mode is Mode.PLAYING and s.hint_allowed) or hint is not None)
     els["hint-box"] = El(hidden=hint is None, data=(
@@ -211,7 +214,40 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["replay-caption"] = El(text=r.caption())
         els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
         els["replay-play"] = El(text=t("replay.pause" if r.playing else "replay.play"))
-    return Screen(els, overlay=overlay, cursor=cursor, drop=st.dropped)
+    els["tutorial"] = El(hidden=True)
+    els["keep-area"] = El(hidden=lesson is not None)
+    if lesson is not None:
+        _lesson(st, lesson, els)
+        cursor = lesson.keys.cursor
+        els["board-area"] = El(attrs=(("aria-activedescendant",
+                                       a11y.cell_id(cursor) if cursor else None),))
+    return Screen(els, overlay=overlay, cursor=cursor,
+                  drop=st.dropped if lesson is None else None)
+
+
+def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
+    """The tutorial: its step panel, and nothing of the game behind it."""
+    s = lesson.session
+    els.update(lesson_view.elements(lesson, st.lessons_done))
+    els["game-meta"] = El(text=t("tutorial.title"))
+    status = lesson_view.status(lesson)
+    if status is not None:
+        els["status"] = El(text=status, data=(("ai", None), ("worker", st.worker),
+                                              ("thinkMs", None)))
+    els["play"] = El(hidden=False, classes=(("replaying", False),), data=(
+        ("moves", str(len(s.game.moves))), ("toMove", str(s.to_move)),
+        ("phase", "lesson"), ("selected", s.selected_kind or ""),
+        ("orientation", str(s.orientation)), ("replayAt", None), ("link", None)))
+    if lesson.done and s.visible_hand() is None:  # the other seat's hand: not shown
+        els["hand"] = El(html="")
+    els["undo"] = El(disabled=True, hidden=True)
+    els["hint"] = El(hidden=True, disabled=True)  # the step's own hint is in the panel
+    els["hint-box"] = El(hidden=True, data=(("state", None), ("move", None)))
+    els["show-result"] = El(hidden=True)
+    els["watch"] = El(hidden=True)
+    els["tab-notice"] = El(hidden=True, data=(("notice", None),))
+    els["cover"] = El(hidden=True)
+    els["result"] = El(hidden=True)
 
 
 def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:

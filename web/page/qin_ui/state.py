@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import computer
 from .keyboard import Keys
+from .lesson import Lesson
 from .progress import Progress
 from .replay import Replay
 from .saves import Deleted, Entry, SaveRef
@@ -99,6 +100,9 @@ class AppState:
     wheel_at: float = -1e9
     spoken: str = ""  # the live region's text (a move's events, a refused key)
     tokens: int = 0  # the last token given to a timer or a computer turn
+
+    lesson: Lesson | None = None  # the tutorial's step on screen (the game waits behind)
+    lessons_done: frozenset[str] = frozenset()  # the tutorial's steps done (kept)
 
     def token(self) -> int:
         self.tokens += 1

@@ -1,0 +1,188 @@
+"""The "Learn to play" tutorial played through by clicks, in English, German and French.
+
+From the start screen's "Learn to play", every step is done by picking the tile, turning
+it with the Turn button and clicking the square (or Pass).  On the first step two wrong
+tries are made: each gets the engine's reason in the page's language, and the hint shows
+after the second.  The instruction and the events are checked against the catalogue and
+the engine's wording in that language (the engine in the test process words the events
+of the same move).  In English the progress survives a reload, a step is replayed from
+the step list, a bad ``#learn=`` address is refused in words, and the last step starts a
+game against the Apprentice.  Waits are on the page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+import qin
+from e2e.helpers import PageProblems, boot, wait_for_boot
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web" / "page"))
+from qin_ui import tutorial  # noqa: E402
+
+LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR"}
+CLICKS = {  # step: (tile, orientation: 0 right 1 down 2 left 3 up, anchor square, move)
+    "place": ("RB", 1, "c1", "Rc1Bc2"), "found": ("RY", 2, "c1", "Rc1Yb1"),
+    "expand": ("YB", 0, "c2", "Yc2Bd2"), "village": ("BB", 1, "b2", "Bb2Bb3"),
+    "absorb": ("RY", 3, "c2", "Rc2Yc1"), "tie": ("RY", 1, "c2", "Rc2Yc3"),
+    "major": ("RY", 2, "f2", "Rf2Ye2"), "pass": ("", 0, "", "pass"),
+    "end": ("YY", 0, "b1", "Yb1Yc1")}
+WRONG = ("RB", 0, "a1", "Ra1Bb1")
+"""The first step's wrong try: a tile that touches no coloured square (Q7)."""
+
+
+def words(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((ROOT / "web" / "i18n" / f"{lang}.json")
+                                      .read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(params=tuple(LOCALES))
+def speaking(request: pytest.FixtureRequest, browser: Browser, site_url: str,
+             page_problems: PageProblems) -> Iterator[tuple[str, Page]]:
+    """A page in a browser context whose language is ``lang``."""
+    lang = str(request.param)
+    context: BrowserContext = browser.new_context(locale=LOCALES[lang], base_url=site_url)
+    page_problems.watch(context)
+    yield lang, context.new_page()
+    context.close()
+
+
+def open_tutorial(page: Page) -> None:
+    expect(page.locator("#learn")).to_be_visible()
+    page.click("#learn")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    expect(page.locator("#tutorial")).to_be_visible()
+
+
+def place(page: Page, tile: str, orientation: int, anchor: str) -> None:
+    """Pick ``tile`` (unless it is picked), turn it to ``orientation``, click ``anchor``."""
+    play = page.locator("#play")
+    if play.get_attribute("data-selected") != tile:
+        page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.click()
+        expect(play).to_have_attribute("data-selected", tile)
+    for _ in range(4):
+        now = play.get_attribute("data-orientation")
+        if now == str(orientation):
+            break
+        page.click("#rotate")
+        expect(play).not_to_have_attribute("data-orientation", str(now))
+    expect(play).to_have_attribute("data-orientation", str(orientation))
+    page.locator(f'#board rect[data-square="{anchor}"]').click()
+
+
+def names(page: Page) -> list[str]:
+    found: list[str] = page.locator("#players .player .name").all_inner_texts()
+    return found
+
+
+def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
+    lang, page = speaking
+    say = words(lang)
+    boot(page, "/")
+    expect(page.locator("#app")).to_have_attribute("data-lang", lang)
+    expect(page.locator("#learn")).to_have_text(say["tutorial.open"])
+    open_tutorial(page)
+    panel = page.locator("#tutorial")
+    result = page.locator("#tutorial-result")
+    expect(panel).to_have_attribute("data-step", "place")
+
+    # Two wrong tries on the first step: the engine's reason, then the hint.
+    step = tutorial.step("place")
+    refused = step.game().refusal(WRONG[3])
+    assert refused is not None and refused.code == "no_touch"
+    reason = qin.messages.refusal_text(refused, lang, names(page))
+    expect(page.locator("#tutorial-hint")).to_be_hidden()
+    place(page, *WRONG[:3])
+    expect(panel).to_have_attribute("data-tries", "1")
+    expect(result).to_contain_text(reason)
+    expect(result).to_contain_text(say["tutorial.refused"])
+    expect(page.locator("#tutorial-hint")).to_be_hidden()
+    place(page, *WRONG[:3])
+    expect(panel).to_have_attribute("data-tries", "2")
+    expect(page.locator("#tutorial-hint")).to_have_text(say["tutorial.place.hint"])
+
+    for n, step in enumerate(tutorial.STEPS, start=1):
+        expect(panel).to_have_attribute("data-step", step.id)
+        expect(page.locator("#tutorial-do")).to_have_text(say[f"tutorial.{step.id}.do"])
+        expect(page.locator("#tutorial-title")).to_contain_text(
+            say[f"tutorial.{step.id}.title"])
+        tile, orientation, anchor, move = CLICKS[step.id]
+        if move == "pass":
+            page.click("#pass")
+        else:
+            place(page, tile, orientation, anchor)
+        expect(panel).to_have_attribute("data-outcome", "done")
+        expect(result).to_contain_text(say[f"tutorial.{step.id}.done"])
+        seen = names(page)
+        if step.refused:  # the refused tie: the engine's reason is what happened
+            refusal = step.game().refusal(move)
+            assert refusal is not None
+            expect(result).to_contain_text(qin.messages.refusal_text(refusal, lang, seen))
+        else:  # the move's events, worded as the log words them
+            played = page.locator("#log .turn").first.get_attribute("data-move") or ""
+            assert set(qin.Move.parse(played).squares) == set(qin.Move.parse(move).squares)
+            for event in step.game().play(played):
+                expect(result).to_contain_text(qin.messages.describe(event, seen, lang))
+        expect(page.locator(f'#tutorial-steps button[data-step="{step.id}"]')
+               ).to_have_attribute("data-done", "true")
+        if n < len(tutorial.STEPS):
+            page.click("#tutorial-next")
+    expect(page.locator("#tutorial-next")).to_be_hidden()
+    expect(page.locator("#tutorial-apprentice")).to_have_text(say["tutorial.apprentice"])
+    stored = page.evaluate("() => localStorage.getItem('qin.tutorial')")
+    assert sorted(json.loads(stored)) == sorted(tutorial.IDS)
+
+    if lang != "en":
+        return
+    # The progress is remembered; any step can be replayed from the list.
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    open_tutorial(page)
+    expect(page.locator('#tutorial-steps button[data-done="true"]')).to_have_count(
+        len(tutorial.STEPS))
+    page.click('#tutorial-steps button[data-step="found"]')
+    expect(panel).to_have_attribute("data-step", "found")
+    expect(panel).not_to_have_attribute("data-outcome", "done")
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    # Again: the step's position comes back.
+    page.click("#tutorial-again")
+    expect(panel).not_to_have_attribute("data-outcome", "done")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "0")
+    # Then the first game against the Apprentice.
+    page.click('#tutorial-steps button[data-step="end"]')
+    place(page, *CLICKS["end"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    page.click("#tutorial-apprentice")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    expect(panel).to_be_hidden()
+    expect(page.locator("#players .player")).to_have_count(2)
+    expect(page.locator("#players .player").nth(1)).to_contain_text("Apprentice")
+
+
+def test_the_address_opens_the_tutorial_and_a_bad_step_is_refused(page: Page) -> None:
+    boot(page, "/#learn=major")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "major")
+    expect(page.locator("#tutorial-note")).to_be_hidden()
+    page.click("#tutorial-exit")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    boot(page, "/#learn=no-such-step")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    note = page.locator("#tutorial-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("no-such-step")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "place")
+    # The rules reference's link lands here too.
+    page.goto("/rules/en.html")
+    page.click("#learn-link")
+    assert wait_for_boot(page) == "ready"
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")

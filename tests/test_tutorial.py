@@ -1,0 +1,346 @@
+"""The "Learn to play" tutorial: every step's position and goal checked with the engine,
+its words in the three catalogues, and the tutorial mode of the page's application
+(web/page/qin_ui: tutorial.py, lesson.py, the TUTORIAL mode in app.py) played through
+by dispatch, as the page does, with a MemoryStorage.
+
+Decisions cited: Q6-Q7 (placing), Q8 (two majors), Q9 (the refused tie), Q10 (passing),
+Q11 (founding, expanding), Q12 (absorbing), Q14 (major), Q15 (villages), Q18 (the end).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import qin
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web" / "page"))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui import lesson_view, tutorial  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.session import anchor_of  # noqa: E402
+
+from tests.test_app import form, run, stored  # noqa: E402
+
+LANGS = ("en", "de", "fr")
+CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+              for lang in LANGS}
+
+
+def outcomes(step: tutorial.Step) -> tuple[list[str], list[str]]:
+    """The step's legal moves that reach its goal, and those that miss it."""
+    g = step.game()
+    hits, misses = [], []
+    for move in g.legal_moves():
+        events = g.clone().play(move)
+        (hits if tutorial.reached(step, events) else misses).append(str(move))
+    return hits, misses
+
+
+def refusals(step: tutorial.Step) -> dict[str, str]:
+    """Every placement of the hand's tiles on the fragment that the engine refuses,
+    with its refusal code (a wrong try the player can make by clicking)."""
+    g = step.game()
+    names = g.board.geo.names
+    width = g.board.geo.width
+    out: dict[str, str] = {}
+    for kind in set(g.hand(g.to_move)):
+        for a in range(len(names)):
+            for dx, dy in ((1, 0), (0, 1)):
+                x, y = a % width + dx, a // width + dy
+                if x >= width or y * width >= len(names):
+                    continue
+                for first, second in ((kind[0], kind[1]), (kind[1], kind[0])):
+                    move = qin.Move.parse(f"{first}{names[a]}{second}{names[y * width + x]}")
+                    refused = g.refusal(move)
+                    if refused is not None:
+                        out[str(move)] = refused.code
+    return out
+
+
+# -- the steps against the engine ------------------------------------------------------------
+def test_the_steps_teach_the_rules_the_issue_names() -> None:
+    assert tutorial.IDS == ("place", "found", "expand", "village", "absorb", "tie", "major",
+                            "pass", "end")
+
+
+@pytest.mark.parametrize("step", tutorial.STEPS, ids=tutorial.IDS)
+def test_every_step_is_reachable_and_a_wrong_try_is_possible(step: tutorial.Step) -> None:
+    g = step.game()
+    assert g.to_move == 1 and not g.is_over
+    assert g.hands is not None, "the hand is fixed: the player holds known tiles"
+    hits, misses = outcomes(step)
+    wrong = refusals(step)
+    if step.refused:  # the refused tie (Q9): the goal is the engine's refusal itself
+        assert not hits
+        assert step.refused in wrong.values()
+        assert misses, "a legal move misses the goal"
+    else:
+        assert hits, f"{step.id}: no legal move reaches the goal"
+    assert misses or any(code != step.refused for code in wrong.values()), \
+        f"{step.id}: no wrong try is possible"
+
+
+def test_each_goal_is_the_rule_of_its_step() -> None:
+    """The moves the hints name reach the goal, with the events the rule says."""
+    expected = {"place": ("Rc1Bc2", {"place"}), "found": ("Yb1Rc1", {"found"}),
+                "expand": ("Yc2Bd2", {"expand"}), "village": ("Bb2Bb3", {"found", "village"}),
+                "absorb": ("Yc1Rc2", {"absorb", "return"}), "major": ("Ye2Rf2", {"major"}),
+                "pass": ("pass", {"pass"}), "end": ("Yb1Yc1", {"end"})}
+    for step_id, (move, kinds) in expected.items():
+        step = tutorial.step(step_id)
+        events = step.game().play(move)
+        assert kinds <= {e.kind for e in events}, step_id
+        assert tutorial.reached(step, events), step_id
+    tie = tutorial.step("tie")
+    refused = tie.game().refusal("Rc2Yc3")
+    assert refused is not None and refused.code == "tie"  # Q9
+    assert tutorial.refusal_reached(tie, "tie")
+    assert not tutorial.refusal_reached(tie, "covered")
+    # Q10: in the pass step only a pass is legal, every placement joins two majors (Q8)
+    assert tutorial.step("pass").game().legal_moves() == [qin.PASS]
+    assert set(refusals(tutorial.step("pass")).values()) >= {"two_majors"}
+    # Q18: the last move of the end step ends the game, Green winning
+    g = tutorial.step("end").game()
+    g.play("Yb1Yc1")
+    assert g.is_over and g.winners == (1,)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_step_has_its_words(lang: str) -> None:
+    words = CATALOGUES[lang]
+    for step_id in tutorial.IDS:
+        for part in ("title", "do", "hint", "done"):
+            text = words[f"tutorial.{step_id}.{part}"]
+            assert text and "{" not in text, (lang, step_id, part)
+    if lang != "en":
+        for key in (k for k in words if k.startswith("tutorial.")):
+            assert words[key] != CATALOGUES["en"][key], (lang, key)
+
+
+def test_progress_is_read_tolerantly() -> None:
+    assert tutorial.read_progress(None) == frozenset()
+    for damaged in ("{", "42", '{"a": 1}', '"place"', "[1, 2]", "\x00"):
+        assert tutorial.read_progress(damaged) == frozenset(), damaged
+    assert tutorial.read_progress('["found", "nope", 3, "place"]') == {"found", "place"}
+    assert tutorial.read_progress(tutorial.progress_text({"end", "place"})) == {"end", "place"}
+
+
+def test_the_address_asks_for_a_step() -> None:
+    assert tutorial.wants_tutorial("#learn") and tutorial.wants_tutorial("#learn=tie")
+    assert not tutorial.wants_tutorial("#g=abc") and not tutorial.wants_tutorial("")
+    assert tutorial.parse_address("#learn") == (None, True)
+    assert tutorial.parse_address("#learn=tie") == ("tie", True)
+    assert tutorial.parse_address("#learn=<script>") == (None, False)
+
+
+# -- the tutorial mode of the page ----------------------------------------------------------
+def booted(hash_: str = "", storage: MemoryStorage | None = None) -> App:
+    app = App(SaveStore(storage if storage is not None else MemoryStorage()))
+    run(app, A.Boot("http://localhost/index.html" + hash_, hash_))
+    return app
+
+
+def try_move(app: App, move: str) -> None:
+    """Pick the move's tile, turn it, click its anchor square (as a player does)."""
+    lesson = app.state.lesson
+    assert lesson is not None
+    s = lesson.session
+    if move == "pass":
+        run(app, A.Command("pass"))
+        return
+    m = qin.Move.parse(move)
+    hand = s.game.hand(s.to_move)
+    if s.selected_kind != m.kind:  # a second click on the picked tile puts it back
+        run(app, A.Command("select", str(hand.index(m.kind))))
+    (x, y), orientation = anchor_of(m)
+    while s.orientation != orientation:
+        run(app, A.Command("rotate", "1"))
+    geo = s.game.board.geo
+    run(app, A.BoardClick(geo.names[y * geo.width + x]))
+
+
+HITS = {"place": "Rc1Bc2", "found": "Yb1Rc1", "expand": "Yc2Bd2", "village": "Bb2Bb3",
+        "absorb": "Yc1Rc2", "tie": "Rc2Yc3", "major": "Ye2Rf2", "pass": "pass",
+        "end": "Yb1Yc1"}
+
+
+def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
+    app = booted()
+    assert app.mode is Mode.START
+    run(app, A.Command("tutorial-open"))
+    assert app.mode is Mode.TUTORIAL
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.step.id == "place"
+    # a wrong try: a square far from any coloured square is refused with the engine's reason
+    try_move(app, "Rf1Bf2")
+    assert lesson.outcome == "refused" and lesson.refusal is not None
+    assert lesson.refusal.code == "no_touch"  # Q7
+    panel = app.screen().elements
+    assert panel["tutorial-result"].html is not None
+    assert "A tile must share an edge" in panel["tutorial-result"].html
+    assert panel["tutorial-hint"].hidden
+    try_move(app, "Rf1Bf2")
+    assert lesson.tries == 2 and lesson.hint_due
+    assert not app.screen().elements["tutorial-hint"].hidden
+    for step_id in tutorial.IDS:
+        lesson = app.state.lesson
+        assert lesson is not None and lesson.step.id == step_id
+        try_move(app, HITS[step_id])
+        assert lesson.outcome == "done", step_id
+        screen = app.screen().elements
+        assert screen["tutorial-result"].data == (("outcome", "done"),)
+        assert json.loads(stored(app)[tutorial.PROGRESS_KEY])[-1] == step_id \
+            or step_id in json.loads(stored(app)[tutorial.PROGRESS_KEY])
+        if step_id != "end":
+            assert not screen["tutorial-next"].hidden
+            run(app, A.Command("tutorial-next"))
+        else:
+            assert screen["tutorial-next"].hidden and not screen["tutorial-apprentice"].hidden
+    assert app.state.lessons_done == set(tutorial.IDS)
+    assert not [k for k in stored(app) if k.startswith("qin.save.")], "nothing else saved"
+    run(app, A.Command("tutorial-apprentice"))
+    s = app.state.session
+    assert app.mode is Mode.PLAYING and s is not None
+    assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice"]
+
+
+def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
+    app = booted()
+    run(app, A.Command("tutorial-step", "absorb"))  # not accepted on the start screen
+    assert app.mode is Mode.START
+    run(app, A.Command("tutorial-open"))
+    run(app, A.Command("tutorial-step", "absorb"))
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.step.id == "absorb"
+    try_move(app, "Ra1Yb1")
+    assert lesson.outcome == "missed" and lesson.tries == 1
+    assert lesson.session.game.moves == [], "the position is back for another try"
+    html = lesson_view.outcome_html(lesson)
+    assert "not what this step asks" in html and "places a red/yellow tile" in html
+
+
+def test_the_tie_is_done_by_its_refusal_and_other_refusals_are_wrong_tries() -> None:
+    app = booted("#learn=tie")
+    lesson = app.state.lesson
+    assert app.mode is Mode.TUTORIAL and lesson is not None and lesson.step.id == "tie"
+    try_move(app, "Rc2Yd2")  # d2 is covered: refused, but not the tie
+    assert lesson.outcome == "refused" and lesson.refusal is not None
+    assert lesson.refusal.code == "covered"
+    try_move(app, "Rc2Yc3")
+    assert lesson.outcome == "done" and lesson.session.game.moves == []
+    assert "tie for the largest share" in lesson_view.outcome_html(lesson)
+
+
+def test_progress_is_remembered_and_damaged_progress_ignored() -> None:
+    storage = MemoryStorage()
+    storage.set(tutorial.PROGRESS_KEY, json.dumps(["place", "found"]))
+    app = booted(storage=storage)
+    run(app, A.Command("tutorial-open"))
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.step.id == "expand"  # the first not done
+    steps = app.screen().elements["tutorial-steps"].html or ""
+    assert steps.count('data-done="true"') == 2
+    storage.set(tutorial.PROGRESS_KEY, "{damaged")
+    app = booted(storage=storage)
+    run(app, A.Command("tutorial-open"))
+    assert app.state.lesson is not None and app.state.lesson.step.id == "place"
+    # any step can be replayed, done or not
+    run(app, A.Command("tutorial-step", "end"))
+    assert app.state.lesson is not None and app.state.lesson.step.id == "end"
+    run(app, A.Command("tutorial-step", "bogus"))
+    assert app.state.lesson.step.id == "end"
+
+
+def test_a_bad_address_opens_the_tutorial_and_says_so() -> None:
+    app = booted("#learn=nothing")
+    lesson = app.state.lesson
+    assert app.mode is Mode.TUTORIAL and lesson is not None and lesson.step.id == "place"
+    note = app.screen().elements["tutorial-note"]
+    assert not note.hidden and note.text is not None and "nothing" in note.text
+    app = booted("#learn")
+    assert app.mode is Mode.TUTORIAL and app.state.lesson is not None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_reference_links_the_tutorial(lang: str) -> None:
+    page = (ROOT / "web" / "rules" / f"{lang}.html").read_text(encoding="utf-8")
+    assert 'href="../index.html#learn"' in page
+    assert tutorial.wants_tutorial("#learn")
+
+
+def test_the_readme_links_the_tutorial() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
+    assert "Learn to play" in playing and "index.html#learn" in playing
+
+
+def test_a_language_switch_renames_the_players_and_rewords_the_panel() -> None:
+    from qin_ui import i18n
+
+    app = booted("#learn=absorb")
+    try_move(app, "Yc1Rc2")
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.done
+    german = (ROOT / "web" / "i18n" / "de.json").read_text(encoding="utf-8")
+    try:
+        run(app, A.LanguageChosen("de", german, form()))
+        assert lesson.session.names == ["Grün", "Weiß"]
+        html = app.screen().elements["tutorial-result"].html or ""
+        assert CATALOGUES["de"]["tutorial.absorb.done"] in html
+        assert "Grün" in html and "Green" not in html
+        assert "Grün" in (app.screen().elements["log"].html or "")
+    finally:
+        i18n.set_language("en", CATALOGUES["en"])
+
+
+def test_the_game_left_open_waits_behind_a_tutorial_opened_by_the_address() -> None:
+    storage = MemoryStorage()
+    app = booted(storage=storage)
+    run(app, A.StartGame(form()))
+    s = app.state.session
+    assert s is not None
+    run(app, A.BoardClick(s.legal_squares()[0]) if s.legal_squares() else A.Command("pass"))
+    app = booted("#learn=pass", storage=storage)
+    assert app.mode is Mode.TUTORIAL and app.state.session is not None
+    run(app, A.Command("tutorial-exit"))
+    run(app, A.Command("back-to-game"))
+    assert app.mode in (Mode.PLAYING, Mode.COVER)
+
+
+def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
+    app = booted("#learn=village")
+    run(app, A.Pointer("touch"))
+    run(app, A.Command("select", "0"))
+    lesson = app.state.lesson
+    assert lesson is not None
+    run(app, A.Command("rotate", "1"))  # down: b2 and b3
+    run(app, A.BoardClick("d1"))  # the first tap shows what would happen: no try yet
+    assert lesson.tries == 0 and lesson.outcome == ""
+    run(app, A.BoardClick("d1"))  # the second tap tries it: refused (no coloured square)
+    assert lesson.outcome == "refused" and lesson.tries == 1
+    assert app.state.spoken.startswith("The engine refuses this move: ")
+    run(app, A.BoardClick("b2"))
+    assert lesson.outcome == "refused" and lesson.tries == 1
+    run(app, A.BoardClick("b2"))
+    assert lesson.done
+    assert "Green takes the empty village c2" in app.state.spoken
+
+
+def test_the_wheel_turns_the_tile_once_per_flick() -> None:
+    app = booted("#learn=tie")
+    run(app, A.Command("select", "0"))
+    lesson = app.state.lesson
+    assert lesson is not None and lesson.session.orientation == 0
+    run(app, A.Wheel(1, 1000.0))
+    run(app, A.Wheel(1, 1010.0))  # the same flick of a trackpad
+    assert lesson.session.orientation == 1
+    run(app, A.Wheel(1, 1500.0))
+    assert lesson.session.orientation == 2

@@ -1,0 +1,131 @@
+"""The "Learn to play" tutorial's steps, as data (no DOM, no words).
+
+Each step is a small position (a fragment of a board, in the notation of
+``shared/spec/notation.md``) with fixed hands, so what the player can do is known, and
+a goal over what the engine says: the kinds of event a move must cause (``events``),
+or the refusal it must meet (``refused``, a ``qin.IllegalMove`` code: the step that
+shows a refused tie).  The words are in the catalogue: ``tutorial.<id>.title``,
+``.do`` (what to do), ``.hint`` (after two wrong tries) and ``.done``.
+
+``reached(step, events)`` and ``refusal_reached(step, code)`` check a try against the
+goal; ``tests/test_tutorial.py`` checks every step against the engine: the goal is
+reachable by a legal move and a wrong try is possible.
+
+The progress (the ids of the steps done) is kept in the browser's storage under
+``PROGRESS_KEY`` as a JSON list; ``read_progress`` ignores anything damaged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import qin
+
+PROGRESS_KEY = "qin.tutorial"
+"""Storage key of the steps done (a JSON list of step ids)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    id: str
+    position: str
+    events: tuple[str, ...] = ()
+    """Event kinds the move must cause (all of them)."""
+    refused: str = ""
+    """Or: the refusal code the try must meet (the move itself is never played)."""
+    rule: str = ""
+    """The rules reference's anchor of the step's rule."""
+
+    def game(self) -> qin.Game:
+        return qin.Game.from_position(self.position)
+
+
+def _position(rows: str, hand: str, other: str = "YY") -> str:
+    return f"players: 2\nhand-1: {hand}\nhand-2: {other}\n{rows}"
+
+
+STEPS: tuple[Step, ...] = (
+    Step("place", _position(". . . . . .\n. . . . . .\n. . R Y . .\n. . . . . .\n"
+                            "v . . . . .\n", "RB"), events=("place",), rule="place"),
+    Step("found", _position(". . . . .\n. y r . .\n. . . . .\n. . . . .\n", "RY"),
+         events=("found",), rule="found"),
+    Step("expand", _position(". . . . . .\ny1 y . . . .\n. . . . . .\n", "YB", "RR"),
+         events=("expand",), rule="expand"),
+    Step("village", _position(". . . .\nb . v .\n. . . .\n", "BB"), events=("village",),
+         rule="villages"),
+    Step("absorb", _position(". . . . . .\nr2 r . r1 r r\n. . v . . .\n", "RY"),
+         events=("absorb",), rule="absorb"),
+    Step("tie", _position(". . . . .\nr2 r . r1 r\n. . . . .\n", "RY"),
+         refused="tie", rule="q9"),
+    Step("major", _position(". . . . . .\ny1 y y y . .\n. . . . . .\n", "RY", "RR"),
+         events=("major",), rule="major"),
+    Step("pass", _position("r1 r r r r . r2 r r r r\n~ ~ ~ ~ ~ . ~ ~ ~ ~ ~\n", "RR"),
+         events=("pass",), rule="pass"),
+    Step("end", _position("~ . . ~ ~\ny1 y v1 b2 b\n~ ~ ~ ~ ~\n", "YY", "BB"),
+         events=("end",), rule="end"),
+)
+
+IDS = tuple(step.id for step in STEPS)
+
+
+def step(step_id: str) -> Step:
+    """The step ``step_id``; ``KeyError`` for an unknown id."""
+    for s in STEPS:
+        if s.id == step_id:
+            return s
+    raise KeyError(step_id)
+
+
+def index(step_id: str) -> int:
+    return IDS.index(step_id)
+
+
+def reached(s: Step, events: Sequence[qin.Event]) -> bool:
+    """Whether a move with these events reaches the step's goal."""
+    kinds = {e.kind for e in events}
+    return bool(s.events) and all(k in kinds for k in s.events)
+
+
+def refusal_reached(s: Step, code: str) -> bool:
+    """Whether a refused try with this code reaches the step's goal."""
+    return bool(s.refused) and code == s.refused
+
+
+def read_progress(text: str | None) -> frozenset[str]:
+    """The steps done, from the stored text; damaged or unknown data counts as none."""
+    if not text:
+        return frozenset()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return frozenset()
+    if not isinstance(data, list):
+        return frozenset()
+    return frozenset(x for x in data if isinstance(x, str) and x in IDS)
+
+
+def progress_text(done: Iterable[str]) -> str:
+    return json.dumps([i for i in IDS if i in set(done)])
+
+
+def parse_address(fragment: str) -> tuple[str | None, bool]:
+    """What an address's fragment asks of the tutorial: ``(step id or None, ok)``.
+
+    ``#learn`` opens the tutorial at the first step not done; ``#learn=<id>`` at that
+    step.  ``(None, False)`` for ``#learn=`` with an unknown step (the tutorial opens
+    at its first step and says so); ``(None, True)`` with ``ok`` for plain ``#learn``.
+    """
+    text = fragment.removeprefix("#")
+    if text == "learn":
+        return None, True
+    if text.startswith("learn="):
+        wanted = text[len("learn="):]
+        return (wanted, True) if wanted in IDS else (None, False)
+    return None, True
+
+
+def wants_tutorial(fragment: str) -> bool:
+    text = fragment.removeprefix("#")
+    return text == "learn" or text.startswith("learn=")
