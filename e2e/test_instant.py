@@ -96,6 +96,7 @@ def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Pa
     page.select_option("#series-plan", "sides")
     expect(page.locator("#saved-list li.empty")).to_have_text("No saved games yet.")
     expect(page.locator("#import-file")).to_be_disabled()  # importing needs the engine
+    expect(page.locator("#learn")).to_be_disabled()  # so does the tutorial
     without_python(page, "setup")
 
     page.click("#start")
@@ -115,6 +116,7 @@ def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Pa
     expect(page.locator("#players li.player")).to_have_count(3)
     expect(page.locator("#hand .tile-btn")).not_to_have_count(0)
     expect(page.locator("#import-file")).to_be_enabled()
+    expect(page.locator("#learn")).to_be_enabled()
     saves = stored_saves(page)
     assert len(saves) == 1  # Start was applied once
     record, ui = saves[0]["record"], saves[0]["ui"]

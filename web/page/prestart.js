@@ -33,6 +33,9 @@ export const COLOURS = ["green", "white", "purple", "black", "orange", "pink"];
 export const DEFAULT_COLOURS = ["green", "white", "purple", "black"];
 /** qin_ui.seriesplan.PLANS' keys. */
 export const PLANS = ["single", "sides", "four"];
+/** Controls of the start screen that need the engine: off until the hand-over (importing a
+ *  file, the tutorial), so that no click on them is lost. */
+const LATER = ["import-file", "learn"];
 const SAVE_PREFIX = "qin.save.";
 const CURRENT_KEY = "qin.current";
 const MAX_NAME = 20;
@@ -313,9 +316,10 @@ function showSave(data) {
 
 // -- the listeners (until the hand-over) -------------------------------------------------
 function bind() {
-  // Importing a file waits for the engine: the field is off, and a file dropped on the
-  // page does not open in its place (the browser's default) until the hand-over.
-  $("import-file").disabled = true;
+  // Importing a file and the tutorial wait for the engine: they are off, and a file
+  // dropped on the page does not open in its place (the browser's default) until the
+  // hand-over.
+  for (const id of LATER) { const node = $(id); if (node) node.disabled = true; }
   const progressExport = $("progress-export");  // the page's Python enables it (with games)
   if (progressExport) progressExport.disabled = true;
   for (const kind of ["dragover", "drop"]) on(document, kind, (event) => event.preventDefault());
@@ -386,8 +390,7 @@ window.qinPrestart = {
     handed = true;
     listening.abort();
     for (const id of ["side", "board-area"]) { const node = $(id); if (node) node.inert = false; }
-    const file = $("import-file");
-    if (file) file.disabled = false;
+    for (const id of LATER) { const node = $(id); if (node) node.disabled = false; }
     const usable = Boolean(body.dataset.prestart);
     body.dataset.prestart = "handed";
     if (!usable) return "";
