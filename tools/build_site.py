@@ -440,6 +440,7 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     """Generated site files for web/embed/ (path relative to the site -> content)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+    from qin.boards import NAMES, board_text
     from qin.svg_parts import board_parts_json
 
     engine = {
@@ -452,6 +453,10 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     return {
         "embed/board-parts.json": board_parts_json().encode(),
         "embed/engine.json": (json.dumps(engine, indent=2) + "\n").encode(),
+        # The empty board sides as position text: the game page draws an early Start's
+        # board with them before Python (web/page/prestart.js).
+        "embed/board-sides.json": (json.dumps({name: board_text(name) for name in NAMES})
+                                   + "\n").encode(),
     }
 
 
