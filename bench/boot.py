@@ -94,12 +94,64 @@ try {
 }
 """
 
+# The floor with a memory snapshot made beforehand and served with the page (what a
+# build-time snapshot would be): the game's own kept snapshot, taken out of its Cache
+# Storage by the bench, with the site's standard library it was made with.
+SNAP_HTML = FLOOR_HTML.replace("./floor.js", "./snap.js")
+SNAP_JS = FLOOR_JS.replace(
+    "await loadPyodide()",
+    "await loadPyodide({ stdLibURL: './site-stdlib.zip', _loadSnapshot: "
+    "fetch('./snapshot.bin').then((r) => r.arrayBuffer()) })")
+# The same floor with the site's own standard library (tools/stdlib.py) and no snapshot:
+# what the snapshot is weighed against.
+SITE_HTML = FLOOR_HTML.replace("./floor.js", "./site.js")
+SITE_JS = FLOOR_JS.replace("await loadPyodide()",
+                           "await loadPyodide({ stdLibURL: './site-stdlib.zip' })")
+SNAPSHOT_BIN = "snapshot.bin"
+# Reads the page's kept snapshot (web/startup/snapshot.js's cache) as base64.
+KEPT_SNAPSHOT_JS = """async () => {
+  const cache = await caches.open("qin.pyodide-snapshot");
+  const keys = await cache.keys();
+  if (!keys.length) return null;
+  const bytes = new Uint8Array(await (await cache.match(keys[0])).arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}"""
+
+# The second profile: Chrome DevTools Protocol network emulation on each page (its own
+# requests; a worker's are not throttled), as in the issue: 20 Mbit/s, 40 ms latency.
+SLOW_NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8,
+                "uploadThroughput": 20e6 / 8}
+
 # Injected before the game page's own scripts (context.add_init_script).  Records in
 # window.__bench: playable (ms from navigation start), board (after the click on
 # Start, plus a frame) and clicked (when it clicked).
 PROBE_JS = """(() => {
   const bench = (window.__bench = {
-    playable: null, clicked: null, board: null, resumed: false, steps: [] });
+    playable: null, clicked: null, board: null, resumed: false, steps: [],
+    ready: null, usable: null, early: false });
+  // The start screen before Python (web/page/prestart.js, where the site has one): the
+  // probe clicks Start the moment it is usable, as an eager player would.
+  const earlyStart = () => {
+    if (bench.clicked !== null || window.__benchNoEarly) return;
+    const start = document.getElementById("start");
+    if (!start || start.disabled) return;
+    bench.clicked = performance.now();
+    bench.early = waitingBoard = true;
+    start.click();
+    check();
+  };
+  new PerformanceObserver((list) => {
+    for (const m of list.getEntries()) {
+      if (m.name === "qin:prestart-usable" && bench.usable === null) {
+        bench.usable = m.startTime;
+        setTimeout(earlyStart, 0);
+      }
+    }
+  }).observe({ type: "mark", buffered: true });
   // PyScript's progress steps ("Loading pyodide", "Loaded files", ...), with their time.
   addEventListener("py:progress", ({ detail }) => {
     bench.steps.push([performance.now(), String(detail ?? "")]);
@@ -120,12 +172,16 @@ PROBE_JS = """(() => {
   }
   let waitingBoard = false;
   const observer = new MutationObserver(() => {
+    if (bench.ready === null && document.body?.dataset.boot === "ready") {
+      bench.ready = performance.now();
+    }
+    if (bench.early) { check(); return; }
     if (bench.playable === null && document.body?.dataset.boot === "ready" && boardShown()) {
       // A saved game was resumed: the board itself is the first playable screen.
       bench.playable = bench.clicked = performance.now();
       bench.resumed = waitingBoard = true;
     }
-    if (bench.playable === null && playable()) {
+    if (bench.playable === null && bench.clicked === null && playable()) {
       bench.playable = performance.now();
       setTimeout(() => {
         bench.clicked = performance.now();
@@ -139,7 +195,7 @@ PROBE_JS = """(() => {
   function check() {
     if (waitingBoard && bench.board === null && boardShown()) {
       waitingBoard = false;
-      frame().then(() => { bench.board = performance.now(); observer.disconnect(); });
+      frame().then(() => { bench.board = performance.now(); });
     }
   }
   observer.observe(document, { subtree: true, childList: true, attributes: true });
@@ -150,7 +206,8 @@ PROBE_JS = """(() => {
 MARKS_JS = ("() => performance.getEntriesByType('mark')"
             ".filter((m) => m.name.startsWith('qin:')).map((m) => [m.startTime, m.name])")
 SETTLED_MS = 1000  # a third visit clicks Start this long after the page is playable
-PROBE_DONE_JS = "() => window.__bench && window.__bench.board !== null"
+PROBE_DONE_JS = ("() => window.__bench && window.__bench.board !== null"
+                 " && window.__bench.ready !== null")
 FLOOR_DONE_JS = "() => ['ready', 'error'].includes(document.body?.dataset.boot)"
 # offline.js sets body[data-offline] once its service worker is active.
 OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.dataset.offline)"
@@ -299,14 +356,39 @@ def counting_server(directory: Path) -> Iterator[tuple[str, Recorder]]:
         thread.join(timeout=5)
 
 
+STOCK_PYODIDE = ROOT / "node_modules" / "pyodide"
+STDLIB = "python_stdlib.zip"
+
+
 @contextlib.contextmanager
 def floor_dir(site: Path) -> Iterator[Path]:
-    """A temporary folder with the floor page and a link to the site's vendor/."""
+    """A temporary folder with the floor pages and links to the site's vendor/ files, but
+    Pyodide's own standard library (node_modules/pyodide, as the npm package ships it)
+    where the site has its packed one (tools/stdlib.py): the floor is bare Pyodide."""
     with tempfile.TemporaryDirectory(prefix="qin-floor-") as tmp:
         root = Path(tmp)
         (root / "index.html").write_text(FLOOR_HTML, encoding="utf-8")
         (root / "floor.js").write_text(FLOOR_JS, encoding="utf-8")
-        (root / "vendor").symlink_to(site / "vendor", target_is_directory=True)
+        (root / "snap.html").write_text(SNAP_HTML, encoding="utf-8")
+        (root / "snap.js").write_text(SNAP_JS, encoding="utf-8")
+        (root / "site.html").write_text(SITE_HTML, encoding="utf-8")
+        (root / "site.js").write_text(SITE_JS, encoding="utf-8")
+        vendor = root / "vendor"
+        vendor.mkdir()
+        for folder in (site / "vendor").iterdir():
+            if folder.name != "pyodide":
+                (vendor / folder.name).symlink_to(folder, target_is_directory=True)
+        (vendor / "pyodide").mkdir()
+        for path in (site / "vendor" / "pyodide").iterdir():
+            if not path.name.startswith(STDLIB):
+                (vendor / "pyodide" / path.name).symlink_to(path)
+        stock = STOCK_PYODIDE / STDLIB
+        (vendor / "pyodide" / STDLIB).symlink_to(
+            stock if stock.is_file() else site / "vendor" / "pyodide" / STDLIB)
+        for name in (STDLIB, STDLIB + ".gz"):  # the site's, for the snapshot's floor
+            if (site / "vendor" / "pyodide" / name).is_file():
+                (root / name.replace("python_stdlib", "site-stdlib")).symlink_to(
+                    site / "vendor" / "pyodide" / name)
         wheels = site / "wheels"
         if wheels.is_dir():  # for the engine bench in the floor page
             (root / "wheels").symlink_to(wheels, target_is_directory=True)
@@ -395,7 +477,7 @@ class Bench:
             raise SystemExit(f"{self.site} has no index.html: run `make site`")
         stack = self._stack
         self.origin, self.hits = stack.enter_context(counting_server(self.site))
-        floor = stack.enter_context(floor_dir(self.site))
+        floor = self.floor_root = stack.enter_context(floor_dir(self.site))
         self.floor_origin, self.floor_hits = stack.enter_context(counting_server(floor))
         self.playwright = stack.enter_context(sync_playwright())
         self.browser = self.playwright.chromium.launch(**chromium_launch_args())
@@ -407,15 +489,40 @@ class Bench:
         self._stack.close()
 
     # -- floor ------------------------------------------------------------------------
-    def floor_run(self) -> dict[str, Any]:
-        """One cold and one warm bare-Pyodide boot in a fresh context."""
+    def throttle(self, context: Any, page: Any, slow: bool) -> None:
+        """The slow-network profile on this page (Chrome DevTools Protocol)."""
+        if slow:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW_NETWORK)
+
+    def keep_snapshot(self, page: Any) -> int:
+        """Take the game's kept memory snapshot out of the page into the floor's folder
+        (with its .gz, as the site would serve it); its size in bytes, 0 if none."""
+        import base64
+        import gzip
+
+        data = page.evaluate(KEPT_SNAPSHOT_JS)
+        if not data:
+            return 0
+        raw = base64.b64decode(data)
+        (self.floor_root / SNAPSHOT_BIN).write_bytes(raw)
+        (self.floor_root / (SNAPSHOT_BIN + ".gz")).write_bytes(gzip.compress(raw, 9, mtime=0))
+        return len(raw)
+
+    def floor_run(self, slow: bool = False, variant: str = "") -> dict[str, Any]:
+        """One cold and one warm bare-Pyodide boot in a fresh context; a `variant` ("site":
+        the site's standard library; "snap": that and a memory snapshot served with the
+        page) is visited cold only."""
         context = self.browser.new_context()
         try:
             out: dict[str, Any] = {}
             self.floor_hits.take()
-            for visit in ("cold", "warm"):
+            for visit in ("cold",) if variant else ("cold", "warm"):
                 page = context.new_page()
-                page.goto(self.floor_origin + "/", timeout=TIMEOUT_MS)
+                self.throttle(context, page, slow)
+                page.goto(self.floor_origin + (f"/{variant}.html" if variant else "/"),
+                          timeout=TIMEOUT_MS)
                 page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
                 state = page.evaluate("document.body.dataset.boot")
                 if state != "ready":
@@ -423,17 +530,19 @@ class Bench:
                                        + str(page.evaluate("document.body.dataset.error")))
                 out[visit] = float(page.evaluate("Number(document.body.dataset.bootMs)"))
                 out[f"{visit}_steps"] = page.evaluate(MARKS_JS)
-                if visit == "cold":
-                    self.floor_hits.wait_quiet(0.3)
-                    out["hits"] = summarize_hits(self.floor_hits.take())
+                self.floor_hits.wait_quiet(0.3)
+                out["hits" if visit == "cold" else "warm_hits"] = summarize_hits(
+                    self.floor_hits.take())
                 page.close()
             return out
         finally:
             context.close()
 
     # -- game -------------------------------------------------------------------------
-    def game_run(self, interactions: int) -> dict[str, Any]:
-        """A cold and a warm visit of the game in a fresh context."""
+    def game_run(self, interactions: int, slow: bool = False,
+                 keep_snapshot: bool = False) -> dict[str, Any]:
+        """A cold and a warm visit of the game in a fresh context (and, on localhost, a
+        third that clicks Start a second after the page is playable)."""
         context = self.browser.new_context(
             service_workers="block" if self.block_sw else "allow")
         context.add_init_script(PROBE_JS)
@@ -444,11 +553,12 @@ class Bench:
         try:
             out: dict[str, Any] = {"errors": errors, "warnings": warnings}
             self.hits.take()
-            for visit in ("cold", "warm", "settled"):
+            for visit in ("cold", "warm") if slow else ("cold", "warm", "settled"):
                 page = context.new_page()
+                self.throttle(context, page, slow)
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 if visit == "settled":  # Start clicked a second after the page is playable
-                    page.add_init_script("localStorage.clear(); "
+                    page.add_init_script("localStorage.clear(); window.__benchNoEarly = true; "
                                          f"window.__benchStartDelay = {SETTLED_MS};")
                 page.goto(self.origin + "/", timeout=TIMEOUT_MS)
                 page.wait_for_function(f"() => ({PROBE_DONE_JS})() || "
@@ -461,6 +571,9 @@ class Bench:
                 probe["steps"] = sorted(probe["steps"] + page.evaluate(MARKS_JS))
                 out[visit] = {
                     "boot": float(page.evaluate("Number(document.body.dataset.bootMs)")),
+                    "ready": probe["ready"],
+                    "usable": probe["usable"],
+                    "early": bool(probe["early"]),
                     "playable": probe["playable"],
                     "board": probe["board"],
                     "start_click": probe["board"] - probe["clicked"],
@@ -489,6 +602,8 @@ class Bench:
                         page.wait_for_function(SNAPSHOT_KEPT_JS, timeout=60_000)
                     self.hits.wait_quiet(1.0)
                     out["precache_hits"] = summarize_hits(early + self.hits.take())
+                    if keep_snapshot:
+                        out["snapshot_bytes"] = self.keep_snapshot(page)
                     out["sw_registered"] = bool(page.evaluate(
                         "async () => !!(await navigator.serviceWorker?.getRegistration())"))
                     # The warm visit starts from the start screen too, not a resumed game.
@@ -496,7 +611,7 @@ class Bench:
                 else:
                     out["warm_steps"] = probe["steps"]
                     out["warm_hits"] = summarize_hits(self.hits.take())
-                    if interactions:
+                    if interactions and not slow:
                         out["interactions"] = page.evaluate(INTERACT_JS, interactions)
                     out["computer_kinds"] = page.evaluate(
                         "() => [...document.querySelectorAll('#seat-kind-0 option')]"
@@ -546,16 +661,33 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
                  f"{statistics.median(warm) / floor_warm:.2f}")
         lines.append(f"{label:<46} {spread(cold):>20} {spread(warm):>20} {r:>13}")
 
+    def got(visit: str, key: str, early: bool | None = None) -> list[float]:
+        return [g[visit][key] for g in games if g[visit].get(key) is not None
+                and (early is None or g[visit].get("early") == early)]
+
     row("floor: bare Pyodide, loadPyodide() + 1+1", fc, fw)
-    row("game: Python ready (data-boot=ready)",
-        [g["cold"]["boot"] for g in games], [g["warm"]["boot"] for g in games])
-    row("game: playable (Start enabled, Python ready)",
-        [g["cold"]["playable"] for g in games], [g["warm"]["playable"] for g in games])
-    row("game: board shown after clicking Start",
-        [g["cold"]["board"] for g in games], [g["warm"]["board"] for g in games])
-    row("  of which Start click to board, ms",
-        [g["cold"]["start_click"] for g in games], [g["warm"]["start_click"] for g in games],
-        ratio=False)
+    row("game: start screen usable (before Python)", got("cold", "usable"),
+        got("warm", "usable"))
+    row("game: board shown after an early Start", got("cold", "board", True),
+        got("warm", "board", True))
+    row("game: Python ready (data-boot=ready)", got("cold", "boot"), got("warm", "boot"))
+    row("game: playable (Start enabled, Python ready)", got("cold", "playable"),
+        got("warm", "playable"))
+    row("game: board shown after clicking Start", got("cold", "board", False),
+        got("warm", "board", False))
+    row("  of which Start click to board, ms", got("cold", "start_click"),
+        got("warm", "start_click"), ratio=False)
+    sent = ([g["hits"]["sent"] / 1024 for g in games],
+            [g["warm_hits"]["sent"] / 1024 for g in games if "warm_hits" in g])
+    floor_sent = ([f["hits"]["sent"] / 1024 for f in floors],
+                  [f["warm_hits"]["sent"] / 1024 for f in floors if "warm_hits" in f])
+    lines.append(f"{'floor: KB transferred (server count)':<46} {spread(floor_sent[0]):>20} "
+                 f"{spread(floor_sent[1]):>20}")
+    ratio = ""
+    if sent[0] and floor_sent[0] and statistics.median(floor_sent[0]):
+        ratio = f"{statistics.median(sent[0]) / statistics.median(floor_sent[0]):.2f} / -"
+    lines.append(f"{'game: KB transferred up to the board':<46} {spread(sent[0]):>20} "
+                 f"{spread(sent[1]):>20} {ratio:>13}")
     if len(games) == len(floors):
         # Runs are interleaved (floor, game, floor, ...): each run's own ratio cancels
         # the machine's slower and faster spells; their median, next to the ratio of
@@ -564,8 +696,8 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
             ratios = [g[visit][key] / f[visit] for g, f in zip(games, floors, strict=True)]
             return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
 
-        lines.append(f"{'  playable / floor, run by run: median (range)':<46} "
-                     f"{paired('playable', 'cold'):>20} {paired('playable', 'warm'):>20}")
+        lines.append(f"{'  Python ready / floor, run by run: median':<46} "
+                     f"{paired('boot', 'cold'):>20} {paired('boot', 'warm'):>20}")
     settled = [g["settled"]["start_click"] for g in games if "settled" in g]
     if settled:
         lines.append(f"{'  the same, Start clicked 1 s after playable':<46} {'':>20} "
@@ -575,6 +707,9 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
         lines.append(f"warm visits started Pyodide from its kept memory snapshot "
                      f"(web/startup/snapshot.js) in {restored} of {len(games)} runs; the floor "
                      f"never does")
+    if any(g["cold"].get("usable") is None for g in games):
+        lines.append("-: the site has no start screen before Python (no qin:prestart-usable "
+                     "mark), so no early Start either")
     lines.append(f"warm = second page in the same browser context, via the {warm_how}; "
                  f"x floor = cold / warm ratio to the floor's median.")
     lines.append("")
@@ -648,6 +783,40 @@ def report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[st
     return lines
 
 
+def slow_report(floors: list[dict[str, Any]], games: list[dict[str, Any]]) -> list[str]:
+    """The second profile's rows: the emulated slow network."""
+    if not floors or not games:
+        return []
+    lines = [f"slow network (Chrome DevTools Protocol emulation: "
+             f"{SLOW_NETWORK['downloadThroughput'] * 8 / 1e6:.0f} Mbit/s, "
+             f"{SLOW_NETWORK['latency']} ms), {len(games)} runs"]
+    lines.extend(report(floors, games)[:12])
+    return [line for line in lines if not line.startswith(("warm visits", "warm = ", "-:"))]
+
+
+def snapshot_report(floors: list[dict[str, Any]], snaps: list[dict[str, Any]],
+                    slow_floors: list[dict[str, Any]], slow_snaps: list[dict[str, Any]],
+                    size: int, gz_size: int) -> list[str]:
+    """A memory snapshot made beforehand and served with the page, against the floor."""
+    if not snaps:
+        return ["build-time snapshot: not measured (the game kept no snapshot)"]
+    lines = [f"a snapshot made beforehand and served with the page (the floor page plus "
+             f"_loadSnapshot): {size / 1024:,.0f} KB, {gz_size / 1024:,.0f} KB gzip-compressed "
+             f"added to the cold load"]
+    for label, fl, sn in (("localhost", floors, snaps), ("slow network", slow_floors,
+                                                          slow_snaps)):
+        if not sn or not fl:
+            continue
+        base = statistics.median([f["cold"] for f in fl])
+        with_it = [x["cold"] for x in sn]
+        lines.append(f"  {label + ', cold, ms':<30} without {spread([f['cold'] for f in fl]):>20}"
+                     f"   with the snapshot {spread(with_it):>20}"
+                     f"   {statistics.median(with_it) / base:.2f}x")
+    lines.append("  both: the floor page with the site's standard library (the snapshot is "
+                 "made with it); a snapshot adds its bytes to every cold load")
+    return lines
+
+
 def waterfall(resources: list[dict[str, Any]]) -> list[str]:
     """When the key files were fetched on the cold load (first run)."""
     if not resources:
@@ -676,6 +845,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--block-sw", action="store_true",
                         help="no service worker: the warm visit uses the HTTP cache")
     parser.add_argument("--no-engine", action="store_true", help="skip the engine table")
+    parser.add_argument("--slow-runs", type=int, default=None,
+                        help="runs on the emulated slow network (default: as --runs; 0: none)")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="skip the measurement of a snapshot served with the page")
     args = parser.parse_args(argv)
     runs = 2 if args.quick else max(1, args.runs)
     started = time.monotonic()
@@ -689,13 +862,40 @@ def main(argv: list[str] | None = None) -> int:
                block_sw=args.block_sw) as bench:
         version = bench.browser.version
         bench.floor_run()  # warm-up: the OS file cache, the browser's first start
+        snap_size = 0
+        snaps: list[dict[str, Any]] = []
+        site_floors: list[dict[str, Any]] = []
+        slow_site_floors: list[dict[str, Any]] = []
         for i in range(runs):
             floors.append(bench.floor_run())
-            games.append(bench.game_run(interactions=8))
+            games.append(bench.game_run(interactions=8,
+                                        keep_snapshot=i == 0 and not args.no_snapshot))
+            snap_size = snap_size or games[-1].get("snapshot_bytes", 0)
+            if snap_size and i > 0:
+                snaps.append(bench.floor_run(variant="snap"))
+                site_floors.append(bench.floor_run(variant="site"))
             print(f"  run {i + 1}/{runs}: floor {floors[-1]['cold']:.0f}/"
-                  f"{floors[-1]['warm']:.0f} ms, game playable "
-                  f"{games[-1]['cold']['playable']:.0f}/{games[-1]['warm']['playable']:.0f} ms",
+                  f"{floors[-1]['warm']:.0f} ms, game Python ready "
+                  f"{games[-1]['cold']['boot']:.0f}/{games[-1]['warm']['boot']:.0f} ms"
+                  + (f", floor with a snapshot {snaps[-1]['cold']:.0f} ms" if snaps and i else ""),
                   flush=True)
+        slow_runs = runs if args.slow_runs is None else args.slow_runs
+        slow_floors: list[dict[str, Any]] = []
+        slow_games: list[dict[str, Any]] = []
+        slow_snaps: list[dict[str, Any]] = []
+        for i in range(slow_runs):
+            slow_floors.append(bench.floor_run(slow=True))
+            slow_games.append(bench.game_run(interactions=0, slow=True))
+            if snap_size:
+                slow_snaps.append(bench.floor_run(slow=True, variant="snap"))
+                slow_site_floors.append(bench.floor_run(slow=True, variant="site"))
+            print(f"  slow network run {i + 1}/{slow_runs}: floor {slow_floors[-1]['cold']:.0f}"
+                  f"/{slow_floors[-1]['warm']:.0f} ms, game Python ready "
+                  f"{slow_games[-1]['cold']['boot']:.0f}/{slow_games[-1]['warm']['boot']:.0f} ms"
+                  + (f", floor with a snapshot {slow_snaps[-1]['cold']:.0f} ms"
+                     if slow_snaps else ""), flush=True)
+        snap_gz = bench.floor_root / (SNAPSHOT_BIN + ".gz")
+        snap_gz_size = snap_gz.stat().st_size if snap_gz.is_file() else 0
         engine = None
         if not args.no_engine:
             budget, ai_moves = (0.5, 2) if args.quick else (3.0, 4)
@@ -703,6 +903,11 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"Chromium {version}, headless; site served gzip-negotiated from 127.0.0.1")
     print("\n".join(report(floors, games)))
+    print()
+    print("\n".join(slow_report(slow_floors, slow_games)))
+    print()
+    print("\n".join(snapshot_report(site_floors, snaps, slow_site_floors, slow_snaps,
+                                    snap_size, snap_gz_size)))
     if engine is not None:
         from bench.engine_browser import run_here, table
 

@@ -249,3 +249,17 @@ def test_arena_reports_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "greedy vs random, 2 players, 4 games" in out
     assert "95% CI" in out and "mean CPU time per move" in out
+
+
+def test_a_computer_player_decides_when_the_process_clock_has_run_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under Pyodide ``time.process_time()`` raises OSError once the page has been open
+    about 36 minutes (a 32-bit clock of microseconds): a computer's move must not fail."""
+    def exhausted() -> float:
+        raise OSError("the processor time used is not available")
+
+    game = qin.Game.new(board="bird", players=2, seed=3)
+    monkeypatch.setattr(time, "process_time", exhausted)
+    for level in ("apprentice", "governor"):
+        move = qin.ai.player(level, seed=1).choose(game.view(game.to_move))
+        assert move in game.legal_moves()

@@ -10,7 +10,10 @@ Layout of the result (everything the page loads is here, same origin):
         pyscript.json                       generated PyScript config (names the wheel),
                                             merged over web/page/pyscript.base.json if present
         vendor/pyscript/...                 @pyscript/core dist/ (from node_modules)
-        vendor/pyodide/...                  the five Pyodide runtime files (from node_modules)
+        vendor/pyodide/...                  the Pyodide runtime (from node_modules), but its
+                                            python_stdlib.zip packed by tools/stdlib.py (Node
+                                            runs Pyodide for that) and its lock file without
+                                            packages
         wheels/qin_board_game-<version>-py3-none-any.whl   the engine (distribution qin-board-game,
                                             import name qin)
         *.gz                                precompressed copy beside each text/wasm file > 1 KB
@@ -41,9 +44,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 try:
-    from tools import site_headers
+    from tools import site_headers, stdlib
 except ImportError:  # run as a script: tools/ itself is on the path
     import site_headers  # type: ignore[no-redef]
+    import stdlib  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_DIR = ROOT / "web"
@@ -87,6 +91,7 @@ GZIP_SUFFIXES = frozenset(
     {
         ".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".txt", ".toml",
         ".md", ".xml", ".webmanifest", ".wasm", ".ico",
+        ".zip",  # the packed standard library: stored, not deflated, so gzip works across files
     }
 )  # fmt: skip
 GZIP_MIN_SIZE = 1024
@@ -190,6 +195,70 @@ def ensure_wheel(dist_dir: Path, root: Path = ROOT) -> Path:
         raise BuildError(f"the wheel must be the pure-Python {expected.name}, got {wheel.name}")
     stamp.write_text(digest + "\n")
     return wheel
+
+
+# --------------------------------------------------------------------------- stdlib
+# vendor/pyodide/python_stdlib.zip is not Pyodide's: tools/stdlib.py packs the modules of
+# tools/stdlib_keep.txt, precompiled by Pyodide's own Python under Node (a first visit
+# downloads less and compiles none of them).  Rebuilt only when its inputs change.
+
+STDLIB_NAME = "python_stdlib.zip"
+
+
+def stdlib_inputs_digest() -> str:
+    digest = hashlib.sha256()
+    for path in (stdlib.STOCK, stdlib.KEEP, stdlib.GUARD, stdlib.PACK):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def ensure_stdlib(dist_dir: Path) -> Path:
+    """An up-to-date packed standard library in dist_dir (packed only if its inputs changed)."""
+    if not stdlib.STOCK.is_file():
+        raise BuildError(f"{stdlib.STOCK.relative_to(ROOT)} is missing: run `npm ci`")
+    digest = stdlib_inputs_digest()
+    target = dist_dir / STDLIB_NAME
+    stamp = dist_dir / ".stdlib.sha256"
+    if target.is_file() and stamp.is_file() and stamp.read_text().strip() == digest:
+        return target
+    log("packing the standard library (Pyodide under Node)")
+    dist_dir.mkdir(parents=True, exist_ok=True)
+    tmp = dist_dir / f".{STDLIB_NAME}.{os.getpid()}.tmp"  # builds may run side by side
+    try:
+        stdlib.pack(tmp)
+        os.replace(tmp, target)
+    except stdlib.StdlibError as e:
+        raise BuildError(str(e)) from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    stamp.write_text(digest + "\n")
+    return target
+
+
+# web/startup/snapshot.js keeps Pyodide's memory after Python's start-up: it holds the
+# directory of the standard library's zip as read then, so a snapshot is only good with
+# the same zip; its entry is named by this key, written into the built copy.
+SNAPSHOT_NAME = "snapshot.js"
+SNAPSHOT_KEY_MARK = '"__QIN_STDLIB_KEY__"'
+
+
+def snapshot_module(template: str, stdlib_zip: Path) -> str:
+    if SNAPSHOT_KEY_MARK not in template:
+        raise BuildError(f"web/startup/{SNAPSHOT_NAME} lacks its placeholder {SNAPSHOT_KEY_MARK}")
+    key = hashlib.sha256(stdlib_zip.read_bytes()).hexdigest()[:16]
+    return template.replace(SNAPSHOT_KEY_MARK, json.dumps(key), 1)
+
+
+# vendor/pyodide/pyodide-lock.json: Pyodide reads it at every start; the site loads none
+# of the 354 packages it lists (no "packages" in the config, no loadPackage, no micropip),
+# so it ships the lock's "info" (the Python and ABI versions Pyodide checks) and no
+# package: 0.3 KB instead of 111 KB (26 KB compressed).
+LOCK_NAME = "pyodide-lock.json"
+
+
+def lock_file(stock: Path | None = None) -> bytes:
+    data = json.loads((stock or PYODIDE_DIR / LOCK_NAME).read_text(encoding="utf-8"))
+    return (json.dumps({"info": data["info"], "packages": {}}, indent=1) + "\n").encode()
 
 
 # --------------------------------------------------------------------------- config
@@ -331,7 +400,7 @@ def _iter_tree(base: Path) -> Iterable[Path]:
             yield path
 
 
-def site_sources(wheel: Path) -> dict[str, Path]:
+def site_sources(wheel: Path, stdlib_zip: Path | None = None) -> dict[str, Path]:
     """Map each copied site path (posix, relative to build/site) to its source file."""
     missing = [p for p in (WEB_DIR, PYSCRIPT_DIST, PYODIDE_DIR) if not p.is_dir()]
     if missing:
@@ -354,6 +423,9 @@ def site_sources(wheel: Path) -> dict[str, Path]:
         if not path.is_file():
             raise BuildError(f"{path.relative_to(ROOT)} is missing: run `npm ci`")
         sources[f"vendor/pyodide/{name}"] = path
+    if stdlib_zip is not None:
+        sources[f"vendor/pyodide/{STDLIB_NAME}"] = stdlib_zip
+    sources.pop(f"vendor/pyodide/{LOCK_NAME}", None)  # written by lock_file()
     sources[f"wheels/{wheel.name}"] = wheel
     return sources
 
@@ -368,6 +440,7 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     """Generated site files for web/embed/ (path relative to the site -> content)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
+    from qin.boards import NAMES, board_text
     from qin.svg_parts import board_parts_json
 
     engine = {
@@ -380,6 +453,10 @@ def embed_files(wheel_name: str) -> dict[str, bytes]:
     return {
         "embed/board-parts.json": board_parts_json().encode(),
         "embed/engine.json": (json.dumps(engine, indent=2) + "\n").encode(),
+        # The empty board sides as position text: the game page draws an early Start's
+        # board with them before Python (web/page/prestart.js).
+        "embed/board-sides.json": (json.dumps({name: board_text(name) for name in NAMES})
+                                   + "\n").encode(),
     }
 
 
@@ -648,7 +725,8 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     """Build (or bring up to date) the static site in `out`; return `out`."""
     started = time.monotonic()
     wheel = ensure_wheel(dist)
-    sources = site_sources(wheel)
+    stdlib_zip = ensure_stdlib(dist)
+    sources = site_sources(wheel, stdlib_zip)
     if CONFIG_NAME in sources:
         raise BuildError(f"web/{CONFIG_NAME} would be overwritten by the generated config")
 
@@ -663,6 +741,9 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             continue
         if rel in catalogues:  # the site's words and the engine's
             changed += _write_if_changed(dst, catalogues[rel])
+        elif rel == SNAPSHOT_NAME:  # keyed by the standard library it was made with
+            changed += _write_if_changed(dst, snapshot_module(
+                src.read_text(encoding="utf-8"), stdlib_zip).encode())
         elif rel in PRELOAD_PAGES:  # the page with its preload links
             html = with_preloads(src.read_text(encoding="utf-8"), config_data)
             changed += _write_if_changed(dst, html.encode("utf-8"))
@@ -673,6 +754,9 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     config_path = out / CONFIG_NAME
     changed += _write_if_changed(config_path, config.encode())
     wanted.add(config_path)
+    lock_path = out / "vendor" / "pyodide" / LOCK_NAME  # Pyodide's, without its packages
+    changed += _write_if_changed(lock_path, lock_file())
+    wanted.add(lock_path)
     for rel, data in embed_files(wheel.name).items():  # embedded diagrams
         if rel in sources:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")

@@ -123,7 +123,7 @@ class Player:
         if view.seat != view.to_move:
             raise HiddenInformation(f"this view belongs to player {view.seat}, but player "
                                     f"{view.to_move} is to move")
-        start, cpu = time.perf_counter(), time.process_time()
+        start, cpu = time.perf_counter(), _cpu_seconds()
         legal = view.legal_moves()
         if len(legal) == 1:
             move = legal[0]
@@ -134,11 +134,24 @@ class Player:
 
             move = to_move(view.board.geo, code)
         self.last_time = time.perf_counter() - start
-        self.last_cpu = time.process_time() - cpu
+        self.last_cpu = max(0.0, _cpu_seconds() - cpu)
         self.total_time += self.last_time
         self.total_cpu += self.last_cpu
         self.moves += 1
         return move
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU seconds, or 0.0 where the platform cannot say.
+
+    Under Pyodide the process clock is a 32-bit count of microseconds since the page
+    started: after about 36 minutes ``time.process_time()`` raises ``OSError``. The CPU
+    figure is only reported (``last_cpu``), so a computer player decides without it.
+    """
+    try:
+        return time.process_time()
+    except OSError:
+        return 0.0
 
 
 def player(level: str, seed: int = 0, *, iterations: int | None = None,

@@ -1,11 +1,13 @@
 """The game page's entry point: restores the kept bytecode, builds the page (the
 application and its DOM shell, ``shell.py``), loads the language and boots.
 
-The order of start-up (bench/boot.py reads the ``qin:*`` marks): boot.js fetches the
-language's catalogue while Pyodide loads; here the kept bytecode is restored before
-anything of ours is imported; the shell binds its listeners and opens what the page
-shows first (a game link, the game left open, or the start screen); boot.js marks the
-page ready when this script has finished.  Afterwards: a rehearsal draws a game to
+The order of start-up (bench/boot.py reads the ``qin:*`` marks): lang.js and boot.js
+fetch the language's catalogue and prestart.js makes the start screen usable while
+Pyodide loads; here the kept bytecode is restored before anything of ours is imported;
+the shell takes over prestart.js's form and intent, binds its listeners and opens what
+the page shows first (a game link, the game left open, the start screen, or the game an
+early Start or Resume asked for); boot.js marks the page ready when this script has
+finished.  Afterwards: a rehearsal draws a game to
 strings while the start screen waits, and the bytecode is kept for the next visit.
 """
 

@@ -21,7 +21,7 @@ from typing import Any
 from pyodide.ffi import jsnull  # JavaScript's null (not None)
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
-from qin_ui import actions, players, render, setup
+from qin_ui import actions, handover, players, render, setup
 from qin_ui.actions import Action, Command, Effect, Form
 from qin_ui.app import App
 from qin_ui.render import El, Screen
@@ -222,6 +222,7 @@ class Page:
         self.applier = Applier()
         self.worker = AIWorker(self.run)
         self.proxies: list[Any] = []
+        self.catalogue = "{}"
 
     # -- one change ---------------------------------------------------------------------
     def run(self, action: Action) -> list[Effect]:
@@ -265,18 +266,32 @@ class Page:
 
     # -- start-up -----------------------------------------------------------------------
     async def load_language(self) -> None:
-        """Take the catalogue boot.js fetched for the page's language (while Pyodide
-        loaded): every text built here is then in that language."""
+        """Wait for the catalogue boot.js fetched for the page's language (while Pyodide
+        loaded); ``boot`` hands it to the application."""
         bridge: Any = getattr(window, "qinI18n", None)
-        if not found(bridge):  # pragma: no cover - boot.js always sets it
-            return
-        text = str(await bridge.ready)
-        self.run(actions.LanguageChosen(str(bridge.lang), text, read_form(
-            self.app.state.settings)))
+        if found(bridge):
+            self.catalogue = str(await bridge.ready)
 
     def boot(self) -> None:
+        """Take over the start screen from prestart.js (the form and what the player
+        pressed, once: it listens to nothing afterwards), then the language, the
+        listeners, ``Boot`` and the intent, all in one go (no event comes in between)."""
+        prestart: Any = getattr(window, "qinPrestart", None)
+        handed = handover.read(str(prestart.take())) if found(prestart) else None
+        bridge: Any = getattr(window, "qinI18n", None)
+        if found(bridge):
+            text = bridge.text
+            self.run(actions.LanguageChosen(
+                str(bridge.lang), str(text) if found(text) else self.catalogue,
+                handed.form if handed is not None else read_form(self.app.state.settings)))
         self.bind()
         self.run(actions.Boot(str(window.location.href), str(window.location.hash)))
+        for action in handover.after_boot(handed):
+            self.run(action)
+        if handed is not None and handed.focus:
+            node = el(handed.focus)
+            if found(node) and not node.hidden and document.activeElement != node:
+                node.focus()
 
     # -- the listeners ----------------------------------------------------------------
     def listen(self, target: Any, kind: str, handler: Any) -> None:

@@ -68,19 +68,25 @@ async function fetchCatalogue(lang) {
   return response.text();
 }
 
-const firstLang = chooseLang();
+// lang.js (a classic script at the top of <head>) chose the language and asked for its
+// catalogue before the preloads; without it, the same choice here.
+const early = window.qinEarlyI18n;
+const firstLang = early?.lang ?? chooseLang();
 document.documentElement.lang = firstLang;
 
 window.qinI18n = {
   lang: firstLang,
+  /** The catalogue of `lang` as JSON text, once loaded (the latest after a switch). */
+  text: null,
   /** The chosen language's catalogue as JSON text, once loaded. */
   ready: (async () => {
     // A catalogue that cannot be loaded must not stop the game: English, else the keys.
     for (const lang of [...new Set([firstLang, "en"])]) {
       try {
-        const text = await fetchCatalogue(lang);
+        const text = await (lang === early?.lang && lang === firstLang ? early.text : fetchCatalogue(lang));
         applyMessages(lang, JSON.parse(text));
         window.qinI18n.lang = lang;
+        window.qinI18n.text = text;
         return text;
       } catch (error) {
         console.warn(error);
@@ -95,6 +101,7 @@ window.qinI18n = {
     const text = await fetchCatalogue(lang);
     applyMessages(lang, JSON.parse(text));
     this.lang = lang;
+    this.text = text;
     try { localStorage.setItem(LANG_KEY, lang); } catch { /* storage blocked */ }
     return text;
   },

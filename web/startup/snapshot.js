@@ -12,7 +12,7 @@
 //   Storage.  (An interpreter started so that it can be snapshotted cannot serve the
 //   page: its `js` module is restricted until then, so the page never uses one.)
 //
-// The entry is found by Pyodide's version; Pyodide itself refuses the snapshot of
+// The entry is found by Pyodide's version and the standard library's key; Pyodide itself refuses the snapshot of
 // another build.  Everything here is an optimisation: a missing, damaged or refused
 // snapshot, or no Cache Storage, means a start as without it (a damaged one is
 // deleted and made again).  Offline play is unaffected: the snapshot is local, and the
@@ -29,7 +29,10 @@ export { version };
 
 export const CACHE_NAME = "qin.pyodide-snapshot"; // not "qin-...": sw.js deletes those
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-export const ENTRY = new URL(`./pyodide-snapshot/${version}`, import.meta.url).href;
+// The standard library's zip (tools/build_site.py writes its key into the built copy):
+// a snapshot holds that zip's directory as read at start-up, so it fits only that zip.
+const STDLIB = "__QIN_STDLIB_KEY__";
+export const ENTRY = new URL(`./pyodide-snapshot/${version}-${STDLIB}`, import.meta.url).href;
 const MAKE_AFTER_MS = 3000; // after the first screen, never during it
 const IN_PAGE = !!globalThis.document;
 

@@ -7,7 +7,7 @@ key, ``qin.save.<id>``, holding a *save*::
     {"format": "qin-save/2", "id": "...", "rev": 7, "created": <ms>, "updated": <ms>,
      "summary": {"names": [...], "board": "bird", "players": 2, "moves": 31,
                  "to_move": 2, "winners": [], "over": false, "series": false,
-                 "mode": "local", "updated": <ms>},
+                 "mode": "local", "updated": <ms>, "position": "<position text>"},
      "record": {<qin-game/1 record>},
      "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
             "at_screen": 1, "cover": true, "hints_on": true},
@@ -20,6 +20,9 @@ What each operation costs, so that a long game or many saves never slow the page
   moves and writes one key: no move is played again.  ``create`` the same for a new id.
 - ``open`` checks the save's JSON and fields only; ``keep.restore`` replays it once.
 - ``entries`` (the "Saved games" list) reads each save's ``summary``: no replay.
+- the summary's ``position`` (spec/notation.md's position text, optional: saves written
+  before it have none) lets the page draw a resumed game before Python is loaded
+  (``web/page/prestart.js``); nothing in Python reads it back.
 
 Two tabs on one game: every write raises the save's revision ``rev``.  ``write(ref,
 ...)`` stores only when the stored revision is still ``ref.rev`` (this tab wrote last,
@@ -61,6 +64,8 @@ from .setup import COLOURS
 
 FORMAT: Final = "qin-save/2"
 OLD_FORMAT: Final = "qin-save/1"
+MAX_POSITION: Final = 20_000
+"""The longest summary ``position`` kept (a 13x13 board's text is some 700 characters)."""
 """Saves without revision and summary; read, and rewritten as ``FORMAT`` on a write."""
 PREFIX: Final = "qin.save."
 MAX_TEXT: Final = 256 * 1024
@@ -149,6 +154,8 @@ class Summary:
     series: bool
     mode: str
     updated: float
+    position: str = ""
+    """The game's position text (drawn before Python); "" in saves written before it."""
 
     @classmethod
     def of(cls, game: qin.Game, record: Mapping[str, Any], series: bool, mode: str,
@@ -156,13 +163,14 @@ class Summary:
         over = bool(game.is_over)
         return cls(tuple(record["names"]), str(record["board"]), game.players,
                    len(record["moves"]), 0 if over else game.to_move,
-                   tuple(game.winners) if over else (), over, series, mode, updated)
+                   tuple(game.winners) if over else (), over, series, mode, updated,
+                   game.to_position())
 
     def to_dict(self) -> dict[str, Any]:
         return {"names": list(self.names), "board": self.board, "players": self.players,
                 "moves": self.moves, "to_move": self.to_move,
                 "winners": list(self.winners), "over": self.over, "series": self.series,
-                "mode": self.mode, "updated": self.updated}
+                "mode": self.mode, "updated": self.updated, "position": self.position}
 
     @classmethod
     def read(cls, data: object, record: object) -> Summary | None:
@@ -191,8 +199,11 @@ class Summary:
             fits = not winners and 1 <= to_move <= players
         if not fits:
             return None
+        position = data.get("position")
         return cls(tuple(names), board, players, moves, to_move, tuple(winners), over,
-                   series, str(mode), _number(data.get("updated")))
+                   series, str(mode), _number(data.get("updated")),
+                   position if isinstance(position, str) and len(position) <= MAX_POSITION
+                   else "")
 
 
 @dataclass

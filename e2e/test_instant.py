@@ -1,0 +1,189 @@
+"""The start screen before Python, in a real browser whose runtime is held back.
+
+The runtime's files (``vendor/pyodide/*`` and the wheel) are routed and held until the
+test has looked at the page without Python: the start screen is usable (seats, levels,
+board side, seed, series, the saved games), **Start** (or Resume, or a ``#g=`` link) draws
+the board at once with "Dealing…" where the hand goes; once the files are let through,
+the game goes on with exactly what was chosen, once.  Every wait is for the page's
+state (``body[data-prestart]``, ``body[data-boot]``, ``#play[data-moves]``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, Route, expect
+
+import qin
+from e2e.helpers import BOOT_TIMEOUT_MS, wait_for_boot
+from e2e.test_offline import play_one
+from qin import records
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+
+RUNTIME = ("**/vendor/pyodide/**", "**/wheels/**")
+
+
+class HeldRuntime:
+    """Holds every request for the runtime's files until ``release()``."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.held: list[Route] = []
+        self.released = False
+        for pattern in RUNTIME:
+            page.route(pattern, self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+def without_python(page: Page, prestart: str) -> None:
+    """The page shows ``prestart`` ("setup" or "board") and Python is still held back."""
+    expect(page.locator("body")).to_have_attribute("data-prestart", prestart)
+    assert page.evaluate("document.body.dataset.boot") == "loading"
+
+
+def mark_ms(page: Page, name: str) -> float:
+    return float(page.evaluate(
+        f"performance.getEntriesByName({name!r})[0]?.startTime ?? NaN"))
+
+
+def stored_saves(page: Page) -> list[dict[str, object]]:
+    return list(page.evaluate("""() => Object.keys(localStorage)
+      .filter((k) => k.startsWith("qin.save.")).map((k) => JSON.parse(localStorage[k]))"""))
+
+
+def booted(page: Page, held: HeldRuntime) -> None:
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    expect(page.locator("body")).to_have_attribute("data-prestart", "handed")
+
+
+def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Page) -> None:
+    held = HeldRuntime(page)
+    page.goto("/")
+    without_python(page, "setup")
+    print(f"start screen usable at {mark_ms(page, 'qin:prestart-usable'):.0f} ms")
+    expect(page.locator("#boot")).to_be_visible()  # the small "still loading" note
+    # the choices: 3 players, a computer in the second seat, the Lion side, a seed, a series
+    expect(page.locator("#seat-name-0")).to_have_value("Green")
+    page.check("#players-3")
+    expect(page.locator("#seat-name-2")).to_have_value("Purple")
+    page.select_option("#seat-kind-1", "apprentice")
+    expect(page.locator("#seat-hint-1")).to_contain_text("beginner")
+    page.select_option("#seat-colour-0", "orange")  # colours stay distinct, names follow
+    expect(page.locator("#seat-name-0")).to_have_value("Orange")
+    page.fill("#seat-name-2", "Mei")
+    page.check("#board-lion")
+    page.fill("#seed", "7")
+    expect(page.locator("#series-plan option")).to_have_count(3)
+    page.select_option("#series-plan", "sides")
+    expect(page.locator("#saved-list li.empty")).to_have_text("No saved games yet.")
+    expect(page.locator("#import-file")).to_be_disabled()  # importing needs the engine
+    expect(page.locator("#learn")).to_be_disabled()  # so does the tutorial
+    without_python(page, "setup")
+
+    page.click("#start")
+    without_python(page, "board")
+    print(f"board after an early Start at {mark_ms(page, 'qin:prestart-board'):.0f} ms")
+    expect(page.locator("#setup")).to_be_hidden()
+    expect(page.locator("#hand")).to_have_text("Dealing…")
+    board = page.locator("#board svg.qin-board")
+    expect(board).to_be_visible()
+    expect(board.locator("rect.sq")).not_to_have_count(0)
+    assert page.locator("#board .tiles path").count() == 0  # the empty side
+    assert page.locator("#side").evaluate("e => e.inert")  # nothing there acts yet
+
+    booted(page, held)
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "0")
+    expect(page.locator("#players li.player")).to_have_count(3)
+    expect(page.locator("#hand .tile-btn")).not_to_have_count(0)
+    expect(page.locator("#import-file")).to_be_enabled()
+    expect(page.locator("#learn")).to_be_enabled()
+    saves = stored_saves(page)
+    assert len(saves) == 1  # Start was applied once
+    record, ui = saves[0]["record"], saves[0]["ui"]
+    assert isinstance(record, dict) and isinstance(ui, dict)
+    assert (record["board"], record["players"], record["seed"]) == ("lion", 3, 7)
+    assert record["names"] == ["Orange", "White", "Mei"]
+    assert ui["kinds"] == ["human", "apprentice", "human"]
+    assert saves[0]["series"] is not None
+    # the game goes on: the first seat moves, then the computer
+    assert play_one(page) == 1
+    expect(play).to_have_attribute("data-moves", "2", timeout=BOOT_TIMEOUT_MS)
+
+
+def saved_game() -> tuple[str, str, qin.Game]:
+    """A game on the Lion side after 3 moves, as the page saves it: (key, text, game)."""
+    game = qin.Game.new(board="lion", players=2, seed=11)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    storage = MemoryStorage()
+    SaveStore(storage).create(game, {"kinds": ["human", "human"],
+                                     "colours": ["green", "white"],
+                                     "at_screen": game.to_move, "cover": False})
+    [(key, text)] = storage.data.items()
+    return key, text, game
+
+
+def test_resume_before_python_draws_the_saved_position(page: Page) -> None:
+    key, text, game = saved_game()
+    page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)})")
+    held = HeldRuntime(page)
+    page.goto("/")
+    without_python(page, "setup")
+    item = page.locator("#saved-list li[data-state=ok]")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("3 moves")
+    expect(item.locator("button[data-action=export-save]")).to_be_disabled()
+    item.locator("button[data-action=resume]").click()
+    without_python(page, "board")
+    expect(page.locator("#hand")).to_have_text("Dealing…")
+    # the three tiles placed are drawn (two halves each)
+    expect(page.locator("#board .tiles .half")).to_have_count(6)
+
+    booted(page, held)
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "3")
+    assert len(stored_saves(page)) == 1  # resumed, not copied
+    assert play_one(page) == 4
+    [saved] = stored_saves(page)
+    assert isinstance(saved["record"], dict)
+    assert saved["record"]["moves"][:3] == [str(m) for m in game.moves]
+
+
+def test_a_game_link_before_python_shows_its_board_then_opens(page: Page) -> None:
+    game = qin.Game.new(board="lion", players=2, seed=5)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    held = HeldRuntime(page)
+    page.goto("/#g=" + records.to_url(game))
+    without_python(page, "board")
+    expect(page.locator("#hand")).to_have_text("Dealing…")
+    expect(page.locator("#board svg.qin-board")).to_be_visible()
+    # the link's four tiles are drawn where the engine puts them (two halves each)
+    expect(page.locator("#board .tiles .half")).to_have_count(8)
+
+    booted(page, held)
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "4")
+    expect(page.locator("#link-note")).to_be_visible()
+    assert play_one(page) == 5
+    assert records.from_url(page.evaluate("location.hash")).moves[:4] == game.moves

@@ -1,0 +1,162 @@
+"""The start screen before Python handed to the page (web/page/qin_ui/handover.py): the
+form and the intent prestart.js kept become ordinary actions, each applied once, the way
+``shell.Page.boot`` dispatches them (CPython, no browser; tests/test_app.py's style)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import qin
+from qin import records
+from qin.svg import DEFAULT_COLOURS, PAGODA_COLOURS
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui import handover, players  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.saves import FORMAT, MemoryStorage, SaveStore, read_save  # noqa: E402
+from qin_ui.seriesplan import PLANS  # noqa: E402
+
+CATALOGUE = (ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8")
+PRESTART = (WEB / "prestart.js").read_text(encoding="utf-8")
+
+
+def handed(intent: dict[str, str] | None = None, players_: int = 3) -> str:
+    """What prestart.js's take() gives: 3 seats, a computer, the Lion side, seed 7."""
+    names = ["Orange", "White", "Mei", "Black"][:players_]
+    return json.dumps({"form": {
+        "names": names, "colours": ["orange", "white", "purple", "black"][:players_],
+        "kinds": ["human", "apprentice", "human", "human"][:players_],
+        "board": "lion", "fair_start": False, "seed": "7", "plan": "single",
+        "hints": False},
+        "intent": intent, "focus": ""})
+
+
+def page_boot(app: App, text: str, hash_: str = "") -> list[A.Effect]:
+    """As ``shell.Page.boot``: the language with the handed form, ``Boot``, the intent."""
+    got = handover.read(text)
+    assert got is not None
+    effects = app.store(app.dispatch(A.LanguageChosen("en", CATALOGUE, got.form)))
+    effects += app.store(app.dispatch(A.Boot("http://localhost/" + hash_, hash_)))
+    for action in handover.after_boot(got):
+        effects += app.store(app.dispatch(action))
+    return effects
+
+
+def saves(app: App) -> list[str]:
+    storage = app.saves.storage
+    assert isinstance(storage, MemoryStorage)
+    return [k for k in storage.data if k.startswith("qin.save.")]
+
+
+def test_an_early_start_starts_the_game_chosen_once() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    effects = page_boot(app, handed({"kind": "start"}))
+    s = app.state.session
+    assert s is not None and app.mode is Mode.PLAYING
+    assert (s.settings.board, s.game.players, s.game.seed) == ("lion", 3, 7)
+    assert s.names == ["Orange", "White", "Mei"]
+    assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice", "human"]
+    assert s.settings.hints is False  # switched off before Python
+    assert len(saves(app)) == 1  # one StartGame, one save
+    assert any(isinstance(e, A.StartWorker) for e in effects)  # the computer seat
+
+
+def test_without_an_intent_the_start_screen_keeps_what_was_chosen() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    page_boot(app, handed(None, players_=4))
+    assert app.mode is Mode.START and app.state.session is None
+    assert app.state.settings.players == 4 and app.state.settings.board == "lion"
+    assert app.state.seed_text == "7"
+    assert saves(app) == []
+
+
+def test_an_early_resume_opens_the_save_without_a_copy() -> None:
+    store = SaveStore(MemoryStorage())
+    game = qin.Game.new(board="bird", players=2, seed=3)
+    game.play(game.legal_moves()[0])
+    ref = store.create(game, {"kinds": ["human", "human"], "colours": ["green", "white"],
+                              "at_screen": 2, "cover": False})
+    app = App(store)
+    page_boot(app, handed({"kind": "resume", "id": ref.id}, players_=2))
+    s = app.state.session
+    assert s is not None and len(s.game.moves) == 1
+    assert saves(app) == [f"qin.save.{ref.id}"]
+
+
+def test_a_link_is_opened_by_boot_and_the_intent_adds_nothing() -> None:
+    game = qin.Game.new(board="lion", players=2, seed=5)
+    game.play(game.legal_moves()[0])
+    app = App(SaveStore(MemoryStorage()))
+    text = handed({"kind": "open"}, players_=2)
+    assert handover.after_boot(handover.read(text)) == []
+    page_boot(app, text, "#g=" + records.to_url(game))
+    s = app.state.session
+    assert s is not None and s.game.moves == game.moves and app.state.link_mode
+    assert len(saves(app)) == 1
+
+
+def test_what_cannot_be_read_is_not_handed() -> None:
+    good = json.loads(handed({"kind": "start"}))
+    assert handover.read("") is None
+    assert handover.read("not json") is None
+    assert handover.read("[1, 2]") is None
+    assert handover.read("x" * (handover.MAX_TEXT + 1)) is None
+    for field, value in (("names", ["Solo"]), ("colours", ["green"]), ("kinds", "human"),
+                         ("names", ["a", "b", "c", "d", "e"]), ("names", [1, 2, 3])):
+        bad = json.loads(json.dumps(good))
+        bad["form"][field] = value
+        assert handover.read(json.dumps(bad)) is None, (field, value)
+    odd = dict(good, intent={"kind": "delete-everything"})
+    got = handover.read(json.dumps(odd))
+    assert got is not None and got.intent == "" and handover.after_boot(got) == []
+    resume = handover.read(json.dumps(dict(good, intent={"kind": "resume"})))
+    assert resume is not None and handover.after_boot(resume) == []  # no id: nothing
+
+
+def test_a_bad_early_start_is_refused_with_the_start_screens_words() -> None:
+    text = json.loads(handed({"kind": "start"}))
+    text["form"]["names"] = ["Mei", "mei", "Li"]
+    app = App(SaveStore(MemoryStorage()))
+    page_boot(app, json.dumps(text))
+    assert app.mode is Mode.START and "same name" in app.state.setup_problems
+    assert saves(app) == []
+
+
+def js_list(name: str) -> list[str]:
+    found = re.search(rf"export const {name} = \[([^\]]*)\];", PRESTART)
+    assert found, name
+    return re.findall(r'"([^"]+)"', found.group(1))
+
+
+def test_prestart_offers_what_the_page_offers() -> None:
+    assert js_list("KINDS") == list(players.KINDS)
+    assert js_list("COLOURS") == list(PAGODA_COLOURS)
+    assert js_list("DEFAULT_COLOURS") == list(DEFAULT_COLOURS)
+    assert js_list("PLANS") == list(PLANS)
+
+
+def test_a_save_carries_its_position_and_older_saves_still_read() -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    game = qin.Game.new(board="lion", players=2, seed=9)
+    game.play(game.legal_moves()[0])
+    ref = store.create(game, {"kinds": ["human", "human"], "colours": ["green", "white"],
+                              "at_screen": 2, "cover": False})
+    data = json.loads(storage.data[f"qin.save.{ref.id}"])
+    assert data["format"] == FORMAT
+    assert data["summary"]["position"] == game.to_position()
+    # a save written before the summary had a position: listed and opened as ever
+    del data["summary"]["position"]
+    storage.data[f"qin.save.{ref.id}"] = json.dumps(data)
+    [entry] = store.entries()
+    assert entry.ok and entry.moves == 1
+    assert read_save(storage.data[f"qin.save.{ref.id}"]).summary is not None
+    assert store.load(ref.id)[1].moves == game.moves
