@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import shutil
@@ -120,6 +121,50 @@ def busy_loops(count: int) -> Iterator[list[subprocess.Popen[bytes]]]:
             proc.wait(timeout=10)
 
 
+# --------------------------------------------------------------------------- memory
+
+
+def descendants(root: int) -> list[int]:
+    """Every process below `root` (here: Playwright's driver, Chromium and its children)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def pss_mb(pid: int) -> float:
+    """A process's proportional set size (shared pages split between their users), MB."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return 0.0
+
+
+async def sample_memory(peak: list[float], stop: asyncio.Event) -> None:
+    """Keep in peak[0] the largest total PSS of this process's descendants seen."""
+    me = os.getpid()
+    while not stop.is_set():
+        total = await asyncio.to_thread(lambda: sum(pss_mb(p) for p in descendants(me)))
+        peak[0] = max(peak[0], total)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=1.0)
+
+
 # --------------------------------------------------------------------------- counting
 
 
@@ -129,6 +174,7 @@ class Tally:
     crashes: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
     crash_notes: list[str] = field(default_factory=list)
+    peak_mb: list[float] = field(default_factory=lambda: [0.0])
 
     def add(self, table: dict[str, int], kind: str) -> None:
         table[kind] = table.get(kind, 0) + 1
@@ -288,6 +334,13 @@ def kernel_kills(before: list[str]) -> list[str]:
     return [line for line in kernel_log() if line not in seen and pattern.search(line)]
 
 
+def available_mb() -> float:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def load_average() -> str:
     try:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -309,6 +362,8 @@ def report(tally: Tally, seconds: float, log: Path, log_limit: int,
     out.append(f"other failures (timeouts, errors): {len(tally.failures)}")
     out.extend(f"  {line}" for line in tally.failures[:20])
     out.extend(f"  crash: {line}" for line in tally.crash_notes)
+    out.append(f"Chromium's memory: peak {tally.peak_mb[0]:,.0f} MB PSS (browser, renderers, "
+               f"workers' threads included); MemAvailable now {available_mb():,.0f} MB")
     out.append(f"time {seconds:.0f} s; load average now {load_average()} "
                f"({os.cpu_count()} cores)")
     lines = log_lines(log, log_limit)
@@ -327,6 +382,8 @@ async def measure(args: argparse.Namespace, origin: str, log: Path, wrapper_dir:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(**launch_args(
             chromium_executable(), wrapper_dir, log, args.verbose_log, args.flag))
+        stop = asyncio.Event()
+        sampler = asyncio.create_task(sample_memory(tally.peak_mb, stop))
         try:
             if args.self_check:
                 await self_check(browser, tally)
@@ -334,6 +391,8 @@ async def measure(args: argparse.Namespace, origin: str, log: Path, wrapper_dir:
                 await run_rounds(browser, origin, args.rounds, args.parallel, tally,
                                  not args.quiet)
         finally:
+            stop.set()
+            await sampler
             await browser.close()
 
 
@@ -368,7 +427,10 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         kernel_before = kernel_log()
         with busy_loops(args.busy), serving(args.site, quiet=True) as origin:
-            asyncio.run(measure(args, origin, log, Path(tmp), tally))
+            try:
+                asyncio.run(measure(args, origin, log, Path(tmp), tally))
+            except KeyboardInterrupt:  # Ctrl-C: report what was counted so far
+                print("interrupted: the figures below are the loads finished so far")
         lines = report(tally, time.monotonic() - started, log, args.log_lines,
                        kernel_kills(kernel_before))
         print("\n".join(lines))
