@@ -5,6 +5,7 @@
     python bench/crashes.py --busy 2           # plus two busy loops (`yes`-style) on the CPU
     python bench/crashes.py --parallel 3       # three rounds at a time (more interpreters)
     python bench/crashes.py --verbose-log      # Chromium's --v=1 (a large log)
+    python bench/crashes.py --reloads 3        # reload / 3 times while its snapshot worker works
     python bench/crashes.py --self-check       # crash one renderer on purpose (chrome://crash)
 
 Drives Chromium with the e2e tests' executable choice and flags (e2e.conftest, e2e.helpers)
@@ -75,6 +76,9 @@ LOG_PATTERN = re.compile(
     r"render_process_host|child_process|bad_message|zygote",
 )
 EMBED_POSITION = "players: 2\n. . . .\nr . v .\n. . . ."
+MAKER_STARTED_JS = ("() => document.body.dataset.snapshot === 'restored' || "
+                    "performance.getEntriesByType('resource')"
+                    ".some(e => e.name.includes('snapshot_maker'))")
 EMBED_READY_JS = "() => document.querySelector('qin-board')?.dataset.state === 'ready'"
 
 
@@ -195,8 +199,10 @@ def is_crash(error: BaseException) -> bool:
 class Round:
     """One browser context's visits; every page load goes through `load`."""
 
-    def __init__(self, number: int, context: BrowserContext, origin: str, tally: Tally) -> None:
+    def __init__(self, number: int, context: BrowserContext, origin: str, tally: Tally,
+                 reloads: int = 0) -> None:
         self.number = number
+        self.reloads = reloads
         self.context = context
         self.origin = origin
         self.tally = tally
@@ -262,7 +268,26 @@ class Round:
         await page.goto(f"{self.origin}/embed/embed.html#{fragment}")
         await page.wait_for_function(EMBED_READY_JS, timeout=SNAPSHOT_TIMEOUT_MS)
 
+    async def reload_while_snapshotting(self, page: Page, delay_s: float) -> None:
+        """Boot `/` in a context without a kept snapshot, wait until the snapshot worker
+        has been started, let it work `delay_s`, then reload (a player reloading, or
+        closing the tab, while the worker's Pyodide starts or copies its memory)."""
+        await self.boot(page, "/")
+        await page.wait_for_function(MAKER_STARTED_JS, timeout=SNAPSHOT_TIMEOUT_MS)
+        await asyncio.sleep(delay_s)  # a bench aiming at a window, not a test
+        await self.boot(page, "/")
+
     async def run(self) -> None:
+        if self.reloads:
+            page = await self.page("reload during snapshot worker")
+            for i in range(self.reloads):
+                delay = ((self.number * 7 + i * 3) % 10) * 0.5  # 0 to 4.5 s, spread
+                # two loads each: the first visit and the reload
+                self.tally.add(self.tally.loads, "reload during snapshot worker")
+                if not await self.step("reload during snapshot worker", page,
+                                       self.reload_while_snapshotting(page, delay)):
+                    break
+            await page.close()
         first = await self.page("game cold + snapshot worker")
         if not await self.step("game cold + snapshot worker", first, self.cold(first)):
             return  # the warm visits need what the cold one keeps
@@ -275,7 +300,7 @@ class Round:
 
 
 async def run_rounds(browser: Browser, origin: str, rounds: int, parallel: int,
-                     tally: Tally, progress: bool) -> None:
+                     tally: Tally, progress: bool, reloads: int) -> None:
     queue = list(range(1, rounds + 1))
 
     async def worker() -> None:
@@ -283,7 +308,7 @@ async def run_rounds(browser: Browser, origin: str, rounds: int, parallel: int,
             number = queue.pop(0)
             context = await browser.new_context(locale="en-GB")
             try:
-                await Round(number, context, origin, tally).run()
+                await Round(number, context, origin, tally, reloads).run()
             finally:
                 try:
                     await context.close()
@@ -389,7 +414,7 @@ async def measure(args: argparse.Namespace, origin: str, log: Path, wrapper_dir:
                 await self_check(browser, tally)
             else:
                 await run_rounds(browser, origin, args.rounds, args.parallel, tally,
-                                 not args.quiet)
+                                 not args.quiet, args.reloads)
         finally:
             stop.set()
             await sampler
@@ -400,6 +425,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10, help="browser contexts (4 loads each)")
     parser.add_argument("--parallel", type=int, default=2, help="rounds at once")
+    parser.add_argument("--reloads", type=int, default=0,
+                        help="first, reload /  this many times while its snapshot worker runs")
     parser.add_argument("--busy", type=int, default=0, help="busy loops to start (cores)")
     parser.add_argument("--no-build", action="store_true", help="measure build/site as it is")
     parser.add_argument("--site", type=Path, default=DEFAULT_OUT, help="a built site")
