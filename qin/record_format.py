@@ -7,6 +7,9 @@ A record is JSON::
 
     {"format": "qin-game/1", "board": "bird", "players": 2, "seed": 7,
      "fair_start": false, "names": ["Green", "White"], "moves": ["Rc4Yd4", "pass"]}
+
+and optionally ``"hints": [0, 2]``: how many hints each seat asked for (a page's
+count; the engine only checks and keeps it).  A record without it reads as before.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ Played = tuple[str, int, list[Event]]
 
 
 FORMAT: Final = "qin-game/1"
-KEYS: Final = ("format", "board", "players", "seed", "fair_start", "names", "moves")
+KEYS: Final = ("format", "board", "players", "seed", "fair_start", "names", "moves",
+                "hints")
 REQUIRED: Final = ("format", "board", "players", "seed")
 MAX_SEED: Final = 2**63
 """Seeds are 64-bit signed whole numbers (what a link code can hold)."""
@@ -109,8 +113,28 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise RecordError(f"move {number} is {show(text)}, not text like \"Rc4Yd4\"")
-    return {"format": FORMAT, "board": board, "players": players, "seed": seed,
-            "fair_start": fair, "names": list(names), "moves": list(moves)}
+    out = {"format": FORMAT, "board": board, "players": players, "seed": seed,
+           "fair_start": fair, "names": list(names), "moves": list(moves)}
+    if "hints" in record:
+        out["hints"] = check_hints(record["hints"], players)
+    return out
+
+
+MAX_HINTS: Final = MAX_MOVES
+"""The most hints one seat's count may say (a bound against garbage, like the moves)."""
+
+
+def check_hints(hints: Any, players: int) -> list[int]:
+    """The optional ``"hints"`` field: one whole number >= 0 per seat; ``RecordError``
+    quoting a bad value."""
+    if not isinstance(hints, list) or len(hints) != players:
+        raise RecordError(f"\"hints\" must be a list of {players} counts (one per seat), "
+                          f"not {show(hints)}")
+    for seat, count in enumerate(hints, start=1):
+        if not is_int(count) or not 0 <= count <= MAX_HINTS:
+            raise RecordError(f"\"hints\" for seat {seat} must be a whole number from 0 to "
+                              f"{MAX_HINTS}, not {show(count)}")
+    return list(hints)
 
 
 def _check_names(names: Any, players: int) -> None:

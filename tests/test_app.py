@@ -29,7 +29,7 @@ KEYS = [A.Key(k, shift=shift, ctrl=ctrl, on_board=True) for k, shift, ctrl in (
     ("1", False, False), ("2", False, False), ("3", False, False), ("r", False, False),
     ("R", True, False), ("Enter", False, False), (" ", False, False), ("p", False, False),
     ("u", False, False), ("z", False, True), ("l", False, False), ("b", False, False),
-    ("Escape", False, False))]
+    ("h", False, False), ("t", False, False), ("Escape", False, False))]
 """Every shortcut key, pressed on the board."""
 
 
@@ -115,7 +115,8 @@ def test_the_key_table() -> None:
         "R+shift": A.Command("rotate", "-1"), "Enter": A.Command("place"),
         " ": A.Command("place"), "p": A.Command("pass"), "u": A.Command("undo"),
         "z+ctrl": A.Command("undo"), "l": A.Command("focus-log"),
-        "b": A.Command("focus-board"), "Escape": A.Command("escape", "board")}
+        "b": A.Command("focus-board"), "h": A.Command("hint"), "t": A.Command("hint-take"),
+        "Escape": A.Command("escape", "board")}
     # Off the board, the arrows, N and Enter are the page's own (no command).
     for key in ("ArrowLeft", "n", "Enter", " "):
         assert command_for(A.Key(key)) is None
@@ -129,12 +130,14 @@ def test_the_key_table() -> None:
 
 def test_every_mode_accepts_only_what_it_shows() -> None:
     assert set(ACCEPTS) == set(Mode)
-    game_changes = {"select", "rotate", "place", "pass", "undo", "wheel"}
+    game_changes = {"select", "rotate", "place", "pass", "undo", "wheel", "hint",
+                    "hint-take", "hint-dismiss"}
     for mode in (Mode.START, Mode.REPLAY, Mode.RESULT, Mode.SERIES, Mode.COVER,
                  Mode.WATCHING):
         assert not ACCEPTS[mode] & game_changes, mode
     assert ACCEPTS[Mode.THINKING] & game_changes == {"undo"}  # the undo button shows
     assert game_changes <= ACCEPTS[Mode.PLAYING]
+    assert not ACCEPTS[Mode.NOTICE] & game_changes
 
 
 # -- the replay case ---------------------------------------------------------------------

@@ -381,3 +381,23 @@ def test_checked_garbage_is_refused_with_a_record_error_only(body: bytes) -> Non
 def test_load_refuses_any_text_with_a_record_error_only(text: str) -> None:
     with contextlib.suppress(RecordError):
         records.load(text)
+
+
+# -- the optional "hints" field (a page's count of hints per seat) ------------------------
+def test_hints_per_seat_are_kept_and_a_record_without_them_reads_as_before() -> None:
+    assert "hints" not in records.check(base())
+    checked = records.check(base(hints=[0, 2]))
+    assert checked["hints"] == [0, 2]
+    assert records.load(base(hints=[3, 0])).moves == records.load(base()).moves
+
+
+@pytest.mark.parametrize(("hints", "words"), [
+    ([1], '"hints" must be a list of 2 counts (one per seat), not [1]'),
+    ("2", '"hints" must be a list of 2 counts (one per seat), not "2"'),
+    ([0, -1], '"hints" for seat 2 must be a whole number from 0 to 400, not -1'),
+    ([True, 0], '"hints" for seat 1 must be a whole number from 0 to 400, not true'),
+    ([0, 1.5], '"hints" for seat 2 must be a whole number from 0 to 400, not 1.5'),
+    ([401, 0], '"hints" for seat 1 must be a whole number from 0 to 400, not 401'),
+])
+def test_refuses_bad_hint_counts_quoting_them(hints: object, words: str) -> None:
+    assert words in refusal(base(hints=hints))

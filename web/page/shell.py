@@ -42,6 +42,8 @@ CLICKS: dict[str, Command] = {
     "notice-newer": Command("notice-newer"), "notice-copy": Command("notice-copy"),
     "notice-link": Command("notice-link"), "notice-keep": Command("notice-keep"),
     "undelete": Command("undelete"), "delete-finished": Command("delete-finished"),
+    "hint": Command("hint"), "hint-take": Command("hint-take"),
+    "hint-dismiss": Command("hint-dismiss"), "progress-export": Command("progress-export"),
 }
 """Buttons by id and the command each gives."""
 
@@ -230,6 +232,8 @@ class Page:
             self.worker.start()
         elif isinstance(effect, actions.AskComputer):
             asyncio.ensure_future(self.worker.ask(effect.token, effect.request))
+        elif isinstance(effect, actions.AskHint):
+            asyncio.ensure_future(self.worker.hint(effect.token, effect.request))
         elif isinstance(effect, actions.After):
             token = effect.token
             asyncio.get_event_loop().call_later(effect.ms / 1000,
@@ -443,10 +447,12 @@ def read_form(current: setup.Settings) -> Form:
         colours.append(str(colour.value) if found(colour) else seat.colour)
         kinds.append(str(kind.value) if found(kind) else seat.kind)
     plan = el("series-plan")
+    hints = el("hints-on")
     return Form(tuple(names), tuple(colours), tuple(kinds),
                 "lion" if el("board-lion").checked else "bird",
                 bool(el("fair-start").checked), str(el("seed").value),
-                str(plan.value) if found(plan) and plan.value else "single")
+                str(plan.value) if found(plan) and plan.value else "single",
+                bool(hints.checked) if found(hints) else current.hints)
 
 
 def focus(target: str) -> None:

@@ -1,6 +1,6 @@
 """The computer players' worker, seen from the page: started on first need, asked for
-moves; everything it says comes back to the application as an action
-(``WorkerReady``, ``ComputerAnswer``).
+moves and hints; everything it says comes back to the application as an action
+(``WorkerReady``, ``ComputerAnswer``, ``HintAnswer``).
 
 The worker (``ai_worker.py``, a PyScript worker with its own Pyodide) takes seconds to
 start, so the application asks for it as soon as a computer seat is chosen.  While it
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window, workers
-from qin_ui.actions import Action, ComputerAnswer, WorkerReady
+from qin_ui.actions import Action, ComputerAnswer, HintAnswer, WorkerReady
 
 WORKER_NAME = "qin-ai"
 WORKER_SRC = "./ai_worker.py"
@@ -47,13 +47,24 @@ class AIWorker:
         self.proxy = await workers[WORKER_NAME]
         self.deliver(WorkerReady())
 
-    async def ask(self, token: int, request: str) -> None:
-        """Ask for a move; the answer (or "" if the worker failed) and the round trip's
-        milliseconds come back as ``ComputerAnswer``."""
+    async def _choose(self, request: str) -> tuple[str, float]:
+        """The worker's move for a ``qin-ai-request/2`` ("" if it failed) and the round
+        trip's milliseconds."""
         start = float(window.performance.now())
         try:
             text = str(await self.proxy.choose(request))
         except Exception as exc:  # noqa: BLE001 - a failed answer is a stale one
             window.console.warn(f"the computer player failed: {exc}")
             text = ""
-        self.deliver(ComputerAnswer(token, text, float(window.performance.now()) - start))
+        return text, float(window.performance.now()) - start
+
+    async def ask(self, token: int, request: str) -> None:
+        """Ask for a computer's move; it comes back as ``ComputerAnswer``."""
+        text, took = await self._choose(request)
+        self.deliver(ComputerAnswer(token, text, took))
+
+    async def hint(self, token: int, request: str) -> None:
+        """Ask for a hint: the same request (the human seat's view, the strongest level),
+        answered by the same ``choose``; it comes back as ``HintAnswer``."""
+        text, took = await self._choose(request)
+        self.deliver(HintAnswer(token, text, took))

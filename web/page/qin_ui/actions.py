@@ -79,6 +79,7 @@ class Form:
     fair_start: bool
     seed: str
     plan: str
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,17 @@ class ComputerAnswer:
 
 
 @dataclass(frozen=True)
+class HintAnswer:
+    """The worker's move for the hint ``token`` (asked with ``AskHint``): ``text`` is a
+    move, ``"pass"``, or ``""`` when the worker failed."""
+
+    token: int
+    text: str
+    took_ms: float
+    name = "hint-answer"
+
+
+@dataclass(frozen=True)
 class Timer:
     """A delay asked for by ``After`` is over."""
 
@@ -188,7 +200,7 @@ class AddressChanged:
 
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
           | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
-          | Timer | Copied | StorageChanged | AddressChanged)
+          | HintAnswer | Timer | Copied | StorageChanged | AddressChanged)
 
 
 # -- effects ---------------------------------------------------------------------------
@@ -205,6 +217,16 @@ class StartWorker:
 @dataclass(frozen=True)
 class AskComputer:
     """Ask the worker for a move; its answer comes back as ``ComputerAnswer(token)``."""
+
+    token: int
+    request: str
+
+
+@dataclass(frozen=True)
+class AskHint:
+    """Ask the worker what the strongest computer would play for the human to move (a
+    ``qin-ai-request/2`` of that seat's view); the answer comes back as
+    ``HintAnswer(token)``."""
 
     token: int
     request: str
@@ -252,5 +274,5 @@ class Handled:
     """The key was used: the page's default for it must not happen."""
 
 
-Effect = (Save | StartWorker | AskComputer | After | Download | Focus | SetAddress | Copy
+Effect = (Save | StartWorker | AskComputer | AskHint | After | Download | Focus | SetAddress | Copy
           | Handled)

@@ -15,16 +15,18 @@ never saves.
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 import qin
 
-from . import computer, i18n, keep, links, players, setup
+from . import computer, i18n, keep, links, players, progress, setup
 from .a11y import announcement
 from .actions import (
     Action,
     AddressChanged,
     After,
     AskComputer,
+    AskHint,
     BoardClick,
     Boot,
     Command,
@@ -36,6 +38,7 @@ from .actions import (
     Focus,
     Form,
     Handled,
+    HintAnswer,
     Hover,
     Imported,
     ImportRefused,
@@ -52,6 +55,7 @@ from .actions import (
     Wheel,
     WorkerReady,
 )
+from .ai_bridge import request_for
 from .i18n import t
 from .keyboard import Keys, command_for
 from .modes import ACCEPTS, ALWAYS, MOVES, Mode, mode_of
@@ -69,7 +73,7 @@ from .saves import (
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
-from .state import AppState, ComputerTurn
+from .state import AppState, ComputerTurn, HintAsk
 
 CURRENT_KEY = "qin.current"
 """Storage key: the id of the game on screen (resumed when the page opens)."""
@@ -87,13 +91,16 @@ REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.THINKING: "keys.computer_tu
 NOTICE_WORDS = {"conflict": "tabs.newer", "link": "link.other"}
 """The notice's text, by its kind (``AppState.notice``)."""
 
-SaveKey = tuple[int, int, str, int, bool, bool, bool, int]
+HINT_LEVEL = "emperor"
+"""The strongest computer level: it gives the hints (with its own time cap)."""
+
+SaveKey = tuple[int, int, str, int, bool, bool, bool, int, int]
 
 
 def settings_of(form: Form, seed: int | None = None) -> setup.Settings:
     seats = tuple(setup.Seat(n, c, k) for n, c, k in
                   zip(form.names, form.colours, form.kinds, strict=True))
-    return setup.Settings(seats, form.board, form.fair_start, seed)
+    return setup.Settings(seats, form.board, form.fair_start, seed, form.hints)
 
 
 class App:
@@ -103,6 +110,7 @@ class App:
         self.state = AppState(storage_problem=storage_problem)
         self.saves = store
         self.cache = Cache()
+        self._load_progress()
 
     @property
     def mode(self) -> Mode:
@@ -194,11 +202,17 @@ class App:
             return []
         if isinstance(action, WorkerReady):
             st.worker = "ready"
+            asked: list[Effect] = []
+            if st.hint is not None and st.hint.stage == "worker":
+                st.hint.stage = "asked"
+                asked.append(AskHint(st.hint.token, st.hint.request))
             if st.turn is not None and st.turn.stage == "worker":
-                return self._ask(st.turn)
-            return []
+                asked += self._ask(st.turn)
+            return asked
         if isinstance(action, ComputerAnswer):
             return self._answer(action)
+        if isinstance(action, HintAnswer):
+            return self._hint_answer(action)
         if isinstance(action, Timer):
             return self._timer(action.token)
         if isinstance(action, Copied):
@@ -241,6 +255,8 @@ class App:
         if name in ("resume", "export-save", "export-raw", "delete", "delete-finished",
                     "undelete"):
             return self._saved_game(name, c.arg)
+        if name == "progress-export":
+            return [Download(progress.export_name(), st.progress.to_json() + "\n")]
         if name.startswith("notice-"):
             return self._notice(name)
         if s is None:
@@ -259,7 +275,13 @@ class App:
             except qin.QinError as exc:
                 st.save_text, st.save_state = str(exc), "error"
                 return []
+            if any(s.hints):
+                record["hints"] = list(s.hints)
             return [Download(export_name(record), export_text(record))]
+        if name in ("hint", "hint-take", "hint-dismiss"):
+            return self._hint(name, s)
+        if name == "escape" and st.hint is not None:
+            return self._hint("hint-dismiss", s)
         if name == "share":
             st.link_panel = not st.link_panel
             st.link_message = ""
@@ -282,7 +304,7 @@ class App:
             return None
         last = str(s.game.moves[-1]) if s.game.moves else ""
         return (id(s), len(s.game.moves), last, s.at_screen, s.covered, s.over,
-                st.link_mode, len(st.series.games) if st.series else 0)
+                st.link_mode, len(st.series.games) if st.series else 0, sum(s.hints))
 
     def _settle(self, before: SaveKey | None) -> list[Effect]:
         st = self.state
@@ -300,14 +322,94 @@ class App:
             if s.over and not before[5]:  # the game just ended
                 st.result_open = True
                 self._count_in_series(s)
+                self._count_progress(s)
             st.keys.armed = None if before[1] != after[1] else st.keys.armed
             effects.append(Save())
         if st.link_mode and before is not None and after != before:  # the address follows
             self._update_link(s)
             st.address_game = True
             effects.append(SetAddress(st.link_url or st.base_url))
+        if st.hint is not None and (before is None or after is None or before[:3] != after[:3]
+                                    or self.mode is not Mode.PLAYING
+                                    or not s.hint_allowed):
+            st.hint = None  # asked for another position: its answer will be dropped
+            s.hint = None
         effects += self._computer()
         return effects
+
+    # -- hints -------------------------------------------------------------------------
+    def _hint(self, name: str, s: Session) -> list[Effect]:
+        """Ask for a hint (the strongest computer, from the seat's own view), take the
+        one shown, or leave it."""
+        st = self.state
+        if name == "hint-dismiss":
+            st.hint, s.hint = None, None
+            return []
+        if name == "hint-take":
+            shown = st.hint
+            if shown is None or shown.stage != "shown" or s.hint is None:
+                return []
+            move = s.hint
+            st.hint, s.hint = None, None
+            if move not in s.game.legal_moves():  # cannot happen: a move clears the hint
+                return []
+            s.play(move)
+            return []
+        if not s.hint_allowed:
+            st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
+            return []
+        if st.hint is not None:  # one under way or shown: nothing more to ask
+            return []
+        request = request_for(s.game, s.to_move, HINT_LEVEL)
+        st.hint = HintAsk(st.token(), request)
+        st.spoken = t("hint.asking")
+        if st.worker == "ready":
+            return [AskHint(st.hint.token, request)]
+        st.hint.stage = "worker"
+        if st.worker == "off":
+            st.worker = "starting"
+            return [StartWorker()]
+        return []
+
+    def _hint_answer(self, answer: HintAnswer) -> list[Effect]:
+        st = self.state
+        s = st.session
+        asked = st.hint
+        if asked is None or asked.token != answer.token or asked.stage != "asked" \
+                or s is None:
+            return []  # stale: a move, an undo or another game came in between
+        if self.mode is not Mode.PLAYING or not s.hint_allowed \
+                or request_for(s.game, s.to_move, HINT_LEVEL) != asked.request:
+            st.hint = None
+            return []
+        try:
+            move = qin.Move.parse(answer.text)
+        except ValueError:
+            move = None
+        if move is None or move.is_pass or move not in s.game.legal_moves():
+            st.hint = None
+            st.spoken = t("hint.failed")
+            return []
+        asked.stage, asked.move = "shown", str(move)
+        s.show_hint(move)
+        st.spoken = s.hint_text()
+        return []
+
+    # -- the progress record -----------------------------------------------------------
+    def _load_progress(self) -> None:
+        st = self.state
+        st.progress, st.progress_message = progress.load(self.saves.storage)
+
+    def _count_progress(self, s: Session) -> None:
+        """A game against the computer just ended here: counted once (by its save)."""
+        st = self.state
+        game_id = st.save.id if st.save is not None else f"tab-{id(s)}"
+        counted = progress.outcome(game_id, [k.level for k in s.kinds],
+                                   tuple(s.game.winners), s.game.players)
+        if counted is None:
+            return
+        st.progress, problem = progress.count(self.saves.storage, counted)
+        st.progress_message = problem or st.progress_message
 
     def _count_in_series(self, s: Session) -> None:
         series = self.state.series
@@ -476,6 +578,7 @@ class App:
         st.seed_text = ""  # a new game deals afresh unless a seed is typed again
         st.setup_problems = ""
         self._refresh_entries()
+        self._load_progress()
         return []
 
     def _refresh_entries(self) -> None:
@@ -503,7 +606,7 @@ class App:
                 else seats[e.value].colour
             chosen = seats[e.value].colour
             seats[e.value] = setup.Seat(seats[e.value].name, old, seats[e.value].kind)
-            before = setup.Settings(tuple(seats), fresh.board, fresh.fair_start, fresh.seed)
+            before = replace(fresh, seats=tuple(seats))
             st.settings = setup.with_colour(before, e.value, chosen)
         elif e.field == "kind":
             st.settings = fresh
@@ -532,8 +635,7 @@ class App:
             st.setup_problems = " ".join(problems)
             return []
         st.setup_problems = ""
-        session = Session(setup.Settings(settings.seats, settings.board,
-                                         settings.fair_start, seed))
+        session = Session(replace(settings, seed=seed))
         try:
             series = SeriesState.new(form.plan, first=settings.board)
         except SeriesPlanError:
@@ -545,8 +647,7 @@ class App:
         if series is None or series.next_board is None:
             return []
         settings = s.settings
-        session = Session(setup.Settings(settings.seats, series.next_board,
-                                         settings.fair_start, None))
+        session = Session(replace(settings, board=series.next_board, seed=None))
         return self._show(session, None, "local", series) + [Save()]
 
     def _show(self, s: Session, ref: SaveRef | None, mode: str,
@@ -565,6 +666,7 @@ class App:
         st.screen = "play"
         st.keys = Keys()
         st.turn = None
+        st.hint = None
         st.dropped = None
         st.spoken = ""
         st.save_state, st.save_text = "", ""
@@ -661,6 +763,8 @@ class App:
         st = self.state
         if key == CURRENT_KEY:
             return []
+        if key == progress.KEY or not key:
+            self._load_progress()
         save_id = id_of_key(key)
         if st.screen == "setup" and (save_id is not None or not key):
             self._refresh_entries()
@@ -761,6 +865,17 @@ class App:
     def _import(self, text: str, file: str) -> list[Effect]:
         st = self.state
         file = file or t("saves.the_file")
+        if progress.is_progress(text):
+            try:
+                st.progress, added = progress.merge(self.saves.storage, text)
+            except progress.ProgressError as exc:
+                st.imported = "refused"
+                st.saved_message = t("import.refused", name=file, error=str(exc))
+                return []
+            st.imported = "ok"
+            st.progress_message = ""
+            st.saved_message = t("progress.imported", name=file, n=added)
+            return []
         try:
             imported = read_import(text, players.KINDS)
             if imported.saved is not None:

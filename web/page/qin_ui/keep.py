@@ -1,7 +1,8 @@
 """Between a ``Session`` on screen and a saved game (no DOM here).
 
 ``snapshot`` is what a save holds about the screen (seat types, colours, who is at the
-screen, whether the cover is up): the ``ui`` of ``SaveStore.create``/``write``.
+screen, whether the cover is up, whether hints are offered; ``hints``, the hints asked
+per seat, go into the record): the ``ui`` of ``SaveStore.create``/``write``.
 ``restore`` builds the same ``Session`` back from ``SaveStore.open(id).saved``, its log
 included, so a game resumes exactly where it was left, cover and all; it replays the
 game once, each move played through the ``Session`` (``open`` replays nothing).
@@ -19,7 +20,8 @@ from .session import Session
 from .setup import COLOURS, DEFAULT_COLOURS, Seat, Settings
 
 
-def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str]) -> Settings:
+def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str],
+                 hints_on: bool = True) -> Settings:
     """The start-screen settings a record was played with (``SaveError`` if unusable)."""
     names = record["names"]
     for colour in colours:
@@ -29,7 +31,8 @@ def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str]) -
         if kind not in players.KINDS:
             raise SaveError(f"'{kind}' is not a player type of this version")
     seats = tuple(Seat(n, c, k) for n, c, k in zip(names, colours, kinds, strict=True))
-    return Settings(seats, record["board"], bool(record["fair_start"]), record["seed"])
+    return Settings(seats, record["board"], bool(record["fair_start"]), record["seed"],
+                    hints_on)
 
 
 def default_colours(count: int) -> list[str]:
@@ -41,14 +44,16 @@ def snapshot(session: Session) -> dict[str, Any]:
     arguments of the previous page's ``SaveStore.save_game``."""
     return {"kinds": [s.kind for s in session.settings.seats],
             "colours": list(session.settings.colours),
-            "at_screen": session.at_screen, "cover": session.covered}
+            "at_screen": session.at_screen, "cover": session.covered,
+            "hints_on": session.settings.hints, "hints": list(session.hints)}
 
 
 def session_for(record: dict[str, Any], kinds: list[str], colours: list[str],
-                at_screen: int | None = None) -> Session:
+                at_screen: int | None = None, hints_on: bool = True) -> Session:
     """A ``Session`` of the game ``record`` with its moves replayed through it (so the
-    log is there); ``at_screen`` as saved (``None``: the player to move)."""
-    settings = settings_for(record, kinds, colours)
+    log is there) and its hints per seat; ``at_screen`` as saved (``None``: the player
+    to move)."""
+    settings = settings_for(record, kinds, colours, hints_on)
     try:
         start = qin.Game.from_record({**record, "moves": []})
         session = Session(settings, start)
@@ -58,13 +63,17 @@ def session_for(record: dict[str, Any], kinds: list[str], colours: list[str],
         raise SaveError(f"the game cannot be set up again: {exc}") from None
     session.at_screen = session.to_move if at_screen is None else at_screen
     session.notice = ""
+    hints = record.get("hints")
+    if isinstance(hints, list) and len(hints) == session.game.players:
+        session.hints = [int(h) for h in hints]
     return session
 
 
 def restore(saved: SavedGame) -> Session:
     """The session a save describes, with the cover up exactly when it was (the game
     replayed once, through the session); ``SaveError`` for moves that do not replay."""
-    session = session_for(saved.record, saved.kinds, saved.colours, saved.at_screen)
+    session = session_for(saved.record, saved.kinds, saved.colours, saved.at_screen,
+                          saved.hints_on)
     if saved.cover != session.covered:  # the saved flag wins (e.g. saved mid-handover)
         if saved.cover and len(session.humans()) >= 2 and not session.over:
             session.at_screen = 0

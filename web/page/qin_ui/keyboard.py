@@ -14,6 +14,8 @@ Enter or Space      ``place``: place the tile on the cursor square (on the board
                     pass when only a pass is legal
 P                   ``pass`` (when only a pass is legal)
 U or Ctrl+Z         ``undo``
+H                   ``hint``: ask the strongest computer what it would play
+T                   ``hint-take``: play the hint shown (Escape: no thanks)
 L                   ``focus-log``: the list of moves
 B                   ``focus-board``: the board
 Escape              ``escape``: put the picked tile back; with none picked the focus
@@ -66,7 +68,8 @@ def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     if key.key in ("1", "2", "3"):
         return Command("select", str(int(key.key) - 1))
     simple = {"r": Command("rotate", "-1" if key.shift else "1"), "u": Command("undo"),
-              "p": Command("pass"), "l": Command("focus-log"), "b": Command("focus-board")}
+              "p": Command("pass"), "l": Command("focus-log"), "b": Command("focus-board"),
+              "h": Command("hint"), "t": Command("hint-take")}
     if lower in simple:
         return simple[lower]
     if key.key == "Escape":

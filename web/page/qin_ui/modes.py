@@ -47,6 +47,7 @@ def mode_of(state: AppState) -> Mode:
 
 
 ALWAYS = frozenset({"boot", "language", "worker-ready", "timer", "computer-answer",
+                    "hint-answer",
                     "speed", "copied", "pointer", "drag", "storage-changed",
                     "address-changed"})
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
@@ -63,6 +64,9 @@ GAME_TOOLS = frozenset({"new-game", "export", "share", "link-copy", "link-play",
 MOVES = frozenset({"select", "rotate", "place", "wheel", "pass", "undo", "result-show"})
 """What changes the game on screen (a human's turn)."""
 
+HINTS = frozenset({"hint", "hint-take", "hint-dismiss"})
+"""A human's turn: ask the strongest computer for a hint, take it or leave it."""
+
 REPLAYING = frozenset({"replay-open", "replay-exit", "replay-step", "replay-back",
                        "replay-start", "replay-end", "replay-jump", "replay-play",
                        "focus-log", "focus-board", "new-game", "export", "share",
@@ -75,8 +79,8 @@ keep this one."""
 ACCEPTS: dict[Mode, frozenset[str]] = {
     Mode.START: ALWAYS | {"setup-edit", "start", "back-to-game", "resume", "export-save",
                           "export-raw", "delete", "delete-finished", "undelete", "import",
-                          "import-refused"},
-    Mode.PLAYING: ALWAYS | LOOK | GAME_TOOLS | MOVES,
+                          "import-refused", "progress-export"},
+    Mode.PLAYING: ALWAYS | LOOK | GAME_TOOLS | MOVES | HINTS,
     Mode.COVER: ALWAYS | {"cover-ok", "cover-undo", "new-game"},
     Mode.THINKING: ALWAYS | LOOK | GAME_TOOLS | {"undo"},
     Mode.WATCHING: ALWAYS | LOOK | GAME_TOOLS,

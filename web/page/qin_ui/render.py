@@ -15,7 +15,7 @@ from html import escape
 
 from qin.svg import render_svg
 
-from . import a11y, computer, i18n, links, views
+from . import a11y, computer, i18n, links, players, progress, views
 from .i18n import t
 from .modes import Mode, mode_of
 from .seriesplan import PLANS, plan_label
@@ -144,6 +144,16 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["pass"] = El(hidden=not s.must_pass or s.covered or not s.is_human(s.to_move))
     els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
     els["show-result"] = El(hidden=not over)
+    # -- the hint: asked of the strongest computer, shown as the ghost tile
+    hint = st.hint if r is None else None
+    els["hint"] = El(hidden=not (s.settings.hints and humans) or r is not None,
+                     disabled=not (mode is Mode.PLAYING and s.hint_allowed) or hint is not None)
+    els["hint-box"] = El(hidden=hint is None, data=(
+        ("state", hint.stage if hint is not None else None),
+        ("move", hint.move if hint is not None and hint.move else None)))
+    els["hint-text"] = El(text=(s.hint_text() if hint is not None and hint.stage == "shown"
+                                else t("hint.asking") if hint is not None else ""))
+    els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
     # -- the status line and the computer's state
     status = s.status()
@@ -175,7 +185,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     showing = mode in (Mode.RESULT, Mode.SERIES)
     els["result"] = El(hidden=not showing)
     if over:
-        els["result-body"] = El(html=cache.get("result", gk, lambda: views.result_html(s)))
+        els["result-body"] = El(html=cache.get("result", (gk, tuple(s.hints)),
+                                               lambda: views.result_html(s)))
         els["result"] = El(hidden=not showing, data=(
             ("winners", " ".join(str(w) for w in game.winners)),
             ("board", s.settings.board), ("players", str(game.players)),
@@ -214,6 +225,14 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     els["board-lion"] = El(checked=settings.board == "lion")
     els["board-bird"] = El(checked=settings.board != "lion")
     els["fair-start"] = El(checked=settings.fair_start)
+    els["hints-on"] = El(checked=settings.hints)
+    rows = tuple(st.progress.games)
+    els["progress-table"] = El(html=cache.get("progress", (len(rows), rows[-1:], generation),
+                                              lambda: progress.table_html(st.progress,
+                                                                          _level_name)))
+    els["progress"] = El(data=(("games", str(len(rows))),))
+    els["progress-message"] = El(text=st.progress_message, hidden=not st.progress_message)
+    els["progress-export"] = El(disabled=not rows)
     els["seed"] = El(value=st.seed_text)
     els["setup-problems"] = El(text=st.setup_problems)
     els["series-plan"] = El(html=cache.get("plans", generation, lambda: "".join(
@@ -227,6 +246,12 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     els["undelete"] = El(text=t("saved.undo"), hidden=not st.deleted)
     els["delete-finished"] = El(text=t("saved.delete_finished"),
                                 hidden=not any(e.ok and e.over for e in st.entries))
+
+
+def _level_name(level: str) -> str:
+    """A computer level's name in the page's language (its key if not registered)."""
+    kind = players.KINDS.get(level)
+    return players.name(kind) if kind is not None else level
 
 
 def warm_up(board: str) -> None:

@@ -10,7 +10,7 @@ key, ``qin.save.<id>``, holding a *save*::
                  "mode": "local", "updated": <ms>},
      "record": {<qin-game/1 record>},
      "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
-            "at_screen": 1, "cover": true},
+            "at_screen": 1, "cover": true, "hints_on": true},
      "series": null | {<seriesplan.SeriesState.to_dict()>},
      "mode": "local" | "link"}
 
@@ -214,6 +214,8 @@ class SavedGame:
     rev: int = 0
     summary: Summary | None = None
     """``None`` for a save of the previous format (its summary comes with the next write)."""
+    hints_on: bool = True
+    """The Hint button is offered in this game (``ui.hints_on``; absent: true)."""
 
     @property
     def ref(self) -> SaveRef:
@@ -225,7 +227,8 @@ class SavedGame:
                 "summary": None if self.summary is None else self.summary.to_dict(),
                 "record": self.record,
                 "ui": {"kinds": list(self.kinds), "colours": list(self.colours),
-                       "at_screen": self.at_screen, "cover": self.cover},
+                       "at_screen": self.at_screen, "cover": self.cover,
+                       "hints_on": self.hints_on},
                 "series": self.series, "mode": self.mode}
 
     def to_json(self) -> str:
@@ -478,6 +481,9 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
     cover = ui.get("cover", False)
     if not isinstance(cover, bool):
         raise SaveError(f"{what} has a bad \"cover\" (true or false)")
+    hints_on = ui.get("hints_on", True)
+    if not isinstance(hints_on, bool):
+        raise SaveError(f"{what} has a bad \"hints_on\" (true or false)")
     series = data.get("series")
     if series is not None and not isinstance(series, dict):
         raise SaveError(f"{what} has a bad series")
@@ -490,7 +496,7 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
     summary = Summary.read(data.get("summary"), checked) if fmt == FORMAT else None
     return SavedGame(save_id, checked, kinds, list(colours), at_screen, cover,
                      _number(data.get("created")), _number(data.get("updated")),
-                     series, str(mode), notes, rev, summary)
+                     series, str(mode), notes, rev, summary, hints_on)
 
 
 def parse_save(text: object, known_kinds: Iterable[str] | None = None,
@@ -501,11 +507,12 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
     return saved, game
 
 
-def record_of(game: qin.Game) -> dict[str, Any]:
-    """The ``qin-game/1`` record of a game on screen, made from the moves it holds: no
-    move is played again (``qin.records.record_of`` replays the game to prove that its
-    tiles are its seed's; the page's games are dealt by ``Game.new`` and replayed from
-    records, so they are)."""
+def record_of(game: qin.Game, hints: Iterable[int] = ()) -> dict[str, Any]:
+    """The ``qin-game/1`` record of a game on screen, made from the moves it holds (and
+    ``hints``, the hints asked per seat, when any was): no move is played again
+    (``qin.records.record_of`` replays the game to prove that its tiles are its
+    seed's; the page's games are dealt by ``Game.new`` and replayed from records, so
+    they are)."""
     if game.seat:
         raise SaveError("this game cannot be saved: it is one player's view")
     if game.seed is None:
@@ -513,18 +520,26 @@ def record_of(game: qin.Game) -> dict[str, Any]:
     if game.board_name not in BOARD_NAMES:
         raise SaveError(f"this game cannot be saved: its board is not one of this page's "
                         f"({', '.join(BOARD_NAMES)})")
-    return {"format": records.FORMAT, "board": game.board_name, "players": game.players,
-            "seed": game.seed, "fair_start": bool(game.fair_start),
-            "names": list(game.names), "moves": [str(m) for m in game.moves]}
+    record = {"format": records.FORMAT, "board": game.board_name, "players": game.players,
+              "seed": game.seed, "fair_start": bool(game.fair_start),
+              "names": list(game.names), "moves": [str(m) for m in game.moves]}
+    counts = list(hints)
+    if any(counts):
+        record["hints"] = counts
+    return record
 
 
-def _ui(ui: Mapping[str, Any]) -> tuple[list[str], list[str], int, bool]:
+def _ui(ui: Mapping[str, Any]) -> tuple[list[str], list[str], int, bool, bool, list[int]]:
     kinds, colours = ui.get("kinds"), ui.get("colours")
     at_screen, cover = ui.get("at_screen", 0), ui.get("cover", False)
+    hints_on, hints = ui.get("hints_on", True), ui.get("hints", [])
     if not isinstance(kinds, list | tuple) or not isinstance(colours, list | tuple) \
-            or not _is_int(at_screen) or not isinstance(cover, bool):
+            or not _is_int(at_screen) or not isinstance(cover, bool) \
+            or not isinstance(hints_on, bool) or not isinstance(hints, list | tuple) \
+            or not all(_is_int(h) for h in hints):
         raise SaveError("the seat settings to save are not those of keep.snapshot()")
-    return [str(k) for k in kinds], [str(c) for c in colours], int(at_screen), cover
+    return ([str(k) for k in kinds], [str(c) for c in colours], int(at_screen), cover,
+            hints_on, [int(h) for h in hints])
 
 
 class SaveStore:
@@ -581,12 +596,12 @@ class SaveStore:
                  mode: str) -> SavedGame:
         if mode not in MODES:
             raise SaveError(f"unknown mode {mode!r}")
-        kinds, colours, at_screen, cover = _ui(ui)
-        record = record_of(game)
+        kinds, colours, at_screen, cover, hints_on, hints = _ui(ui)
+        record = record_of(game, hints)
         now = self.clock()
         summary = Summary.of(game, record, series is not None, mode, now)
         return SavedGame(save_id, record, kinds, colours, at_screen, cover,
-                         created or now, now, series, mode, [], rev, summary)
+                         created or now, now, series, mode, [], rev, summary, hints_on)
 
     def _store(self, saved: SavedGame) -> SaveRef:
         text = saved.to_json()
@@ -747,11 +762,13 @@ class SaveStore:
 
     def save_game(self, game: qin.Game, kinds: list[str], colours: list[str],
                   save_id: str | None = None, *, at_screen: int = 0, cover: bool = False,
-                  series: dict[str, Any] | None = None, mode: str = "local") -> SavedGame:
+                  series: dict[str, Any] | None = None, mode: str = "local",
+                  hints_on: bool = True, hints: list[int] | None = None) -> SavedGame:
         """Save ``game`` with the screen's state; a new id when none (``create`` and
         ``write`` with the revision this store saw last).  A damaged save under
         ``save_id`` is kept and the game saved under a new id."""
-        ui = {"kinds": kinds, "colours": colours, "at_screen": at_screen, "cover": cover}
+        ui = {"kinds": kinds, "colours": colours, "at_screen": at_screen, "cover": cover,
+              "hints_on": hints_on, "hints": hints or []}
         rev = None
         if save_id is not None and self.raw(save_id) is not None:
             rev = self._legacy_revs.get(save_id)

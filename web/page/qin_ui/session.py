@@ -134,6 +134,8 @@ class Session:
             humans[0] if humans else 0)
         self._anchors: dict[tuple[str, int], dict[str, qin.Move]] | None = None
         self._previews: dict[str, list[qin.Event]] = {}
+        self.hints = [0] * self.game.players  # hints asked per seat (kept in the record)
+        self.hint: qin.Move | None = None  # the hint shown as the ghost tile
 
     # -- who ------------------------------------------------------------------------
     @property
@@ -218,6 +220,31 @@ class Session:
     def _changed_game(self) -> None:
         self._anchors = None
         self._previews = {}
+        self.hint = None  # a hint is for the position it was asked in
+
+    @property
+    def hint_allowed(self) -> bool:
+        """A hint may be asked: hints are on for this game, a human is to move at the
+        screen (not covered) and can place a tile (a pass needs no hint)."""
+        return (self.settings.hints and not self.over and self.is_human(self.to_move)
+                and not self.covered and not self.must_pass)
+
+    def show_hint(self, move: qin.Move) -> frozenset[str]:
+        """Show ``move`` (legal now) as the ghost tile, counted for the player to move."""
+        self.hints[self.to_move - 1] += 1
+        self.hint = move
+        self.selected = None
+        self.hover_state = Hover()
+        return frozenset({"overlay", "info", "hand", "status"})
+
+    def hint_text(self) -> str:
+        """The hint in words: the tile, its squares and what it would cause."""
+        move = self.hint
+        if move is None:
+            return ""
+        lines = [describe(e, self.names) for e in self.preview(move) if e.kind != "place"]
+        head = t("hint.shown", tile=tile_name(move.kind), squares="–".join(move.squares))
+        return "\n".join([head, *lines])
 
     # -- actions ------------------------------------------------------------------
     def select(self, index: int | None) -> frozenset[str]:
@@ -431,6 +458,9 @@ class Session:
     # -- what the page draws ----------------------------------------------------------
     def overlay_svg(self) -> str:
         h = self.hover_state
+        if h.ghost is None and self.hint is not None and not self.over:
+            return render_overlay(self.game, ghost=self.hint, ghost_ok=True,
+                                  preview=self.preview(self.hint), colours=self.colours)
         if h.ghost is None and not h.focus:
             return ""
         return render_overlay(self.game, ghost=h.ghost, ghost_ok=h.ok,

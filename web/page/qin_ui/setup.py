@@ -1,5 +1,6 @@
 """The start screen's choices: 2 to 4 seats (name, pagoda colour, human or computer),
-the board side, the fair-start variant (Q20) and an optional seed."""
+the board side, the fair-start variant (Q20), an optional seed, and whether the Hint
+button is offered in the game."""
 
 from __future__ import annotations
 
@@ -52,6 +53,8 @@ class Settings:
     board: str = "bird"
     fair_start: bool = False
     seed: int | None = None
+    hints: bool = True
+    """The Hint button (and its key) is offered in this game."""
 
     @property
     def players(self) -> int:

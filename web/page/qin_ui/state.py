@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import computer
 from .keyboard import Keys
+from .progress import Progress
 from .replay import Replay
 from .saves import Deleted, Entry, SaveRef
 from .seriesplan import SeriesState
@@ -30,6 +31,19 @@ class ComputerTurn:
     request: str = ""
     answer: str = ""
     took_ms: float = 0.0
+
+
+@dataclass
+class HintAsk:
+    """A hint under way or shown: ``stage`` is "worker" (waiting for the worker to
+    start), "asked" (the worker thinks) or "shown" (``move`` is on the board as the
+    ghost tile).  ``request`` is the position it was asked for: an answer for another
+    position (a move, an undo, another tab in between) is dropped."""
+
+    token: int
+    request: str
+    stage: str = "asked"
+    move: str = ""
 
 
 @dataclass
@@ -74,6 +88,9 @@ class AppState:
     speed: str = computer.DEFAULT_SPEED
     worker: str = "off"  # "off" | "starting" | "ready"
     turn: ComputerTurn | None = None
+    hint: HintAsk | None = None  # the hint asked for or shown
+    progress: Progress = field(default_factory=Progress)  # the start screen's table
+    progress_message: str = ""
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer move to animate
 

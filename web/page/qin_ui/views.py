@@ -284,12 +284,18 @@ def result_html(session: Session) -> str:
             + (f'<span class="badge">{escape(t("result.badge"))}</span>' if won else "")
             + "</td>"
             f"<td>{on_board}</td><td>{left}</td></tr>")
+    hints = ""
+    if any(session.hints):
+        counts = ", ".join(f"{names[p - 1]} {n}" for p, n in enumerate(session.hints, 1))
+        hints = (f'<p class="hints" id="result-hints" '
+                 f'data-hints="{" ".join(map(str, session.hints))}">'
+                 f'{escape(t("hint.result", counts=counts))}</p>')
     return (f'<h2 id="result-title">{escape(title)}</h2>'
             f'<p class="how">{escape(how)}</p>'
             f'<table class="result-table"><thead><tr><th></th>'
             f'<th>{escape(t("result.player"))}</th><th>{escape(t("result.on_board"))}</th>'
             f'<th>{escape(t("result.left"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
+            f'<tbody>{"".join(rows)}</tbody></table>{hints}')
 
 
 def meta_text(session: Session) -> str:

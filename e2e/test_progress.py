@@ -1,0 +1,96 @@
+"""The progress record in the browser: two games against the Governor are finished on
+the page (each imported one human move before its end, to keep the test short), and
+the start screen's table then shows 2 games for the Governor with 2 players, the wins,
+and the last two results; after a reload too, and the export holds both games.
+
+Waits are on the page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+import qin
+from e2e.helpers import boot
+from e2e.test_game import pick, square
+from e2e.test_modes import import_file, mode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
+from qin_ui.session import anchor_of  # noqa: E402
+
+
+def near_the_end(start_seed: int) -> tuple[dict[str, object], qin.Move, bool, int]:
+    """A save of a 2-player game against the Governor one move (the human's, seat 1)
+    before its end: (save, that move, whether the human wins, the seed used)."""
+    seed = start_seed
+    while True:
+        game = qin.Game.new(board="bird", players=2, seed=seed)
+        movers = []
+        while not game.is_over:
+            movers.append(game.to_move)
+            game.play(game.legal_moves()[0])
+        if movers[-1] == 1 and not game.moves[-1].is_pass:
+            break
+        seed += 1
+    record = game.record()
+    last = qin.Move.parse(record["moves"].pop())
+    save = {"format": "qin-save/1", "id": f"near-{seed}", "created": 1, "updated": 1,
+            "record": record, "ui": {"kinds": ["human", "governor"],
+                                     "colours": ["green", "white"], "at_screen": 1,
+                                     "cover": False}, "mode": "local"}
+    return save, last, 1 in game.winners, seed
+
+
+def play_move(page: Page, move: qin.Move) -> None:
+    """Pick the move's tile, turn it to the move's orientation, click its square."""
+    pick(page, move.kind)
+    (x, y), orientation = anchor_of(move)
+    play = page.locator("#play")
+    for _ in range(4):
+        if play.get_attribute("data-orientation") == str(orientation):
+            break
+        before = play.get_attribute("data-orientation")
+        page.click("#rotate")
+        expect(play).not_to_have_attribute("data-orientation", before or "")
+    expect(play).to_have_attribute("data-orientation", str(orientation))
+    name = qin.Game.new(board="bird", players=2, seed=0).board.geo.names
+    width = qin.Game.new(board="bird", players=2, seed=0).board.geo.width
+    square(page, name[y * width + x]).click()
+
+
+def test_the_progress_record_after_two_games_against_the_governor(page: Page) -> None:
+    boot(page)
+    table = page.locator("#progress-table")
+    expect(table).to_contain_text("Finish a game against the computer")
+    results = []
+    seed = 1
+    for n in range(2):
+        save, last, won, seed = near_the_end(seed)
+        seed += 1
+        import_file(page, f"near-{n}.json", save)
+        mode(page, "playing")
+        play = page.locator("#play")
+        expect(play).to_have_attribute("data-phase", "move")
+        play_move(page, last)
+        mode(page, "result")
+        results.append("won" if won else "lost")
+        page.click("#result-new")
+        mode(page, "start")
+    row = page.locator('#progress-table tr[data-level="governor"][data-players="2"]')
+    expect(row).to_have_attribute("data-games", "2")
+    expect(row).to_have_attribute("data-wins", str(results.count("won")))
+    expect(row).to_have_attribute("data-last", " ".join(results))
+    expect(row.locator("td").first).to_have_text("Governor")
+    # Kept in the browser: a reload shows the same; the export holds both games.
+    boot(page)
+    expect(row).to_have_attribute("data-games", "2")
+    with page.expect_download() as info:
+        page.click("#progress-export")
+    exported = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert exported["format"] == "qin-progress/1"
+    assert [(g["level"], g["players"], g["result"]) for g in exported["games"]] == [
+        ("governor", 2, r) for r in results]

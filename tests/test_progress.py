@@ -1,0 +1,209 @@
+"""The progress record (web/page/qin_ui/progress.py): per computer level and player
+count, games, wins and the last results, kept in the browser's storage beside the
+saves.  A game counts once: when it ends here, with one human against computers,
+under the strongest level at the table; never twice across reloads, two tabs or an
+undone and replayed last move.  Damaged text is kept aside and never stops the page."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import qin
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui import progress  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.session import Session, anchor_of  # noqa: E402
+
+
+def run(app: App, action: A.Action) -> list[A.Effect]:
+    return app.store(app.dispatch(action))
+
+
+def new_app(storage: MemoryStorage) -> App:
+    app = App(SaveStore(storage))
+    run(app, A.Boot("http://localhost/", ""))
+    return app
+
+
+def session(app: App) -> Session:
+    s = app.state.session
+    assert s is not None
+    return s
+
+
+def last_move_by_seat_one(seed: int = 1) -> tuple[qin.Game, int]:
+    """A 2-player game (first legal move each turn) whose last move is seat 1's: the
+    game and that seed."""
+    while True:
+        game = qin.Game.new(board="bird", players=2, seed=seed)
+        movers = []
+        while not game.is_over:
+            movers.append(game.to_move)
+            game.play(game.legal_moves()[0])
+        if movers[-1] == 1 and str(game.moves[-1]) != "pass":
+            return game, seed
+        seed += 1
+
+
+def near_finished_save(kinds: list[str], save_id: str = "g1") -> tuple[str, qin.Move]:
+    """A save one human move from the end: (its text, the winning last move)."""
+    game, _ = last_move_by_seat_one()
+    record = game.record()
+    last = qin.Move.parse(record["moves"][-1])
+    record["moves"] = record["moves"][:-1]
+    save = {"format": "qin-save/1", "id": save_id, "created": 1, "updated": 1,
+            "record": record, "ui": {"kinds": kinds, "colours": ["green", "white"],
+                                     "at_screen": 1, "cover": False}, "mode": "local"}
+    return json.dumps(save), last
+
+
+def play(app: App, move: qin.Move) -> None:
+    """Play ``move`` as a player does: pick its tile, turn it, click its square."""
+    s = session(app)
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(hand.index(move.kind))))
+    (x, y), orientation = anchor_of(move)
+    while s.orientation != orientation:
+        run(app, A.Command("rotate", "1"))
+    geo = s.game.board.geo
+    run(app, A.BoardClick(geo.names[y * geo.width + x]))
+    assert s.game.moves[-1] == move
+
+
+def finish(app: App, text: str, last: qin.Move) -> None:
+    run(app, A.Command("result-new" if app.mode is Mode.RESULT else "new-game"))
+    run(app, A.Imported(text, "near.json"))
+    assert app.mode is Mode.PLAYING and not session(app).over
+    play(app, last)
+    assert session(app).over and app.mode is Mode.RESULT
+
+
+# -- what counts -----------------------------------------------------------------------
+def test_only_one_human_against_computers_counts_under_the_strongest_level() -> None:
+    out = progress.outcome("a", ["", "governor", "emperor"], (1,), 3, ended=5.0)
+    assert out == progress.Counted("a", "emperor", 3, "won", 5.0)
+    assert progress.outcome("a", ["apprentice", ""], (1, 2), 2).result == "shared"  # type: ignore[union-attr]
+    assert progress.outcome("a", ["", "minister"], (2,), 2).result == "lost"  # type: ignore[union-attr]
+    assert progress.outcome("a", ["", ""], (1,), 2) is None  # hot seat
+    assert progress.outcome("a", ["governor", "emperor"], (1,), 2) is None  # watched
+    assert progress.outcome("a", ["", "", "governor"], (1,), 3) is None  # two humans
+
+
+def test_a_finished_game_counts_once_across_reloads_tabs_and_an_undone_last_move() -> None:
+    storage = MemoryStorage()
+    text, last = near_finished_save(["human", "governor"])
+    app = new_app(storage)
+    finish(app, text, last)
+    rows = app.state.progress.rows()
+    assert [(r.level, r.players, r.games) for r in rows] == [("governor", 2, 1)]
+    won = 1 in session(app).game.winners
+    assert rows[0].wins == int(won) and rows[0].last == ("won" if won else "lost",)
+    # The last move undone and played again: the first finish stands.
+    run(app, A.Command("result-close"))
+    run(app, A.Command("undo"))
+    assert not session(app).over
+    play(app, last)
+    assert session(app).over and len(app.state.progress.games) == 1
+    # A reload shows it; a second tab finishing the same save does not count it again.
+    assert app.state.save is not None
+    other = new_app(storage)
+    assert len(other.state.progress.games) == 1
+    save = json.loads(storage.data[f"qin.save.{app.state.save.id}"])
+    save["record"]["moves"] = save["record"]["moves"][:-1]
+    save["summary"] = None
+    storage.data[f"qin.save.{app.state.save.id}"] = json.dumps(save)
+    run(other, A.Command("resume", app.state.save.id))
+    play(other, last)
+    assert len(json.loads(storage.data[progress.KEY])["games"]) == 1
+    # Another game (another save) counts; the start screen's table shows both.
+    finish(other, text, last)
+    run(other, A.Command("result-new"))
+    assert other.mode is Mode.START
+    assert [r.games for r in other.state.progress.rows()] == [2]
+    table = other.screen().elements["progress-table"].html or ""
+    assert 'data-level="governor" data-players="2" data-games="2"' in table
+
+
+def test_hot_seat_and_imported_finished_games_do_not_count() -> None:
+    storage = MemoryStorage()
+    text, last = near_finished_save(["human", "human"])
+    app = new_app(storage)
+    finish(app, text, last)
+    assert app.state.progress.games == [] and progress.KEY not in storage.data
+    game, _ = last_move_by_seat_one()
+    save = json.loads(near_finished_save(["human", "apprentice"], "g2")[0])
+    save["record"] = game.record()
+    run(app, A.Command("new-game"))
+    run(app, A.Imported(json.dumps(save), "done.json"))
+    assert app.mode is Mode.RESULT and app.state.progress.games == []
+
+
+def test_damaged_progress_is_kept_aside_reported_and_the_page_starts() -> None:
+    storage = MemoryStorage({progress.KEY: '{"format": "qin-progress/1", "games": [{"id": 1}]'})
+    app = new_app(storage)
+    assert app.mode is Mode.START
+    assert "could not be read" in app.state.progress_message
+    aside = [k for k in storage.data if k.startswith(progress.DAMAGED)]
+    assert len(aside) == 1 and storage.data[aside[0]].startswith('{"format"')
+    assert app.screen().elements["progress-message"].hidden is False
+    text, last = near_finished_save(["human", "emperor"])
+    finish(app, text, last)
+    assert [r.level for r in app.state.progress.rows()] == ["emperor"]
+
+
+@pytest.mark.parametrize(("games", "words"), [
+    ([{"id": "a", "level": "god", "players": 2, "result": "won"}], "unknown level 'god'"),
+    ([{"id": "a", "level": "governor", "players": 5, "result": "won"}], "player count"),
+    ([{"id": "a", "level": "governor", "players": 2, "result": "draw"}], "bad result"),
+    ([{"id": "", "level": "governor", "players": 2, "result": "won"}], "no valid id"),
+    ("many", '"games" is a list'),
+])
+def test_bad_progress_text_is_refused_with_a_reason(games: object, words: str) -> None:
+    with pytest.raises(progress.ProgressError, match=words):
+        progress.parse(json.dumps({"format": progress.FORMAT, "games": games}))
+
+
+def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
+    storage = MemoryStorage()
+    for n, (level, result) in enumerate([("governor", "won"), ("governor", "lost"),
+                                         ("minister", "shared")]):
+        progress.count(storage, progress.Counted(f"g{n}", level, 2, result, float(n)))
+    app = new_app(storage)
+    download = next(e for e in run(app, A.Command("progress-export"))
+                    if isinstance(e, A.Download))
+    assert download.name.startswith("qin-progress-")
+    fresh = MemoryStorage()
+    progress.count(fresh, progress.Counted("g1", "governor", 2, "lost", 1.0))
+    other = new_app(fresh)
+    run(other, A.Imported(download.text, download.name))
+    assert other.state.imported == "ok" and "2 games added" in other.state.saved_message
+    rows = {(r.level, r.players): r for r in other.state.progress.rows()}
+    assert (rows["governor", 2].games, rows["governor", 2].wins) == (2, 1)
+    assert rows["governor", 2].last == ("won", "lost")
+    assert (rows["minister", 2].games, rows["minister", 2].wins) == (1, 1)
+    run(other, A.Imported(download.text, download.name))
+    assert "0 games added" in other.state.saved_message
+    run(other, A.Imported('{"format": "qin-progress/1", "games": 3}', "bad.json"))
+    assert other.state.imported == "refused" and len(other.state.progress.games) == 3
+
+
+def test_the_last_results_and_the_cap_on_kept_games() -> None:
+    storage = MemoryStorage()
+    for n in range(progress.MAX_GAMES + 3):
+        progress.count(storage, progress.Counted(f"g{n}", "apprentice", 3,
+                                                 "won" if n % 2 else "lost", float(n)))
+    kept, _ = progress.load(storage)
+    assert len(kept.games) == progress.MAX_GAMES and kept.games[0].id == "g3"
+    row = kept.rows()[0]
+    assert len(row.last) == progress.LAST and row.last[-1] == "lost"
