@@ -30,15 +30,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
-from e2e.helpers import CHROMIUM_ARGS, PageProblems, boot
+from e2e.helpers import (
+    CHROMIUM_ARGS,
+    CHROMIUM_LOG_ARGS,
+    RENDERERS,
+    PageProblems,
+    boot,
+    logging_wrapper,
+)
 from tools.build_site import DEFAULT_OUT, NODE_MODULES, BuildError, build_site
 from tools.serve import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e-artifacts"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
-
-
+CHROMIUM_LOG = ARTIFACTS / "chromium.log"
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Screenshots in e2e-artifacts/ are from the latest run only."""
@@ -93,11 +99,25 @@ def _playwright_chromium(playwright: Playwright) -> bool:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(
-    browser_type_launch_args: dict[str, Any], playwright: Playwright, browser_name: str
+    browser_type_launch_args: dict[str, Any], playwright: Playwright, browser_name: str,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, Any]:
     if browser_name != "chromium":
         return browser_type_launch_args
-    args = {**browser_type_launch_args}
+    args = chromium_launch_args(browser_type_launch_args, playwright)
+    executable = args.get("executable_path")
+    if executable:  # (Playwright's own browser keeps its log to itself)
+        # Chromium's own log goes to e2e-artifacts/chromium.log: why a renderer died.
+        ARTIFACTS.mkdir(exist_ok=True)
+        args["executable_path"] = str(logging_wrapper(
+            tmp_path_factory.mktemp("chromium"), executable, CHROMIUM_LOG))
+        args["args"] = [*args["args"], *CHROMIUM_LOG_ARGS]
+    return args
+
+
+def chromium_launch_args(launch_args: dict[str, Any], playwright: Playwright) -> dict[str, Any]:
+    """pytest-playwright's launch arguments with our flags and Chromium."""
+    args = {**launch_args}
     args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
     forced = os.environ.get("QIN_CHROMIUM")
     if forced:
@@ -119,6 +139,19 @@ def browser_type_launch_args(
 
 
 # --------------------------------------------------------------------------- the guard
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Renderer crashes per 100 page loads of this run (bench/crashes.py measures it alone)."""
+    if not RENDERERS.loads:
+        return
+    crashes = len(RENDERERS.crashes)
+    terminalreporter.write_line(
+        f"Chromium: {RENDERERS.loads} page loads, {crashes} renderer crashes "
+        f"({100 * crashes / RENDERERS.loads:.1f} per 100); its log: "
+        f"{CHROMIUM_LOG.relative_to(ROOT)}")
+    for note in RENDERERS.crashes:
+        terminalreporter.write_line(f"  {note}")
 
 
 @pytest.fixture(autouse=True)

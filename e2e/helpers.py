@@ -7,7 +7,9 @@ has run, or to "error" (with the message in #boot-error) if loading failed.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, WebError
@@ -25,6 +27,20 @@ CHROMIUM_ARGS = [
     # Nothing but the local server can be reached, whatever the page asks for.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
+
+# Chromium's own log (the browser's and its renderers': why a renderer died) on stderr.
+CHROMIUM_LOG_ARGS = ["--enable-logging=stderr", "--v=0"]
+
+
+def logging_wrapper(folder: Path, executable: str, log: Path) -> Path:
+    """A script in `folder` that runs `executable` with its stderr, and so its renderers',
+    appended to `log` (Playwright keeps the browser's stderr to itself); launch it with
+    CHROMIUM_LOG_ARGS."""
+    script = folder / "chromium-logged"
+    script.write_text(f'#!/bin/sh\nexec "{executable}" "$@" 2>>"{log}"\n', encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return script
+
 
 # Pyodide boots in about 3 s here; a loaded 2-core CI machine can be much slower.
 BOOT_TIMEOUT_MS = 60_000
@@ -66,6 +82,18 @@ def boot_ms(page: Page) -> int:
 
 
 @dataclass
+class RendererTally:
+    """Page loads and renderer crashes of the whole run, over every guarded context
+    (printed at the end of `pytest e2e`: crashes per 100 page loads)."""
+
+    loads: int = 0
+    crashes: list[str] = field(default_factory=list)
+
+
+RENDERERS = RendererTally()
+
+
+@dataclass
 class PageProblems:
     """What the guard saw in the browser context during one test."""
 
@@ -73,12 +101,30 @@ class PageProblems:
     foreign_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
 
     def watch(self, context: BrowserContext) -> None:
         """Guard another context too (the `context` fixture's is watched already)."""
         context.on("request", self.on_request)
         context.on("console", self.on_console)
         context.on("weberror", self.on_web_error)
+        context.on("page", self.on_page)
+        for page in context.pages:
+            self.on_page(page)
+
+    def on_page(self, page: Page) -> None:
+        page.on("load", self.on_load)
+        page.on("crash", self.on_crash)
+
+    def on_load(self, page: Page) -> None:
+        RENDERERS.loads += 1
+
+    def on_crash(self, page: Page) -> None:
+        # "Page crashed" as in Playwright's own error: `make e2e` gives such a test one
+        # more try (Makefile, E2E_RERUN), even when the crashed page was not awaited.
+        note = f"Page crashed (Chromium's renderer died) at {page.url}"
+        self.crashes.append(note)
+        RENDERERS.crashes.append(note)
 
     def on_request(self, request: Request) -> None:
         url = request.url
@@ -115,6 +161,7 @@ class PageProblems:
             ("requests to another origin", self.foreign_requests),
             ("console errors", self.console_errors),
             ("uncaught page errors", self.page_errors),
+            ("renderer crashes", self.crashes),
         ):
             if items:
                 lines.append(f"{title}:")

@@ -384,18 +384,18 @@ def test_a_hover_redraws_the_overlay_only_and_is_quick(hot_seat: App) -> None:
     s = pick_playable(app)
     first = app.screen()
     squares = s.game.board.geo.names
-    start = time.perf_counter()
+    start = time.process_time()
     for name in squares:
         run(app, A.Hover(name))
         now = app.screen()
         for part in ("board", "board-grid", "log", "hand", "players"):
             assert now.elements[part].html is first.elements[part].html, part
-    assert (time.perf_counter() - start) / len(squares) < 0.03
+    assert (time.process_time() - start) / len(squares) < 0.03
     assert now.overlay != first.overlay
-    start = time.perf_counter()
+    start = time.process_time()
     run(app, A.BoardClick(s.legal_squares()[0]))
     placed = app.screen()
-    assert time.perf_counter() - start < 0.1
+    assert time.process_time() - start < 0.1
     assert placed.elements["board"].html != first.elements["board"].html
 
 
