@@ -110,25 +110,25 @@ def keep_list() -> list[str]:
             if line.strip() and not line.startswith("#")]
 
 
+def closure() -> dict[str, str]:
+    """Each module the site's imports reach (closed over the imports a module runs when
+    loaded) -> the module whose import brought it in ("" for an entry module)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(sorted(entry_modules())) + "\n")
+    try:
+        out = node("close", str(STOCK), f.name)
+    finally:
+        Path(f.name).unlink()
+    found: dict[str, str] = {}
+    for line in out.splitlines():
+        name, _, by = line.partition("\t")
+        if name.strip():
+            found[name.strip()] = by
+    return found
+
+
 def trace() -> list[str]:
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(sorted(entry_modules())) + "\n")
-    try:
-        out = node("close", str(STOCK), f.name)
-    finally:
-        Path(f.name).unlink()
-    return sorted(line.split("\t")[0].strip() for line in out.splitlines() if line.strip())
-
-
-def why() -> dict[str, str]:
-    """Each module of the closure -> the module whose import brought it in."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(sorted(entry_modules())) + "\n")
-    try:
-        out = node("close", str(STOCK), f.name)
-    finally:
-        Path(f.name).unlink()
-    return dict(line.split("\t", 1) for line in out.splitlines() if "\t" in line)
+    return sorted(closure())
 
 
 def pack(out: Path, stock: Path = STOCK) -> None:
