@@ -41,10 +41,18 @@ def form(kinds: tuple[str, ...] = ("human", "human"), seed: str = "7",
     return A.Form(names, colours, kinds, board, False, seed, plan)
 
 
-def new_app() -> App:
-    app = App(SaveStore(MemoryStorage()))
+def new_app(storage: MemoryStorage | None = None) -> App:
+    """The page's application booted on ``storage`` (an empty one by default)."""
+    app = App(SaveStore(storage if storage is not None else MemoryStorage()))
     run(app, A.Boot("http://localhost/", ""))
     return app
+
+
+def session(app: App) -> Session:
+    """The game on screen (there must be one)."""
+    s = app.state.session
+    assert s is not None
+    return s
 
 
 def run(app: App, action: A.Action) -> list[A.Effect]:

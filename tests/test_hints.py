@@ -22,8 +22,9 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import ai_bridge, views  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
-from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
-from qin_ui.session import Session  # noqa: E402
+from qin_ui.saves import MemoryStorage  # noqa: E402
+
+from tests.test_app import new_app, run, session  # noqa: E402
 
 
 def form(kinds: tuple[str, ...] = ("human", "governor"), hints: bool = True,
@@ -31,22 +32,6 @@ def form(kinds: tuple[str, ...] = ("human", "governor"), hints: bool = True,
     names = ("Green", "White", "Purple", "Black")[:len(kinds)]
     colours = ("green", "white", "purple", "black")[:len(kinds)]
     return A.Form(names, colours, kinds, "bird", False, seed, "single", hints)
-
-
-def run(app: App, action: A.Action) -> list[A.Effect]:
-    return app.store(app.dispatch(action))
-
-
-def new_app(storage: MemoryStorage | None = None) -> App:
-    app = App(SaveStore(storage if storage is not None else MemoryStorage()))
-    run(app, A.Boot("http://localhost/", ""))
-    return app
-
-
-def session(app: App) -> Session:
-    s = app.state.session
-    assert s is not None
-    return s
 
 
 def asked(effects: list[A.Effect]) -> A.AskHint:

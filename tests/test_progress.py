@@ -21,24 +21,10 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import progress  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
-from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
-from qin_ui.session import Session, anchor_of  # noqa: E402
+from qin_ui.saves import MemoryStorage  # noqa: E402
+from qin_ui.session import anchor_of  # noqa: E402
 
-
-def run(app: App, action: A.Action) -> list[A.Effect]:
-    return app.store(app.dispatch(action))
-
-
-def new_app(storage: MemoryStorage) -> App:
-    app = App(SaveStore(storage))
-    run(app, A.Boot("http://localhost/", ""))
-    return app
-
-
-def session(app: App) -> Session:
-    s = app.state.session
-    assert s is not None
-    return s
+from tests.test_app import new_app, run, session  # noqa: E402
 
 
 def last_move_by_seat_one(seed: int = 1) -> tuple[qin.Game, int]:
