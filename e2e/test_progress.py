@@ -22,20 +22,13 @@ from e2e.test_modes import import_file, mode
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
 from qin_ui.session import anchor_of  # noqa: E402
 
+from tests.test_progress import last_move_by_seat_one  # noqa: E402
+
 
 def near_the_end(start_seed: int) -> tuple[dict[str, object], qin.Move, bool, int]:
     """A save of a 2-player game against the Governor one move (the human's, seat 1)
     before its end: (save, that move, whether the human wins, the seed used)."""
-    seed = start_seed
-    while True:
-        game = qin.Game.new(board="bird", players=2, seed=seed)
-        movers = []
-        while not game.is_over:
-            movers.append(game.to_move)
-            game.play(game.legal_moves()[0])
-        if movers[-1] == 1 and not game.moves[-1].is_pass:
-            break
-        seed += 1
+    game, seed = last_move_by_seat_one(start_seed)
     record = game.record()
     last = qin.Move.parse(record["moves"].pop())
     save = {"format": "qin-save/1", "id": f"near-{seed}", "created": 1, "updated": 1,
