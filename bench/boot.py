@@ -225,9 +225,11 @@ OFFLINE_SETTLED_JS = ("() => ['ready', 'unavailable'].includes(document.body?.da
                       " || !('serviceWorker' in navigator)"
                       " || !document.querySelector('script[src$=\"offline.js\"]')")
 
-# web/startup/bytecode.py: the page has kept its compiled modules for the next visit (or
-# could not; or there is no such step).
-BYTECODE_KEPT_JS = ("() => ['stored', 'restored', 'off'].includes(document.body?.dataset.bytecode)"
+# web/startup/bytecode.py: the page has kept its compiled modules for the next visit, or
+# runs those served with the site (kept by the service worker), or could not; or there is
+# no such step.
+BYTECODE_KEPT_JS = ("() => ['stored', 'restored', 'served', 'off']"
+                    ".includes(document.body?.dataset.bytecode)"
                     " || !document.querySelector('script[src$=\"main.py\"]')")
 # web/startup/snapshot.js: Pyodide's memory snapshot is kept for the next visit (or could not
 # be; or the site has no snapshot step: no body[data-snapshot]).

@@ -203,3 +203,167 @@ def test_the_build_digests_the_modules_the_page_imports(tmp_path: Path) -> None:
     modules = build_site.page_modules(out, config)
     assert modules == {"q/__init__.py": bytecode.digest(b"Q = 1\n"),
                        "qin_ui/a.py": bytecode.digest(b"A = 1\n")}
+
+
+# -- the modules compiled at build time, served with the site ----------------------------
+def served_blob(page_dir: Path) -> bytes:
+    return bytecode.pack(bytecode.sources(str(page_dir)))
+
+
+def choose(kept: bytes | None, served: bytes | None, page_dir: Path,
+           expected: dict[str, str] | None = None) -> tuple[str, dict[str, bytes], list[str]]:
+    """``bytecode.chosen`` with this kept entry and served file; what it chose, the code,
+    and what it read or deleted, in order."""
+    import asyncio
+
+    root = str(page_dir)
+    done: list[str] = []
+
+    async def kept_entry() -> bytes | None:
+        done.append("read kept")
+        return kept
+
+    async def served_file() -> bytes | None:
+        done.append("fetch served")
+        return served
+
+    async def discard() -> None:
+        done.append("delete kept")
+
+    outcome, codes = asyncio.run(bytecode.chosen(
+        kept_entry, served_file, discard,
+        bytecode.expected_sources(root) if expected is None else expected, root,
+        lambda message: done.append(f"warn {message}")))
+    return outcome, codes, done
+
+
+def test_a_good_kept_entry_is_used_and_the_served_file_not_fetched(page_dir: Path) -> None:
+    outcome, codes, done = choose(served_blob(page_dir), b"never read", page_dir)
+    assert (outcome, done) == ("restored", ["read kept"])
+    assert names(page_dir, sorted(codes)) == [
+        "alpha.py", "beta.py", "pkg/__init__.py", "pkg/gamma.py"]
+
+
+def test_a_first_visit_uses_the_served_file(page_dir: Path) -> None:
+    outcome, codes, done = choose(None, served_blob(page_dir), page_dir)
+    assert (outcome, done) == ("served", ["read kept", "fetch served"])
+    assert len(codes) == 4
+
+
+def test_a_damaged_kept_entry_is_deleted_and_the_served_file_used(page_dir: Path) -> None:
+    outcome, codes, done = choose(b"not marshal", served_blob(page_dir), page_dir)
+    assert outcome == "served" and len(codes) == 4
+    assert done[0] == "read kept" and done[1].startswith("warn kept bytecode discarded")
+    assert done[2:] == ["delete kept", "fetch served"]
+
+
+@pytest.mark.parametrize("served", [b"<!doctype html>not found", b"", marshal.dumps([1])])
+def test_a_damaged_served_file_is_refused(page_dir: Path, served: bytes) -> None:
+    outcome, codes, done = choose(None, served, page_dir)
+    assert (outcome, codes) == ("refused", {})  # nothing installed: compiled from source
+    assert done[-1].startswith("warn served bytecode refused")
+
+
+def test_a_served_file_of_other_sources_is_refused(page_dir: Path) -> None:
+    """A module compiled from a source that is not the build's (a stale or altered file,
+    consistent with itself) is not run: nothing of the file is used."""
+    expected = bytecode.expected_sources(str(page_dir))
+    (page_dir / "beta.py").write_text("import builtins\nbuiltins.QIN_TAMPERED = True\n")
+    outcome, codes, done = choose(None, served_blob(page_dir), page_dir, expected)
+    assert (outcome, codes) == ("refused", {})
+    assert "beta.py" in done[-1] and "another source" in done[-1]
+
+
+def test_without_either_the_modules_are_compiled(page_dir: Path) -> None:
+    assert choose(None, None, page_dir)[:2] == ("none", {})
+    outcome, codes, done = choose(b"damaged", None, page_dir)
+    assert (outcome, codes) == ("discarded", {})
+    assert "delete kept" in done
+
+
+MODULES = {
+    "a.py": b'"""Module a."""\nA = "compiled"\n',
+    "pkg/__init__.py": b"",
+    "pkg/b.py": b'def f() -> int:\n    """Function f."""\n    return 2\n',
+}
+PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
+IN_PYODIDE = r"""
+import { readFileSync } from "node:fs";
+import { loadPyodide } from %(module)s;
+const py = await loadPyodide({ indexURL: %(index)s });
+py.FS.mkdirTree("/home/pyodide/pkg");
+py.FS.mkdirTree("/tmp/startup");
+py.FS.writeFile("/tmp/startup/bytecode.py", readFileSync(%(bytecode)s));
+py.FS.writeFile("/tmp/served.marshal", readFileSync(%(served)s));
+py.globals.set("EXPECTED", %(expected)s);
+console.log(py.runPython(`
+import json, os, sys
+sys.path.insert(0, "/tmp/startup")
+import bytecode
+# the sources on disk are not what was compiled: an import that runs "compiled" used the file
+for rel in ("a.py", "pkg/__init__.py", "pkg/b.py"):
+    with open(f"/home/pyodide/{rel}", "w") as f:
+        f.write("A = 'source'\\n")
+os.chdir("/home/pyodide")
+codes = bytecode.checked(bytecode.unpack(open("/tmp/served.marshal", "rb").read()),
+                         json.loads(EXPECTED), "/home/pyodide")
+bytecode.install(codes)
+import a, pkg.b
+columns = [col for _, _, col, _ in pkg.b.f.__code__.co_positions()]
+json.dumps({"paths": sorted(codes), "A": a.A, "doc": a.__doc__, "f_doc": pkg.b.f.__doc__,
+            "f_file": pkg.b.f.__code__.co_filename, "f": pkg.b.f(),
+            "columns": sorted({str(c) for c in columns})})
+`));
+"""
+
+
+def test_the_build_compiles_the_page_modules_as_the_browser_reads_them(tmp_path: Path) -> None:
+    """The build's file passes restore's check in Pyodide's own Python, and its modules
+    import from it: the browser's file names (tracebacks), docstrings kept, no columns."""
+    import json
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None or not PYODIDE.is_dir():
+        pytest.skip("node and node_modules/pyodide are needed (make deps)")
+    served = tmp_path / "served.marshal"
+    served.write_bytes(build_site.ensure_served_bytecode(tmp_path / "dist", MODULES,
+                                                         WEB / "bytecode.py"))
+    expected = {rel: bytecode.digest(data) for rel, data in MODULES.items()}
+    script = IN_PYODIDE % {
+        "module": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
+        "index": json.dumps(str(PYODIDE) + "/"),
+        "bytecode": json.dumps(str(WEB / "bytecode.py")), "served": json.dumps(str(served)),
+        "expected": json.dumps(json.dumps(expected))}
+    result = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True,
+                            text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]  # (Pyodide's error is at the end)
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen == {"paths": [f"/home/pyodide/{rel}" for rel in sorted(MODULES)],
+                    "A": "compiled", "doc": "Module a.", "f_doc": "Function f.",
+                    "f_file": "/home/pyodide/pkg/b.py", "f": 2, "columns": ["None"]}
+
+
+def test_the_served_file_is_compiled_again_only_when_its_inputs_change(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runs: list[list[str]] = []
+
+    def node(cmd: list[str], **_: object) -> object:
+        runs.append(cmd)
+        Path(cmd[-1]).write_bytes(f"blob {len(runs)}".encode())
+        return type("Done", (), {"returncode": 0, "stdout": "", "stderr": ""})()
+
+    monkeypatch.setattr(build_site.subprocess, "run", node)
+    template = WEB / "bytecode.py"
+    dist = tmp_path / "dist"
+    assert build_site.ensure_served_bytecode(dist, MODULES, template) == b"blob 1"
+    assert build_site.ensure_served_bytecode(dist, dict(MODULES), template) == b"blob 1"
+    changed = {**MODULES, "a.py": b"A = 2\n"}
+    assert build_site.ensure_served_bytecode(dist, changed, template) == b"blob 2"
+    assert [Path(cmd[1]).name for cmd in runs] == ["bytecode_pack.mjs"] * 2
+
+
+def test_the_served_file_is_named_by_the_key_restore_asks_for() -> None:
+    key = "0123456789abcdef0123456789abcdef"
+    assert "./" + build_site.served_bytecode_path(key) == bytecode.served_url(key)
+    assert build_site.SERVED_BYTECODE_SUFFIX in build_site.GZIP_SUFFIXES

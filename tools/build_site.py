@@ -92,6 +92,7 @@ GZIP_SUFFIXES = frozenset(
         ".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".txt", ".toml",
         ".md", ".xml", ".webmanifest", ".wasm", ".ico",
         ".zip",  # the packed standard library: stored, not deflated, so gzip works across files
+        ".marshal",  # the page's modules compiled at build time (bytecode/<KEY>.marshal)
     }
 )  # fmt: skip
 GZIP_MIN_SIZE = 1024
@@ -233,6 +234,51 @@ def ensure_stdlib(dist_dir: Path) -> Path:
         tmp.unlink(missing_ok=True)
     stamp.write_text(digest + "\n")
     return target
+
+
+# bytecode/<KEY>.marshal: the page's modules (page_module_sources) compiled by Pyodide's
+# own Python under Node (tools/bytecode_pack.mjs) in web/startup/bytecode.py's format,
+# served with the site: a first visit's restore() runs it instead of compiling them.
+# Made again only when its inputs change (the modules, bytecode.py, the script, Pyodide).
+
+SERVED_BYTECODE_NAME = "bytecode.marshal"
+BYTECODE_PACK = ROOT / "tools" / "bytecode_pack.mjs"
+
+
+def served_bytecode_digest(modules: dict[str, bytes], template: bytes) -> str:
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0")
+    for name, data in (("bytecode.py", template), (BYTECODE_PACK.name, BYTECODE_PACK.read_bytes()),
+                       *sorted(modules.items())):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+def ensure_served_bytecode(dist_dir: Path, modules: dict[str, bytes], template: Path) -> bytes:
+    """The page's modules compiled by Pyodide's Python (compiled again only if needed)."""
+    digest = served_bytecode_digest(modules, template.read_bytes())
+    target = dist_dir / SERVED_BYTECODE_NAME
+    stamp = dist_dir / ".bytecode.sha256"
+    if target.is_file() and stamp.is_file() and stamp.read_text().strip() == digest:
+        return target.read_bytes()
+    log(f"compiling the page's {len(modules)} modules (Pyodide under Node)")
+    dist_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=dist_dir, prefix=".bytecode-") as tmp:
+        page = Path(tmp) / "page"
+        for rel, data in modules.items():
+            (page / rel).parent.mkdir(parents=True, exist_ok=True)
+            (page / rel).write_bytes(data)
+        blob = Path(tmp) / SERVED_BYTECODE_NAME
+        try:
+            proc = subprocess.run(["node", str(BYTECODE_PACK), str(page), str(template),
+                                   str(blob)], capture_output=True, text=True, cwd=ROOT)
+        except FileNotFoundError:
+            raise BuildError("node is needed to compile the page's modules (it runs "
+                             "Pyodide's own Python)") from None
+        if proc.returncode != 0 or not blob.is_file():
+            raise BuildError(f"node {BYTECODE_PACK.name} failed:\n{proc.stdout}{proc.stderr}")
+        os.replace(blob, target)
+    stamp.write_text(digest + "\n")
+    return target.read_bytes()
 
 
 # web/startup/snapshot.js keeps Pyodide's memory after Python's start-up: it holds the
@@ -509,6 +555,7 @@ BYTECODE_NAME = "bytecode.py"
 BYTECODE_KEY_MARK = '"__QIN_PY_KEY__"'
 BYTECODE_SOURCES_MARK = '{"__QIN_PY_SOURCES__": ""}'
 BYTECODE_SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # as bytecode.SKIP
+SERVED_BYTECODE_SUFFIX = ".marshal"  # as bytecode.SERVED_SUFFIX
 SW_VERSION_MARK = '"__QIN_SW_VERSION__"'
 SW_PRECACHE_MARK = '["__QIN_SW_PRECACHE__"]'
 ICON_SIZES = (192, 512)
@@ -607,11 +654,11 @@ def static_host_headers() -> str:
     return site_headers.headers_file(site_headers.rules([STYLE]))
 
 
-def page_modules(out: Path, config: dict[str, object]) -> dict[str, str]:
-    """The sha256 of the source of every module the page may import from its working
-    directory (path relative to it -> digest): PyScript's ``files`` as the config maps
-    them, the wheel's modules unpacked at its root; what web/startup/bytecode.py's
-    ``sources()`` finds there, so a kept module can be checked against its source."""
+def page_module_sources(out: Path, config: dict[str, object]) -> dict[str, bytes]:
+    """The source of every module the page may import from its working directory (path
+    relative to it -> its bytes): PyScript's ``files`` as the config maps them, the
+    wheel's modules unpacked at its root; what web/startup/bytecode.py's ``sources()``
+    finds there."""
     found: dict[str, bytes] = {}
     files = config.get("files", {})
     assert isinstance(files, dict)
@@ -627,10 +674,22 @@ def page_modules(out: Path, config: dict[str, object]) -> dict[str, str]:
             if "/" not in rel and rel in BYTECODE_SKIP:
                 continue  # never kept (bytecode.py itself is written after this)
             found[rel] = src.read_bytes()
-    return {rel: hashlib.sha256(data).hexdigest() for rel, data in sorted(found.items())
+    return {rel: data for rel, data in sorted(found.items())
             if not ("/" not in rel and rel in BYTECODE_SKIP)
             and not any(part in ("__pycache__", "pyscript") or part.startswith(".")
                         for part in rel.split("/")[:-1])}
+
+
+def page_modules(out: Path, config: dict[str, object]) -> dict[str, str]:
+    """The sha256 of each of ``page_module_sources``: what the built bytecode.py expects
+    of a kept or served module's source."""
+    return {rel: hashlib.sha256(data).hexdigest()
+            for rel, data in page_module_sources(out, config).items()}
+
+
+def served_bytecode_path(key: str) -> str:
+    """The site path of the modules compiled at build time: bytecode.py's ``served_url``."""
+    return f"bytecode/{key}{SERVED_BYTECODE_SUFFIX}"
 
 
 def bytecode_module(template: str, key: str, modules: dict[str, str]) -> str:
@@ -769,10 +828,17 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
     if BYTECODE_NAME in sources:  # with the key of the Python written so far
-        module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"),
-                                 python_key(out, wanted), page_modules(out, config_data))
+        key = python_key(out, wanted)
+        modules = page_module_sources(out, config_data)
+        module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"), key,
+                                 {rel: hashlib.sha256(data).hexdigest()
+                                  for rel, data in modules.items()})
         changed += _write_if_changed(out / BYTECODE_NAME, module.encode())
         wanted.add(out / BYTECODE_NAME)
+        served = out / served_bytecode_path(key)  # and the modules compiled, under that key
+        changed += _write_if_changed(served, ensure_served_bytecode(
+            dist, modules, sources[BYTECODE_NAME]))
+        wanted.add(served)
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))
         wanted.add(out / SW_NAME)

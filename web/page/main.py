@@ -45,6 +45,9 @@ async def _keep_bytecode() -> None:
     document.body.dataset.bytecode = await bytecode.store()
 
 
-document.body.dataset.bytecode = BYTECODE  # restored | none | off (e2e and bench read it)
-if BYTECODE != "restored":
+# restored | served | discarded | refused | none | off (bytecode.py's docstring; e2e and
+# bench read it).  Served: not kept again, the service worker and the HTTP cache keep the
+# file, and the next start checks it the same way.
+document.body.dataset.bytecode = BYTECODE
+if BYTECODE not in ("restored", "served"):
     KEEPING = asyncio.ensure_future(_keep_bytecode())

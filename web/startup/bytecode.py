@@ -36,7 +36,7 @@ import importlib.machinery
 import marshal
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from types import CodeType, ModuleType
 from typing import Any
 
@@ -47,7 +47,8 @@ written by tools/build_site.py; an unbuilt copy (tests) hashes its sources itsel
 CACHE_NAME = "qin.bytecode"  # not "qin-...": the service worker deletes those not its own
 SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # run, not imported
 SKIP_DIRS = {"__pycache__", "pyscript"}  # PyScript's own: imported before ``restore``
-CODES: dict[str, bytes] = {}  # source path -> marshalled code, from the cache
+CODES: dict[str, bytes] = {}  # source path -> marshalled code, kept or served
+SERVED_SUFFIX = ".marshal"  # the build's file: bytecode/<KEY>.marshal (tools/build_site.py)
 
 
 def sources(root: str) -> list[str]:
@@ -184,32 +185,78 @@ def install(codes: dict[str, bytes]) -> None:
 
 # -- the browser ---------------------------------------------------------------------
 def _url(k: str) -> str:
+    """The kept entry's URL in Cache Storage."""
     return f"./bytecode/{k}"
 
 
+def served_url(k: str) -> str:
+    """The build's compiled modules, a file of the site (tools/build_site.py)."""
+    return f"./bytecode/{k}{SERVED_SUFFIX}"
+
+
+Fetch = Callable[[], Awaitable[bytes | None]]
+"""Reads one source of compiled modules: its bytes, or None when there are none."""
+
+
+async def chosen(kept_entry: Fetch, served_file: Fetch, discard: Callable[[], Awaitable[None]],
+                 expected: Mapping[str, str], root: str,
+                 warn: Callable[[str], None]) -> tuple[str, dict[str, bytes]]:
+    """Where this start's compiled modules come from, and their code: the kept entry
+    (``"restored"``) if it passes the check, else the build's file (``"served"``) if it
+    passes it; else no code and why (``"discarded"``: the kept entry failed its check
+    and was deleted, ``"refused"``: the served file failed it, ``"none"``: neither was
+    there).  Each candidate is read only when the one before it is not used."""
+    problem = "none"
+    data = await kept_entry()
+    if data is not None:
+        try:
+            return "restored", checked(unpack(data), expected, root)
+        except (ValueError, EOFError, TypeError) as exc:
+            warn(f"kept bytecode discarded: {exc}")
+            await discard()
+            problem = "discarded"
+    data = await served_file()
+    if data is not None:
+        try:
+            return "served", checked(unpack(data), expected, root)
+        except (ValueError, EOFError, TypeError) as exc:
+            warn(f"served bytecode refused: {exc}")
+            problem = "discarded" if problem == "discarded" else "refused"
+    return problem, {}
+
+
 async def restore(root: str | None = None) -> str:
-    """Before the imports: the cached code for these sources, if any, each module
-    checked (``checked``).  Returns what happened: ``"restored"``, ``"none"`` (nothing
-    for this key), ``"discarded"`` (an entry that failed the check, now deleted) or
-    ``"off"``."""
+    """Before the imports: the compiled modules for these sources, kept or served, each
+    module checked (``chosen``, ``checked``) and installed.  Returns what happened:
+    ``chosen``'s word, or ``"off"`` (no Cache Storage or no fetch)."""
     try:
         import js
 
         root = root or os.getcwd()
+        k = current_key(root)
         cache = await js.caches.open(CACHE_NAME)
-        url = _url(current_key(root))
-        hit = await cache.match(url)
-        if not hit:
-            return "none"
-        try:
-            codes = checked(unpack((await hit.arrayBuffer()).to_bytes()),
-                            expected_sources(root), root)
-        except (ValueError, EOFError, TypeError) as exc:
-            js.console.warn(f"kept bytecode discarded: {exc}")
-            await cache.delete(url)
-            return "discarded"
-        install(codes)
-        return "restored"
+
+        async def kept_entry() -> bytes | None:
+            hit = await cache.match(_url(k))
+            return (await hit.arrayBuffer()).to_bytes() if hit else None
+
+        async def served_file() -> bytes | None:
+            try:
+                response = await js.fetch(served_url(k))
+                if not response.ok:
+                    return None
+                return bytes((await response.arrayBuffer()).to_bytes())
+            except Exception:  # noqa: BLE001 - offline without it: compile instead
+                return None
+
+        async def discard() -> None:
+            await cache.delete(_url(k))
+
+        outcome, codes = await chosen(kept_entry, served_file, discard,
+                                      expected_sources(root), root, js.console.warn)
+        if codes:
+            install(codes)
+        return outcome
     except Exception:  # noqa: BLE001 - an optimisation: compile from source instead
         return "off"
 
