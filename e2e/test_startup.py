@@ -1,13 +1,17 @@
-"""Start-up in a real browser: a second visit starts from what the first one kept.
+"""Start-up in a real browser: a first visit runs the bytecode served with the site, a
+second one what the first kept.
 
-- Bytecode: the first start compiles our modules from source, shows the start screen,
-  then keeps their compiled code in the browser (web/startup/bytecode.py: ``body[data-bytecode]``
-  becomes ``stored``); the next start runs that code (``restored``).
+- Bytecode (web/startup/bytecode.py, ``body[data-bytecode]``): a first visit runs our
+  modules as the build compiled them (``bytecode/<KEY>.marshal``: ``served``) and keeps
+  nothing more.  When that file fails its check (``refused``) or is missing (``none``),
+  the page compiles from source, shows the start screen, then keeps the compiled code
+  in the browser (``stored``); the next start runs that code (``restored``).  A module
+  compiled from another source than the build's never runs, from either.
 - Pyodide's memory snapshot: the first start loads Pyodide as usual
   (``body[data-snapshot]`` is ``none``), then a worker makes a snapshot and keeps it
   (web/startup/snapshot.js: ``stored``); the next start hands it to Pyodide (``restored``), and
   the game plays as ever, the computer players' worker included.
-A damaged entry is ignored: the page starts as without it and keeps a good one.
+A damaged entry is ignored: the page starts as without it.
 Every wait is for the page's own state.
 """
 
@@ -22,7 +26,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from e2e.helpers import boot
+from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS, moves
 from e2e.test_ai import start as start_with
 from e2e.test_offline import play_one, start
@@ -30,6 +34,7 @@ from e2e.test_offline import play_one, start
 KEPT_TIMEOUT_MS = 60_000
 # The snapshot is made a few seconds after the first screen, by a second Pyodide.
 SNAPSHOT_TIMEOUT_MS = 120_000
+SERVED = "**/bytecode/*.marshal"  # the modules compiled at build time
 
 
 def kept_by_first_visit(page: Page, what: str, timeout_ms: float) -> None:
@@ -37,6 +42,27 @@ def kept_by_first_visit(page: Page, what: str, timeout_ms: float) -> None:
     boot(page, "/")
     expect(page.locator("body")).to_have_attribute(f"data-{what}", "stored",
                                                    timeout=timeout_ms)
+
+
+def serve_instead(page: Page, body: bytes, status: int = 200) -> None:
+    """This page receives ``body`` for the served bytecode (until a service worker
+    controls it: then that worker's copy)."""
+    page.route(SERVED, lambda route: route.fulfill(status=status, body=body))
+
+
+def bytecode_kept_by_first_visit(page: Page) -> None:
+    """A first visit whose served bytecode is damaged: it compiles from source and keeps
+    its own."""
+    serve_instead(page, b"not bytecode")
+    boot(page, "/")
+    expect(page.locator("body")).to_have_attribute("data-bytecode", "refused")
+    expect(page.locator("body")).to_have_attribute("data-bytecode", "stored",
+                                                   timeout=KEPT_TIMEOUT_MS)
+
+
+def kept_entries(page: Page) -> int:
+    return int(page.evaluate(
+        "async () => (await (await caches.open('qin.bytecode')).keys()).length"))
 
 
 def damage(page: Page, cache: str, body: str) -> None:
@@ -55,22 +81,45 @@ def start_and_place(page: Page) -> None:
     assert play_one(page) == 1
 
 
+def test_a_first_visit_runs_the_served_bytecode(page: Page, context: BrowserContext) -> None:
+    boot(page, "/")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-bytecode", "served")
+    start_and_place(page)
+    # nothing compiled or kept: the file stays with the site's (service worker, HTTP cache)
+    expect(body).to_have_attribute("data-bytecode", "served")
+    assert kept_entries(page) == 0
+    second = boot(context.new_page(), "/")
+    expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
+
+
+def test_without_the_served_bytecode_the_page_compiles(page: Page,
+                                                       page_problems: PageProblems) -> None:
+    serve_instead(page, b"gone", status=404)  # a deployment without it
+    boot(page, "/")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-bytecode", "none")
+    start_and_place(page)
+    expect(body).to_have_attribute("data-bytecode", "stored", timeout=KEPT_TIMEOUT_MS)
+    # The 404 was provoked: the browser's report of it is expected, nothing else.
+    assert all("404" in problem for problem in page_problems.forgive(page))
+
+
 def test_a_second_visit_runs_the_kept_bytecode(page: Page, context: BrowserContext) -> None:
-    kept_by_first_visit(page, "bytecode", KEPT_TIMEOUT_MS)
+    bytecode_kept_by_first_visit(page)
     second = boot(context.new_page(), "/")
     expect(second.locator("body")).to_have_attribute("data-bytecode", "restored")
     start_and_place(second)
 
 
-def test_a_damaged_entry_is_ignored_and_replaced(page: Page, context: BrowserContext) -> None:
-    kept_by_first_visit(page, "bytecode", KEPT_TIMEOUT_MS)
+def test_a_damaged_entry_is_deleted_and_the_served_bytecode_runs(
+        page: Page, context: BrowserContext) -> None:
+    bytecode_kept_by_first_visit(page)
     damage(page, "qin.bytecode", '"not bytecode"')
     second = boot(context.new_page(), "/")
-    expect(second.locator("body")).to_have_attribute("data-bytecode", "stored",
-                                                     timeout=KEPT_TIMEOUT_MS)
+    expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
+    assert kept_entries(second) == 0
     start_and_place(second)
-    third = boot(context.new_page(), "/")
-    expect(third.locator("body")).to_have_attribute("data-bytecode", "restored")
 
 
 PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
@@ -79,38 +128,45 @@ import { readFileSync } from "node:fs";
 import { loadPyodide } from %(module)s;
 const py = await loadPyodide({ indexURL: %(index)s });
 py.globals.set("entry", readFileSync(%(entry)s, "utf8"));
+py.globals.set("OWN_DIGESTS", %(own_digests)s);
 console.log(py.runPython(`
-import base64, marshal
+import base64, hashlib, marshal
 kept = marshal.loads(base64.b64decode(entry))
 path = next(p for p in kept if p.endswith("/qin_ui/i18n.py"))
 source_digest, code_digest, code = kept[path]
-hostile = compile("import js\\njs.window.qinTampered = True\\n", path, "exec")
-kept[path] = (source_digest, code_digest, marshal.dumps(hostile))
+source = "import js\\njs.window.qinTampered = True\\n"
+hostile = marshal.dumps(compile(source, path, "exec"))
+if OWN_DIGESTS:  # consistent with itself: compiled from another source
+    source_digest = hashlib.sha256(source.encode()).hexdigest()
+    code_digest = hashlib.sha256(hostile).hexdigest()
+kept[path] = (source_digest, code_digest, hostile)
 base64.b64encode(marshal.dumps(kept)).decode()
 `));
 """
 
 
-def tampered(entry: str, work: Path) -> str:
-    """The kept entry (base64) with qin_ui/i18n.py's code replaced by code that sets
-    ``window.qinTampered``, compiled by the page's own Python (Pyodide under Node), its
-    digests left as they were."""
+def tampered(entry: str, work: Path, *, own_digests: bool = False) -> str:
+    """The compiled modules ``entry`` (base64) with qin_ui/i18n.py's code replaced by code
+    that sets ``window.qinTampered``, compiled by the page's own Python (Pyodide under
+    Node); its digests left as they were, or (``own_digests``) those of its new source
+    and code."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     script = TAMPER % {"module": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
                        "index": json.dumps(str(PYODIDE) + "/"),
-                       "entry": json.dumps(str(work / "entry.b64"))}
+                       "entry": json.dumps(str(work / "entry.b64")),
+                       "own_digests": json.dumps(own_digests)}
     (work / "entry.b64").write_text(entry)
     result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
                             text=True, timeout=300, check=False)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout.strip().splitlines()[-1]
 
 
 def test_a_tampered_kept_module_is_not_run(page: Page, context: BrowserContext,
                                            tmp_path: Path) -> None:
-    kept_by_first_visit(page, "bytecode", KEPT_TIMEOUT_MS)
+    bytecode_kept_by_first_visit(page)
     entry: str = page.evaluate("""async () => {
       const cache = await caches.open("qin.bytecode");
       const [request] = await cache.keys();
@@ -128,15 +184,30 @@ def test_a_tampered_kept_module_is_not_run(page: Page, context: BrowserContext,
       await cache.put(request, new Response(bytes));
     }""", hostile)
     second = boot(context.new_page(), "/")
-    # the entry fails the check: discarded, the modules compiled from source, a good
-    # entry kept again; the altered module never ran
-    expect(second.locator("body")).to_have_attribute("data-bytecode", "stored",
-                                                     timeout=KEPT_TIMEOUT_MS)
+    # the entry fails the check: deleted, the served modules run instead; the altered
+    # module never ran
+    expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
     assert second.evaluate("() => window.qinTampered") is None
+    assert kept_entries(second) == 0
     start_and_place(second)
-    third = boot(context.new_page(), "/")
-    expect(third.locator("body")).to_have_attribute("data-bytecode", "restored")
-    assert third.evaluate("() => window.qinTampered") is None
+    assert second.evaluate("() => window.qinTampered") is None
+
+
+def test_a_served_module_of_another_source_is_not_run(page: Page, site_dir: Path,
+                                                      tmp_path: Path) -> None:
+    """The served file with one module compiled from a source that is not the build's
+    (its own digests consistent): refused whole, the page compiles from source."""
+    [served] = sorted((site_dir / "bytecode").glob("*.marshal"))
+    hostile = base64.b64decode(tampered(base64.b64encode(served.read_bytes()).decode(),
+                                        tmp_path, own_digests=True))
+    serve_instead(page, hostile)
+    boot(page, "/")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-bytecode", "refused")
+    assert page.evaluate("() => window.qinTampered") is None
+    start_and_place(page)
+    expect(body).to_have_attribute("data-bytecode", "stored", timeout=KEPT_TIMEOUT_MS)
+    assert page.evaluate("() => window.qinTampered") is None
 
 
 def next_visit(context: BrowserContext) -> Page:

@@ -367,3 +367,17 @@ def test_the_served_file_is_named_by_the_key_restore_asks_for() -> None:
     key = "0123456789abcdef0123456789abcdef"
     assert "./" + build_site.served_bytecode_path(key) == bytecode.served_url(key)
     assert build_site.SERVED_BYTECODE_SUFFIX in build_site.GZIP_SUFFIXES
+
+
+def test_the_page_preloads_the_served_file_with_the_wheel() -> None:
+    """Its download overlaps Pyodide's start, as the wheel's does (the fetch of restore()
+    then finds it), with the credentials mode of that plain fetch()."""
+    config = {"files": {"./qin_ui/a.py": "./qin_ui/a.py", "./wheels/q-9-py3-none-any.whl": "./*"}}
+    page = (f"<head>\n  {build_site.PRELOAD_MARK}\n</head>\n"
+            '<script type="py" src="./main.py" config="./pyscript.json"></script>')
+    served = "./" + build_site.served_bytecode_path("k" * 32)
+    html = build_site.with_preloads(page, config, served)
+    links = [line.strip() for line in html.splitlines() if line.strip().startswith("<link")]
+    assert links[-4:] == [
+        f'<link rel="preload" href="{url}" as="fetch" crossorigin>'
+        for url in ("./wheels/q-9-py3-none-any.whl", served, "./main.py", "./qin_ui/a.py")]

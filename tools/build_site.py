@@ -747,10 +747,12 @@ def pyscript_chunks(dist: Path = PYSCRIPT_DIST) -> list[str]:
     return first + later
 
 
-def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = ()) -> str:
+def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = (),
+                  served_bytecode: str | None = None) -> str:
     """The <link> lines (one per line) that replace PRELOAD_MARK in `page`'s HTML, most
     urgent first: `chunks` (PyScript's, in vendor/pyscript/: the first is core.js's
-    own), the runtime, the config, then the wheel and the Python files."""
+    own), the runtime, the config, then the wheel, the modules compiled at build time
+    (`served_bytecode`, their URL) and the Python files."""
     base = PYODIDE_URL.rsplit("/", 1)[0]
     chunks = list(chunks)
     modules = [f"./vendor/pyscript/{c}" for c in chunks[:1]]
@@ -768,16 +770,19 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
     wheels = [url for url in files if url.endswith(".whl")] if isinstance(files, dict) else []
     others = [url for url in files if url not in wheels] if isinstance(files, dict) else []
     scripts = re.findall(r'<script type="py"[^>]*\ssrc="([^"]+)"', page)
+    served = [served_bytecode] if served_bytecode else []
     links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>'
-              for url in wheels + scripts + others]
+              for url in wheels + served + scripts + others]
     return "\n  ".join(links)
 
 
-def with_preloads(html: str, config: dict[str, object]) -> str:
+def with_preloads(html: str, config: dict[str, object],
+                  served_bytecode: str | None = None) -> str:
     """`html` with its PRELOAD_MARK line replaced by preload_links (unchanged without it)."""
     if PRELOAD_MARK not in html:
         return html
-    return html.replace(PRELOAD_MARK, preload_links(config, html, pyscript_chunks()), 1)
+    return html.replace(PRELOAD_MARK, preload_links(config, html, pyscript_chunks(),
+                                                    served_bytecode), 1)
 
 
 def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
@@ -794,6 +799,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     wanted: set[Path] = set()
     config_data = pyscript_config(wheel.name, read_config_base())
     catalogues = catalogue_files(sources)
+    pages: dict[Path, Path] = {}
     for rel, src in sources.items():
         dst = out / rel
         if rel in (SW_NAME, BYTECODE_NAME):  # generated from these templates below
@@ -803,9 +809,8 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         elif rel == SNAPSHOT_NAME:  # keyed by the standard library it was made with
             changed += _write_if_changed(dst, snapshot_module(
                 src.read_text(encoding="utf-8"), stdlib_zip).encode())
-        elif rel in PRELOAD_PAGES:  # the page with its preload links
-            html = with_preloads(src.read_text(encoding="utf-8"), config_data)
-            changed += _write_if_changed(dst, html.encode("utf-8"))
+        elif rel in PRELOAD_PAGES:  # with its preload links, once the key is known
+            pages[dst] = src
         else:
             changed += _copy(src, dst)
         wanted.add(dst)
@@ -827,6 +832,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
+    served_url = None  # of the modules compiled at build time
     if BYTECODE_NAME in sources:  # with the key of the Python written so far
         key = python_key(out, wanted)
         modules = page_module_sources(out, config_data)
@@ -839,6 +845,10 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         changed += _write_if_changed(served, ensure_served_bytecode(
             dist, modules, sources[BYTECODE_NAME]))
         wanted.add(served)
+        served_url = "./" + served_bytecode_path(key)
+    for dst, src in pages.items():  # the page, its preload links with the served bytecode
+        html = with_preloads(src.read_text(encoding="utf-8"), config_data, served_url)
+        changed += _write_if_changed(dst, html.encode("utf-8"))
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))
         wanted.add(out / SW_NAME)

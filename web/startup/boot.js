@@ -197,10 +197,13 @@ addEventListener("unhandledrejection", (event) => {
 
 // Files that came back with an HTTP error (e.g. a missing pyodide.asm.wasm makes
 // Pyodide stall without an exception). responseStatus is not in every browser.
+// The modules compiled at build time are optional: without them web/startup/bytecode.py
+// compiles from source.
+const OPTIONAL = /\/bytecode\/[^/]+\.marshal$/;
 if (typeof PerformanceObserver === "function") {
   const check = (list) => {
     for (const entry of list.getEntries()) {
-      if (entry.responseStatus >= 400) {
+      if (entry.responseStatus >= 400 && !OPTIONAL.test(new URL(entry.name).pathname)) {
         fail(say("boot.http", "Could not load {path} (HTTP {status}).",
           { path: new URL(entry.name).pathname, status: entry.responseStatus }));
       }
