@@ -16,10 +16,14 @@ Layout of the result (everything the page loads is here, same origin):
                                             packages
         wheels/qin_board_game-<version>-py3-none-any.whl   the engine (distribution qin-board-game,
                                             import name qin)
+        bytecode/<KEY>.marshal              the page's modules compiled by Pyodide's Python under
+                                            Node (tools/bytecode_pack.mjs), for
+                                            web/startup/bytecode.py's restore()
         *.gz                                precompressed copy beside each text/wasm file > 1 KB
 
 The build is incremental: the wheel is rebuilt only when its inputs (qin/,
-boards/, pyproject.toml, README.md) change, files are copied only when they
+boards/, pyproject.toml, README.md) change, the packed standard library and the
+compiled modules only when theirs do, files are copied only when they
 differ, .gz files are regenerated only when their source changed, and files
 that no longer belong to the site are removed. Run `npm ci` first (the
 Makefile does) so node_modules/ holds the pinned PyScript and Pyodide.

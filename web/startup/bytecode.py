@@ -1,32 +1,54 @@
-"""The page's compiled Python, kept in the browser between visits.
+"""The page's compiled Python: made at build time and served with the site, or kept in
+the browser between visits.
 
 Pyodide compiles every module of ours from source at each start: most of the time our
-imports take.  After a start without it, ``store()`` compiles them in the background
-and keeps the code objects (``marshal``) in the browser's Cache Storage; the next start
-calls ``restore()`` before importing anything, and an import finder hands Python
-those code objects instead of compiling the sources again.
+imports take.  ``restore()``, called before anything of ours is imported, finds their
+code objects (``marshal``) and installs an import finder that hands them to Python
+instead of compiling the sources:
 
-- The entry is found by a key that changes with any source and with the Python:
-  ``tools/build_site.py`` writes it into the built copy of this file (a hash of every
-  Python source, the wheel and Pyodide's lock file), so a start computes nothing; an
-  unbuilt copy (tests) hashes the sources itself.  Another deployment, or another
-  Pyodide, finds no entry for its key and compiles as before.
-- Each kept module is checked before it is used: the build also writes the sha256 of
-  every module's source as the page serves it (``SOURCES``); the entry holds, per
-  module, the digest of the source it was compiled from and the digest of its code.
-  A module whose source digest is not the build's (code from other sources, or an
-  altered source) or whose code does not match its digest (a corrupted or altered
-  entry) discards the whole entry: nothing of it runs, the page compiles from source
-  and keeps a new one.  (Anything that can rewrite this origin's storage, digests
-  included, could also rewrite the page's own cached files: the check is against
-  damage, stale entries and tampering with the code alone, not against a script
-  already running on this origin.)
+1. the entry kept in the browser's Cache Storage (``qin.bytecode``, ``./bytecode/<KEY>``),
+   if there is one;
+2. else the file the build made, ``./bytecode/<KEY>.marshal``: every module compiled by
+   Pyodide's own Python under Node (tools/bytecode_pack.mjs, this module's ``pack``;
+   the browser's Python version and magic number, its paths under ``/home/pyodide`` so
+   tracebacks name the browser's files; docstrings kept, no column tables).  The page
+   preloads it; the service worker precaches it, so warm and offline visits have it;
+3. else (neither, or neither passes the check) the modules compile from source as
+   ever, and ``store()``, after the start screen, compiles them in the background and
+   keeps them in Cache Storage for the next visit.
+
+``body[data-bytecode]`` says which (main.py sets it; e2e and bench/boot.py read it):
+
+- ``restored``: the kept entry ran; ``served``: the build's file ran (nothing is kept:
+  the service worker and the HTTP cache keep that file, and the next start checks it
+  the same way, so a copy in Cache Storage would only cost a background compile);
+- ``discarded``: the kept entry failed its check and was deleted (and the served file
+  was not usable either); ``refused``: the served file failed its check; ``none``:
+  neither was there (a 404 or no network); ``off``: not in a browser (or an
+  unexpected failure).  Each of these compiles from source, then becomes ``stored``
+  (kept) or ``off``.
+
+- The key changes with any source and with the Python: ``tools/build_site.py`` writes
+  it into the built copy of this file (a hash of every Python source, the wheel and
+  Pyodide's lock file), so a start computes nothing; an unbuilt copy (tests) hashes the
+  sources itself.  Another deployment, or another Pyodide, finds no entry and no file
+  for its key and compiles as before.
+- Every module is checked before it is used, kept or served alike: the build also
+  writes the sha256 of every module's source as the page serves it (``SOURCES``); a
+  blob holds, per module, the digest of the source it was compiled from and the digest
+  of its code.  A module whose source digest is not the build's (code from other
+  sources, or an altered source) or whose code does not match its digest (a corrupted
+  or altered blob) refuses the whole blob: nothing of it runs.  (Anything that can
+  rewrite this origin's storage, digests included, could also rewrite the page's own
+  cached files: the check is against damage, stale entries and tampering with the
+  code alone, not against a script already running on this origin.)
 - Everything here is an optimisation: whatever fails (no Cache Storage, a damaged
-  entry, a full disk) is ignored and the page compiles from source; nothing the player
-  has is touched.  One entry is kept; older ones are deleted.
+  entry, a missing file, a full disk) is ignored and the page compiles from source;
+  nothing the player has is touched.  One entry is kept; older ones are deleted.
 
 Pure Python apart from ``restore``/``store`` (which reach the browser through ``js``),
-so the key, the packing and the finder are unit-tested in CPython.
+so the key, the packing, the choice (``chosen``) and the finder are unit-tested in
+CPython.
 """
 
 from __future__ import annotations
@@ -228,16 +250,20 @@ async def chosen(kept_entry: Fetch, served_file: Fetch, discard: Callable[[], Aw
 async def restore(root: str | None = None) -> str:
     """Before the imports: the compiled modules for these sources, kept or served, each
     module checked (``chosen``, ``checked``) and installed.  Returns what happened:
-    ``chosen``'s word, or ``"off"`` (no Cache Storage or no fetch)."""
+    ``chosen``'s word (without Cache Storage, the served file alone), or ``"off"``
+    (not in a browser)."""
     try:
         import js
 
         root = root or os.getcwd()
         k = current_key(root)
-        cache = await js.caches.open(CACHE_NAME)
+        try:
+            cache = await js.caches.open(CACHE_NAME)
+        except Exception:  # noqa: BLE001 - no Cache Storage (e.g. a private window)
+            cache = None
 
         async def kept_entry() -> bytes | None:
-            hit = await cache.match(_url(k))
+            hit = await cache.match(_url(k)) if cache is not None else None
             return (await hit.arrayBuffer()).to_bytes() if hit else None
 
         async def served_file() -> bytes | None:
@@ -250,7 +276,8 @@ async def restore(root: str | None = None) -> str:
                 return None
 
         async def discard() -> None:
-            await cache.delete(_url(k))
+            if cache is not None:
+                await cache.delete(_url(k))
 
         outcome, codes = await chosen(kept_entry, served_file, discard,
                                       expected_sources(root), root, js.console.warn)
