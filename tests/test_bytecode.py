@@ -363,10 +363,17 @@ def test_the_served_file_is_compiled_again_only_when_its_inputs_change(
     assert [Path(cmd[1]).name for cmd in runs] == ["bytecode_pack.mjs"] * 2
 
 
-def test_the_served_file_is_named_by_the_key_restore_asks_for() -> None:
+def test_the_served_file_is_named_by_the_key_restore_asks_for(tmp_path: Path) -> None:
+    """At the URL restore() fetches, compressed, and precached for offline visits."""
     key = "0123456789abcdef0123456789abcdef"
-    assert "./" + build_site.served_bytecode_path(key) == bytecode.served_url(key)
-    assert build_site.SERVED_BYTECODE_SUFFIX in build_site.GZIP_SUFFIXES
+    rel = build_site.served_bytecode_path(key)
+    assert "./" + rel == bytecode.served_url(key)
+    served = tmp_path / rel
+    served.parent.mkdir()
+    served.write_bytes(bytes(range(256)) * 2 + b"\0" * 4096)
+    gz = build_site.gzip_if_stale(served)
+    assert gz is not None and gz.name == f"{key}.marshal.gz"
+    assert build_site.precache_list(tmp_path) == [rel]
 
 
 def test_the_page_preloads_the_served_file_with_the_wheel() -> None:
