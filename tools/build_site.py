@@ -684,11 +684,15 @@ def page_module_sources(out: Path, config: dict[str, object]) -> dict[str, bytes
                         for part in rel.split("/")[:-1])}
 
 
+def source_digests(modules: dict[str, bytes]) -> dict[str, str]:
+    """The sha256 of each module's source: what the built bytecode.py expects of a kept
+    or served module's source (``SOURCES``)."""
+    return {rel: hashlib.sha256(data).hexdigest() for rel, data in modules.items()}
+
+
 def page_modules(out: Path, config: dict[str, object]) -> dict[str, str]:
-    """The sha256 of each of ``page_module_sources``: what the built bytecode.py expects
-    of a kept or served module's source."""
-    return {rel: hashlib.sha256(data).hexdigest()
-            for rel, data in page_module_sources(out, config).items()}
+    """``source_digests`` of ``page_module_sources``."""
+    return source_digests(page_module_sources(out, config))
 
 
 def served_bytecode_path(key: str) -> str:
@@ -841,8 +845,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         key = python_key(out, wanted)
         modules = page_module_sources(out, config_data)
         module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"), key,
-                                 {rel: hashlib.sha256(data).hexdigest()
-                                  for rel, data in modules.items()})
+                                 source_digests(modules))
         changed += _write_if_changed(out / BYTECODE_NAME, module.encode())
         wanted.add(out / BYTECODE_NAME)
         served = out / served_bytecode_path(key)  # and the modules compiled, under that key
