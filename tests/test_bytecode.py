@@ -244,10 +244,16 @@ def test_a_good_kept_entry_is_used_and_the_served_file_not_fetched(page_dir: Pat
         "alpha.py", "beta.py", "pkg/__init__.py", "pkg/gamma.py"]
 
 
-def test_a_first_visit_uses_the_served_file(page_dir: Path) -> None:
+def test_a_first_visit_uses_the_served_file_and_keeps_nothing(page_dir: Path) -> None:
     outcome, codes, done = choose(None, served_blob(page_dir), page_dir)
     assert (outcome, done) == ("served", ["read kept", "fetch served"])
     assert len(codes) == 4
+    assert not bytecode.worth_keeping(outcome)  # no background compile: the file stays
+
+
+@pytest.mark.parametrize("outcome", ["discarded", "refused", "none", "off"])
+def test_a_start_that_compiled_keeps_its_modules(outcome: str) -> None:
+    assert bytecode.worth_keeping(outcome)
 
 
 def test_a_damaged_kept_entry_is_deleted_and_the_served_file_used(page_dir: Path) -> None:

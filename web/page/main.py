@@ -46,8 +46,7 @@ async def _keep_bytecode() -> None:
 
 
 # restored | served | discarded | refused | none | off (bytecode.py's docstring; e2e and
-# bench read it).  Served: not kept again, the service worker and the HTTP cache keep the
-# file, and the next start checks it the same way.
+# bench read it)
 document.body.dataset.bytecode = BYTECODE
-if BYTECODE not in ("restored", "served"):
+if bytecode.worth_keeping(BYTECODE):
     KEEPING = asyncio.ensure_future(_keep_bytecode())

@@ -247,6 +247,13 @@ async def chosen(kept_entry: Fetch, served_file: Fetch, discard: Callable[[], Aw
     return problem, {}
 
 
+def worth_keeping(outcome: str) -> bool:
+    """Whether a start that restored its modules so (``restore``'s word) should compile
+    and keep them for the next visit: not when it ran kept or served code (the served
+    file stays with the site's files, and the next start checks it the same way)."""
+    return outcome not in ("restored", "served")
+
+
 async def restore(root: str | None = None) -> str:
     """Before the imports: the compiled modules for these sources, kept or served, each
     module checked (``chosen``, ``checked``) and installed.  Returns what happened:
