@@ -8,8 +8,8 @@
     python bench/boot.py --block-sw   # warm visits through the HTTP cache, no service worker
 
 Drives Debian's Chromium (or Playwright's own, or $QIN_CHROMIUM) headless with
-Playwright against build/site/ served by tools/serve.py's handler on 127.0.0.1 (gzip
-negotiation as in `make play`), with the e2e tests' flags (no other host resolves).
+Playwright against build/site/ served by tools/serve.py's handler on 127.0.0.1 (brotli
+and gzip negotiation as in `make play`), with the e2e tests' flags (no other host resolves).
 Everything is measured in the same run, runs interleaved (floor, game, floor, ...):
 
 - floor: a bare Pyodide boot from the same vendored files, a page generated here (not
@@ -284,9 +284,9 @@ INTERACT_JS = """async (n) => {
 class Hit:
     path: str
     status: int
-    sent: int  # body bytes on the wire (the .gz when gzip was sent)
+    sent: int  # body bytes on the wire (the .br or .gz when compressed)
     decoded: int  # the file's own size
-    gzip: bool
+    encoding: str  # "br", "gzip" or "" (Content-Encoding)
     # The service worker's own requests: its script and its precache, both asked for
     # with "Cache-Control: max-age=0" (sw.js fetches with cache: "no-cache"); the page,
     # PyScript, Pyodide and the AI worker send no Cache-Control.
@@ -327,16 +327,16 @@ class CountingHandler(SiteHandler):
 
     recorder: Recorder
     _status = 0
-    _gzip = False
+    _encoding = ""
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._status = code
-        self._gzip = False
+        self._encoding = ""
         super().send_response(code, message)
 
     def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-encoding" and value == "gzip":
-            self._gzip = True
+        if keyword.lower() == "content-encoding":
+            self._encoding = value
         super().send_header(keyword, value)
 
     def send_head(self) -> Any:
@@ -348,7 +348,7 @@ class CountingHandler(SiteHandler):
             local = os.path.join(local, "index.html")
         decoded = os.path.getsize(local) if os.path.isfile(local) else 0
         self.recorder.add(Hit(path, self._status, sent, decoded if f is not None else 0,
-                              self._gzip, worker="Cache-Control" in self.headers))
+                              self._encoding, worker="Cache-Control" in self.headers))
         return f
 
 
@@ -398,7 +398,7 @@ def floor_dir(site: Path) -> Iterator[Path]:
         stock = STOCK_PYODIDE / STDLIB
         (vendor / "pyodide" / STDLIB).symlink_to(
             stock if stock.is_file() else site / "vendor" / "pyodide" / STDLIB)
-        for name in (STDLIB, STDLIB + ".gz"):  # the site's, for the snapshot's floor
+        for name in (STDLIB, STDLIB + ".gz", STDLIB + ".br"):  # the site's, for the snapshot
             if (site / "vendor" / "pyodide" / name).is_file():
                 (root / name.replace("python_stdlib", "site-stdlib")).symlink_to(
                     site / "vendor" / "pyodide" / name)
@@ -428,7 +428,7 @@ def summarize_hits(hits: list[Hit]) -> dict[str, Any]:
         "ours_requests": len(ours),
         "ours_sent": sum(h.sent for h in ours),
         "ours_decoded": sum(h.decoded for h in ours),
-        "not_gzipped": sorted({h.path for h in ok if not h.gzip and h.sent > 1024}),
+        "not_gzipped": sorted({h.path for h in ok if not h.encoding and h.sent > 1024}),
         "largest": sorted(((h.sent, h.decoded, h.path) for h in ok), reverse=True)[:8],
         "paths": sorted({h.path for h in hits})[:10],
     }
@@ -521,6 +521,10 @@ class Bench:
         raw = base64.b64decode(data)
         (self.floor_root / SNAPSHOT_BIN).write_bytes(raw)
         (self.floor_root / (SNAPSHOT_BIN + ".gz")).write_bytes(gzip.compress(raw, 9, mtime=0))
+        with contextlib.suppress(Exception):  # and its .br, as the build would (Node)
+            from tools.build_site import brotli_if_stale
+
+            brotli_if_stale([self.floor_root / SNAPSHOT_BIN])
         return len(raw)
 
     def floor_run(self, slow: bool = False, variant: str = "") -> dict[str, Any]:
@@ -817,7 +821,7 @@ def snapshot_report(floors: list[dict[str, Any]], snaps: list[dict[str, Any]],
     if not snaps:
         return ["build-time snapshot: not measured (the game kept no snapshot)"]
     lines = [f"a snapshot made beforehand and served with the page (the floor page plus "
-             f"_loadSnapshot): {size / 1024:,.0f} KB, {gz_size / 1024:,.0f} KB gzip-compressed "
+             f"_loadSnapshot): {size / 1024:,.0f} KB, {gz_size / 1024:,.0f} KB compressed (brotli) "
              f"added to the cold load"]
     for label, fl, sn in (("localhost", floors, snaps), ("slow network", slow_floors,
                                                           slow_snaps)):
@@ -910,14 +914,18 @@ def main(argv: list[str] | None = None) -> int:
                   f"{slow_games[-1]['cold']['boot']:.0f}/{slow_games[-1]['warm']['boot']:.0f} ms"
                   + (f", floor with a snapshot {slow_snaps[-1]['cold']:.0f} ms"
                      if slow_snaps else ""), flush=True)
-        snap_gz = bench.floor_root / (SNAPSHOT_BIN + ".gz")
-        snap_gz_size = snap_gz.stat().st_size if snap_gz.is_file() else 0
+        snap_gz_size = 0  # what a browser is sent: the .br where there is one
+        for twin in (".br", ".gz"):
+            snap_twin = bench.floor_root / (SNAPSHOT_BIN + twin)
+            if snap_twin.is_file():
+                snap_gz_size = snap_twin.stat().st_size
+                break
         engine = None
         if not args.no_engine:
             budget, ai_moves = (0.5, 2) if args.quick else (3.0, 4)
             engine = bench.engine_in_browser(budget, ai_moves)
     print()
-    print(f"Chromium {version}, headless; site served gzip-negotiated from 127.0.0.1")
+    print(f"Chromium {version}, headless; site served brotli/gzip-negotiated from 127.0.0.1")
     print("\n".join(report(floors, games)))
     print()
     print("\n".join(slow_report(slow_floors, slow_games)))

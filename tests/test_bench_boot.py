@@ -26,8 +26,8 @@ def test_the_counting_server_records_bytes_sent_and_decoded(tmp_path: Path) -> N
             assert response.read() == b"x" * 10
         recorder.wait_quiet(0.05, 2)
         hits = recorder.take()
-    assert [(h.path, h.status, h.gzip) for h in hits] == [
-        ("/main.py", 200, True), ("/vendor/x.js", 200, False)]
+    assert [(h.path, h.status, h.encoding) for h in hits] == [
+        ("/main.py", 200, "gzip"), ("/vendor/x.js", 200, "")]
     assert hits[0].sent == (tmp_path / "main.py.gz").stat().st_size
     assert hits[0].decoded == len(data)
     summary = boot.summarize_hits(hits)

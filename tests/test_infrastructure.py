@@ -8,7 +8,9 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import shutil
 import socket
+import subprocess
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -132,6 +134,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     (site / "app.mjs").write_text("export const x = 1;\n" * 200)
     (site / "app.mjs.gz").write_bytes(gzip.compress((site / "app.mjs").read_bytes()))
     (site / "a.wasm").write_bytes(b"\0asm" + bytes(100))
+    (site / "big.wasm").write_bytes(b"\0asm" + bytes(4000))
+    (site / "big.wasm.gz").write_bytes(gzip.compress((site / "big.wasm").read_bytes()))
+    (site / "big.wasm.br").write_bytes(b"brotli bytes, as the build wrote them")
     (site / "data.json").write_text("{}")
     (site / "pic.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
     (site / "site.webmanifest").write_text("{}")
@@ -216,6 +221,28 @@ def test_server_sends_precompressed_gzip_when_accepted(served: tuple[str, Path])
 
     _, headers, _ = _get(origin, "/app.mjs", {"Accept-Encoding": "gzip;q=0, identity"})
     assert "content-encoding" not in headers
+
+
+def test_server_prefers_brotli_where_the_build_made_it(served: tuple[str, Path]) -> None:
+    # Chromium sends "gzip, deflate, br, zstd", also to http://127.0.0.1.
+    origin, site = served
+    status, headers, body = _get(origin, "/big.wasm",
+                                 {"Accept-Encoding": "gzip, deflate, br, zstd"})
+    assert status == 200
+    assert headers["content-encoding"] == "br"
+    assert headers["content-type"] == "application/wasm"
+    assert "accept-encoding" in headers["vary"].lower()
+    assert body == (site / "big.wasm.br").read_bytes()
+    # br refused, or only gzip accepted: the .gz; nothing accepted: the file itself.
+    for accept in ("gzip, br;q=0", "gzip"):
+        _, headers, body = _get(origin, "/big.wasm", {"Accept-Encoding": accept})
+        assert headers["content-encoding"] == "gzip"
+        assert gzip.decompress(body) == (site / "big.wasm").read_bytes()
+    _, headers, body = _get(origin, "/big.wasm")
+    assert "content-encoding" not in headers and body == (site / "big.wasm").read_bytes()
+    # A file without a .br: gzip even when brotli is accepted.
+    _, headers, _ = _get(origin, "/app.mjs", {"Accept-Encoding": "br, gzip"})
+    assert headers["content-encoding"] == "gzip"
 
 
 def test_server_revalidates_with_not_modified(served: tuple[str, Path]) -> None:
@@ -345,6 +372,38 @@ def test_gzip_beside_big_text_files_only(tmp_path: Path) -> None:
     # Unchanged source: the .gz is reused, not rewritten.
     mtime = gz.stat().st_mtime_ns
     assert build_site.gzip_if_stale(big) == gz and gz.stat().st_mtime_ns == mtime
+
+
+def unbrotli(path: Path) -> bytes:
+    return subprocess.run(
+        ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+         "require('fs').readFileSync(process.argv[1])))", str(path)],
+        capture_output=True, check=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("node") is None,
+                    reason="the build makes .br files with Node's zlib; no node here")
+def test_brotli_beside_what_has_a_gzip_twin_when_smaller(tmp_path: Path) -> None:
+    big = tmp_path / "big.js"
+    big.write_text("".join(f"let a{i} = {i * i};\n" for i in range(800)))
+    blob = tmp_path / "lib.zip"
+    blob.write_bytes(os.urandom(4096))
+    for path in (big, blob):
+        build_site.gzip_if_stale(path)
+    made = build_site.brotli_if_stale([big, blob, tmp_path / "big.js.gz"])
+    br = tmp_path / "big.js.br"
+    assert made == [br]
+    assert br.stat().st_size < (tmp_path / "big.js.gz").stat().st_size
+    assert unbrotli(br) == big.read_bytes()
+    assert not (tmp_path / "lib.zip.br").exists()  # no .gz (random bytes): no .br either
+    # Unchanged source: the .br is reused, not rewritten; a changed one is remade.
+    mtime = br.stat().st_mtime_ns
+    assert build_site.brotli_if_stale([big]) == [br] and br.stat().st_mtime_ns == mtime
+    big.write_text("let b = 2;\n" * 900)
+    build_site.gzip_if_stale(big)
+    build_site.brotli_if_stale([big])
+    assert unbrotli(br) == big.read_bytes()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporaries
 
 
 # --------------------------------------------------------------------------- the checks

@@ -16,7 +16,8 @@ TEMPLATE = web_file("sw.js").read_text(encoding="utf-8")
 
 def site(tmp_path: Path) -> Path:
     out = tmp_path / "site"
-    for rel, text in {"index.html": "<p>", "index.html.gz": "x", "sw.js": "old",
+    for rel, text in {"index.html": "<p>", "index.html.gz": "x", "index.html.br": "x",
+                      "sw.js": "old",
                       "rules/index.html": "r", "rules/en.html": "e", ".tmp.x": "t",
                       "wheels/qin_board_game-0.1.0-py3-none-any.whl": "w"}.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -47,6 +48,7 @@ def test_any_changed_file_is_a_new_version(tmp_path: Path) -> None:
     (out / "rules" / "en.html").write_text("changed")
     assert _parts(service_worker(TEMPLATE, out))[0] != first
     (out / "index.html.gz").write_text("not precached: no new version")
+    (out / "index.html.br").write_text("nor this")
     second = _parts(service_worker(TEMPLATE, out))[0]
     (out / "sw.js").write_text("itself")
     assert _parts(service_worker(TEMPLATE, out))[0] == second

@@ -69,12 +69,14 @@ def test_the_lock_file_keeps_pyodides_versions_and_no_package() -> None:
     assert lock == {"info": stock["info"], "packages": {}}
 
 
-def test_the_snapshot_is_keyed_by_the_standard_library(tmp_path: Path) -> None:
+def test_the_snapshot_is_keyed_by_the_standard_library_and_our_python(tmp_path: Path) -> None:
     one, two = tmp_path / "a.zip", tmp_path / "b.zip"
     one.write_bytes(b"one")
     two.write_bytes(b"two")
-    template = 'const STDLIB = "__QIN_STDLIB_KEY__";'
-    assert build_site.snapshot_module(template, one) != build_site.snapshot_module(template, two)
-    assert "__QIN_STDLIB_KEY__" not in build_site.snapshot_module(template, one)
+    template = 'const STDLIB = "__QIN_STDLIB_KEY__"; const PYTHON = "__QIN_PY_KEY__";'
+    module = build_site.snapshot_module
+    assert module(template, one, "k1") != module(template, two, "k1")
+    assert module(template, one, "k1") != module(template, one, "k2")
+    assert "__QIN_" not in module(template, one, "k1")
     with pytest.raises(build_site.BuildError, match="placeholder"):
-        build_site.snapshot_module("const STDLIB = 1;", one)
+        module('const STDLIB = "__QIN_STDLIB_KEY__";', one, "k1")

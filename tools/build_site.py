@@ -19,12 +19,13 @@ Layout of the result (everything the page loads is here, same origin):
         bytecode/<KEY>.marshal              the page's modules compiled by Pyodide's Python under
                                             Node (tools/bytecode_pack.mjs), for
                                             web/startup/bytecode.py's restore()
-        *.gz                                precompressed copy beside each text/wasm file > 1 KB
+        *.gz, *.br                          precompressed copies beside each text/wasm file
+                                            > 1 KB (gzip; brotli where smaller, made by Node)
 
 The build is incremental: the wheel is rebuilt only when its inputs (qin/,
 boards/, pyproject.toml, README.md) change, the packed standard library and the
 compiled modules only when theirs do, files are copied only when they
-differ, .gz files are regenerated only when their source changed, and files
+differ, .gz and .br files are regenerated only when their source changed, and files
 that no longer belong to the site are removed. Run `npm ci` first (the
 Makefile does) so node_modules/ holds the pinned PyScript and Pyodide.
 """
@@ -285,18 +286,22 @@ def ensure_served_bytecode(dist_dir: Path, modules: dict[str, bytes], template: 
     return target.read_bytes()
 
 
-# web/startup/snapshot.js keeps Pyodide's memory after Python's start-up: it holds the
-# directory of the standard library's zip as read then, so a snapshot is only good with
-# the same zip; its entry is named by this key, written into the built copy.
+# web/startup/snapshot.js keeps Pyodide's memory after Python's start-up and the import
+# of our modules: it holds the directory of the standard library's zip as read then and
+# our code as imported, so a snapshot is only good with the same zip and the same
+# Python; its entry is named by these keys, written into the built copy.
 SNAPSHOT_NAME = "snapshot.js"
 SNAPSHOT_KEY_MARK = '"__QIN_STDLIB_KEY__"'
+SNAPSHOT_PY_KEY_MARK = '"__QIN_PY_KEY__"'
 
 
-def snapshot_module(template: str, stdlib_zip: Path) -> str:
-    if SNAPSHOT_KEY_MARK not in template:
-        raise BuildError(f"web/startup/{SNAPSHOT_NAME} lacks its placeholder {SNAPSHOT_KEY_MARK}")
+def snapshot_module(template: str, stdlib_zip: Path, python: str) -> str:
+    for mark in (SNAPSHOT_KEY_MARK, SNAPSHOT_PY_KEY_MARK):
+        if mark not in template:
+            raise BuildError(f"web/startup/{SNAPSHOT_NAME} lacks its placeholder {mark}")
     key = hashlib.sha256(stdlib_zip.read_bytes()).hexdigest()[:16]
-    return template.replace(SNAPSHOT_KEY_MARK, json.dumps(key), 1)
+    return (template.replace(SNAPSHOT_KEY_MARK, json.dumps(key), 1)
+            .replace(SNAPSHOT_PY_KEY_MARK, json.dumps(python), 1))
 
 
 # vendor/pyodide/pyodide-lock.json: Pyodide reads it at every start; the site loads none
@@ -442,6 +447,59 @@ def gzip_if_stale(src: Path) -> Path | None:
     return gz
 
 
+BROTLI_SCRIPT = ROOT / "tools" / "brotli.mjs"
+
+
+def brotli_if_stale(sources: Iterable[Path]) -> list[Path]:
+    """Write src + '.br' beside each of ``sources`` that has a .gz (Node's brotli at its
+    highest quality: a fifth fewer bytes than gzip for Pyodide's wasm); kept only when
+    smaller than the .gz.  Returns the .br files now beside their source.  Stale ones
+    are made in one Node run; without Node the site keeps its .gz files only."""
+    fresh: list[Path] = []
+    todo: list[tuple[Path, Path]] = []
+    for src in sources:
+        gz = src.with_name(src.name + ".gz")
+        if not gz.is_file():
+            continue
+        br = src.with_name(src.name + ".br")
+        mtime = src.stat().st_mtime_ns
+        try:
+            if br.stat().st_mtime_ns == mtime:
+                fresh.append(br)  # made from this very version of src
+                continue
+        except FileNotFoundError:
+            pass
+        fd, tmp_name = tempfile.mkstemp(dir=src.parent, prefix=f".{br.name}.")
+        os.close(fd)
+        todo.append((src, Path(tmp_name)))
+    if not todo:
+        return fresh
+    try:
+        try:
+            subprocess.run(["node", str(BROTLI_SCRIPT), *(str(p) for pair in todo for p in pair)],
+                           check=True, capture_output=True, text=True)
+        except FileNotFoundError:
+            log("no node: the site gets .gz files but no .br")
+            return fresh
+        except subprocess.CalledProcessError as e:
+            raise BuildError(f"{BROTLI_SCRIPT.name} failed:\n{e.stdout}{e.stderr}") from None
+        for src, tmp in todo:
+            br = src.with_name(src.name + ".br")
+            gz = src.with_name(src.name + ".gz")
+            if tmp.stat().st_size >= gz.stat().st_size:
+                br.unlink(missing_ok=True)
+                continue
+            os.chmod(tmp, 0o644)
+            mtime = src.stat().st_mtime_ns
+            os.utime(tmp, ns=(mtime, mtime))
+            os.replace(tmp, br)
+            fresh.append(br)
+    finally:
+        for _, tmp in todo:
+            tmp.unlink(missing_ok=True)
+    return fresh
+
+
 def _iter_tree(base: Path) -> Iterable[Path]:
     for path in sorted(base.rglob("*")):
         rel_parts = path.relative_to(base).parts
@@ -564,7 +622,7 @@ SW_VERSION_MARK = '"__QIN_SW_VERSION__"'
 SW_PRECACHE_MARK = '["__QIN_SW_PRECACHE__"]'
 ICON_SIZES = (192, 512)
 # Never precached: the worker itself, precompressed twins, and dot files.
-SW_SKIP_SUFFIXES = (".gz",)
+SW_SKIP_SUFFIXES = (".gz", ".br")
 
 
 def icon_png(size: int) -> bytes:
@@ -810,13 +868,10 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     pages: dict[Path, Path] = {}
     for rel, src in sources.items():
         dst = out / rel
-        if rel in (SW_NAME, BYTECODE_NAME):  # generated from these templates below
+        if rel in (SW_NAME, BYTECODE_NAME, SNAPSHOT_NAME):  # generated from these below
             continue
         if rel in catalogues:  # the site's words and the engine's
             changed += _write_if_changed(dst, catalogues[rel])
-        elif rel == SNAPSHOT_NAME:  # keyed by the standard library it was made with
-            changed += _write_if_changed(dst, snapshot_module(
-                src.read_text(encoding="utf-8"), stdlib_zip).encode())
         elif rel in PRELOAD_PAGES:  # with its preload links, once the key is known
             pages[dst] = src
         else:
@@ -840,6 +895,11 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
+    if SNAPSHOT_NAME in sources:  # keyed by the standard library and our Python
+        changed += _write_if_changed(out / SNAPSHOT_NAME, snapshot_module(
+            sources[SNAPSHOT_NAME].read_text(encoding="utf-8"), stdlib_zip,
+            python_key(out, wanted)).encode())
+        wanted.add(out / SNAPSHOT_NAME)
     served_url = None  # of the modules compiled at build time
     if BYTECODE_NAME in sources:  # with the key of the Python written so far
         key = python_key(out, wanted)
@@ -869,6 +929,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         gz = gzip_if_stale(path)
         if gz is not None:
             wanted.add(gz)
+    wanted.update(brotli_if_stale(sorted(wanted)))
 
     removed = 0
     for path in sorted(out.rglob("*"), reverse=True):

@@ -5,8 +5,8 @@
 
 Differences from `python -m http.server`:
 - correct types for what the site uses (.mjs, .wasm, .json, .svg, .webmanifest, ...);
-- a precompressed `X.gz` beside `X` is sent as `X` with `Content-Encoding: gzip`
-  when the request accepts gzip (`Vary: Accept-Encoding`);
+- a precompressed `X.br` or `X.gz` beside `X` is sent as `X` with `Content-Encoding:
+  br` or `gzip` when the request accepts it (brotli first; `Vary: Accept-Encoding`);
 - `Cache-Control: no-cache`, so a rebuilt site is seen on reload (the browser
   revalidates with If-Modified-Since and gets 304 when nothing changed);
 - the headers a static host is told to send (tools/site_headers.py, the built
@@ -66,11 +66,12 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".whl": "application/zip",
     ".gz": "application/gzip",
+    ".br": "application/octet-stream",
 }
 
 
-def accepts_gzip(header: str | None) -> bool:
-    """Whether an Accept-Encoding header value allows gzip (q=0 refuses it)."""
+def accepts(header: str | None, wanted: str) -> bool:
+    """Whether an Accept-Encoding header value allows the coding ``wanted`` (q=0 refuses it)."""
     qualities: dict[str, float] = {}
     for part in (header or "").split(","):
         coding, _, params = part.strip().partition(";")
@@ -83,11 +84,19 @@ def accepts_gzip(header: str | None) -> bool:
                 except ValueError:
                     q = 0.0
         qualities[coding.strip().lower()] = q
-    return qualities.get("gzip", qualities.get("*", 0.0)) > 0
+    return qualities.get(wanted, qualities.get("*", 0.0)) > 0
+
+
+def accepts_gzip(header: str | None) -> bool:
+    return accepts(header, "gzip")
+
+
+# Precompressed twins, the smaller first (tools/build_site.py makes .br only where it is).
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with precompressed-gzip negotiation and no-cache revalidation."""
+    """Static files with precompressed brotli/gzip negotiation and no-cache revalidation."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: the page loads dozens of files
@@ -127,13 +136,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
             # Redirects of "/dir" to "/dir/", and 404s: the stdlib's behaviour.
             return super().send_head()
 
-        encoding = None
-        gz_path = path + ".gz"
-        if accepts_gzip(self.headers.get("Accept-Encoding")) and os.path.isfile(gz_path):
-            encoding = "gzip"
-            serve_path = gz_path
-        else:
-            serve_path = path
+        encoding, serve_path = None, path
+        for coding, suffix in ENCODINGS:
+            if (accepts(self.headers.get("Accept-Encoding"), coding)
+                    and os.path.isfile(path + suffix)):
+                encoding, serve_path = coding, path + suffix
+                break
 
         try:
             f = open(serve_path, "rb")  # noqa: SIM115 (returned to the caller, closed there)

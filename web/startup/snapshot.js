@@ -5,15 +5,16 @@
 // (`loadPyodide`, `version`), and wraps `loadPyodide`:
 //
 // - a start with a kept snapshot hands it to Pyodide, which then skips Python's own
-//   start-up: most of a warm start's time (bench/boot.py measures it);
+//   start-up and finds the engine and the application imported: most of a warm start's
+//   time (bench/boot.py measures it);
 // - a start without one loads Pyodide as usual; a few seconds after the first screen,
-//   the page starts snapshot_maker.js, a worker that starts a second Pyodide, takes
-//   its memory right after Python's start-up (some 30 MB) and keeps it in Cache
+//   the page starts snapshot_maker.js, a worker that starts a second Pyodide, imports
+//   our pure-Python modules into it, takes its memory (some 35 MB) and keeps it in Cache
 //   Storage.  (An interpreter started so that it can be snapshotted cannot serve the
 //   page: its `js` module is restricted until then, so the page never uses one.)
 //
-// The entry is found by Pyodide's version and the standard library's key; Pyodide itself refuses the snapshot of
-// another build.  Everything here is an optimisation: a missing, damaged or refused
+// The entry is found by Pyodide's version, the standard library's key and our Python's
+// key; Pyodide itself refuses the snapshot of another build.  Everything here is an optimisation: a missing, damaged or refused
 // snapshot, or no Cache Storage, means a start as without it (a damaged one is
 // deleted and made again).  Offline play is unaffected: the snapshot is local, and the
 // runtime's files are in the service worker's cache as before.  The AI worker loads
@@ -29,10 +30,22 @@ export { version };
 
 export const CACHE_NAME = "qin.pyodide-snapshot"; // not "qin-...": sw.js deletes those
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
-// The standard library's zip (tools/build_site.py writes its key into the built copy):
-// a snapshot holds that zip's directory as read at start-up, so it fits only that zip.
+// The standard library's zip and the site's Python (tools/build_site.py writes their
+// keys into the built copy): a snapshot holds that zip's directory as read at start-up
+// and our modules as imported (PRELOAD), so it fits only those files.
 const STDLIB = "__QIN_STDLIB_KEY__";
-export const ENTRY = new URL(`./pyodide-snapshot/${version}-${STDLIB}`, import.meta.url).href;
+const PYTHON = "__QIN_PY_KEY__";
+export const ENTRY = new URL(`./pyodide-snapshot/${version}-${STDLIB}-${PYTHON}`,
+  import.meta.url).href;
+export const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
+/** Imported into the snapshot (snapshot_maker.js): what web/page/shell.py and
+ *  web/worker/ai_worker.py import of ours, but the modules that reach the browser
+ *  (shell, worker, bytecode).  None of them touches JavaScript, a random generator or
+ *  the clock when imported (tests/test_snapshot_preload.py checks in CPython). */
+export const PRELOAD = [
+  "qin_ui.actions", "qin_ui.ai_bridge", "qin_ui.app", "qin_ui.handover", "qin_ui.players",
+  "qin_ui.render", "qin_ui.saves", "qin_ui.setup", "qin.ai.greedy", "qin.ai.lookahead",
+];
 const MAKE_AFTER_MS = 3000; // after the first screen, never during it
 const IN_PAGE = !!globalThis.document;
 
@@ -41,10 +54,15 @@ function report(state) {
   if (IN_PAGE && document.body) document.body.dataset.snapshot = state;
 }
 
+/** The kept snapshot's bytes as a promise (read while Pyodide loads its runtime: Pyodide
+ *  awaits them only before instantiating), or null when none is kept. */
 async function kept() {
   try {
     const hit = await (await caches.open(CACHE_NAME)).match(ENTRY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (!hit) return null;
+    const bytes = hit.arrayBuffer();
+    bytes.catch(() => {}); // a failed read fails loadPyodide, which says so (below)
+    return { bytes };
   } catch {
     return null; // no Cache Storage here (e.g. a private window): start as usual
   }
@@ -84,7 +102,7 @@ export async function loadPyodide(options = {}) {
   const snapshot = await kept();
   if (snapshot) {
     try {
-      const pyodide = await loadPlain({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await loadPlain({ ...settings, _loadSnapshot: snapshot.bytes });
       report("restored");
       return pyodide;
     } catch (error) {
