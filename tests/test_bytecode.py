@@ -394,3 +394,15 @@ def test_the_page_preloads_the_served_file_with_the_wheel() -> None:
     assert links[-4:] == [
         f'<link rel="preload" href="{url}" as="fetch" crossorigin>'
         for url in ("./wheels/q-9-py3-none-any.whl", served, "./main.py", "./qin_ui/a.py")]
+
+
+def test_the_cold_imports_bench_reports_each_span_of_the_marks() -> None:
+    from bench import cold_imports
+
+    marks = {"qin:main": 1000.0, "qin:bytecode": 1050.0, "qin:imported": 1200.0,
+             "qin:ready": 1250.0}
+    lines = cold_imports.report({Path("after"): [(marks, "served"), (marks, "served")]})
+    assert lines[0] == "after: 2 cold visits, data-bytecode served"
+    assert [line.split()[-3:] for line in lines[1:]] == [
+        ["runs", "50", "50"], ["runs", "150", "150"], ["runs", "200", "200"],
+        ["runs", "1250", "1250"]]
