@@ -59,7 +59,7 @@ def test_everything_comes_from_the_site_itself(page: Page, site_url: str) -> Non
         assert paths[path].ok, f"{path}: HTTP {paths[path].status}"
     wasm = paths["/vendor/pyodide/pyodide.asm.wasm"]
     assert wasm.headers["content-type"] == "application/wasm"
-    assert wasm.headers.get("content-encoding") == "gzip"  # the precompressed .gz was used
+    assert wasm.headers.get("content-encoding") == "br"  # the precompressed .br was used
 
 
 def test_engine_in_the_browser_matches_cpython(page: Page) -> None:

@@ -166,9 +166,10 @@ def deploy_second_version(site: Path) -> None:
     a new service worker."""
     index = site / "index.html"
     index.write_text(index.read_text().replace("<title>Qin</title>", "<title>Qin, v2</title>"))
-    (site / "index.html.gz").unlink(missing_ok=True)
     write_service_worker(site)
-    (site / "sw.js.gz").unlink(missing_ok=True)
+    for changed in ("index.html", "sw.js"):  # their precompressed twins are the old version
+        for twin in (".gz", ".br"):
+            (site / (changed + twin)).unlink(missing_ok=True)
 
 
 def test_offline_after_the_first_load_and_an_update_on_reload(
