@@ -8,9 +8,11 @@ second one what the first kept.
   in the browser (``stored``); the next start runs that code (``restored``).  A module
   compiled from another source than the build's never runs, from either.
 - Pyodide's memory snapshot: the first start loads Pyodide as usual
-  (``body[data-snapshot]`` is ``none``), then a worker makes a snapshot and keeps it
-  (web/startup/snapshot.js: ``stored``); the next start hands it to Pyodide (``restored``), and
-  the game plays as ever, the computer players' worker included.
+  (``body[data-snapshot]`` is ``none``), then a worker makes a snapshot with our modules
+  imported and keeps it (web/startup/snapshot.js: ``stored``); the next start hands it to
+  Pyodide (``restored``), finds our modules imported (``data-bytecode`` is ``imported``),
+  and the game plays as ever, the computer players' worker included.  The bytecode tests
+  delete the snapshot before their next visit, so that it reads bytecode.
 A damaged entry is ignored: the page starts as without it.
 Every wait is for the page's own state.
 """
@@ -50,14 +52,24 @@ def serve_instead(page: Page, body: bytes, status: int = 200) -> None:
     page.route(SERVED, lambda route: route.fulfill(status=status, body=body))
 
 
+def without_snapshot(page: Page) -> None:
+    """Once ``page`` has kept Pyodide's snapshot, delete it: the next visit starts
+    Pyodide afresh and imports our modules (a start from the snapshot finds them
+    imported: ``data-bytecode`` is then ``imported``, and no bytecode is read)."""
+    expect(page.locator("body")).to_have_attribute("data-snapshot", "stored",
+                                                   timeout=SNAPSHOT_TIMEOUT_MS)
+    page.evaluate("caches.delete('qin.pyodide-snapshot')")
+
+
 def bytecode_kept_by_first_visit(page: Page) -> None:
     """A first visit whose served bytecode is damaged: it compiles from source and keeps
-    its own."""
+    its own (and not its snapshot)."""
     serve_instead(page, b"not bytecode")
     boot(page, "/")
     expect(page.locator("body")).to_have_attribute("data-bytecode", "refused")
     expect(page.locator("body")).to_have_attribute("data-bytecode", "stored",
                                                    timeout=KEPT_TIMEOUT_MS)
+    without_snapshot(page)
 
 
 def kept_entries(page: Page) -> int:
@@ -89,6 +101,7 @@ def test_a_first_visit_runs_the_served_bytecode(page: Page, context: BrowserCont
     # nothing compiled or kept: the file stays with the site's (service worker, HTTP cache)
     expect(body).to_have_attribute("data-bytecode", "served")
     assert kept_entries(page) == 0
+    without_snapshot(page)
     second = boot(context.new_page(), "/")
     expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
 
@@ -226,6 +239,8 @@ def test_a_second_visit_starts_pyodide_from_the_kept_snapshot(
     expect(body).to_have_attribute("data-snapshot", "stored", timeout=SNAPSHOT_TIMEOUT_MS)
     second = boot(context.new_page(), "/")
     expect(second.locator("body")).to_have_attribute("data-snapshot", "restored")
+    # ... with our modules imported already: no bytecode read, none compiled
+    expect(second.locator("body")).to_have_attribute("data-bytecode", "imported")
     start_and_place(second)
     # The computer players' worker loads Pyodide the same way: a game against one plays.
     third = next_visit(context)

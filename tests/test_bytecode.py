@@ -256,6 +256,26 @@ def test_a_start_that_compiled_keeps_its_modules(outcome: str) -> None:
     assert bytecode.worth_keeping(outcome)
 
 
+def test_a_start_from_the_snapshot_restores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pyodide's kept snapshot holds our modules imported (web/startup/snapshot.js's
+    # PRELOAD): restore() reads nothing, and nothing is compiled to keep.
+    import asyncio
+    import types
+
+    monkeypatch.setitem(sys.modules, bytecode.IMPORTED_MARK, types.ModuleType("app"))
+    assert bytecode.imported_already()
+    assert asyncio.run(bytecode.restore("/nowhere")) == "imported"
+    assert not bytecode.worth_keeping("imported")
+    monkeypatch.delitem(sys.modules, bytecode.IMPORTED_MARK)
+    assert not bytecode.imported_already()
+
+
+def test_the_mark_of_a_start_from_the_snapshot_is_preloaded() -> None:
+    from tests.test_snapshot_preload import preload
+
+    assert bytecode.IMPORTED_MARK in preload()
+
+
 def test_a_damaged_kept_entry_is_deleted_and_the_served_file_used(page_dir: Path) -> None:
     outcome, codes, done = choose(b"not marshal", served_blob(page_dir), page_dir)
     assert outcome == "served" and len(codes) == 4

@@ -19,6 +19,9 @@ instead of compiling the sources:
 
 ``body[data-bytecode]`` says which (main.py sets it; e2e and bench/boot.py read it):
 
+- ``imported``: nothing to restore: Pyodide started from its kept memory snapshot, which
+  holds our modules imported already (web/startup/snapshot.js's ``PRELOAD``; the modules
+  that are not in it, such as ``shell``, compile from source: a few milliseconds);
 - ``restored``: the kept entry ran; ``served``: the build's file ran (nothing is kept:
   the service worker and the HTTP cache keep that file, and the next start checks it
   the same way, so a copy in Cache Storage would only cost a background compile);
@@ -251,14 +254,26 @@ def worth_keeping(outcome: str) -> bool:
     """Whether a start that restored its modules so (``restore``'s word) should compile
     and keep them for the next visit: not when it ran kept or served code (the served
     file stays with the site's files, and the next start checks it the same way)."""
-    return outcome not in ("restored", "served")
+    return outcome not in ("imported", "restored", "served")
+
+
+IMPORTED_MARK = "qin_ui.app"
+"""A module of web/startup/snapshot.js's PRELOAD: in ``sys.modules`` before our first import
+only when Pyodide's snapshot brought it."""
+
+
+def imported_already() -> bool:
+    """Whether our modules came imported with Pyodide's kept snapshot."""
+    return IMPORTED_MARK in sys.modules
 
 
 async def restore(root: str | None = None) -> str:
     """Before the imports: the compiled modules for these sources, kept or served, each
     module checked (``chosen``, ``checked``) and installed.  Returns what happened:
     ``chosen``'s word (without Cache Storage, the served file alone), or ``"off"``
-    (not in a browser)."""
+    (not in a browser); ``"imported"`` when Pyodide's snapshot brought our modules."""
+    if imported_already():
+        return "imported"
     try:
         import js
 
