@@ -232,21 +232,20 @@ async def chosen(kept_entry: Fetch, served_file: Fetch, discard: Callable[[], Aw
     and was deleted, ``"refused"``: the served file failed it, ``"none"``: neither was
     there).  Each candidate is read only when the one before it is not used."""
     problem = "none"
-    data = await kept_entry()
-    if data is not None:
+    for outcome, read, failure in (("restored", kept_entry, "kept bytecode discarded"),
+                                   ("served", served_file, "served bytecode refused")):
+        data = await read()
+        if data is None:
+            continue
         try:
-            return "restored", checked(unpack(data), expected, root)
+            return outcome, checked(unpack(data), expected, root)
         except (ValueError, EOFError, TypeError) as exc:
-            warn(f"kept bytecode discarded: {exc}")
+            warn(f"{failure}: {exc}")
+        if outcome == "restored":  # a damaged kept entry goes
             await discard()
             problem = "discarded"
-    data = await served_file()
-    if data is not None:
-        try:
-            return "served", checked(unpack(data), expected, root)
-        except (ValueError, EOFError, TypeError) as exc:
-            warn(f"served bytecode refused: {exc}")
-            problem = "discarded" if problem == "discarded" else "refused"
+        elif problem != "discarded":
+            problem = "refused"
     return problem, {}
 
 
