@@ -31,13 +31,14 @@ RUNTIME = ("**/vendor/pyodide/**", "**/wheels/**")
 
 
 class HeldRuntime:
-    """Holds every request for the runtime's files until ``release()``."""
+    """Holds every request for the runtime's files (or the files of ``patterns``) until
+    ``release()``."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, patterns: tuple[str, ...] = RUNTIME) -> None:
         self.page = page
         self.held: list[Route] = []
         self.released = False
-        for pattern in RUNTIME:
+        for pattern in patterns:
             page.route(pattern, self.hold)
 
     def hold(self, route: Route) -> None:
@@ -187,3 +188,65 @@ def test_a_game_link_before_python_shows_its_board_then_opens(page: Page) -> Non
     expect(page.locator("#link-note")).to_be_visible()
     assert play_one(page) == 5
     assert records.from_url(page.evaluate("location.hash")).moves[:4] == game.moves
+
+
+def progress_record(*games: tuple[str, int, str]) -> str:
+    return json.dumps({"format": "qin-progress/1", "games": [
+        {"id": f"g{n}", "level": level, "players": players, "result": result, "ended": n}
+        for n, (level, players, result) in enumerate(games)]})
+
+
+def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> None:
+    text = progress_record(("governor", 2, "won"), ("governor", 2, "lost"),
+                           ("emperor", 3, "shared"))
+    page.add_init_script(f"localStorage.setItem('qin.progress', {json.dumps(text)})")
+    held = HeldRuntime(page)
+    page.goto("/")
+    without_python(page, "setup")
+    rows = page.locator("#progress-table tbody tr")
+    expect(rows).to_have_count(2)
+    governor = page.locator("#progress-table tr[data-level=governor]")
+    expect(governor).to_have_attribute("data-games", "2")
+    expect(governor).to_have_attribute("data-wins", "1")
+    expect(governor.locator("td").first).to_have_text("Governor")
+    expect(governor.locator("td.last")).to_have_text("W L")
+    expect(page.locator("#progress-export")).to_be_disabled()  # exporting waits for Python
+    without_python(page, "setup")
+    before = page.inner_html("#progress-table")
+
+    booted(page, held)
+    expect(page.locator("#progress-export")).to_be_enabled()
+    assert page.inner_html("#progress-table") == before  # Python draws the same table
+
+
+def test_a_damaged_progress_record_waits_for_python_which_keeps_it(page: Page) -> None:
+    page.add_init_script("localStorage.setItem('qin.progress', '{broken')")
+    held = HeldRuntime(page)
+    page.goto("/")
+    without_python(page, "setup")
+    expect(page.locator("#progress-table")).to_be_empty()  # nothing drawn from it
+    booted(page, held)
+    expect(page.locator("#progress-message")).to_contain_text("could not be read")
+    expect(page.locator("#progress-table .progress-empty")).to_be_visible()
+    kept = page.evaluate("""() => Object.keys(localStorage)
+      .filter((k) => k.startsWith('qin.progress.damaged.')).map((k) => localStorage[k])""")
+    assert kept == ["{broken"]
+
+
+def test_a_language_chosen_as_python_arrives_becomes_the_pages_language(page: Page) -> None:
+    """The German catalogue is still on its way when the page's Python takes over in
+    English: when it arrives, the page's Python speaks German too."""
+    held = HeldRuntime(page)
+    catalogue = HeldRuntime(page, ("**/i18n/de.json",))
+    page.goto("/")
+    without_python(page, "setup")
+    page.select_option("#lang", "de")
+    booted(page, held)
+    human = page.locator("#seat-kind-0 option[value=human]")
+    expect(human).to_have_text("Human")  # Python took over in English
+    catalogue.release()
+    expect(human).to_have_text("Mensch")
+    expect(page.locator("#saved-list li.empty")).to_have_text("Noch keine gespeicherten Spiele.")
+    expect(page.locator("#seat-name-0")).to_have_value("Grün")  # a colour's name follows
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#lang")).to_have_value("de")

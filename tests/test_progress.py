@@ -21,10 +21,10 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import progress  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
-from qin_ui.saves import MemoryStorage  # noqa: E402
+from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import anchor_of  # noqa: E402
 
-from tests.test_app import new_app, run, session  # noqa: E402
+from tests.test_app import form, new_app, run, session  # noqa: E402
 
 
 def last_move_by_seat_one(seed: int = 1) -> tuple[qin.Game, int]:
@@ -139,7 +139,7 @@ def test_damaged_progress_is_kept_aside_reported_and_the_page_starts() -> None:
     storage = MemoryStorage({progress.KEY: '{"format": "qin-progress/1", "games": [{"id": 1}]'})
     app = new_app(storage)
     assert app.mode is Mode.START
-    assert "could not be read" in app.state.progress_message
+    assert "could not be read" in (app.screen().elements["progress-message"].text or "")
     aside = [k for k in storage.data if k.startswith(progress.DAMAGED)]
     assert len(aside) == 1 and storage.data[aside[0]].startswith('{"format"')
     assert app.screen().elements["progress-message"].hidden is False
@@ -193,3 +193,29 @@ def test_the_last_results_and_the_cap_on_kept_games() -> None:
     assert len(kept.games) == progress.MAX_GAMES and kept.games[0].id == "g3"
     row = kept.rows()[0]
     assert len(row.last) == progress.LAST and row.last[-1] == "lost"
+
+
+def test_the_damaged_records_message_is_worded_when_shown_in_the_pages_language() -> None:
+    """The page's start: the application is made, the language chosen, then ``Boot``.
+    The record is read at ``Boot`` (in the browser no catalogue is there before), and its
+    message is kept as a key and values: worded in the language of the moment."""
+    from qin_ui import i18n
+
+    storage = MemoryStorage({progress.KEY: "{broken"})
+    app = App(SaveStore(storage))
+    root = WEB.parent
+    german = (root / "i18n" / "de.json").read_text(encoding="utf-8")
+    try:
+        run(app, A.LanguageChosen("de", german, form()))
+        run(app, A.Boot("http://localhost/", ""))
+        [aside] = [k for k in storage.data if k.startswith(progress.DAMAGED)]
+        shown = app.screen().elements["progress-message"]
+        assert shown.hidden is False
+        assert shown.text is not None and shown.text.startswith("Dein Fortschritt")
+        assert aside in shown.text
+        english = (root / "i18n" / "en.json").read_text(encoding="utf-8")
+        run(app, A.LanguageChosen("en", english, form()))
+        assert (app.screen().elements["progress-message"].text or "").startswith(
+            "Your progress record could not be read")
+    finally:
+        i18n.set_language("en", json.loads((root / "i18n" / "en.json").read_text("utf-8")))

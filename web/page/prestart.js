@@ -2,9 +2,10 @@
 //
 // While Pyodide loads, this module makes the static start screen of index.html work: the
 // seat rows (name, pagoda colour, human or computer level), the player count, the board
-// side, fair start, hints, the seed, the series plan and the list of saved games (read from the saves'
-// summaries in localStorage, nothing replayed). The texts come from the catalogue boot.js
-// fetched (window.qinI18n). What the player presses is kept as an *intent*, not acted on:
+// side, fair start, hints, the seed, the series plan, the list of saved games (read from
+// the saves' summaries in localStorage, nothing replayed) and the progress table
+// (progress_table.js). The texts come from the catalogue boot.js fetched
+// (window.qinI18n). What the player presses is kept as an *intent*, not acted on:
 //
 //   - Start: the board side is drawn empty (embed/stamp.js pastes qin.svg's own fragments,
 //     so it looks as the page's Python will draw it) with "dealing…" where the hand goes;
@@ -25,6 +26,7 @@
 
 import { stamp } from "./embed/stamp.js";
 import { linkPosition } from "./linkcode.js";
+import { progressTable } from "./progress_table.js";
 
 /** Player types in the order of qin_ui.players.KINDS (tests/test_prestart.py checks). */
 export const KINDS = ["human", "apprentice", "governor", "minister", "emperor"];
@@ -37,6 +39,7 @@ export const PLANS = ["single", "sides", "four"];
  *  file, the tutorial), so that no click on them is lost. */
 const LATER = ["import-file", "learn"];
 const SAVE_PREFIX = "qin.save.";
+const PROGRESS_KEY = "qin.progress";
 const CURRENT_KEY = "qin.current";
 const MAX_NAME = 20;
 const MAX_SAVE = 1_000_000;
@@ -244,6 +247,20 @@ function drawSaved() {
   $("saved").dataset.count = String(entries.length);
 }
 
+// -- the progress record (as the page's Python draws it; a damaged one waits for Python) --
+function drawProgress() {
+  let text = null;
+  try {
+    text = localStorage.getItem(PROGRESS_KEY);
+  } catch {
+    return;  // storage off: the page's Python says so
+  }
+  const table = progressTable(text, (key) => say(key), levelName);
+  if (!table) return;
+  $("progress-table").innerHTML = table.html;
+  $("progress").dataset.games = String(table.games);
+}
+
 // -- the board, drawn before Python -----------------------------------------------------
 /** Draw `position` (position text, or null for the empty `board` side) and "dealing…". */
 async function showBoard(board, position, colours) {
@@ -369,14 +386,21 @@ function bind() {
       await window.qinI18n.use(event.target.value);
     } catch (error) {
       console.warn(error);  // the catalogue could not be loaded: the page stays as it is
+      event.target.value = window.qinI18n.lang;  // and says which language it is in
       return;
     }
-    if (handed) return;
+    if (handed) {
+      // The page's Python took over while the catalogue was on its way, speaking the
+      // language it found then: the choice goes to it as the player's own change would.
+      event.target.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
     messages = JSON.parse(window.qinI18n.text ?? "{}");
     seats = seats.map((s) => (s.name === old[s.colour] ? { ...s, name: colourLabel(s.colour) } : s));
     drawSeats();
     drawPlans();
     drawSaved();
+    drawProgress();
     const dealing = $("dealing");
     if (dealing) dealing.textContent = say("prestart.dealing");
   });
@@ -414,6 +438,7 @@ async function main() {
   drawSeats();
   drawPlans();
   drawSaved();
+  drawProgress();
   $("new-game").hidden = true;
   bind();
   const app = $("app");

@@ -115,7 +115,6 @@ class App:
         self.state = AppState(storage_problem=storage_problem)
         self.saves = store
         self.cache = Cache()
-        self._load_progress()
 
     @property
     def mode(self) -> Mode:
@@ -411,7 +410,7 @@ class App:
     # -- the progress record -----------------------------------------------------------
     def _load_progress(self) -> None:
         st = self.state
-        st.progress, st.progress_message = progress.load(self.saves.storage)
+        st.progress, st.progress_problem = progress.load(self.saves.storage)
 
     def _count_progress(self, s: Session) -> None:
         """A game against the computer just ended here: counted once (by its save)."""
@@ -422,7 +421,7 @@ class App:
         if counted is None:
             return
         st.progress, problem = progress.count(self.saves.storage, counted)
-        st.progress_message = problem or st.progress_message
+        st.progress_problem = problem or st.progress_problem
 
     def _count_in_series(self, s: Session) -> None:
         series = self.state.series
@@ -958,7 +957,7 @@ class App:
                 st.saved_message = t("import.refused", name=file, error=str(exc))
                 return []
             st.imported = "ok"
-            st.progress_message = ""
+            st.progress_problem = None
             st.saved_message = t("progress.imported", name=file, n=added)
             return []
         try:
@@ -1075,6 +1074,7 @@ class App:
         st.booted = True
         st.address_game = links.has_game(boot.hash)
         self._refresh_entries()
+        self._load_progress()  # here, not before: the page has its language now
         if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
             self._resume_current()
             return self._open_lesson_from(boot.hash)

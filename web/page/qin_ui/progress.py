@@ -43,6 +43,22 @@ class ProgressError(ValueError):
     """Progress text that cannot be read; the message says why."""
 
 
+@dataclass(frozen=True)
+class Problem:
+    """What went wrong with the stored record, for the player: a catalogue key and its
+    values, worded when shown (so in the language of the moment)."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def text(self) -> str:
+        return t(self.key, **dict(self.values))
+
+
+def _problem(key: str, **values: object) -> Problem:
+    return Problem(key, tuple((k, str(v)) for k, v in values.items()))
+
+
 class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
 
@@ -148,25 +164,25 @@ def is_progress(text: str) -> bool:
     return head.startswith("{") and f'"{FORMAT}"' in head
 
 
-def load(storage: Storage, now: float | None = None) -> tuple[Progress, str]:
-    """The stored progress and a message for the player ("" when all is well).  Damaged
-    text is moved aside (never lost), and a new record starts."""
+def load(storage: Storage, now: float | None = None) -> tuple[Progress, Problem | None]:
+    """The stored progress and what the player is told (``None`` when all is well).
+    Damaged text is moved aside (never lost), and a new record starts."""
     try:
         text = storage.get(KEY)
     except Exception as exc:  # noqa: BLE001 - storage off: no progress shown
-        return Progress(), t("progress.unreadable", error=exc)
+        return Progress(), _problem("progress.unreadable", error=exc)
     if text is None:
-        return Progress(), ""
+        return Progress(), None
     try:
-        return parse(text), ""
+        return parse(text), None
     except ProgressError as exc:
         aside = f"{DAMAGED}{int(now if now is not None else time.time() * 1000)}"
         try:
             storage.set(aside, text)
             storage.set(KEY, Progress().to_json())
         except Exception:  # noqa: BLE001 - it stays where it is
-            return Progress(), t("progress.damaged", error=exc, where=KEY)
-        return Progress(), t("progress.damaged", error=exc, where=aside)
+            return Progress(), _problem("progress.damaged", error=exc, where=KEY)
+        return Progress(), _problem("progress.damaged", error=exc, where=aside)
 
 
 def _write(storage: Storage, progress: Progress) -> None:
@@ -174,9 +190,10 @@ def _write(storage: Storage, progress: Progress) -> None:
     storage.set(KEY, progress.to_json())
 
 
-def count(storage: Storage, game: Counted) -> tuple[Progress, str]:
+def count(storage: Storage, game: Counted) -> tuple[Progress, Problem | None]:
     """Add ``game`` unless a game of its id is there already (read afresh: another
-    tab may have counted it).  Returns the progress and a message ("" when fine)."""
+    tab may have counted it).  Returns the progress and what the player is told
+    (``None`` when fine)."""
     progress, problem = load(storage)
     if progress.has(game.id):
         return progress, problem
@@ -184,7 +201,7 @@ def count(storage: Storage, game: Counted) -> tuple[Progress, str]:
     try:
         _write(storage, progress)
     except Exception as exc:  # noqa: BLE001 - storage full or off: said, not fatal
-        return progress, t("progress.not_saved", error=exc)
+        return progress, _problem("progress.not_saved", error=exc)
     return progress, problem
 
 

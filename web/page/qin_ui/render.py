@@ -321,7 +321,8 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
                                               lambda: progress.table_html(st.progress,
                                                                           _level_name)))
     els["progress"] = El(data=(("games", str(len(rows))),))
-    els["progress-message"] = El(text=st.progress_message, hidden=not st.progress_message)
+    problem = st.progress_problem.text() if st.progress_problem is not None else ""
+    els["progress-message"] = El(text=problem, hidden=not problem)
     els["progress-export"] = El(disabled=not rows)
     els["seed"] = El(value=st.seed_text)
     els["setup-problems"] = El(text=st.setup_problems)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from . import computer
 from .keyboard import Keys
 from .lesson import Lesson
-from .progress import Progress
+from .progress import Problem, Progress
 from .replay import Replay
 from .review import ReviewRun
 from .saves import Deleted, Entry, SaveRef
@@ -93,7 +93,7 @@ class AppState:
     turn: ComputerTurn | None = None
     hint: HintAsk | None = None  # the hint asked for or shown
     progress: Progress = field(default_factory=Progress)  # the start screen's table
-    progress_message: str = ""
+    progress_problem: Problem | None = None  # what is wrong with the stored record
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer move to animate
 
