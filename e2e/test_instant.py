@@ -70,6 +70,17 @@ def stored_saves(page: Page) -> list[dict[str, object]]:
       .filter((k) => k.startsWith("qin.save.")).map((k) => JSON.parse(localStorage[k]))"""))
 
 
+def opened_without_python(page: Page, stored: dict[str, str] | None = None) -> HeldRuntime:
+    """The page opened with ``stored`` in its storage and the runtime held back: the
+    start screen is usable without Python."""
+    for key, value in (stored or {}).items():
+        page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
+    held = HeldRuntime(page)
+    page.goto("/")
+    without_python(page, "setup")
+    return held
+
+
 def booted(page: Page, held: HeldRuntime) -> None:
     held.release()
     assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
@@ -77,9 +88,7 @@ def booted(page: Page, held: HeldRuntime) -> None:
 
 
 def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Page) -> None:
-    held = HeldRuntime(page)
-    page.goto("/")
-    without_python(page, "setup")
+    held = opened_without_python(page)
     print(f"start screen usable at {mark_ms(page, 'qin:prestart-usable'):.0f} ms")
     expect(page.locator("#boot")).to_be_visible()  # the small "still loading" note
     # the choices: 3 players, a computer in the second seat, the Lion side, a seed, a series
@@ -146,10 +155,7 @@ def saved_game() -> tuple[str, str, qin.Game]:
 
 def test_resume_before_python_draws_the_saved_position(page: Page) -> None:
     key, text, game = saved_game()
-    page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(text)})")
-    held = HeldRuntime(page)
-    page.goto("/")
-    without_python(page, "setup")
+    held = opened_without_python(page, {key: text})
     item = page.locator("#saved-list li[data-state=ok]")
     expect(item).to_have_count(1)
     expect(item).to_contain_text("3 moves")
@@ -199,10 +205,7 @@ def progress_record(*games: tuple[str, int, str]) -> str:
 def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> None:
     text = progress_record(("governor", 2, "won"), ("governor", 2, "lost"),
                            ("emperor", 3, "shared"))
-    page.add_init_script(f"localStorage.setItem('qin.progress', {json.dumps(text)})")
-    held = HeldRuntime(page)
-    page.goto("/")
-    without_python(page, "setup")
+    held = opened_without_python(page, {"qin.progress": text})
     rows = page.locator("#progress-table tbody tr")
     expect(rows).to_have_count(2)
     governor = page.locator("#progress-table tr[data-level=governor]")
@@ -220,10 +223,7 @@ def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> 
 
 
 def test_a_damaged_progress_record_waits_for_python_which_keeps_it(page: Page) -> None:
-    page.add_init_script("localStorage.setItem('qin.progress', '{broken')")
-    held = HeldRuntime(page)
-    page.goto("/")
-    without_python(page, "setup")
+    held = opened_without_python(page, {"qin.progress": "{broken"})
     expect(page.locator("#progress-table")).to_be_empty()  # nothing drawn from it
     booted(page, held)
     expect(page.locator("#progress-message")).to_contain_text("could not be read")
@@ -236,10 +236,8 @@ def test_a_damaged_progress_record_waits_for_python_which_keeps_it(page: Page) -
 def test_a_language_chosen_as_python_arrives_becomes_the_pages_language(page: Page) -> None:
     """The German catalogue is still on its way when the page's Python takes over in
     English: when it arrives, the page's Python speaks German too."""
-    held = HeldRuntime(page)
     catalogue = HeldRuntime(page, ("**/i18n/de.json",))
-    page.goto("/")
-    without_python(page, "setup")
+    held = opened_without_python(page)
     page.select_option("#lang", "de")
     booted(page, held)
     human = page.locator("#seat-kind-0 option[value=human]")
