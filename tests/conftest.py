@@ -7,9 +7,16 @@ province square or a village names its owner.
 
 from __future__ import annotations
 
+import json
+import os
 import resource
+import shutil
+import subprocess
 import textwrap
 from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
 
 import qin
 from qin.tiles import PAGODAS
@@ -109,3 +116,20 @@ def children_cpu() -> float:
     that a subprocess refuses at once measures (the wall clock moves with the load)."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
+
+
+NODE = shutil.which("node")
+
+
+def node_json(program: str) -> Any:
+    """Run ``program`` (an ES module's text) under Node and read what it printed as JSON:
+    how the tests call the page's pure JavaScript modules.  Without Node a bare
+    ``pytest tests`` skips; CI, whose site build needs Node, fails."""
+    if NODE is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not installed (the site's build needs it)")
+        pytest.skip("node is not installed (the site's build needs it)")
+    result = subprocess.run([NODE, "--input-type=module", "-e", program], capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)

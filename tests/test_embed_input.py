@@ -6,8 +6,6 @@ web/embed/qin_embed.py's, the engine side of the same diagram.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,11 +14,10 @@ from typing import Any
 import pytest
 
 from qin.svg import PAGODA_COLOURS
-from tests.conftest import children_cpu
+from tests.conftest import children_cpu, node_json
 
 ROOT = Path(__file__).resolve().parent.parent
 STAMP = ROOT / "web" / "embed" / "stamp.js"
-NODE = shutil.which("node")
 
 sys.path.insert(0, str(ROOT / "web" / "embed"))
 import qin_embed  # noqa: E402  (web/embed is not a package)
@@ -30,13 +27,7 @@ SMALL = "players: 2\n. . .\n. r1 r\n. . v2\n"
 
 
 def node(script: str) -> Any:
-    if NODE is None:
-        pytest.skip("node is not installed")
-    program = f"import * as stamp from {json.dumps(STAMP.as_uri())};\n{script}"
-    result = subprocess.run([NODE, "--input-type=module", "-e", program], capture_output=True,
-                            text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return node_json(f"import * as stamp from {json.dumps(STAMP.as_uri())};\n{script}")
 
 
 def test_stamp_accepts_only_palette_names_and_hex_colours() -> None:

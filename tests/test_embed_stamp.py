@@ -8,10 +8,7 @@ classes, player, pagoda count and position.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -19,11 +16,11 @@ import pytest
 
 from qin.svg import render_svg
 from qin.svg_parts import board_parts, board_parts_json
+from tests.conftest import node_json
 
 ROOT = Path(__file__).resolve().parent.parent
 STAMP = ROOT / "web" / "embed" / "stamp.js"
 POSITIONS = sorted((ROOT / "web" / "rules" / "positions").glob("*.txt"))
-NODE = shutil.which("node")
 
 EVERY_TOKEN = """players: 4
 - .  ~  v  v1 v2 v3 v4
@@ -87,12 +84,6 @@ def signature(svg: str) -> list[tuple[object, ...]]:
 
 @pytest.fixture(scope="module")
 def stamped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    if NODE is None:
-        # Node comes with the site's build (npm ci): a checkout without it cannot build the
-        # site either, so only a bare `pytest tests` may skip here, never CI.
-        if os.environ.get("CI"):
-            pytest.fail("node is not installed (the site's build needs it)")
-        pytest.skip("node is not installed (the site's build needs it)")
     work = tmp_path_factory.mktemp("stamp")
     (work / "parts.json").write_text(board_parts_json(), encoding="utf-8")
     (work / "cases.json").write_text(json.dumps(
@@ -105,10 +96,7 @@ def stamped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "const out = {};\n"
         "for (const [name, text, options] of cases) out[name] = stamp(text, parts, options);\n"
         "console.log(JSON.stringify(out));\n")
-    result = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
-                            text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr
-    data: dict[str, str] = json.loads(result.stdout)
+    data: dict[str, str] = node_json(script)
     return data
 
 

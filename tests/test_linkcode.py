@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,23 +13,17 @@ import pytest
 import qin
 from qin import records
 from qin.boards import NAMES, board_text
+from tests.conftest import node_json
 
 ROOT = Path(__file__).resolve().parent.parent
 LINKCODE = ROOT / "web" / "page" / "linkcode.js"
-NODE = shutil.which("node")
 SIDES = {name: board_text(name) for name in NAMES}
 
 
 def link_position(hash_text: str) -> Any:
-    if NODE is None:
-        pytest.skip("node is not installed")
-    program = (f"import {{ linkPosition }} from {json.dumps(LINKCODE.as_uri())};\n"
-               f"console.log(JSON.stringify(linkPosition({json.dumps(hash_text)}, "
-               f"{json.dumps(SIDES)})));")
-    result = subprocess.run([NODE, "--input-type=module", "-e", program], capture_output=True,
-                            text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return node_json(f"import {{ linkPosition }} from {json.dumps(LINKCODE.as_uri())};\n"
+                     f"console.log(JSON.stringify(linkPosition({json.dumps(hash_text)}, "
+                     f"{json.dumps(SIDES)})));")
 
 
 def grid(position: str) -> list[list[str]]:

@@ -6,8 +6,6 @@ says why)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +20,9 @@ sys.path.insert(0, str(WEB))
 from qin_ui import i18n, progress  # noqa: E402
 from qin_ui.render import _level_name  # noqa: E402
 
+from tests.conftest import node_json  # noqa: E402
+
 TABLE = WEB / "progress_table.js"
-NODE = shutil.which("node")
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -39,19 +38,13 @@ def language() -> Iterator[None]:
 
 def drawn_in_js(texts: list[str | None], lang: str) -> list[Any]:
     """progressTable(text) for each text, with prestart.js's catalogue look-ups."""
-    if NODE is None:
-        pytest.skip("node is not installed (the page's JavaScript is run by Node here)")
-    program = (
+    return list(node_json(
         f"import {{ progressTable }} from {json.dumps(TABLE.as_uri())};\n"
         f"const messages = {json.dumps(catalogue(lang))};\n"
         "const say = (key) => messages[key] ?? key;\n"
         "const levelName = (k) => messages[`ai.${k}.name`] ?? k[0].toUpperCase() + k.slice(1);\n"
         f"const texts = {json.dumps(texts)};\n"
-        "console.log(JSON.stringify(texts.map((t) => progressTable(t, say, levelName))));")
-    result = subprocess.run([NODE, "--input-type=module", "-e", program], capture_output=True,
-                            text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr
-    return list(json.loads(result.stdout))
+        "console.log(JSON.stringify(texts.map((t) => progressTable(t, say, levelName))));"))
 
 
 def record(*games: tuple[str, str, int, str]) -> str:
@@ -101,13 +94,8 @@ def test_a_record_python_would_not_read_is_not_drawn(text: str) -> None:
 
 def test_hostile_text_in_the_catalogue_is_escaped() -> None:
     """The words come from the catalogue: a tag in them is shown, never run."""
-    if NODE is None:
-        pytest.skip("node is not installed (the page's JavaScript is run by Node here)")
-    program = (
+    html = node_json(
         f"import {{ progressTable }} from {json.dumps(TABLE.as_uri())};\n"
         "const say = () => '<img src=x onerror=alert(1)>';\n"
-        f"console.log(progressTable({json.dumps(RECORDS[1])}, say, say).html);")
-    result = subprocess.run([NODE, "--input-type=module", "-e", program], capture_output=True,
-                            text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr
-    assert "<img" not in result.stdout and "&lt;img" in result.stdout
+        f"console.log(JSON.stringify(progressTable({json.dumps(RECORDS[1])}, say, say).html));")
+    assert "<img" not in html and "&lt;img" in html
