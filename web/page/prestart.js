@@ -255,7 +255,7 @@ function drawProgress() {
   } catch {
     return;  // storage off: the page's Python says so
   }
-  const table = progressTable(text, (key) => say(key), levelName);
+  const table = progressTable(text, say, levelName);
   if (!table) return;
   $("progress-table").innerHTML = table.html;
   $("progress").dataset.games = String(table.games);
