@@ -64,6 +64,6 @@ def test_the_preloaded_modules_import_without_javascript() -> None:
 
 def test_the_preload_covers_what_the_page_and_the_ai_worker_import() -> None:
     loaded = load_in_cpython(preload())
-    wanted = imported_of_ours(WEB / "page" / "shell.py") | imported_of_ours(
+    wanted = imported_of_ours(WEB / "page" / "host.py") | imported_of_ours(
         WEB / "worker" / "ai_worker.py")
     assert wanted and not sorted(wanted - set(loaded))

@@ -38,12 +38,12 @@ const PYTHON = "__QIN_PY_KEY__";
 export const ENTRY = new URL(`./pyodide-snapshot/${version}-${STDLIB}-${PYTHON}`,
   import.meta.url).href;
 export const CONFIG_URL = new URL("./pyscript.json", import.meta.url).href;
-/** Imported into the snapshot (snapshot_maker.js): what web/page/shell.py and
+/** Imported into the snapshot (snapshot_maker.js): what web/page/host.py and
  *  web/worker/ai_worker.py import of ours, but the modules that reach the browser
- *  (shell, worker, bytecode).  None of them touches JavaScript, a random generator or
+ *  (main, bytecode).  None of them touches JavaScript, a random generator or
  *  the clock when imported (tests/test_snapshot_preload.py checks in CPython). */
 export const PRELOAD = [
-  "qin_ui.actions", "qin_ui.ai_bridge", "qin_ui.app", "qin_ui.handover", "qin_ui.players",
+  "events", "host", "qin_ui.actions", "qin_ui.ai_bridge", "qin_ui.app", "qin_ui.handover", "qin_ui.players",
   "qin_ui.render", "qin_ui.saves", "qin_ui.setup", "qin.ai.greedy", "qin.ai.lookahead",
 ];
 const MAKE_AFTER_MS = 3000; // after the first screen, never during it

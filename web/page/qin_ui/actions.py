@@ -208,9 +208,20 @@ class ReviewAnswer:
     name = "review-answer"
 
 
+@dataclass(frozen=True)
+class StorageFailed:
+    """The browser refused to store ``key`` (full, or blocked since): what the
+    application wrote there is not kept; ``error`` is the browser's words."""
+
+    key: str
+    error: str = ""
+    name = "storage-failed"
+
+
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
           | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
-          | HintAnswer | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer)
+          | HintAnswer | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer
+          | StorageFailed)
 
 
 # -- effects ---------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from .actions import (
     StartGame,
     StartWorker,
     StorageChanged,
+    StorageFailed,
     Timer,
     Wheel,
     WorkerReady,
@@ -66,6 +67,7 @@ from .render import Cache, Screen, screen
 from .replay import Replay
 from .review import ReviewRun
 from .saves import (
+    FULL_WORDS,
     SaveConflict,
     SaveError,
     SaveRef,
@@ -74,6 +76,7 @@ from .saves import (
     export_text,
     id_of_key,
     read_import,
+    read_save,
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
@@ -230,6 +233,8 @@ class App:
             return self._storage_changed(action.key)
         if isinstance(action, AddressChanged):
             return self._address_changed(action.hash)
+        if isinstance(action, StorageFailed):
+            return self._storage_failed(action)
         return []
 
     def _command(self, c: Command) -> list[Effect]:
@@ -838,6 +843,27 @@ class App:
         st.notice = "conflict"
         st.link_offer = ""
         st.save_state, st.save_text = "conflict", t("saves.error.conflict")
+
+    def _storage_failed(self, failed: StorageFailed) -> list[Effect]:
+        """The browser refused a write after the state moved on (the page's storage
+        is written from a worker): the game on screen stays as it is, the page says
+        it is not saved, and its next save starts from what the browser holds."""
+        st = self.state
+        full = any(w in failed.error.lower() for w in FULL_WORDS)
+        why = t("saves.error.full") if full else t("saves.error.write", error=failed.error)
+        save_id = id_of_key(failed.key)
+        if st.save is not None and save_id == st.save.id:
+            try:
+                text = self.saves.raw(save_id)
+                st.save = read_save(text).ref if text is not None else None
+            except SaveError:
+                st.save = None  # saved anew at the next move
+            st.save_state, st.save_text = "error", t("keep.not_saved", error=why)
+        elif failed.key != CURRENT_KEY:
+            st.saved_message = why
+            if st.screen == "setup":
+                self._refresh_entries()
+        return []
 
     def _storage_changed(self, key: str) -> list[Effect]:
         """Another tab wrote ``key``: the saved list follows; when it is the save of the

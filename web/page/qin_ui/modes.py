@@ -53,7 +53,7 @@ def mode_of(state: AppState) -> Mode:
 ALWAYS = frozenset({"boot", "language", "worker-ready", "timer", "computer-answer",
                     "hint-answer",
                     "speed", "copied", "pointer", "drag", "storage-changed",
-                    "address-changed", "review-answer"})
+                    "address-changed", "review-answer", "storage-failed"})
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
 
 LOOK = frozenset({"hover", "board-click", "cursor", "jump", "focus-log", "focus-board",

@@ -1,0 +1,232 @@
+"""The page's Python seen from its JavaScript shell (web/page/host.py, events.py): DOM
+events described as messages become actions, and each reply says what to store, what
+changed on the screen and what the shell decides alone (no browser)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+import events  # noqa: E402
+import host  # noqa: E402
+from qin_ui import actions as A  # noqa: E402
+from qin_ui import setup  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.render import El  # noqa: E402
+from qin_ui.saves import PREFIX  # noqa: E402
+
+CATALOGUE = json.dumps(json.loads((WEB.parent / "i18n" / "en.json").read_text()))
+FORM = {"fields": {"seat-name-0": "Ann", "seat-name-1": "Bob", "seat-colour-0": "green",
+                   "seat-colour-1": "white", "seat-kind-0": "human", "seat-kind-1": "human",
+                   "board-lion": False, "board-bird": True, "fair-start": False,
+                   "hints-on": True, "seed": "7", "series-plan": "single"}}
+
+
+def node(tag: str = "div", ident: str = "", cls: tuple[str, ...] = (),
+         **data: str) -> dict[str, Any]:
+    return {"tag": tag, "id": ident, "cls": list(cls), "data": data}
+
+
+APP = node("main", "app")
+BOARD = [node("svg"), node("div", "board"), node("div", "board-area"), node("section", "play"),
+         APP]
+
+
+def square(name: str) -> list[dict[str, Any]]:
+    return [node("rect", cls=("sq",), square=name), *BOARD]
+
+
+def started(storage: dict[str, str] | None = None, **extra: Any) -> tuple[host.Host, host.Json]:
+    h = host.Host.open({} if storage is None else storage)
+    reply = h.handle({"t": "start", "href": "http://localhost/", "hash": "", "storage": {},
+                      "handed": "", "lang": "en", "catalogue": CATALOGUE, "form": FORM,
+                      **extra})
+    return h, reply
+
+
+def in_game(storage: dict[str, str] | None = None) -> tuple[host.Host, host.Json]:
+    h, _ = started(storage)
+    return h, h.handle({"t": "submit", "form": FORM})
+
+
+def pick_playable(h: host.Host) -> str:
+    s = h.app.state.session
+    assert s is not None
+    hand = s.visible_hand()
+    assert hand is not None
+    index = next(i for i, k in enumerate(hand) if s.playable(k))
+    h.handle({"t": "click", "path": [node("button", cls=("tile-btn",), index=str(index)),
+                                     node("div", "hand"), APP]})
+    return s.legal_squares()[0]
+
+
+# -- the start ----------------------------------------------------------------------------
+def test_the_start_shows_the_start_screen_and_gives_the_shell_its_flags() -> None:
+    h, reply = started()
+    assert h.app.mode is Mode.START
+    assert reply["changes"]["app"]["hidden"] is False
+    assert reply["changes"]["setup"]["hidden"] is False
+    assert reply["flags"]["picked"] is False and reply["flags"]["pointer"] == "mouse"
+    assert "ArrowRight|001" not in reply["flags"]["keys"]  # nothing on the start screen
+    assert "writes" not in reply  # opening the page stores nothing
+
+
+def test_an_early_start_handed_over_by_prestart_opens_the_game_and_its_focus() -> None:
+    handed = json.dumps({"form": {"names": ["Ann", "Bob"], "colours": ["green", "white"],
+                                  "kinds": ["human", "human"], "board": "lion", "seed": "3"},
+                         "intent": {"kind": "start"}, "focus": "board-area"})
+    h, reply = started(handed=handed)
+    s = h.app.state.session
+    assert s is not None and s.game.board_name == "lion" and s.game.seed == 3
+    assert {"fx": "focus", "first": ["#board-area"], "visible": True} in reply["effects"]
+
+
+def test_blocked_storage_keeps_games_for_the_tab_and_says_so() -> None:
+    h = host.Host.open(None)
+    reply = h.handle({"t": "start", "href": "http://localhost/", "hash": "", "lang": "en",
+                      "catalogue": CATALOGUE, "form": FORM})
+    assert reply["changes"]["saved-message"]["hidden"] is False
+    reply = h.handle({"t": "submit", "form": FORM})
+    assert "writes" not in reply and h.app.state.save is not None
+
+
+# -- a game ----------------------------------------------------------------------------------
+def test_a_move_is_stored_before_the_screen_and_once() -> None:
+    h, reply = in_game()
+    assert [k for k, _ in reply["writes"]][0].startswith(PREFIX)  # a new game is saved
+    assert "ArrowRight|001" in reply["flags"]["keys"]
+    assert "ArrowRight|000" not in reply["flags"]["keys"]  # the page scrolls off the board
+    target = pick_playable(h)
+    reply = h.handle({"t": "click", "path": square(target)})
+    (key, value), *_ = reply["writes"]
+    assert key == PREFIX + h.app.state.save.id  # type: ignore[union-attr]
+    assert json.loads(value)["rev"] == 2
+    assert reply["changes"]["play"]["data"]["data-moves"] == "1"
+    assert h.handle({"t": "click", "path": square(target)}).get("writes") is None
+
+
+def test_a_hover_sends_the_overlay_only_and_nothing_twice() -> None:
+    h, _ = in_game()
+    target = pick_playable(h)
+    reply = h.handle({"t": "hover", "path": square(target)})
+    assert reply["overlay"] and "writes" not in reply
+    assert "board" not in reply.get("changes", {})  # the board itself is not sent again
+    assert host.encode(h.handle({"t": "hover", "path": square(target)})) == "{}"
+    assert h.handle({"t": "leave"})["overlay"] == ""
+
+
+def test_the_shell_takes_a_picked_tile_s_right_click_and_wheel() -> None:
+    h, _ = in_game()
+    assert h.sent_flags["picked"] is False
+    pick_playable(h)
+    assert h.sent_flags["picked"] is True
+    reply = h.handle({"t": "context", "path": square("g3")})
+    assert reply["changes"]["play"]["data"]["data-orientation"] == "1"
+    assert h.sent_flags["picked"] is True
+
+
+def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:
+    h, _ = in_game()
+    reply = h.handle({"t": "key", "key": "1", "shift": False, "ctrl": False,
+                      "target": "board-area"})
+    assert reply["changes"]["play"]["data"]["data-selected"]
+    assert h.handle({"t": "key", "key": "ArrowRight", "target": "board-area"})["cursor"]
+
+
+def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
+    h, reply = in_game()
+    save = h.app.state.save
+    assert save is not None
+    key = PREFIX + save.id
+    revision_1 = dict(reply["writes"])[key]  # what the browser holds
+    reply = h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert json.loads(dict(reply["writes"])[key])["rev"] == 2
+    # The browser refused the move's save.
+    reply = h.handle({"t": "unwritten", "failed": [
+        {"key": key, "error": "QuotaExceededError: the quota has been exceeded",
+         "value": revision_1}]})
+    assert "full" in reply["changes"]["save-state"]["text"]
+    assert h.storage.get(key) == revision_1
+    assert len(h.app.state.session.game.moves) == 1  # type: ignore[union-attr]
+    # The next move is saved over what the browser holds, without a conflict.
+    writes = []
+    if h.app.mode is Mode.COVER:
+        writes += h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})["writes"]
+    writes += h.handle({"t": "click", "path": square(pick_playable(h))})["writes"]
+    assert json.loads(dict(writes)[key])["rev"] > 1
+    assert json.loads(next(v for k, v in writes if k == key))["rev"] == 2
+    assert h.app.state.notice == "" and h.app.state.save_state == "saved"
+
+
+def test_another_tab_s_write_arrives_with_its_value() -> None:
+    h, _ = started()
+    other, reply = in_game()
+    (key, value), *_ = reply["writes"]
+    reply = h.handle({"t": "storage", "key": key, "value": value})
+    assert h.storage.get(key) == value
+    assert reply["changes"]["saved"]["data"]["data-count"] == "1"
+    assert other.app.state.save is not None
+
+
+def test_choosing_a_language_asks_the_shell_for_its_catalogue() -> None:
+    h, _ = started()
+    reply = h.handle({"t": "change", "path": [node("select", "lang"), APP], "value": "de"})
+    assert {"fx": "language", "lang": "de"} in reply["effects"]
+
+
+def test_the_ai_worker_s_answers_and_the_effects_for_the_page() -> None:
+    h, _ = started()
+    form = {"fields": {**FORM["fields"], "seat-kind-1": "apprentice"}}
+    reply = h.handle({"t": "submit", "form": form})
+    assert {"fx": "ai-start"} in reply["effects"]
+    assert isinstance(h.handle({"t": "ai", "kind": "ready"}), dict)
+    assert h.app.state.worker == "ready"
+    assert host.ai_answer({"kind": "move", "token": "x", "text": ""}) is None
+
+
+# -- events, as plain data ----------------------------------------------------------------------
+def test_the_form_is_read_from_its_fields_and_missing_ones_default() -> None:
+    current = setup.Settings()
+    form = events.read_form(FORM, current)
+    assert form.names == ("Ann", "Bob") and form.seed == "7" and form.board == "bird"
+    empty = events.read_form({"fields": {}}, current)
+    assert empty.names == tuple(current.names) and empty.plan == "single"
+    assert events.read_form("not a form", current).hints is current.hints
+
+
+def test_clicks_are_found_by_the_element_and_its_ancestors() -> None:
+    assert events.click(events.path_of({"path": square("g3")})) == A.BoardClick("g3")
+    saved = [node("button", action="resume"), node("li", id="abc"), node("ul", "saved-list"),
+             APP]
+    assert events.click(events.path_of({"path": saved})) == A.Command("resume", "abc")
+    assert events.click(events.path_of({"path": [node("button", "undo"), APP]})) == \
+        A.Command("undo")
+    # a square outside the board, or a data attribute on another element, is nothing
+    assert events.click(events.path_of({"path": [node("rect", square="g3"), APP]})) is None
+
+
+def test_hostile_messages_give_nothing() -> None:
+    settings = setup.Settings()
+    for message in ({"t": "click", "path": "x"}, {"t": "click", "path": [1, None, {"id": 3}]},
+                    {"t": "key", "key": 5}, {"t": "key", "key": "x" * 100},
+                    {"t": "change", "path": [node("select", "seat-kind-0", seat="9")]},
+                    {"t": "nothing"}, {}):
+        assert events.to_action(message, settings) is None
+    h, _ = started()
+    assert host.decode("[1, 2]") == {} and host.decode("{bad") == {}
+    assert isinstance(h.handle({"t": "unwritten", "failed": [3, {"key": 4}]}), dict)
+
+
+def test_the_differ_sends_what_changed_and_html_again_with_its_value() -> None:
+    old = El(html="<option>a</option>", value="a", data=(("toMove", "1"),))
+    new = El(html="<option>b</option>", value="a", data=(("toMove", "2"),),
+             classes=(("busy", True),))
+    assert host.el_changes(new, old) == {"html": "<option>b</option>", "value": "a",
+                                         "data": {"data-to-move": "2"},
+                                         "classes": {"busy": True}}
+    assert host.el_changes(old, old) == {}

@@ -1,0 +1,373 @@
+"""The application seen from the JavaScript shell: messages in, one reply out (no DOM;
+unit-tested in CPython, run in the page's worker).
+
+``Host.handle(message)`` turns one message of the shell (a DOM event described by
+``events``, a file read, another tab's storage write, the AI worker's answer...) into
+actions, dispatches them, and returns the one reply the shell applies, in this order:
+
+- ``writes``: ``[[key, value or null], ...]``, the storage writes of this change (the
+  shell writes them first: nothing shows a change before it is stored; a failed write
+  comes back as ``{"t": "unwritten", ...}``, and the application says so);
+- ``changes``: ``{element id: {"text", "html", "hidden", "disabled", "checked",
+  "value", "data": {attribute: value or null}, "attrs": {...}, "classes": {name:
+  on}}}``, only what differs from the screen sent before (``Differ``);
+- ``overlay`` (the board's ``g.overlay``), ``cursor`` (the keyboard cursor's square or
+  null), ``drop`` (a computer's move to animate), each only when it changed;
+- ``flags``: what the shell decides alone, inside an event handler (``Flags``);
+- ``effects``: what needs the page (download, focus, address, copy, language, the AI
+  worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
+
+Every reply answers one message: the Python never speaks first, so the same protocol
+runs on the main thread (a call each way) and in a worker (an exported function the
+shell awaits).
+
+Storage is ``MirrorStorage``: the shell's localStorage as it was sent at start, kept
+up to date by the writes made here and by other tabs' (``{"t": "storage"}``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Final
+
+import events
+from qin_ui import actions, handover, players
+from qin_ui.actions import Action, Effect
+from qin_ui.app import App
+from qin_ui.keyboard import command_for
+from qin_ui.modes import ACCEPTS, Mode
+from qin_ui.render import El, Screen
+from qin_ui.saves import MAX_TEXT, MemoryStorage, SaveStore, Storage
+
+Json = dict[str, Any]
+EMPTY: Final = El()
+
+KEYS: Final = ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Enter", " ", "Escape",
+               "1", "2", "3", *"nrupl bhtz".replace(" ", ""), *"NRUPLBHTZ")
+"""Every key the key table gives a meaning (as ``KeyboardEvent.key``)."""
+
+
+def kebab(name: str) -> str:
+    """``toMove`` -> ``to-move`` (a dataset key as its attribute's name)."""
+    return "".join(f"-{c.lower()}" if c.isupper() else c for c in name)
+
+
+@cache
+def handled_keys(mode: Mode) -> tuple[str, ...]:
+    """The keys ``mode`` acts on, as ``key|SCB`` (shift, ctrl, on the board: 0 or 1):
+    the shell prevents their default action (scrolling, a space's click) at once."""
+    taken = []
+    for key in KEYS:
+        for shift in (False, True):
+            for ctrl in (False, True):
+                for board in (False, True):
+                    command = command_for(actions.Key(key, shift, ctrl, board), mode)
+                    if command is not None and command.name in ACCEPTS[mode]:
+                        taken.append(f"{key}|{int(shift)}{int(ctrl)}{int(board)}")
+    return tuple(taken)
+
+
+# -- storage ---------------------------------------------------------------------------
+class MirrorStorage:
+    """``saves.Storage`` over a copy of the shell's localStorage; the writes are kept
+    in order until ``take_writes`` (they travel with the reply)."""
+
+    def __init__(self, data: Mapping[str, str]) -> None:
+        self.data: dict[str, str] = dict(data)
+        self.writes: list[tuple[str, str | None]] = []
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+        self.writes.append((key, value))
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+        self.writes.append((key, None))
+
+    def all_keys(self) -> list[str]:
+        return list(self.data)
+
+    def take_writes(self) -> list[tuple[str, str | None]]:
+        writes, self.writes = self.writes, []
+        return writes
+
+    def learn(self, key: str, value: str | None) -> None:
+        """What the browser holds for ``key`` now (another tab wrote, or our write
+        failed): not a write of ours."""
+        if value is None:
+            self.data.pop(key, None)
+        else:
+            self.data[key] = value
+
+
+def open_storage(snapshot: object) -> tuple[Storage, str]:
+    """The mirror of the shell's storage, or (``snapshot`` not a dict of texts: the
+    browser's storage is blocked) one that lasts as long as the tab, with the catalogue
+    key of what is wrong."""
+    if isinstance(snapshot, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                          for k, v in snapshot.items()):
+        return MirrorStorage(snapshot), ""
+    return MemoryStorage(), "saved.no_storage"
+
+
+# -- the screen, as changes ------------------------------------------------------------
+def el_changes(new: El, old: El) -> Json:
+    """What the shell writes to turn ``old`` into ``new`` (the old applier's rules: a
+    field ``None`` is left as it is; a value is written again after its HTML)."""
+    out: Json = {}
+    wrote_html = new.html is not None and new.html is not old.html and new.html != old.html
+    if wrote_html:
+        out["html"] = new.html
+    for name in ("text", "hidden", "disabled", "checked"):
+        value = getattr(new, name)
+        if value is not None and value != getattr(old, name):
+            out[name] = value
+    if new.value is not None and (new.value != old.value or wrote_html):
+        out["value"] = new.value
+    for key, pairs, before, prefix in (("data", new.data, old.data, "data-"),
+                                       ("attrs", new.attrs, old.attrs, "")):
+        was = dict(before)
+        written = {prefix + kebab(n) if prefix else n: v for n, v in pairs
+                   if n not in was or was[n] != v}
+        if written:
+            out[key] = written
+    if new.classes != old.classes:
+        was_on = dict(old.classes)
+        toggled = {c: on for c, on in new.classes if was_on.get(c) != on}
+        if toggled:
+            out["classes"] = toggled
+    return out
+
+
+@dataclass
+class Differ:
+    """The screen last sent; ``diff`` gives what changed since."""
+
+    last: dict[str, El] = field(default_factory=dict)
+    overlay: str = ""
+    cursor: str | None = None
+    dropped: int | None = None
+
+    def diff(self, screen: Screen) -> Json:
+        out: Json = {}
+        changes: Json = {}
+        for element_id, new in screen.elements.items():
+            old = self.last.get(element_id, EMPTY)
+            if new == old:
+                continue
+            written = el_changes(new, old)
+            self.last[element_id] = new
+            if written:
+                changes[element_id] = written
+        if changes:
+            out["changes"] = changes
+        board_written = "html" in changes.get("board", {})
+        if board_written:
+            self.overlay = ""
+        if screen.overlay != self.overlay:
+            out["overlay"] = self.overlay = screen.overlay
+        if board_written or screen.cursor != self.cursor:
+            out["cursor"] = self.cursor = screen.cursor
+        if board_written and screen.drop is not None and screen.drop[0] != self.dropped:
+            self.dropped = screen.drop[0]
+            out["drop"] = screen.drop[1]
+        return out
+
+
+# -- what the shell decides alone --------------------------------------------------------
+def flags(app: App) -> Json:
+    """``keys``: the keys to take from the browser (``handled_keys``); ``picked``: a
+    tile is picked (right-click and the wheel turn it); ``pointer``: the kind of pointer
+    the application knows (the shell says when another presses the board); ``drop``:
+    a file is dragged over the start screen; ``fileMax``: the largest file read."""
+    st = app.state
+    s = st.session
+    return {"keys": list(handled_keys(app.mode)),
+            "picked": s is not None and s.selected_kind is not None,
+            "pointer": st.pointer, "drop": st.drop_over, "fileMax": MAX_TEXT}
+
+
+# -- effects for the page ------------------------------------------------------------------
+AI_KINDS: Final = {actions.AskComputer: "move", actions.AskHint: "hint",
+                   actions.AskReview: "review"}
+
+
+def effect_message(effect: Effect) -> Json | None:
+    """The shell's part of an effect (``None``: not the shell's)."""
+    if isinstance(effect, actions.StartWorker):
+        return {"fx": "ai-start"}
+    if isinstance(effect, actions.AskComputer | actions.AskHint | actions.AskReview):
+        return {"fx": "ai", "kind": AI_KINDS[type(effect)], "token": effect.token,
+                "request": effect.request}
+    if isinstance(effect, actions.After):
+        return {"fx": "timer", "ms": effect.ms, "token": effect.token}
+    if isinstance(effect, actions.Download):
+        return {"fx": "download", "name": effect.name, "text": effect.text,
+                "mime": effect.mime}
+    if isinstance(effect, actions.Focus):
+        first = ["#hand button:not([disabled])", "#undo"] if effect.target == "hand" \
+            else ["#" + effect.target]
+        return {"fx": "focus", "first": first}
+    if isinstance(effect, actions.SetAddress):
+        return {"fx": "address", "url": effect.url}
+    if isinstance(effect, actions.Copy):
+        return {"fx": "copy", "text": effect.text, "fallback": "link-url"}
+    return None
+
+
+def ai_answer(message: Mapping[str, Any]) -> Action | None:
+    """The AI worker's news, relayed by the shell."""
+    kind = message.get("kind")
+    if kind == "ready":
+        return actions.WorkerReady()
+    token, text, took = message.get("token"), message.get("text"), message.get("took")
+    if not isinstance(token, int) or not isinstance(text, str):
+        return None
+    ms = float(took) if isinstance(took, int | float) else 0.0
+    if kind == "move":
+        return actions.ComputerAnswer(token, text, ms)
+    if kind == "hint":
+        return actions.HintAnswer(token, text, ms)
+    if kind == "review":
+        return actions.ReviewAnswer(token, text)
+    return None
+
+
+# -- the host ------------------------------------------------------------------------------
+class Host:
+    """The application and what the shell last showed of it."""
+
+    def __init__(self, app: App, storage: Storage) -> None:
+        self.app = app
+        self.storage = storage
+        self.differ = Differ()
+        self.sent_flags: Json = {}
+        self.catalogue = "{}"
+
+    @classmethod
+    def open(cls, snapshot: object) -> Host:
+        storage, problem = open_storage(snapshot)
+        store = SaveStore(storage, known_kinds=players.KINDS)
+        return cls(App(store, storage_problem=problem), storage)
+
+    # -- one message, one reply ------------------------------------------------------------
+    def handle(self, message: Mapping[str, Any]) -> Json:
+        """The reply to one message of the shell."""
+        effects: list[Effect] = []
+        for action in self.actions_for(message):
+            effects += self.app.store(self.app.dispatch(action))
+        reply = self.reply(effects)
+        lang = events.language_asked(message)
+        if lang:  # the shell loads the catalogue, then says ``language``
+            reply.setdefault("effects", []).append({"fx": "language", "lang": lang})
+        return reply
+
+    def actions_for(self, message: Mapping[str, Any]) -> list[Action]:
+        kind = message.get("t")
+        if kind == "start":
+            return self.start(message)
+        if kind == "language":
+            return [actions.LanguageChosen(
+                str(message.get("lang", "en")), str(message.get("text") or "{}"),
+                events.read_form(message.get("form"), self.app.state.settings))]
+        if kind == "storage":
+            return self.stored_elsewhere(message)
+        if kind == "unwritten":
+            return self.unwritten(message)
+        if kind == "ai":
+            answer = ai_answer(message)
+            return [answer] if answer is not None else []
+        if kind == "timer":
+            token = message.get("token")
+            return [actions.Timer(token)] if isinstance(token, int) else []
+        action = events.to_action(message, self.app.state.settings)
+        return [action] if action is not None else []
+
+    def start(self, message: Mapping[str, Any]) -> list[Action]:
+        """The start, in one go: the start screen as prestart.js leaves it (its form and
+        what the player pressed), the language, ``Boot``, then that intent."""
+        self.catalogue = str(message.get("catalogue") or "{}")
+        handed = handover.read(str(message.get("handed") or ""))
+        form = handed.form if handed is not None else \
+            events.read_form(message.get("form"), self.app.state.settings)
+        out: list[Action] = [
+            actions.LanguageChosen(str(message.get("lang") or "en"), self.catalogue, form),
+            actions.Boot(str(message.get("href") or ""), str(message.get("hash") or ""))]
+        out += handover.after_boot(handed)
+        self.focus_after_start = handed.focus if handed is not None else ""
+        return out
+
+    focus_after_start = ""
+
+    def stored_elsewhere(self, message: Mapping[str, Any]) -> list[Action]:
+        """Another tab wrote ``key`` (its new value comes along; ``all``: the storage
+        was cleared, the whole of it)."""
+        key, value = message.get("key"), message.get("value")
+        everything = message.get("all")
+        if isinstance(self.storage, MirrorStorage):
+            if isinstance(everything, dict):
+                self.storage.data = {k: v for k, v in everything.items()
+                                     if isinstance(k, str) and isinstance(v, str)}
+            elif isinstance(key, str):
+                self.storage.learn(key, value if isinstance(value, str) else None)
+        return [actions.StorageChanged(key if isinstance(key, str) else "")]
+
+    def unwritten(self, message: Mapping[str, Any]) -> list[Action]:
+        """Writes the browser refused (storage full or blocked): the mirror learns what
+        is stored, and the application says what was not saved."""
+        failed = message.get("failed")
+        out: list[Action] = []
+        for item in failed if isinstance(failed, list) else []:
+            if not isinstance(item, dict) or not isinstance(item.get("key"), str):
+                continue
+            value = item.get("value")
+            if isinstance(self.storage, MirrorStorage):
+                self.storage.learn(item["key"], value if isinstance(value, str) else None)
+            out.append(actions.StorageFailed(item["key"], str(item.get("error") or "")))
+        return out
+
+    def reply(self, effects: Iterable[Effect]) -> Json:
+        out: Json = {}
+        if isinstance(self.storage, MirrorStorage):
+            writes = self.storage.take_writes()
+            if writes:
+                out["writes"] = [[k, v] for k, v in writes]
+        out |= self.differ.diff(self.app.screen())
+        now = flags(self.app)
+        changed = {k: v for k, v in now.items() if self.sent_flags.get(k) != v}
+        if changed:
+            out["flags"] = changed
+            self.sent_flags = now
+        shell: list[Json] = []
+        for effect in effects:
+            message = effect_message(effect)
+            if message is not None:
+                shell.append(message)
+        if self.focus_after_start:
+            shell.append({"fx": "focus", "first": ["#" + self.focus_after_start],
+                          "visible": True})
+            self.focus_after_start = ""
+        if shell:
+            out["effects"] = shell
+        return out
+
+
+def encode(reply: Json) -> str:
+    """The reply as the shell's JSON."""
+    return json.dumps(reply, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: str) -> Json:
+    """A shell message; anything else is an empty one."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return {}
+    return message if isinstance(message, dict) else {}
+

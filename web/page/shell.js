@@ -1,0 +1,352 @@
+// The game page's shell: the only code that touches the document once Python has
+// started. It knows no commands, rules or words: it describes DOM events as small
+// messages for the page's Python (web/page/events.py turns them into actions) and
+// applies the replies (web/page/host.py: storage writes first, then what changed on
+// the screen, then the effects that need the page).
+//
+// window.qinShell.connect(post) starts it: post(text) sends one JSON message to the
+// Python; window.qinShell.receive(text) takes one reply. Messages (field "t"):
+//   start    {href, hash, storage (localStorage's keys and values, null: blocked),
+//             handed (prestart.js's hand-over), lang, catalogue, form}
+//   click    {path}              path: the target and its ancestors up to #app, each
+//   change   {path, name, value, form}    {tag, id, cls: [...], data: {...}}
+//   input    {path, value}       submit {form}      form: {fields: {id: value or checked}}
+//   key      {key, shift, ctrl, target}            (not in a field, no Meta/Alt)
+//   hover    {path}   leave {}   pointer {kind, path}   context {path}
+//   wheel    {down, at, path}    drag {over}
+//   file     {name, text} or {name, refused: "too_large" | "unreadable", error}
+//   language {lang, text, form}  (the catalogue, loaded when the reply asked for it)
+//   storage  {key, value} or {key: "", all}  (another tab wrote)    hash {hash}
+//   unwritten {failed: [{key, error, value}]} (writes the browser refused)
+//   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
+//   timer    {token}             (a timer the reply asked for rang)
+// Decisions an event handler takes at once (preventDefault) come from the flags of the
+// last reply: flags.keys ("key|SCB": shift, ctrl, on the board), flags.picked (the
+// right button and the wheel turn a picked tile), flags.pointer, flags.drop.
+
+const AI_SRC = "./ai_worker.py";
+const AI_CONFIG = "./pyscript.json";
+const MAX_PATH = 16;
+
+const app = document.getElementById("app");
+let post = null;
+let applying = false;
+const pending = [];
+const flags = { keys: new Set(), picked: false, pointer: "mouse", drop: false, fileMax: 1_000_000 };
+const nodes = new Map();
+let overlay = null;
+
+// -- sending -------------------------------------------------------------------------------
+function send(message) {
+  if (!post) return;
+  if (applying) {  // a reply being applied comes first (the main-thread runtime answers at once)
+    pending.push(message);
+    return;
+  }
+  post(JSON.stringify(message));
+}
+
+function describe(target) {
+  const path = [];
+  for (let node = target; node && node.nodeType === 1 && path.length < MAX_PATH;
+    node = node.parentElement) {
+    const data = {};
+    for (const [name, value] of Object.entries(node.dataset ?? {})) data[name] = value;
+    path.push({ tag: node.tagName.toLowerCase(), id: node.id || "", cls: [...node.classList], data });
+    if (node === app) break;
+  }
+  return path;
+}
+
+function formOf(form) {
+  const fields = {};
+  if (!form) return { fields };
+  for (const field of form.querySelectorAll("input[id], select[id], textarea[id]")) {
+    fields[field.id] = field.type === "checkbox" || field.type === "radio" ? field.checked : field.value;
+  }
+  return { fields };
+}
+
+const pageForm = () => formOf(app.querySelector("form"));
+
+function storageSnapshot() {
+  try {
+    const all = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      all[key] = localStorage.getItem(key);
+    }
+    return all;
+  } catch {
+    return null;  // blocked: the Python keeps games for as long as the tab lives
+  }
+}
+
+async function readFile(file) {
+  if (file.size > flags.fileMax) {
+    send({ t: "file", name: file.name, refused: "too_large" });
+    return;
+  }
+  try {
+    send({ t: "file", name: file.name, text: await file.text() });
+  } catch (error) {
+    send({ t: "file", name: file.name, refused: "unreadable", error: String(error?.message ?? error) });
+  }
+}
+
+// -- the listeners ---------------------------------------------------------------------------
+const onBoard = (event) => event.target instanceof Element && event.target.closest("#board");
+const dropZone = (event) => event.target instanceof Element && event.target.closest("[data-drop]");
+
+function bind() {
+  const on = (target, kind, handler, options) => target.addEventListener(kind, handler, options);
+  on(app, "click", (e) => send({ t: "click", path: describe(e.target) }));
+  on(app, "change", (e) => {
+    const target = e.target;
+    if (target.type === "file") {
+      const file = target.files?.[0];
+      target.value = "";
+      if (file) readFile(file);
+      return;
+    }
+    send({ t: "change", path: describe(target), name: target.name || "", value: String(target.value ?? ""),
+      form: formOf(target.form) });
+  });
+  on(app, "input", (e) => {
+    if (e.target.type === "range") send({ t: "input", path: describe(e.target), value: String(e.target.value) });
+  });
+  on(app, "submit", (e) => {
+    e.preventDefault();
+    send({ t: "submit", form: formOf(e.target) });
+  });
+  on(app, "mouseover", (e) => { if (onBoard(e)) send({ t: "hover", path: describe(e.target) }); });
+  on(app, "pointerdown", (e) => {
+    const kind = e.pointerType || "mouse";
+    if (onBoard(e) && kind !== flags.pointer) send({ t: "pointer", kind, path: describe(e.target) });
+  });
+  on(app, "contextmenu", (e) => {
+    if (!onBoard(e) || !flags.picked) return;
+    e.preventDefault();
+    send({ t: "context", path: describe(e.target) });
+  });
+  on(app, "wheel", (e) => {
+    if (!onBoard(e) || !flags.picked) return;
+    e.preventDefault();
+    send({ t: "wheel", down: e.deltaY > 0, at: e.timeStamp, path: describe(e.target) });
+  }, { passive: false });
+  for (const kind of ["dragover", "dragleave"]) {
+    on(app, kind, (e) => {
+      if (!dropZone(e)) return;
+      const over = kind === "dragover";
+      if (over) e.preventDefault();
+      if (over !== flags.drop) {
+        flags.drop = over;  // until the reply says otherwise: one message per change
+        send({ t: "drag", over });
+      }
+    });
+  }
+  on(app, "drop", (e) => {
+    if (!dropZone(e)) return;
+    e.preventDefault();
+    flags.drop = false;
+    send({ t: "drag", over: false });
+    const file = e.dataTransfer?.files?.[0];
+    if (file) readFile(file);
+  });
+  const board = document.getElementById("board");
+  on(board, "mouseleave", () => send({ t: "leave" }));
+  on(document, "keydown", (e) => {
+    if (e.metaKey || e.altKey) return;
+    const target = e.target;
+    const tag = target?.tagName?.toLowerCase() ?? "";
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    const id = target?.id ?? "";
+    const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${id === "board-area" ? 1 : 0}`;
+    if (flags.keys.has(code)) e.preventDefault();
+    send({ t: "key", key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, target: id });
+  });
+  on(window, "storage", (e) => {
+    if (e.storageArea && e.storageArea !== localStorage) return;
+    if (e.key === null) send({ t: "storage", key: "", all: storageSnapshot() ?? {} });
+    else send({ t: "storage", key: e.key, value: e.newValue });
+  });
+  on(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
+}
+
+// -- applying a reply ----------------------------------------------------------------------------
+function node(id) {
+  let found = nodes.get(id);
+  if (!found || !found.isConnected) {
+    found = document.getElementById(id);
+    nodes.set(id, found);
+  }
+  return found;
+}
+
+function write(writes) {
+  const failed = [];
+  for (const [key, value] of writes) {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch (error) {
+      let now = null;
+      try { now = localStorage.getItem(key); } catch { now = null; }
+      failed.push({ key, error: `${error?.name ?? ""} ${error?.message ?? error}`.trim(), value: now });
+    }
+  }
+  if (failed.length) send({ t: "unwritten", failed });
+}
+
+function applyElement(el, change) {
+  if ("html" in change) el.innerHTML = change.html;
+  if ("text" in change) el.textContent = change.text;
+  if ("hidden" in change) el.hidden = change.hidden;
+  if ("disabled" in change) el.disabled = change.disabled;
+  if ("checked" in change) el.checked = change.checked;
+  if ("value" in change) el.value = change.value;
+  for (const pairs of [change.data, change.attrs]) {
+    for (const [name, value] of Object.entries(pairs ?? {})) {
+      if (value === null) el.removeAttribute(name);
+      else el.setAttribute(name, value);
+    }
+  }
+  for (const [name, on] of Object.entries(change.classes ?? {})) el.classList.toggle(name, on);
+}
+
+function markCursor(board, square) {
+  for (const old of board.querySelectorAll("rect.sq.cursor")) old.classList.remove("cursor");
+  if (square === null) return;
+  board.querySelector(`rect[data-square="${CSS.escape(square)}"]`)?.classList.add("cursor");
+}
+
+function animate(board, move) {
+  if (move === "pass") return;
+  board.querySelector(`.tiles [data-move="${CSS.escape(move)}"]`)?.classList.add("dropped");
+  board.querySelector(".last-move")?.classList.add("fresh");
+}
+
+function applyReply(reply) {
+  if (reply.writes) write(reply.writes);
+  if (reply.flags) {
+    const { keys, ...rest } = reply.flags;
+    Object.assign(flags, rest);
+    if (keys) flags.keys = new Set(keys);
+  }
+  for (const [id, change] of Object.entries(reply.changes ?? {})) {
+    const el = node(id);
+    if (el) applyElement(el, change);
+  }
+  const board = node("board");
+  if (board) {
+    if (reply.changes?.board && "html" in reply.changes.board) overlay = board.querySelector("g.overlay");
+    if ("overlay" in reply && overlay) overlay.innerHTML = reply.overlay;
+    if ("cursor" in reply) markCursor(board, reply.cursor);
+    if (reply.drop) animate(board, reply.drop);
+  }
+  for (const effect of reply.effects ?? []) perform(effect);
+}
+
+function receive(text) {
+  const reply = JSON.parse(text);
+  applying = true;
+  try {
+    applyReply(reply);
+  } finally {
+    applying = false;
+  }
+  while (pending.length && !applying) post(JSON.stringify(pending.shift()));
+}
+
+// -- effects -------------------------------------------------------------------------------------------
+function download(name, text, mime) {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function focus(selectors, visible) {
+  for (const selector of selectors) {
+    const el = document.querySelector(selector);
+    if (!el) continue;
+    if (visible && (el.hidden || document.activeElement === el)) return;
+    el.focus();
+    return;
+  }
+}
+
+let ai = null;
+function startAI() {
+  if (ai) return ai;
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = AI_SRC;
+  script.setAttribute("worker", "");
+  script.setAttribute("name", "qin-ai");
+  script.setAttribute("config", AI_CONFIG);
+  script.id = "ai-worker";
+  document.body.append(script);
+  ai = new Promise((resolve) => {
+    const wait = () => (script.xworker ? resolve(script.xworker.ready) : setTimeout(wait, 20));
+    wait();
+  });
+  ai.then(() => send({ t: "ai", kind: "ready" }));
+  return ai;
+}
+
+async function askAI(kind, token, request) {
+  const worker = await startAI();
+  const start = performance.now();
+  let text = "";
+  try {
+    text = String(await (kind === "review" ? worker.sync.review_move(request) : worker.sync.choose(request)));
+  } catch (error) {
+    console.warn(`the computer player failed: ${error}`);
+  }
+  send({ t: "ai", kind, token, text, took: performance.now() - start });
+}
+
+function perform(effect) {
+  switch (effect.fx) {
+    case "download": download(effect.name, effect.text, effect.mime); break;
+    case "focus": focus(effect.first, effect.visible); break;
+    case "address":
+      if (location.href !== effect.url) history.replaceState(null, "", effect.url);
+      break;
+    case "copy":
+      navigator.clipboard.writeText(effect.text).then(
+        () => send({ t: "copied", ok: true }),
+        () => { node(effect.fallback)?.select(); send({ t: "copied", ok: false }); });
+      break;
+    case "language":
+      window.qinI18n.use(effect.lang).then((text) => send(
+        { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
+      break;
+    case "ai-start": startAI(); break;
+    case "ai": askAI(effect.kind, effect.token, effect.request); break;
+    case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
+    default: console.warn(`unknown effect ${effect.fx}`);
+  }
+}
+
+// -- the start -----------------------------------------------------------------------------------------
+async function connect(poster) {
+  const bridge = window.qinI18n;
+  const catalogue = bridge ? String(await bridge.ready) : "{}";
+  // In one go from here: the hand-over, the listeners, the start message.
+  const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
+  post = poster;
+  bind();
+  send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
+    lang: bridge ? String(bridge.lang) : "en", catalogue: bridge?.text != null ? String(bridge.text) : catalogue,
+    form: pageForm() });
+  performance.mark("qin:ready");
+}
+
+window.qinShell = { connect, receive };
