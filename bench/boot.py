@@ -28,7 +28,7 @@ Everything is measured in the same run, runs interleaved (floor, game, floor, ..
   went on by itself).  On a site without that mark: "playable" = body[data-boot=ready]
   AND #start visible and enabled, and the script clicks Start then.  A third visit
   (warm again, saved games cleared) clicks Start 1 s after playable, as a player
-  would: the page prepares the board in that second (web/page/shell.py's rehearsal).
+  would: the page prepares the board in that second (web/page/main.py's rehearsal).
 - bytes and requests of a cold load, counted by the server (everything the page and
   its workers asked for up to the board; the service worker's script and precache,
   which start once Python is ready, are counted apart): transferred (gzip when sent

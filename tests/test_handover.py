@@ -1,6 +1,6 @@
 """The start screen before Python handed to the page (web/page/qin_ui/handover.py): the
 form and the intent prestart.js kept become ordinary actions, each applied once, the way
-``shell.Page.boot`` dispatches them (CPython, no browser; tests/test_app.py's style)."""
+``host.Host.start`` dispatches them (CPython, no browser; tests/test_app.py's style)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def handed(intent: dict[str, str] | None = None, players_: int = 3) -> str:
 
 
 def page_boot(app: App, text: str, hash_: str = "") -> list[A.Effect]:
-    """As ``shell.Page.boot``: the language with the handed form, ``Boot``, the intent."""
+    """As ``host.Host.start``: the language with the handed form, ``Boot``, the intent."""
     got = handover.read(text)
     assert got is not None
     effects = app.store(app.dispatch(A.LanguageChosen("en", CATALOGUE, got.form)))

@@ -16,6 +16,7 @@ in CPython).  The map is ``docs/architecture.md``.
 - ``i18n``: the page's words in English, German or French (the catalogues of
   ``web/i18n/``), and the links from the log to the rules reference.
 
-``web/page/shell.py`` is the only module that touches the DOM (with ``worker.py``,
-the computer players' worker, and ``main.py``, the entry point).
+Nothing here touches the DOM: ``web/page/shell.js`` does, sending DOM events as
+messages that ``web/page/host.py`` and ``events.py`` turn into actions (``main.py`` is
+the entry point).
 """

@@ -1,6 +1,6 @@
 """Computer turns on the page: pacing, the watch mode's speed, what the status says
 (pure Python, no DOM; the application (``app.py``) paces the turns with these, the
-page's ``worker.py`` asks the worker).
+page's shell (``shell.js``) asks the worker).
 
 A computer's move is asked of the worker with ``ask(session)`` (an ``ai_bridge``
 request) and played with ``accept(session, request, text)`` only if the game still

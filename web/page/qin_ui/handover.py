@@ -1,7 +1,7 @@
 """The start screen as the player left it before Python, taken over by the page (no DOM).
 
 ``web/page/prestart.js`` makes the start screen usable while Pyodide loads and keeps what
-the player pressed as an *intent*; when the page's Python is up, ``shell.Page.boot`` takes
+the player pressed as an *intent*; when the page's Python is up, the shell's ``start`` takes
 its JSON once (``window.qinPrestart.take()``, after which the JavaScript listens to
 nothing) and dispatches it as ordinary actions:
 

@@ -1,0 +1,159 @@
+"""The main thread while the game starts, and the interaction latency after it: this
+site against a baseline site (e.g. main's build), measured in the same run, interleaved.
+
+    python bench/main_thread.py --baseline /work/main/build/site          # 3 cold runs each
+    python bench/main_thread.py --baseline DIR --runs 5 --phone            # CPU slowed 4x, 360x740
+
+For each site, cold (a new browser context): a script injected before the page's own
+observes long tasks (``PerformanceObserver`` "longtask", buffered) and clicks Start at the
+start screen's first usable moment (the mark qin:prestart-usable), as an eager player
+would; the run ends when the hand is dealt (``body[data-boot=ready]`` and the hand's
+tiles shown).  Printed: the longest main-thread task and the sum of the long tasks from
+navigation until then.  Then, on that page: pick a tile, hover legal squares and other
+squares, place a tile, each timed from the dispatched DOM event until the page changed
+(a MutationObserver on #app: the round trip to the page's Python, wherever it runs),
+printed as median and 75th percentile.
+
+Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.boot import chromium_launch_args, counting_server  # noqa: E402
+
+SITE = ROOT / "build" / "site"
+TIMEOUT_MS = 120_000
+
+OBSERVE = """
+window.qinLong = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.qinLong.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+} catch (e) { window.qinLong = null; }
+(function clickWhenUsable() {
+  const go = () => {
+    const start = document.getElementById("start");
+    if (start && !start.disabled && start.offsetParent !== null) { start.click(); return; }
+    setTimeout(go, 5);
+  };
+  const watch = () => {
+    if (performance.getEntriesByName("qin:prestart-usable").length
+        || document.body?.dataset.boot === "ready") { go(); return; }
+    setTimeout(watch, 5);
+  };
+  watch();
+})();
+"""
+
+DEALT = """() => document.body.dataset.boot === 'ready'
+  && document.querySelectorAll('#hand .tile-btn').length > 0"""
+
+# Time from a dispatched event until #app changed (the page's reply applied).
+TIMED = """async ([selector, kind]) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  const app = document.getElementById('app');
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      seen.disconnect();
+      resolve(performance.now() - t0);
+    });
+    seen.observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+    el.dispatchEvent(new MouseEvent(kind, { bubbles: true }));
+    setTimeout(() => { seen.disconnect(); resolve(null); }, 5000);
+  });
+}"""
+
+
+def p75(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.75 * len(ordered)))]
+
+
+def one_run(browser: Any, origin: str, phone: bool) -> dict[str, Any]:
+    options: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": False} \
+        if phone else {"viewport": {"width": 1366, "height": 768}}
+    context = browser.new_context(service_workers="block", **options)
+    page = context.new_page()
+    if phone:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.add_init_script(OBSERVE)
+    page.goto(origin + "/")
+    page.wait_for_function(DEALT, timeout=TIMEOUT_MS)
+    dealt = float(page.evaluate("performance.now()"))
+    long = page.evaluate("window.qinLong") or []
+    result: dict[str, Any] = {
+        "dealt": dealt, "longest": max((d for _, d in long), default=0.0),
+        "blocked": sum(d for _, d in long), "count": len(long)}
+    # interactions
+    pick = page.evaluate(TIMED, ["#hand .tile-btn:not([disabled])", "click"])
+    page.wait_for_function("() => document.querySelectorAll('#board rect.sq.legal').length > 0")
+    squares = page.eval_on_selector_all("#board rect.sq.legal",
+                                        "els => els.map(e => e.dataset.square)")
+    hovers: list[float] = []
+    for name in (squares[:6] + ["a1", "c3", "m13", "b7", "k2"]) * 2:
+        took = page.evaluate(TIMED, [f'#board rect[data-square="{name}"]', "mouseover"])
+        if took is not None:
+            hovers.append(float(took))
+    place = page.evaluate(TIMED, [f'#board rect[data-square="{squares[0]}"]', "click"])
+    result.update(pick=pick, hovers=hovers, place=place)
+    context.close()
+    return result
+
+
+def describe(name: str, runs: list[dict[str, Any]]) -> list[str]:
+    med = statistics.median
+    longest = ", ".join(f"{r['longest']:.0f}" for r in runs)
+    hovers = [h for r in runs for h in r["hovers"]]
+    return [
+        f"{name}: hand dealt {med(r['dealt'] for r in runs):.0f} ms; longest main-thread task "
+        f"{med(r['longest'] for r in runs):.0f} ms (runs: {longest}), long tasks "
+        f"{med(r['blocked'] for r in runs):.0f} ms in {med(r['count'] for r in runs):.0f}",
+        f"  pick {med(r['pick'] or 0 for r in runs):.1f} ms, hover median "
+        f"{med(hovers):.1f} / p75 {p75(hovers):.1f} ms ({len(hovers)}), "
+        f"place {med(r['place'] or 0 for r in runs):.1f} ms",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--baseline", type=Path, required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--phone", action="store_true", help="CPU slowed 4x, 360x740")
+    args = parser.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}")
+    results: dict[str, list[dict[str, Any]]] = {"baseline": [], "site": []}
+    with sync_playwright() as pw, counting_server(args.site) as (site, _), \
+            counting_server(args.baseline) as (base, _):
+        browser = pw.chromium.launch(**chromium_launch_args())
+        for _ in range(args.runs):
+            for name, origin in (("baseline", base), ("site", site)):
+                results[name].append(one_run(browser, origin, args.phone))
+        browser.close()
+    for name in ("baseline", "site"):
+        print("\n".join(describe(name, results[name])))
+    ratio = statistics.median(r["longest"] for r in results["site"]) / max(
+        1.0, statistics.median(r["longest"] for r in results["baseline"]))
+    print(f"longest task, site / baseline: {ratio:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
