@@ -130,3 +130,25 @@ def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:
                if 'rel="preload"' in link)
     assert len(set(hrefs)) == len(hrefs)
     assert build_site.with_preloads("<p>no mark</p>", config) == "<p>no mark</p>"
+
+
+def test_a_page_whose_python_runs_in_a_worker_prefetches_what_the_worker_loads() -> None:
+    """A worker sees the HTTP cache (prefetch), never the page's preloads (Chromium then
+    warns that each was unused); PyScript's own chunks stay the page's modules."""
+    from tools import build_site
+
+    config = {"interpreter": "./snapshot.js",
+              "files": {"./host.py": "./host.py",
+                        "./wheels/qin_board_game-9-py3-none-any.whl": "./*"}}
+    page = ('<head>\n  <script type="module" src="./vendor/pyscript/core.js"></script>\n'
+            f'  {build_site.PRELOAD_MARK}\n</head>\n'
+            '<script type="py" worker name="qin-app" data-app src="./main.py"></script>')
+    links = [line.strip() for line in build_site.with_preloads(page, config).splitlines()
+             if line.strip().startswith("<link")]
+    by_href = {link.split('href="')[1].split('"')[0]: link for link in links}
+    for url in ("./snapshot.js", "./vendor/pyodide/pyodide.mjs", "./pyscript.json",
+                "./wheels/qin_board_game-9-py3-none-any.whl", "./main.py", "./host.py"):
+        assert by_href[url] == f'<link rel="prefetch" href="{url}" crossorigin>'
+    assert not [link for link in links if 'rel="preload"' in link]
+    assert all(link.startswith('<link rel="modulepreload" href="./vendor/pyscript/')
+               for link in links if "modulepreload" in link)

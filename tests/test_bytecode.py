@@ -426,3 +426,10 @@ def test_the_cold_imports_bench_reports_each_span_of_the_marks() -> None:
     assert [line.split()[-3:] for line in lines[1:]] == [
         ["runs", "50", "50"], ["runs", "150", "150"], ["runs", "200", "200"],
         ["runs", "1250", "1250"]]
+
+
+def test_site_addresses_resolve_from_the_site_root_in_a_worker() -> None:
+    """In a worker (its own address a blob), "./bytecode/..." is taken from the site's
+    root that snapshot.js found; on the page, as it is."""
+    assert bytecode.at_site("./bytecode/k", "http://h/qin/") == "http://h/qin/bytecode/k"
+    assert bytecode.at_site("./bytecode/k", "") == "./bytecode/k"

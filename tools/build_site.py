@@ -821,24 +821,33 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
     (`served_bytecode`, their URL) and the Python files."""
     base = PYODIDE_URL.rsplit("/", 1)[0]
     chunks = list(chunks)
+    # A page whose Python runs in a PyScript worker: the worker fetches the runtime and the
+    # files, and a worker sees the HTTP cache (prefetch) but not the page's preloads.
+    in_worker = re.search(r'<script type="py"[^>]*\sworker[\s>]', page) is not None
+    fetch_link = '<link rel="prefetch" href="{}" crossorigin>' if in_worker \
+        else '<link rel="preload" href="{}" as="fetch" crossorigin>'
     modules = [f"./vendor/pyscript/{c}" for c in chunks[:1]]
+    runtime_modules: list[str] = []
     interpreter = config.get("interpreter")
     if isinstance(interpreter, str) and not interpreter.startswith(base + "/"):
-        modules.append(interpreter)  # web/startup/snapshot.js, which imports the runtime
-    modules += [f"{base}/{name}" for name in PRELOAD_MODULES]
-    links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+        runtime_modules.append(interpreter)  # web/startup/snapshot.js, imports the runtime
+    runtime_modules += [f"{base}/{name}" for name in PRELOAD_MODULES]
+    if in_worker:
+        links = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+        links += [fetch_link.format(url) for url in runtime_modules]
+    else:
+        links = [f'<link rel="modulepreload" href="{url}">' for url in modules + runtime_modules]
     links += [f'<link rel="prefetch" href="{base}/{name}" crossorigin>'
               for name in PREFETCH_RUNTIME]
     fetches = [f"{base}/{name}" for name in PRELOAD_RUNTIME] + [f"./{CONFIG_NAME}"]
-    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
+    links += [fetch_link.format(url) for url in fetches]
     links += [f'<link rel="modulepreload" href="./vendor/pyscript/{c}">' for c in chunks[1:]]
     files = config.get("files", {})
     wheels = [url for url in files if url.endswith(".whl")] if isinstance(files, dict) else []
     others = [url for url in files if url not in wheels] if isinstance(files, dict) else []
     scripts = re.findall(r'<script type="py"[^>]*\ssrc="([^"]+)"', page)
     served = [served_bytecode] if served_bytecode else []
-    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>'
-              for url in wheels + served + scripts + others]
+    links += [fetch_link.format(url) for url in wheels + served + scripts + others]
     return "\n  ".join(links)
 
 

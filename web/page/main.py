@@ -1,17 +1,18 @@
-"""The game page's entry point: restores the kept bytecode, opens the application
-behind its host (``host.py``) and connects it to the JavaScript shell (``shell.js``).
+"""The game page's Python, run in a PyScript worker (``<script type="py" worker
+name="qin-app">`` in index.html): restores the kept bytecode, then answers the shell
+(``shell.js``, on the page's main thread): each message, one reply (``host.Host``).
 
-The order of start-up (bench/boot.py reads the ``qin:*`` marks): lang.js and boot.js
-fetch the language's catalogue and prestart.js makes the start screen usable while
-Pyodide loads; here the kept bytecode is restored before anything of ours is imported;
-then the shell takes over prestart.js's form and intent, binds its listeners and sends
-``start`` (the storage, the address, the language), which opens what the page shows
-first (a game link, the game left open, the start screen, or the game an early Start or
-Resume asked for); boot.js marks the page ready when this script has finished.
-Afterwards: a rehearsal draws a game to strings while the start screen waits, and the
-bytecode is kept for the next visit.
+The main thread never waits for this Python: it shows prestart.js's start screen while
+Pyodide loads here, then the shell takes over prestart.js's form and intent, binds its
+listeners and sends ``start`` (the storage, the address, the language), which opens what
+the page shows first (a game link, the game left open, the start screen, or the game an
+early Start or Resume asked for).  The worker's ``qin:*`` marks travel in that reply and
+the shell marks them on the page's timeline (bench/boot.py reads them).  Afterwards: a
+rehearsal draws a game to strings while the start screen waits, and the shell asks for
+``keep`` to keep the bytecode for the next visit.
 
-Every message of the shell is answered by one reply (``Host.handle``).
+The worker needs no DOM and no cross-origin isolation: the shell calls the exported
+``receive`` and awaits its answer (PyScript's ``xworker.sync``, main thread to worker).
 """
 
 from __future__ import annotations
@@ -20,20 +21,27 @@ import asyncio
 
 import js
 
-js.performance.mark("qin:main")
+
+def mark(name: str) -> tuple[str, float]:
+    """A ``qin:*`` mark as an absolute time (the page's timeline has another origin)."""
+    return name, float(js.performance.timeOrigin) + float(js.performance.now())
+
+
+MARKS = [mark("qin:main")]
 
 import bytecode  # noqa: E402
 
 # The bytecode compiled at an earlier visit, so the imports skip the compiler.
 BYTECODE = await bytecode.restore()  # noqa: F704 - PyScript allows a top-level await
-js.performance.mark("qin:bytecode")
+MARKS.append(mark("qin:bytecode"))
 
 import host  # noqa: E402
-from pyscript import document, window  # noqa: E402
-from pyscript.ffi import create_proxy  # noqa: E402
 from qin_ui import render  # noqa: E402
 
-js.performance.mark("qin:imported")
+MARKS.append(mark("qin:imported"))
+KEEP_AFTER_MS = 1500
+"""After the start screen, compile our modules for the next visit (not this one's first
+seconds: a click on Start comes first)."""
 
 
 class Runtime:
@@ -42,24 +50,31 @@ class Runtime:
     def __init__(self) -> None:
         self.host: host.Host | None = None
 
-    def receive(self, text: str) -> None:
+    async def receive(self, text: str) -> str:
         message = host.decode(str(text))
+        if message.get("t") == "keep":
+            return host.encode({"body": {"bytecode": await bytecode.store()}})
         if self.host is None:
             if message.get("t") != "start":
-                return
+                return "{}"
             self.host = host.Host.open(message.get("storage"))
-        reply = host.encode(self.host.handle(message))
-        if reply != "{}":
-            window.qinShell.receive(reply)
+            reply = self.host.handle(message)
+            reply["marks"] = MARKS
+            # restored | served | discarded | refused | none | off (bytecode.py's
+            # docstring; e2e and bench read it)
+            reply["body"] = {"bytecode": BYTECODE}
+            if bytecode.worth_keeping(BYTECODE):
+                reply.setdefault("effects", []).append({"fx": "keep", "ms": KEEP_AFTER_MS})
+            asyncio.ensure_future(rehearse(self.host))
+            return host.encode(reply)
+        return host.encode(self.host.handle(message))
 
 
-async def rehearse(runtime: Runtime) -> None:
+async def rehearse(h: host.Host) -> None:
     """While the start screen waits for its click, deal a game on each board once and
     draw it to strings (nothing on the page): the boards' move tables and the drawing
     code's first-use costs are then paid, and Start shows the board sooner."""
-    app = runtime.host.app if runtime.host is not None else None
-    if app is None:
-        return
+    app = h.app
     first = app.state.settings.board
     for board in (first, "lion" if first == "bird" else "bird"):
         await asyncio.sleep(0.3)
@@ -73,22 +88,5 @@ async def rehearse(runtime: Runtime) -> None:
 
 
 RUNTIME = Runtime()
-RECEIVE = create_proxy(RUNTIME.receive)
-await window.qinShell.connect(RECEIVE)  # noqa: F704
-js.performance.mark("qin:connected")
-
-REHEARSAL = asyncio.ensure_future(rehearse(RUNTIME))
-
-
-async def _keep_bytecode() -> None:
-    """After the start screen, compile our modules for the next visit (not this one's
-    first seconds: a click on Start comes first)."""
-    await asyncio.sleep(1.5)
-    document.body.dataset.bytecode = await bytecode.store()
-
-
-# restored | served | discarded | refused | none | off (bytecode.py's docstring; e2e and
-# bench read it)
-document.body.dataset.bytecode = BYTECODE
-if bytecode.worth_keeping(BYTECODE):
-    KEEPING = asyncio.ensure_future(_keep_bytecode())
+receive = RUNTIME.receive
+__export__ = ["receive"]

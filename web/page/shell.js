@@ -4,8 +4,9 @@
 // applies the replies (web/page/host.py: storage writes first, then what changed on
 // the screen, then the effects that need the page).
 //
-// window.qinShell.connect(post) starts it: post(text) sends one JSON message to the
-// Python; window.qinShell.receive(text) takes one reply. Messages (field "t"):
+// It starts itself: when the Python's worker is ready (and the language's catalogue is
+// in), it takes prestart.js's hand-over, binds its listeners and sends "start"; each
+// message gets one reply, applied in order. Messages (field "t"):
 //   start    {href, hash, storage (localStorage's keys and values, null: blocked),
 //             handed (prestart.js's hand-over), lang, catalogue, form}
 //   click    {path}              path: the target and its ancestors up to #app, each
@@ -20,6 +21,11 @@
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
 //   timer    {token}             (a timer the reply asked for rang)
+//   keep     {}                  (a while after the start: keep the compiled modules)
+// A reply may also carry marks ([[name, absolute time]]: the worker's qin:* marks, put
+// on this page's timeline) and body ({name: value}: body's data attributes, e.g.
+// data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
+// (boot.js then sets body[data-boot=ready]); a start that fails: event qin:boot-failed.
 // Decisions an event handler takes at once (preventDefault) come from the flags of the
 // last reply: flags.keys ("key|SCB": shift, ctrl, on the board), flags.picked (the
 // right button and the wheel turn a picked tile), flags.pointer, flags.drop.
@@ -39,7 +45,7 @@ let overlay = null;
 // -- sending -------------------------------------------------------------------------------
 function send(message) {
   if (!post) return;
-  if (applying) {  // a reply being applied comes first (the main-thread runtime answers at once)
+  if (applying) {  // sent while a reply is applied: after it
     pending.push(message);
     return;
   }
@@ -244,6 +250,8 @@ function applyReply(reply) {
     if ("cursor" in reply) markCursor(board, reply.cursor);
     if (reply.drop) animate(board, reply.drop);
   }
+  if (reply.marks) marked(reply.marks);
+  for (const [name, value] of Object.entries(reply.body ?? {})) document.body.dataset[name] = value;
   for (const effect of reply.effects ?? []) perform(effect);
 }
 
@@ -331,22 +339,64 @@ function perform(effect) {
     case "ai-start": startAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
+    case "keep": setTimeout(() => send({ t: "keep" }), effect.ms); break;
     default: console.warn(`unknown effect ${effect.fx}`);
   }
 }
 
 // -- the start -----------------------------------------------------------------------------------------
-async function connect(poster) {
+// The page's Python runs in a PyScript worker (index.html: <script type="py" worker
+// name="qin-app" data-app>); its exported receive(text) answers each message. Replies are
+// applied in the order the messages were sent.
+function appWorker() {
+  const script = document.querySelector('script[type="py"][data-app]');
+  if (!script) return Promise.reject(new Error("the page's Python is missing (script[data-app])"));
+  return new Promise((resolve) => {
+    const wait = () => {
+      if (!script.xworker) {
+        setTimeout(wait, 10);
+        return;
+      }
+      // The worker's snapshot.js says how Pyodide started (web/startup/snapshot.js).
+      script.xworker.addEventListener("message", ({ data }) => {
+        if (data && typeof data === "object" && typeof data.qinSnapshot === "string") {
+          document.body.dataset.snapshot = data.qinSnapshot;
+        }
+      });
+      resolve(script.xworker.ready);
+    };
+    wait();
+  });
+}
+
+function marked(marks) {
+  for (const [name, at] of marks ?? []) {
+    performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
+  }
+}
+
+async function connect() {
   const bridge = window.qinI18n;
-  const catalogue = bridge ? String(await bridge.ready) : "{}";
+  const [worker, catalogue] = await Promise.all([appWorker(), bridge ? bridge.ready : "{}"]);
+  let order = Promise.resolve();
+  const poster = (text) => {
+    const answer = worker.sync.receive(text);
+    order = order.then(() => answer).then((reply) => receive(String(reply)), (error) => {
+      console.error("the page's Python failed:", error);
+    });
+    return order;
+  };
   // In one go from here: the hand-over, the listeners, the start message.
   const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
   post = poster;
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
-    lang: bridge ? String(bridge.lang) : "en", catalogue: bridge?.text != null ? String(bridge.text) : catalogue,
-    form: pageForm() });
+    lang: bridge ? String(bridge.lang) : "en",
+    catalogue: bridge?.text != null ? String(bridge.text) : String(catalogue), form: pageForm() });
+  await order;
   performance.mark("qin:ready");
+  dispatchEvent(new CustomEvent("qin:booted"));
 }
 
-window.qinShell = { connect, receive };
+window.qinShell = { receive };
+connect().catch((error) => dispatchEvent(new CustomEvent("qin:boot-failed", { detail: String(error?.message ?? error) })));

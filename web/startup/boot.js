@@ -178,12 +178,21 @@ function pythonError() {
 observer = new MutationObserver(pythonError);
 observer.observe(body, { childList: true, subtree: true });
 
-// Every <script type="py"> has finished (PyScript fires this after errors too).
-addEventListener("py:all-done", () => {
+function ready() {
   if (!pythonError()) {
     if (stepEl) stepEl.textContent = say("boot.ready", "Ready.");
     settle("ready");
   }
+}
+
+// A page whose Python runs in a worker (<script type="py" worker data-app>, the game) is
+// ready when its shell has applied the start (shell.js: "qin:booted"); another page when
+// every <script type="py"> has finished (PyScript fires this after errors too).
+const APP_IN_WORKER = !!document.querySelector('script[type="py"][data-app]');
+addEventListener("qin:booted", ready);
+addEventListener("qin:boot-failed", ({ detail }) => fail(String(detail)));
+addEventListener("py:all-done", () => {
+  if (!APP_IN_WORKER) ready();
 });
 
 // Anything else that goes wrong while loading.

@@ -219,6 +219,18 @@ def served_url(k: str) -> str:
     return f"./bytecode/{k}{SERVED_SUFFIX}"
 
 
+def at_site(url: str, root: object) -> str:
+    """A site-relative ``url`` ("./...") from the site's ``root`` when one is known: a
+    worker's own address is a blob, against which "./" means nothing."""
+    return root + url.removeprefix("./") if isinstance(root, str) and root else url
+
+
+def _site_root(js: Any) -> str:
+    """The site's root as web/startup/snapshot.js found it (``globalThis.qinSite``)."""
+    root = getattr(js, "qinSite", None)
+    return str(root) if root is not None else ""
+
+
 Fetch = Callable[[], Awaitable[bytes | None]]
 """Reads one source of compiled modules: its bytes, or None when there are none."""
 
@@ -278,18 +290,20 @@ async def restore(root: str | None = None) -> str:
 
         root = root or os.getcwd()
         k = current_key(root)
+        site = _site_root(js)
+        kept_url, served = at_site(_url(k), site), at_site(served_url(k), site)
         try:
             cache = await js.caches.open(CACHE_NAME)
         except Exception:  # noqa: BLE001 - no Cache Storage (e.g. a private window)
             cache = None
 
         async def kept_entry() -> bytes | None:
-            hit = await cache.match(_url(k)) if cache is not None else None
+            hit = await cache.match(kept_url) if cache is not None else None
             return (await hit.arrayBuffer()).to_bytes() if hit else None
 
         async def served_file() -> bytes | None:
             try:
-                response = await js.fetch(served_url(k))
+                response = await js.fetch(served)
                 if not response.ok:
                     return None
                 return bytes((await response.arrayBuffer()).to_bytes())
@@ -298,7 +312,7 @@ async def restore(root: str | None = None) -> str:
 
         async def discard() -> None:
             if cache is not None:
-                await cache.delete(_url(k))
+                await cache.delete(kept_url)
 
         outcome, codes = await chosen(kept_entry, served_file, discard,
                                       expected_sources(root), root, js.console.warn)
@@ -330,7 +344,7 @@ async def store(root: str | None = None) -> str:
         cache = await js.caches.open(CACHE_NAME)
         for old in await cache.keys():
             await cache.delete(old)
-        await cache.put(_url(k), js.Response.new(to_js(data)))
+        await cache.put(at_site(_url(k), _site_root(js)), js.Response.new(to_js(data)))
         return "stored"
     except Exception:  # noqa: BLE001 - an optimisation: nothing is lost without it
         return "off"

@@ -18,11 +18,13 @@
 // snapshot, or no Cache Storage, means a start as without it (a damaged one is
 // deleted and made again).  Offline play is unaffected: the snapshot is local, and the
 // runtime's files are in the service worker's cache as before.  The AI worker loads
-// Pyodide through this module too and uses the same snapshot; only the page makes one.
+// Pyodide through this module too and uses the same snapshot; one maker runs at a time
+// (a Web Lock), started from whichever starts first without a kept snapshot.
 //
-// State for tests and the bench: globalThis.qinSnapshot (and, in the page,
-// document.body.dataset.snapshot) is "restored", or "none" then "stored" once the
-// maker has kept one, or "off" (no Cache Storage, or the maker failed).
+// State for tests and the bench: globalThis.qinSnapshot (and document.body.dataset.snapshot:
+// in the page itself, or, from the page's Python's worker, posted as {qinSnapshot} for
+// shell.js to set) is "restored", or "none" then "stored" once the maker has kept one,
+// or "off" (no Cache Storage, or the maker failed).
 
 import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -30,6 +32,9 @@ export { version };
 
 export const CACHE_NAME = "qin.pyodide-snapshot"; // not "qin-...": sw.js deletes those
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// The site's root (this file's folder), for the Python in a worker, whose own address is
+// a blob (web/startup/bytecode.py reads it).
+globalThis.qinSite = new URL("./", import.meta.url).href;
 // The standard library's zip and the site's Python (tools/build_site.py writes their
 // keys into the built copy): a snapshot holds that zip's directory as read at start-up
 // and our modules as imported (PRELOAD), so it fits only those files.
@@ -51,7 +56,12 @@ const IN_PAGE = !!globalThis.document;
 
 function report(state) {
   globalThis.qinSnapshot = state;
-  if (IN_PAGE && document.body) document.body.dataset.snapshot = state;
+  if (IN_PAGE) {
+    if (document.body) document.body.dataset.snapshot = state;
+  } else if (typeof globalThis.postMessage === "function") {
+    // In a worker (the page's Python runs in one): the page's shell sets the attribute.
+    globalThis.postMessage({ qinSnapshot: state });
+  }
 }
 
 /** The kept snapshot's bytes as a promise (read while Pyodide loads its runtime: Pyodide
@@ -77,24 +87,30 @@ async function forget() {
 }
 
 function makeLater() {
-  if (!IN_PAGE || typeof Worker !== "function") return;
-  setTimeout(() => {
+  if (typeof Worker !== "function") return;
+  // One maker at a time (the page's worker, the AI worker, another tab).
+  const once = (make) => (globalThis.navigator?.locks
+    ? navigator.locks.request("qin.snapshot-maker", { ifAvailable: true }, (lock) => (lock ? make() : null))
+    : make());
+  setTimeout(() => once(() => new Promise((done) => {
     let worker;
     try {
       worker = new Worker(new URL("./snapshot_maker.js", import.meta.url), { type: "module" });
     } catch (error) {
       report("off");
+      done();
       return;
     }
     const finish = (state, error) => {
       report(state);
       if (error) console.warn("Pyodide's start-up could not be kept:", error);
       worker.terminate();
+      done();
     };
     worker.onmessage = ({ data }) =>
       finish(data?.state === "stored" ? "stored" : "off", data?.error);
     worker.onerror = (event) => finish("off", event.message || "the worker failed");
-  }, MAKE_AFTER_MS);
+  })), MAKE_AFTER_MS);
 }
 
 export async function loadPyodide(options = {}) {
