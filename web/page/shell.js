@@ -357,10 +357,12 @@ function appWorker() {
         setTimeout(wait, 10);
         return;
       }
-      // The worker's snapshot.js says how Pyodide started (web/startup/snapshot.js).
+      // The worker's snapshot.js says how Pyodide started and relays PyScript's progress.
       script.xworker.addEventListener("message", ({ data }) => {
-        if (data && typeof data === "object" && typeof data.qinSnapshot === "string") {
-          document.body.dataset.snapshot = data.qinSnapshot;
+        if (!data || typeof data !== "object") return;
+        if (typeof data.qinSnapshot === "string") document.body.dataset.snapshot = data.qinSnapshot;
+        if (typeof data.qinProgress === "string") {
+          dispatchEvent(new CustomEvent("py:progress", { detail: data.qinProgress }));
         }
       });
       resolve(script.xworker.ready);

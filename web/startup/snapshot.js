@@ -54,6 +54,12 @@ export const PRELOAD = [
 const MAKE_AFTER_MS = 3000; // after the first screen, never during it
 const IN_PAGE = !!globalThis.document;
 
+// In a worker, PyScript's progress steps ("Loading X", "Loaded X") are the worker's own
+// events: posted to the page, where the shell dispatches them again for boot.js.
+if (!IN_PAGE && typeof globalThis.postMessage === "function") {
+  addEventListener("py:progress", ({ detail }) => globalThis.postMessage({ qinProgress: String(detail ?? "") }));
+}
+
 function report(state) {
   globalThis.qinSnapshot = state;
   if (IN_PAGE) {
