@@ -289,6 +289,7 @@ function focus(selectors, visible) {
   }
 }
 
+let keep = null;
 let ai = null;
 function startAI() {
   if (ai) return ai;
@@ -339,7 +340,7 @@ function perform(effect) {
     case "ai-start": startAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
-    case "keep": setTimeout(() => send({ t: "keep" }), effect.ms); break;
+    case "keep": setTimeout(() => keep?.(), effect.ms); break;
     default: console.warn(`unknown effect ${effect.fx}`);
   }
 }
@@ -381,13 +382,15 @@ async function connect() {
   const bridge = window.qinI18n;
   const [worker, catalogue] = await Promise.all([appWorker(), bridge ? bridge.ready : "{}"]);
   let order = Promise.resolve();
+  const failed = (error) => console.error("the page's Python failed:", error);
   const poster = (text) => {
     const answer = worker.sync.receive(text);
-    order = order.then(() => answer).then((reply) => receive(String(reply)), (error) => {
-      console.error("the page's Python failed:", error);
-    });
+    order = order.then(() => answer).then((reply) => receive(String(reply)), failed);
     return order;
   };
+  // Keeping the compiled modules takes seconds: its reply (data-bytecode) is applied
+  // when it comes, never holding back the replies to the player's clicks.
+  keep = () => worker.sync.receive(JSON.stringify({ t: "keep" })).then((reply) => receive(String(reply)), failed);
   // In one go from here: the hand-over, the listeners, the start message.
   const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
   post = poster;
