@@ -77,6 +77,7 @@ from .saves import (
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
+from .start_screen import StartKeeper
 from .state import AppState, ComputerTurn, HintAsk
 
 CURRENT_KEY = "qin.current"
@@ -115,13 +116,31 @@ class App:
         self.state = AppState(storage_problem=storage_problem)
         self.saves = store
         self.cache = Cache()
+        self.start = StartKeeper(store)
 
     @property
     def mode(self) -> Mode:
         return mode_of(self.state)
 
     def screen(self) -> Screen:
-        return screen(self.state, self.cache)
+        shown = screen(self.state, self.cache)
+        self._keep_start(shown)
+        return shown
+
+    def _keep_start(self, shown: Screen) -> None:
+        """What a page opened now shows before Python (``start_screen.KEY``)."""
+        st, keeper = self.state, self.start
+        lists = shown.elements.get("saved-list"), shown.elements.get("progress-table")
+        if lists[0] is not None and lists[1] is not None:  # the start screen, as drawn
+            keeper.shown_lists(st.entries, lists[0].html or "", st.progress,
+                               lists[1].html or "")
+        s = st.session
+        if s is not None and st.save is not None and st.lesson is None:
+            keeper.game_on_screen(st.save.id, st.save.rev, s.over, s.settings.board,
+                                  s.game.to_position, s.colours, st.progress)
+        else:
+            keeper.no_game()
+        keeper.write()
 
     # -- the one way in ----------------------------------------------------------------
     def dispatch(self, action: Action) -> list[Effect]:
