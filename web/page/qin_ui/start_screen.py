@@ -24,6 +24,7 @@ import contextlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any, Final
 
 from . import i18n, progress, views
@@ -51,7 +52,8 @@ def prerendered() -> dict[str, Any]:
         "plans": views.plans_html(),
         "saved": views.saved_html([]),
         "progress": progress.table_html(Progress(), views.level_name),
-        "dealing": t("prestart.dealing"),
+        "dealing": f'<p class="dealing" id="dealing">{escape(t("prestart.dealing"))}</p>',
+        "board": t("play.board"),
     }
 
 
