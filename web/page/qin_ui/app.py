@@ -77,7 +77,7 @@ from .saves import (
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
-from .start_screen import StartKeeper
+from .start_screen import GameOnScreen, StartKeeper
 from .state import AppState, ComputerTurn, HintAsk
 
 CURRENT_KEY = "qin.current"
@@ -123,24 +123,7 @@ class App:
         return mode_of(self.state)
 
     def screen(self) -> Screen:
-        shown = screen(self.state, self.cache)
-        self._keep_start(shown)
-        return shown
-
-    def _keep_start(self, shown: Screen) -> None:
-        """What a page opened now shows before Python (``start_screen.KEY``)."""
-        st, keeper = self.state, self.start
-        lists = shown.elements.get("saved-list"), shown.elements.get("progress-table")
-        if lists[0] is not None and lists[1] is not None:  # the start screen, as drawn
-            keeper.shown_lists(st.entries, lists[0].html or "", st.progress,
-                               lists[1].html or "")
-        s = st.session
-        if s is not None and st.save is not None and st.lesson is None:
-            keeper.game_on_screen(st.save.id, st.save.rev, s.over, s.settings.board,
-                                  s.game.to_position, s.colours, st.progress)
-        else:
-            keeper.no_game()
-        keeper.write()
+        return screen(self.state, self.cache)
 
     # -- the one way in ----------------------------------------------------------------
     def dispatch(self, action: Action) -> list[Effect]:
@@ -182,7 +165,18 @@ class App:
                 self._save()
             else:
                 rest.append(effect)
+        self._keep_start()
         return rest
+
+    def _keep_start(self) -> None:
+        """What a page opened now shows before Python (``start_screen.KEY``)."""
+        st = self.state
+        s = st.session
+        game = None
+        if s is not None and st.save is not None and st.lesson is None:
+            game = GameOnScreen(st.save.id, st.save.rev, s.over, s.settings.board, s.game,
+                                tuple(s.colours))
+        self.start.keep(st.entries, st.progress, game)
 
     # -- the actions -------------------------------------------------------------------
     def _act(self, action: Action) -> list[Effect]:

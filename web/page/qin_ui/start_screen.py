@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
+import qin
+
 from . import i18n, progress, views
 from .i18n import t
 from .progress import Progress
@@ -117,12 +119,13 @@ def stored_text(lang: str, lists: Lists | None, open_board: Board | None) -> str
 
 @dataclass
 class StartKeeper:
-    """Keeps ``KEY`` true to what the page's Python shows (``keep`` after each screen)."""
+    """Keeps ``KEY`` true to the page's state (``keep`` after each change is stored)."""
 
     store: SaveStore
     lists: Lists | None = None
     open_board: Board | None = None
     written: tuple[str, Lists | None, Board | None] | None = None
+    _lists_for: tuple[list[Entry], int, Progress, int, int] | None = None
     _open_for: tuple[str, int] | None = None
     _ended: tuple[str, int] | None = None
 
@@ -130,42 +133,37 @@ class StartKeeper:
     def storage(self) -> Storage:
         return self.store.storage
 
-    def shown_lists(self, entries: Sequence[Entry], saved_html: str, record: Progress,
-                    progress_html: str) -> None:
-        """The start screen is on screen with these lists (drawn, so the same strings
-        while nothing changed)."""
-        old = self.lists
-        if old is not None and old.saved is saved_html and old.progress is progress_html \
-                and old.count == len(entries) and old.games == len(record.games):
-            return
-        self.lists = lists_of(entries, saved_html, record, progress_html)
+    def keep(self, entries: list[Entry], record: Progress, game: GameOnScreen | None) -> None:
+        """After a change: the start screen's lists (``entries``, ``record``: read again
+        by the page whenever the start screen shows or changes) and the saved game on
+        screen; the key is written when what it holds changed."""
+        seen = self._lists_for
+        if seen is None or seen[0] is not entries or seen[1] != len(entries) \
+                or seen[2] is not record or seen[3] != len(record.games) \
+                or seen[4] != i18n.generation():
+            self._lists_for = (entries, len(entries), record, len(record.games),
+                               i18n.generation())
+            self.lists = self._lists(entries, record)
+        if game is None:
+            self.open_board, self._open_for = None, None
+        elif not game.over:
+            if self._open_for != (game.save_id, game.rev):
+                self._open_for = (game.save_id, game.rev)
+                self.open_board = Board(game.board, game.game.to_position(), game.colours)
+        else:  # its line and the progress changed: the lists are read afresh, once
+            self.open_board, self._open_for = None, None
+            if self._ended != (game.save_id, game.rev):
+                self._ended = (game.save_id, game.rev)
+                try:
+                    self.lists = self._lists(self.store.entries(), record)
+                except Exception:  # noqa: BLE001 - storage unreadable: Python draws them
+                    self.lists = None
+        self.write()
 
-    def game_on_screen(self, save_id: str, rev: int, over: bool, board: str,
-                       position: Any, colours: Sequence[str], record: Progress) -> None:
-        """A saved game is on screen (``position()`` gives its position text): while it
-        is unfinished it is the one a page opened now shows; once it is over, the lists
-        are read afresh (once) since its line and the progress changed."""
-        if not over:
-            if self._open_for != (save_id, rev):
-                self._open_for = (save_id, rev)
-                self.open_board = Board(board, position(), tuple(colours))
-            return
-        self.open_board = None
-        if self._ended == (save_id, rev):
-            return
-        self._ended = (save_id, rev)
-        try:
-            entries = self.store.entries()
-        except Exception:  # noqa: BLE001 - storage unreadable: nothing shown before Python
-            self.lists = None
-            return
-        self.lists = lists_of(entries, views.saved_html(entries), record,
-                              progress.table_html(record, views.level_name))
-
-    def no_game(self) -> None:
-        """No saved game on screen (the tutorial, or an unsaved game)."""
-        self.open_board = None
-        self._open_for = None
+    @staticmethod
+    def _lists(entries: Sequence[Entry], record: Progress) -> Lists:
+        return lists_of(entries, views.saved_html(entries), record,
+                        progress.table_html(record, views.level_name))
 
     def write(self) -> None:
         """Store what changed (storage full or off: prestart.js waits for Python)."""
@@ -176,3 +174,15 @@ class StartKeeper:
         self.written = now
         with contextlib.suppress(Exception):
             self.storage.set(KEY, stored_text(*now))
+
+
+@dataclass(frozen=True)
+class GameOnScreen:
+    """The saved game on screen, as the keeper needs it."""
+
+    save_id: str
+    rev: int
+    over: bool
+    board: str
+    game: qin.Game
+    colours: tuple[str, ...]
