@@ -88,14 +88,14 @@ def opened_without_python(page: Page, stored: dict[str, str] | None = None) -> H
     return held
 
 
-def python_stored(stored: dict[str, str]) -> dict[str, str]:
-    """``stored`` as the page's Python leaves it after drawing its first screen over it
-    (with the start screen's key, ``qin.start``, that prestart.js shows)."""
+def python_stored(stored: dict[str, str], lang: str = "en") -> dict[str, str]:
+    """``stored`` as the page's Python (speaking ``lang``) leaves it after its first
+    screen over it (with the start screen's key, ``qin.start``, that prestart.js shows)."""
     storage = MemoryStorage(dict(stored))
     app = App(SaveStore(storage, known_kinds=players.KINDS))
     form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird", False,
                   "", "single", True)
-    app.store(app.dispatch(A.LanguageChosen("en", json.dumps(merged_catalogue("en")), form)))
+    app.store(app.dispatch(A.LanguageChosen(lang, json.dumps(merged_catalogue(lang)), form)))
     app.screen()
     app.store(app.dispatch(A.Boot("http://localhost/", "")))
     app.screen()

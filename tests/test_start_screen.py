@@ -125,6 +125,7 @@ def test_a_game_on_screen_is_the_board_shown_and_its_end_renews_the_lists() -> N
     data = stored(storage)
     assert data["open"] == {"board": "lion", "position": s.game.to_position(),
                             "colours": ["green", "white"]}
+    assert data["lists"] is None  # not shown while a game is open: a move writes little
     while not s.game.is_over:
         s.game.play(s.game.legal_moves()[0])
     app.store([A.Save()])

@@ -13,9 +13,9 @@
   reopens it).  A value that is missing, damaged or in another language shows nothing and
   waits for Python.
 
-The key's lists are rewritten when the start screen's lists change on screen or a game
-ends; during a game only ``open`` changes (no list of saves is read then), and those lists
-are not shown while a game is left open.
+The key's lists follow the page's own (``AppState.entries``, read again whenever the start
+screen shows or changes, and the progress), and are read afresh when the game on screen
+ends; while an unfinished game is on screen the key holds only its board.
 """
 
 from __future__ import annotations
@@ -166,8 +166,11 @@ class StartKeeper:
                         progress.table_html(record, views.level_name))
 
     def write(self) -> None:
-        """Store what changed (storage full or off: prestart.js waits for Python)."""
-        now = (i18n.language(), self.lists, self.open_board)
+        """Store what changed (storage full or off: prestart.js waits for Python).  While a
+        game is open the lists are left out: a page opened now shows that game's board,
+        and a move writes a small value."""
+        now = (i18n.language(), self.lists if self.open_board is None else None,
+               self.open_board)
         if self.written is not None and self.written[0] == now[0] \
                 and self.written[1] is now[1] and self.written[2] == now[2]:
             return
