@@ -87,7 +87,13 @@ def test_a_bad_file_is_refused_and_the_saves_stay(booted_page: Page) -> None:
     play_one(page)
     page.click("#cover-ok")
     damaged = '{"format": "qin-save/1", "id": "cut", "rec'  # a save cut off
-    page.evaluate("text => localStorage.setItem('qin.save.cut', text)", damaged)
+    # Written by another tab of the site (the page keeps a copy of its storage, which
+    # the browser's storage event brings up to date; a write by this tab's own console
+    # would not be seen until it reloads).
+    other = page.context.new_page()
+    other.goto("./boot.css")
+    other.evaluate("text => localStorage.setItem('qin.save.cut', text)", damaged)
+    other.close()
     page.click("#new-game")
     saved = page.locator("#saved-list li[data-state=ok]")
     expect(saved).to_have_count(1)
