@@ -91,7 +91,7 @@ def test_a_bad_file_is_refused_and_the_saves_stay(booted_page: Page) -> None:
     # the browser's storage event brings up to date; a write by this tab's own console
     # would not be seen until it reloads).
     other = page.context.new_page()
-    other.goto("./boot.css")
+    other.goto("./rules/readings-en.html")  # a page of the site without Python
     other.evaluate("text => localStorage.setItem('qin.save.cut', text)", damaged)
     other.close()
     page.click("#new-game")
