@@ -81,5 +81,7 @@ async function register() {
   }
 }
 
+// The game page's Python runs in a worker: its shell says when the page is up.
+addEventListener("qin:booted", () => { register(); }, { once: true });
 addEventListener("py:done", () => { register(); }, { once: true });
 addEventListener("py:all-done", () => { register(); }, { once: true });
