@@ -4,8 +4,12 @@ Pure Python, no DOM: ``render_svg`` turns a ``Game`` (or position text) into one
 string.  The drawing is layered, bottom to top:
 
 - ``g.terrain``   the board: grassland, water, villages, printed starting territories;
-- ``g.tiles``     tile halves (a tile whose placement is known is drawn as one piece);
-- ``g.pagodas``   single and double pagodas on provinces, pagodas on villages;
+- ``g.tiles``     tile halves (a tile whose placement is known is drawn as one piece),
+                  each with its edge and shadow;
+- ``g.provinces`` who owns each province, at rest: a line of the owner's colour just
+                  inside its outline (``province_edges``);
+- ``g.pagodas``   single and double pagodas on provinces (on the square the province
+                  was founded on: ``seat_square``), pagodas on villages;
 - ``g.last-move`` the outline of the squares given as ``last`` (the last placement);
 - ``g.squares``   one transparent ``rect.sq`` per square with ``data-square="c4"``: the
   elements a page hovers and clicks, carrying the state classes ``legal``, ``hl`` and
@@ -13,7 +17,9 @@ string.  The drawing is layered, bottom to top:
 - ``g.overlay``   a ghost tile and what it would do (``render_overlay`` draws this layer
   alone, so a page can redraw it on every pointer move without touching the rest).
 
-Squares outside a board's outline (``-`` in a position) get no element.
+Squares outside a board's outline (``-`` in a position) get no element.  Textures and
+shading come from one ``<defs>`` per board (``qin.svg_defs.DEFS``), right after the
+``<style>``.
 """
 
 from __future__ import annotations
@@ -922,10 +928,10 @@ def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
     last_squares = [s for s, cls in states.items() if "last" in cls]
     if last_squares:
         d = _outline(frame, board, last_squares)
-        out.append(f'<g class="last-move"><path d="{d}" stroke="#1d1d1d" stroke-opacity=".45" '
-                   f'stroke-width="6" stroke-linecap="square" fill="none"/>'
-                   f'<path d="{d}" stroke="#ffe45c" stroke-width="3" stroke-linecap="square" '
-                   f'fill="none"/></g>')
+        out.append(f'<g class="last-move"><path class="last-casing" d="{d}" stroke="#1d1d1d" '
+                   f'stroke-opacity=".6" stroke-width="7" stroke-linecap="square" '
+                   f'fill="none"/><path class="last-line" d="{d}" stroke="#ffe45c" '
+                   f'stroke-width="3.5" stroke-linecap="square" fill="none"/></g>')
     out.append(_squares(frame, board, states))
     out.append('<g class="overlay">')
     focus = tuple(focus)

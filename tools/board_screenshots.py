@@ -15,9 +15,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 import qin
+from e2e.helpers import wait_for_boot
 from qin import ai, records
 from tools.build_site import DEFAULT_OUT
 from tools.serve import serving
@@ -41,14 +42,15 @@ def games() -> dict[str, qin.Game]:
     return out
 
 
-def settle(page: Page, contrast: bool) -> None:
-    """Wait for the board, close what covers it, set the contrast mode."""
-    page.wait_for_selector("#board svg .squares", state="attached", timeout=60_000)
-    for selector in ("#notice-keep", "#result-close", "#cover-ok"):
-        button = page.locator(selector)
-        if button.count() and button.first.is_visible():
-            button.first.click()
-    page.keyboard.press("Escape")
+def settle(page: Page, game: qin.Game, contrast: bool) -> None:
+    """Wait for the game, close what covers the board, set the contrast mode."""
+    wait_for_boot(page)
+    expect(page.locator("#play")).to_have_attribute("data-moves", str(len(game.moves)),
+                                                    timeout=60_000)
+    if game.is_over:
+        expect(page.locator("#result")).to_be_visible()
+        page.click("#result-close")
+        expect(page.locator("#result")).to_be_hidden()
     pressed = page.locator("#contrast").get_attribute("aria-pressed") == "true"
     if pressed != contrast:
         page.click("#contrast")
@@ -72,7 +74,7 @@ def main(argv: list[str]) -> int:
                     page = context.new_page()
                     code = records.to_url(game)
                     page.goto(f"{origin}/index.html#g={code}")
-                    settle(page, contrast)
+                    settle(page, game, contrast)
                     out = folder / f"{name}-{'contrast' if contrast else 'normal'}-{screen}.png"
                     page.screenshot(path=str(out))
                     print(out)
