@@ -111,6 +111,7 @@ PROBE_JS = """(() => {
     c.handled = performance.now();
     c.stamp = e.type === "click" && r.down !== null ? r.down : e.timeStamp;
     c.onStart = !!(e.target && e.target.closest && e.target.closest("#start"));
+    c.where = e.target ? (e.target.id ? "#" + e.target.id : String(e.target.nodeName)) : "";
     frame().then(() => { c.frame = performance.now(); });
   };
   addEventListener("click", seen, true);
@@ -134,14 +135,17 @@ PROBE_JS = """(() => {
 START_READY_JS = """() => {
   const r = window.__resp, start = document.getElementById("start");
   if (!r || !start || start.disabled) return null;
+  start.scrollIntoView({ block: "nearest", inline: "nearest" });
   const box = start.getBoundingClientRect();
   if (!box.width || !box.height || (start.checkVisibility && !start.checkVisibility())) return null;
+  arm("click");  // armed now: a later call could wait behind a long task
   return { now: performance.now(), usable: r.usable, x: box.x + box.width / 2,
            y: box.y + box.height / 2 };
 }"""
 ARM_JS = """(kind) => { const r = window.__resp; r.down = null;
   r.cur = { kind, stamp: null, handled: null, frame: null, changed: null, painted: null,
             onStart: false }; }"""
+START_READY_JS = START_READY_JS.replace("() => {", "() => {\n  const arm = " + ARM_JS + ";", 1)
 CLICK_SEEN_JS = "() => window.__resp.cur && window.__resp.cur.frame !== null"
 CHANGE_SEEN_JS = ("() => { const c = window.__resp.cur; "
                   "return !!c && c.frame !== null && c.painted !== null; }")
@@ -288,7 +292,9 @@ def report(profile: Profile, data: dict[str, Any]) -> list[str]:
                          f"{max(v['to_frame'] for v in waits):,.0f} ms to a frame at most")
     missed = [v for v in visits if v.get("wait") is not None and not v.get("on_start")]
     if missed:
-        lines.append(f"  {len(missed)} clicks landed elsewhere than #start (the screen moved)")
+        lines.append(f"  {len(missed)} of {len(visits)} presses landed elsewhere than #start (on "
+                     + ", ".join(sorted({v.get("where") or "?" for v in missed}))
+                     + "): the screen moved under it; Start was then clicked by script")
     inter: dict[str, list[list[float]]] = data.get("interactions") or {}
     if inter:
         lines.append("")
@@ -421,13 +427,14 @@ class Bench:
             raise RuntimeError("the start screen never took a click")
         polled = time.monotonic()
         usable = seen["usable"] if seen["usable"] is not None else seen["now"]
-        page.evaluate(ARM_JS, "click")
         target = usable + moment * (span or 0)
         wait_s = (target - seen["now"]) / 1000 - (time.monotonic() - polled)
         if wait_s > 0:
             time.sleep(wait_s)
         self.press(page, profile, seen["x"], seen["y"])
         page.wait_for_function(CLICK_SEEN_JS)
+        if not page.evaluate("window.__resp.cur.onStart"):  # the screen moved under it
+            page.evaluate("document.getElementById('start').click()")
         page.wait_for_function(DEALT_JS)
         if page.evaluate("document.body.dataset.boot") == "error":
             raise RuntimeError("the game failed to boot")
@@ -442,6 +449,7 @@ class Bench:
             "share_pct": 100 * blocked_share(r["tasks"], start, ready),
             "clicked_at": c["stamp"], "wait": c["handled"] - c["stamp"],
             "to_frame": c["frame"] - c["stamp"], "on_start": bool(c["onStart"]),
+            "where": str(c.get("where") or ""),
             "longtask_api": bool(r["longtask"]),
         }
 
