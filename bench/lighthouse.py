@@ -31,12 +31,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.boot import load_average  # noqa: E402
 from tools.serve import serving  # noqa: E402
 
 BENCH = ROOT / "bench"
 SITE = ROOT / "build" / "site"
 LIGHTHOUSE = BENCH / "node_modules" / ".bin" / "lighthouse"
-PAGES = (("game", "/"), ("rules (diagrams)", "/rules/en.html"))
+PAGES = (("game", "/"), ("rules", "/rules/en.html"))  # the rules: live diagrams
 PRESETS = ("mobile", "desktop")
 CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
                 "--disable-component-update --disable-sync --no-first-run --disable-quic")
@@ -144,10 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True, text=True,
                              check=False).stdout.strip()
     started = time.monotonic()
-    load = os.getloadavg()
     print(f"bench/lighthouse.py: Lighthouse {version} on {chrome_path()}, {args.runs} runs "
-          f"each; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on "
-          f"{os.cpu_count()} CPUs", flush=True)
+          f"each; load average {load_average()} on {os.cpu_count()} CPUs", flush=True)
     pages = [(n, p) for n, p in PAGES if not args.page or n in args.page]
     presets = [p for p in PRESETS if not args.preset or p in args.preset]
     results: dict[tuple[str, str], list[dict[str, float | None]]] = {
@@ -163,8 +162,7 @@ def main(argv: list[str] | None = None) -> int:
                           " ms", flush=True)
     print()
     print("\n".join(table(results)))
-    load = os.getloadavg()
-    print(f"load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+    print(f"load average at the end {load_average()}; "
           f"{time.monotonic() - started:.0f} s in all")
     return 0
 

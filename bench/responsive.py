@@ -276,13 +276,12 @@ def report(profile: Profile, data: dict[str, Any]) -> list[str]:
                  "the first click handler / to the next frame")
     moments = sorted({v["moment"] for v in visits})
     for moment in moments:
-        cells = []
-        for visit in ("cold", "warm"):
-            got = [v for v in visits if v["visit"] == visit and v["moment"] == moment
-                   and v.get("wait") is not None]
-            cells.append(f"{spread([v['wait'] for v in got])} / "
-                         f"{spread([v['to_frame'] for v in got])}")
-        lines.append(f"  {moment_label(moment):<50} {cells[0]:>22} {cells[1]:>22}")
+        for key, what in (("wait", "to the handler"), ("to_frame", "to a frame")):
+            cells = [spread([v[key] for v in visits if v["visit"] == visit
+                             and v["moment"] == moment and v.get(key) is not None])
+                     for visit in ("cold", "warm")]
+            label = f"{moment_label(moment)}, {what}"
+            lines.append(f"  {label:<50} {cells[0]:>22} {cells[1]:>22}")
     for visit in ("cold", "warm"):
         waits = [v for v in visits if v["visit"] == visit and v.get("wait") is not None]
         if waits:
@@ -569,10 +568,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     profiles = [PROFILES[name] for name in (args.profile or ["desktop", "phone"])]
     started = time.monotonic()
-    load = os.getloadavg()
     print(f"bench/responsive.py: {args.runs} runs, {args.moments} moments, {args.tries} tries; "
-          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs",
-          flush=True)
+          f"load average {boot.load_average()} on {os.cpu_count()} CPUs", flush=True)
     results = {}
     with Bench(args.site.resolve()) as bench:
         version = bench.browser.version
@@ -588,9 +585,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(profile, results[profile.name])))
     if any(not v["longtask_api"] for r in results.values() for v in r["visits"]):
         print("this Chromium reports no long tasks: the long-task rows are 0")
-    load = os.getloadavg()
     print()
-    print(f"load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+    print(f"load average at the end {boot.load_average()}; "
           f"{time.monotonic() - started:.0f} s in all")
     return 0
 
