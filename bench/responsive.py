@@ -135,7 +135,8 @@ PROBE_JS = """(() => {
 START_READY_JS = """() => {
   const r = window.__resp, start = document.getElementById("start");
   if (!r || !start || start.disabled) return null;
-  start.scrollIntoView({ block: "nearest", inline: "nearest" });
+  // Centred: at the screen's edge the loading status (#boot, fixed) can cover it.
+  start.scrollIntoView({ block: "center", inline: "nearest" });
   const box = start.getBoundingClientRect();
   if (!box.width || !box.height || (start.checkVisibility && !start.checkVisibility())) return null;
   arm("click");  // armed now: a later call could wait behind a long task
@@ -157,7 +158,7 @@ CENTRE_JS = """(selector) => {
     const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; });
   if (!all.length) return null;
   const e = all[Math.floor(all.length / 2)];
-  e.scrollIntoView({ block: "nearest", inline: "nearest" });
+  e.scrollIntoView({ block: "center", inline: "nearest" });
   const b = e.getBoundingClientRect();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2,
            square: e.dataset ? e.dataset.square || null : null };
