@@ -37,7 +37,7 @@ def english() -> Any:
 
 
 def boot(storage: MemoryStorage, lang: str = "en") -> App:
-    """The page's Python opened over ``storage`` (as ``shell.Page.boot``), screen drawn."""
+    """The page's Python opened over ``storage`` (as the shell's ``start`` does), screen drawn."""
     app = App(SaveStore(storage))
     form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird", False,
                   "", "single", True)

@@ -1,6 +1,6 @@
 """The computer players' worker: a PyScript worker that only thinks.
 
-``web/page/worker.py`` starts it (``<script type="py" worker name="qin-ai">``) when a
+``web/page/shell.js`` starts it (``<script type="py" worker name="qin-ai">``) when a
 game has a computer seat, and calls ``choose`` with one ``qin_ui.ai_bridge`` request per
 move: the seat's view, never the other hands or the pile.  It answers with the move's
 text.  ``review_move`` judges one move of a game review (an ``ai_bridge`` request of
