@@ -118,13 +118,13 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     expect(area).to_have_attribute("role", "grid")
     expect(page.locator("#board-grid [role=row]")).to_have_count(13)
     expect(page.locator("#board-grid [role=gridcell]")).to_have_count(169)
-    page.keyboard.press("b")  # B: to the board
-    assert focused_id(page) == "board-area"
+    page.keyboard.press("b")  # B: to the board (the page's Python answers, then the focus)
+    expect(area).to_be_focused()
     # Escape with no tile picked leaves the board (no trap); L opens the moves.
     page.keyboard.press("Escape")
-    assert focused_id(page) != "board-area"
+    expect(area).not_to_be_focused()
     page.keyboard.press("l")
-    assert focused_id(page) == "log"
+    expect(page.locator("#log")).to_be_focused()
     page.keyboard.press("b")
 
     undone = False
@@ -149,7 +149,7 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
                 page.focus("#cover-ok")  # back where the test left it
             page.keyboard.press("Enter")
             expect(play).not_to_have_attribute("data-phase", "cover")
-            assert focused_id(page) == "board-area"  # ... and came back
+            expect(area).to_be_focused()  # ... and came back
             if done == 1 and not undone:  # U takes back Green's first move
                 undone = True
                 page.keyboard.press("u")
@@ -199,7 +199,7 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     shot(page, "desktop-result")
     page.keyboard.press("Escape")  # closes the result; the focus goes back
     expect(result).to_be_hidden()
-    assert focused_id(page) == "board-area"
+    expect(area).to_be_focused()
     # High contrast: a toggle, pressed by the keyboard.
     page.focus("#contrast")
     page.keyboard.press("Enter")
