@@ -61,7 +61,7 @@ from .ai_bridge import request_for
 from .i18n import t
 from .keyboard import Keys, command_for
 from .lesson import Lesson
-from .modes import ACCEPTS, ALWAYS, LESSON, MOVES, Mode, mode_of
+from .modes import ACCEPTS, ALWAYS, LESSON, MOVES, Mode
 from .render import Cache, Screen, screen
 from .replay import Replay
 from .review import ReviewRun
@@ -77,7 +77,7 @@ from .saves import (
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
-from .state import AppState, ComputerTurn, HintAsk
+from .state import AppState, ComputerTurn, HintAsk, mode_of
 
 CURRENT_KEY = "qin.current"
 """Storage key: the id of the game on screen (resumed when the page opens)."""
@@ -1113,7 +1113,7 @@ class App:
         s = st.session
         if s is not None:
             s.notice = ""
-            s.hover_state = s._hover_at(s.hover_state.square)  # noqa: SLF001
+            s.look_at(s.hover_state.square)
             if st.save_state == "saved":
                 st.save_text = t("keep.saved")
         self._refresh_entries()

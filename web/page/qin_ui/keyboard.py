@@ -129,7 +129,7 @@ class Keys:
     def after_action(self, session: Session, parts: frozenset[str]) -> frozenset[str]:
         """Keep the ghost under the cursor after a pick or a turn."""
         if self.cursor is not None and parts:
-            session.hover_state = session._hover_at(self.cursor)  # noqa: SLF001
+            session.look_at(self.cursor)
             return parts | {"overlay", "info"} | CURSOR
         return parts
 
@@ -195,5 +195,5 @@ class Keys:
             self.armed = None
             return session.click(square)
         self.armed = square
-        session.hover_state = session._hover_at(square)  # noqa: SLF001
+        session.look_at(square)
         return frozenset({"overlay", "info", "status"}) | CURSOR

@@ -1,6 +1,6 @@
 """The page's modes, derived from the application's state, and what each accepts.
 
-``mode_of(state)`` is the only place that decides the mode; it is never stored.
+``state.mode_of(state)`` is the only place that decides the mode; it is never stored.
 ``ACCEPTS[mode]`` lists the action and command names the mode acts on: anything else
 changes nothing (a key that does not apply is at most announced).
 """
@@ -8,10 +8,6 @@ changes nothing (a key that does not apply is at most announced).
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .state import AppState
 
 
 class Mode(Enum):
@@ -26,28 +22,6 @@ class Mode(Enum):
     NOTICE = "notice"  # another tab's write or a pasted link waits for the player's choice
     REVIEW = "review"  # the replay with the review of the game beside it (running or done)
     TUTORIAL = "tutorial"  # "Learn to play": a step's position on the board
-
-
-def mode_of(state: AppState) -> Mode:
-    if state.lesson is not None:
-        return Mode.TUTORIAL
-    s = state.session
-    if s is None or state.screen == "setup":
-        return Mode.START
-    if state.notice:
-        return Mode.NOTICE
-    if state.replay is not None:
-        return Mode.REVIEW if state.review is not None else Mode.REPLAY
-    if s.over:
-        if not state.result_open:
-            return Mode.PLAYING
-        series = state.series
-        return Mode.SERIES if series is not None and not series.done else Mode.RESULT
-    if s.covered and not state.link_mode:
-        return Mode.COVER
-    if s.computer_to_move:
-        return Mode.THINKING if s.humans() else Mode.WATCHING
-    return Mode.PLAYING
 
 
 ALWAYS = frozenset({"boot", "language", "worker-ready", "timer", "computer-answer",

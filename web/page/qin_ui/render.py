@@ -16,41 +16,15 @@ from html import escape
 from qin.svg import render_overlay, render_svg
 
 from . import a11y, computer, i18n, lesson_view, links, players, progress, review, views
+from .elements import Data as Data
+from .elements import El as El
+from .elements import Screen as Screen
 from .i18n import t
 from .lesson import Lesson
-from .modes import Mode, mode_of
+from .modes import Mode
 from .seriesplan import PLANS, plan_label
 from .session import Session
-from .state import AppState
-
-Data = tuple[tuple[str, str | None], ...]
-"""Data attributes or attributes: (name, value), ``None`` removes it."""
-
-
-@dataclass(frozen=True)
-class El:
-    """What one element shows; ``None`` fields are left as they are."""
-
-    text: str | None = None
-    html: str | None = None
-    hidden: bool | None = None
-    disabled: bool | None = None
-    value: str | None = None
-    checked: bool | None = None
-    data: Data = ()
-    attrs: Data = ()
-    classes: tuple[tuple[str, bool], ...] = ()
-
-
-@dataclass(frozen=True)
-class Screen:
-    elements: dict[str, El]
-    overlay: str = ""
-    """The board's ``g.overlay`` (the ghost tile, a hovered province)."""
-    cursor: str | None = None
-    """The keyboard cursor's square (marked on the board)."""
-    drop: tuple[int, str] | None = None
-    """(token, move): the computer's move to animate as it lands."""
+from .state import AppState, mode_of
 
 
 @dataclass

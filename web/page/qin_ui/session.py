@@ -281,8 +281,14 @@ class Session:
         self.hover_state = self._hover_at(square)
         return frozenset({"overlay", "info"})
 
+    def look_at(self, square: str | None) -> None:
+        """What the pointer (or the keyboard's cursor) shows over ``square``, worked out
+        again even when it has not moved: the tile was picked or turned, the language
+        changed."""
+        self.hover_state = self._hover_at(square)
+
     def _rehover(self) -> None:
-        self.hover_state = self._hover_at(self.hover_state.square)
+        self.look_at(self.hover_state.square)
 
     def _hover_at(self, square: str | None) -> Hover:
         h = Hover(square=square)

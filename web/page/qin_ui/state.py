@@ -3,7 +3,7 @@
 ``AppState`` holds the start screen's choices, the game on screen (a ``Session``), the
 replay, the series, where the game is saved, the computer turn under way, the
 keyboard's cursor and the page's notes.  The mode is derived from it
-(``modes.mode_of``); the screen is drawn from it (``render.screen``).
+(``mode_of``, below); the screen is drawn from it (``render.screen``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from . import computer
 from .keyboard import Keys
 from .lesson import Lesson
+from .modes import Mode
 from .progress import Problem, Progress
 from .replay import Replay
 from .review import ReviewRun
@@ -109,3 +110,25 @@ class AppState:
     def token(self) -> int:
         self.tokens += 1
         return self.tokens
+
+
+def mode_of(state: AppState) -> Mode:
+    if state.lesson is not None:
+        return Mode.TUTORIAL
+    s = state.session
+    if s is None or state.screen == "setup":
+        return Mode.START
+    if state.notice:
+        return Mode.NOTICE
+    if state.replay is not None:
+        return Mode.REVIEW if state.review is not None else Mode.REPLAY
+    if s.over:
+        if not state.result_open:
+            return Mode.PLAYING
+        series = state.series
+        return Mode.SERIES if series is not None and not series.done else Mode.RESULT
+    if s.covered and not state.link_mode:
+        return Mode.COVER
+    if s.computer_to_move:
+        return Mode.THINKING if s.humans() else Mode.WATCHING
+    return Mode.PLAYING
