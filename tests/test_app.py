@@ -18,9 +18,9 @@ sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
 from qin_ui import tutorial  # noqa: E402
-from qin_ui.app import App  # noqa: E402
+from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
-from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 

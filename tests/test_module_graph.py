@@ -185,12 +185,14 @@ def test_every_module_imports_on_its_own(name: str) -> None:
 
 def private_uses(path: Path, root: Path = ROOT) -> list[str]:
     """Where a module reaches into another's private names: ``x._name`` on anything but
-    ``self`` or ``cls``, or ``from m import _name``."""
+    ``self``, ``cls`` or a class of its own, or ``from m import _name``."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own = {"self", "cls"} | {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
                 and not node.attr.startswith("__") \
-                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                and not (isinstance(node.value, ast.Name) and node.value.id in own):
             found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
         elif isinstance(node, ast.ImportFrom):
             found += [f"{path.relative_to(root)}:{node.lineno}: {node.module}.{a.name}"
@@ -206,7 +208,8 @@ def test_no_module_of_the_site_calls_another_modules_private_names() -> None:
 
 
 def test_the_private_name_check_sees_a_use(tmp_path: Path) -> None:
-    text = "from .a import _b\n\ndef f(s):\n    return self._x, s._hover_at(None)\n"
+    text = ("from .a import _b\n\nclass C:\n    pass\n\n"
+            "def f(s):\n    return self._x, C._y, s._hover_at(None)\n")
     (tmp_path / "m.py").write_text(text, encoding="utf-8")
     found = private_uses(tmp_path / "m.py", tmp_path)
     assert sorted(use.split(": ")[1] for use in found) == ["a._b", "s._hover_at"]

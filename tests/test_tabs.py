@@ -19,9 +19,9 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui.app import App  # noqa: E402
+from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.i18n import t  # noqa: E402
-from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import PREFIX, MemoryStorage, SaveError, SaveStore, read_save  # noqa: E402
 
 BASE = "http://localhost/"

@@ -15,7 +15,9 @@ never saves.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 import qin
 
@@ -61,7 +63,7 @@ from .ai_bridge import request_for
 from .i18n import t
 from .keyboard import Keys, command_for
 from .lesson import Lesson
-from .modes import ACCEPTS, ALWAYS, LESSON, MOVES, Mode
+from .modes import Mode
 from .render import Cache, Screen, screen
 from .replay import Replay
 from .review import ReviewRun
@@ -94,6 +96,9 @@ REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.REVIEW: "keys.in_replay",
 """What a screen reader hears when a game key does nothing in these modes."""
 
 NOTICE_WORDS = {"conflict": "tabs.newer", "link": "link.other"}
+NOTICE_REPEATED = frozenset({"select", "rotate", "place", "wheel", "pass", "undo",
+                             "result-show", "board-click"})
+"""A move tried while the notice waits: the notice is said again."""
 """The notice's text, by its kind (``AppState.notice``)."""
 
 HINT_LEVEL = "emperor"
@@ -131,28 +136,29 @@ class App:
             command = command_for(action, mode)
             if command is None:
                 return []
-            if command.name not in ACCEPTS[mode]:
+            if command.name not in ROUTES[mode]:
                 if command.name in GAME_COMMANDS and mode in REFUSED_WORDS:
                     self.state.spoken = t(REFUSED_WORDS[mode])
                 self._refused(command.name, mode)
                 return []
             effects.append(Handled())
             action = command
-        elif action.name not in ACCEPTS[mode]:
+        handler = ROUTES[mode].get(action.name)
+        if handler is None:
             self._refused(action.name, mode)
             return []
-        if self.state.deleted and action.name not in ALWAYS | {"undelete"}:
+        if self.state.deleted and action.name not in PAGE and action.name != "undelete":
             self._end_undo()  # the undo is offered until the next thing the player does
-        if mode is Mode.TUTORIAL and action.name not in ALWAYS | LESSON:
+        if handler is App._lesson_act:  # the step's own game: nothing follows
             return effects + self._lesson_act(action)
         before = self._save_key()
-        effects += self._act(action)
+        effects += handler(self, action)
         effects += self._settle(before)
         return effects
 
     def _refused(self, name: str, mode: Mode) -> None:
         """A move tried while the notice waits: the notice is said again (its text)."""
-        if mode is Mode.NOTICE and name in MOVES | {"board-click"}:
+        if mode is Mode.NOTICE and name in NOTICE_REPEATED:
             self.state.spoken = t(NOTICE_WORDS[self.state.notice])
 
     def store(self, effects: list[Effect]) -> list[Effect]:
@@ -165,148 +171,188 @@ class App:
                 rest.append(effect)
         return rest
 
-    # -- the actions -------------------------------------------------------------------
-    def _act(self, action: Action) -> list[Effect]:
+    # -- the handlers: one per action or command name (``ROUTES`` says which mode takes
+    #    which); a handler runs only in a mode whose table names it ---------------------
+    def _hover(self, action: Hover) -> list[Effect]:
         st = self.state
         s = st.session
-        if isinstance(action, Command):
-            return self._command(action)
-        if isinstance(action, Hover):
-            if s is not None and (st.pointer != "touch" or action.square is None):
-                s.hover(action.square)
-            return []
-        if isinstance(action, BoardClick):
-            if s is not None:
-                if st.pointer == "touch":
-                    st.keys.tap(s, action.square)
-                else:
-                    s.click(action.square)
-            return []
-        if isinstance(action, Pointer):
-            st.pointer = action.kind or "mouse"
-            return []
-        if isinstance(action, Wheel):
-            if s is None or s.selected_kind is None or action.at_ms - st.wheel_at < WHEEL_GAP_MS:
-                return []
-            st.wheel_at = action.at_ms
-            s.rotate(action.step)
-            return []
-        if isinstance(action, SetupEdited):
-            return self._setup_edited(action)
-        if isinstance(action, StartGame):
-            return self._start(action.form)
-        if isinstance(action, Boot):
-            return self._boot(action)
-        if isinstance(action, LanguageChosen):
-            return self._language(action)
-        if isinstance(action, Imported):
-            return self._import(action.text, action.file)
-        if isinstance(action, ImportRefused):
-            st.imported = "refused"
-            why = t(action.why, error=action.error) if action.error else t(action.why)
-            st.saved_message = t("import.refused", name=action.file, error=why)
-            return []
-        if isinstance(action, WorkerReady):
-            st.worker = "ready"
-            asked: list[Effect] = self._review_next() if st.review is not None else []
-            if st.hint is not None and st.hint.stage == "worker":
-                st.hint.stage = "asked"
-                asked.append(AskHint(st.hint.token, st.hint.request))
-            if st.turn is not None and st.turn.stage == "worker":
-                asked += self._ask(st.turn)
-            return asked
-        if isinstance(action, ReviewAnswer):
-            return self._review_answer(action)
-        if isinstance(action, ComputerAnswer):
-            return self._answer(action)
-        if isinstance(action, HintAnswer):
-            return self._hint_answer(action)
-        if isinstance(action, Timer):
-            return self._timer(action.token)
-        if isinstance(action, Copied):
-            st.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
-            return []
-        if isinstance(action, StorageChanged):
-            return self._storage_changed(action.key)
-        if isinstance(action, AddressChanged):
-            return self._address_changed(action.hash)
+        if s is not None and (st.pointer != "touch" or action.square is None):
+            s.hover(action.square)
         return []
 
-    def _command(self, c: Command) -> list[Effect]:
+    def _board_click(self, action: BoardClick) -> list[Effect]:
         st = self.state
         s = st.session
-        name = c.name
-        if name.startswith("replay-"):
-            return self._replay(c)
-        if name.startswith("review-"):
-            return self._review(c)
-        if name.startswith("tutorial-") or name == "new-game" and st.lesson is not None:
-            return self._tutorial(c)
-        if name == "result-close":
-            st.result_open = False
+        if s is not None:
+            if st.pointer == "touch":
+                st.keys.tap(s, action.square)
+            else:
+                s.click(action.square)
+        return []
+
+    def _pointer(self, action: Pointer) -> list[Effect]:
+        self.state.pointer = action.kind or "mouse"
+        return []
+
+    def _wheel(self, action: Wheel) -> list[Effect]:
+        st = self.state
+        s = st.session
+        if s is None or s.selected_kind is None or action.at_ms - st.wheel_at < WHEEL_GAP_MS:
             return []
-        if name == "result-show":
-            st.result_open = True
-            return []
-        if name in ("new-game", "result-new"):
-            st.result_open = False
-            return self._to_setup()
-        if name == "back-to-game":
-            if s is not None:
-                st.screen = "play"
-            return []
-        if name == "speed":
-            if c.arg in computer.SPEEDS:
-                st.speed = c.arg
-                if computer.SPEEDS[c.arg] is None:
-                    st.turn = None  # paused: a move under way is not played
-            return []
-        if name == "drag":
-            st.drop_over = c.arg == "over"
-            return []
-        if name in ("resume", "export-save", "export-raw", "delete", "delete-finished",
-                    "undelete"):
-            return self._saved_game(name, c.arg)
-        if name == "progress-export":
-            return [Download(progress.export_name(), st.progress.to_json() + "\n")]
-        if name.startswith("notice-"):
-            return self._notice(name)
+        st.wheel_at = action.at_ms
+        s.rotate(action.step)
+        return []
+
+    def _board_command(self, c: Command) -> list[Effect]:
+        """The board's own commands (the cursor, a pick, a turn, a placement, a pass, an
+        undo, the focus), run by the keyboard's cursor on the game on screen."""
+        st = self.state
+        s = st.session
         if s is None:
-            return []
-        if name == "cover-ok":
-            s.confirm()
-            return []
-        if name == "cover-undo":
-            st.keys.undo(s)
-            return []
-        if name == "series-next":
-            return self._series_next(s)
-        if name == "export":
-            try:
-                record = s.game.record()
-            except qin.QinError as exc:
-                st.save_text, st.save_state = str(exc), "error"
-                return []
-            if any(s.hints):
-                record["hints"] = list(s.hints)
-            return [Download(export_name(record), export_text(record))]
-        if name in ("hint", "hint-take", "hint-dismiss"):
-            return self._hint(name, s)
-        if name == "escape" and st.hint is not None:
-            return self._hint("hint-dismiss", s)
-        if name == "share":
-            st.link_panel = not st.link_panel
-            st.link_message = ""
-            self._update_link(s)
-            return []
-        if name == "link-copy":
-            return [Copy(st.link_url)]
-        if name == "link-play":  # saved, and the address set, as a change of the game
-            st.link_mode = True
             return []
         done = st.keys.run(s, c)
         focus = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
         return [Focus(focus)] if focus else []
+
+    def _escape(self, c: Command) -> list[Effect]:
+        """Escape: leave the hint shown, else as on the board (put the tile back, or
+        leave the board)."""
+        s = self.state.session
+        if s is not None and self.state.hint is not None:
+            return self._hint("hint-dismiss", s)
+        return self._board_command(c)
+
+    def _setup_edit(self, action: SetupEdited) -> list[Effect]:
+        return self._setup_edited(action)
+
+    def _start_game(self, action: StartGame) -> list[Effect]:
+        return self._start(action.form)
+
+    def _imported(self, action: Imported) -> list[Effect]:
+        return self._import(action.text, action.file)
+
+    def _import_refused(self, action: ImportRefused) -> list[Effect]:
+        st = self.state
+        st.imported = "refused"
+        why = t(action.why, error=action.error) if action.error else t(action.why)
+        st.saved_message = t("import.refused", name=action.file, error=why)
+        return []
+
+    def _worker_ready(self, _: WorkerReady) -> list[Effect]:
+        st = self.state
+        st.worker = "ready"
+        asked: list[Effect] = self._review_next() if st.review is not None else []
+        if st.hint is not None and st.hint.stage == "worker":
+            st.hint.stage = "asked"
+            asked.append(AskHint(st.hint.token, st.hint.request))
+        if st.turn is not None and st.turn.stage == "worker":
+            asked += self._ask(st.turn)
+        return asked
+
+    def _on_timer(self, action: Timer) -> list[Effect]:
+        return self._timer(action.token)
+
+    def _copied(self, action: Copied) -> list[Effect]:
+        self.state.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
+        return []
+
+    def _on_storage_changed(self, action: StorageChanged) -> list[Effect]:
+        return self._storage_changed(action.key)
+
+    def _on_address_changed(self, action: AddressChanged) -> list[Effect]:
+        return self._address_changed(action.hash)
+
+    def _result_close(self, _: Command) -> list[Effect]:
+        self.state.result_open = False
+        return []
+
+    def _result_show(self, _: Command) -> list[Effect]:
+        self.state.result_open = True
+        return []
+
+    def _new_game(self, _: Command) -> list[Effect]:
+        """New game (or, on a result, the next one): back to the start screen."""
+        self.state.result_open = False
+        return self._to_setup()
+
+    def _back_to_game(self, _: Command) -> list[Effect]:
+        if self.state.session is not None:
+            self.state.screen = "play"
+        return []
+
+    def _speed(self, c: Command) -> list[Effect]:
+        st = self.state
+        if c.arg in computer.SPEEDS:
+            st.speed = c.arg
+            if computer.SPEEDS[c.arg] is None:
+                st.turn = None  # paused: a move under way is not played
+        return []
+
+    def _drag(self, c: Command) -> list[Effect]:
+        self.state.drop_over = c.arg == "over"
+        return []
+
+    def _saved_command(self, c: Command) -> list[Effect]:
+        return self._saved_game(c.name, c.arg)
+
+    def _progress_export(self, _: Command) -> list[Effect]:
+        return [Download(progress.export_name(), self.state.progress.to_json() + "\n")]
+
+    def _notice_command(self, c: Command) -> list[Effect]:
+        return self._notice(c.name)
+
+    def _cover_ok(self, _: Command) -> list[Effect]:
+        s = self.state.session
+        if s is not None:
+            s.confirm()
+        return []
+
+    def _cover_undo(self, _: Command) -> list[Effect]:
+        s = self.state.session
+        if s is not None:
+            self.state.keys.undo(s)
+        return []
+
+    def _series_next_command(self, _: Command) -> list[Effect]:
+        s = self.state.session
+        return self._series_next(s) if s is not None else []
+
+    def _export(self, _: Command) -> list[Effect]:
+        st = self.state
+        s = st.session
+        if s is None:
+            return []
+        try:
+            record = s.game.record()
+        except qin.QinError as exc:
+            st.save_text, st.save_state = str(exc), "error"
+            return []
+        if any(s.hints):
+            record["hints"] = list(s.hints)
+        return [Download(export_name(record), export_text(record))]
+
+    def _hint_command(self, c: Command) -> list[Effect]:
+        s = self.state.session
+        return self._hint(c.name, s) if s is not None else []
+
+    def _share(self, _: Command) -> list[Effect]:
+        st = self.state
+        s = st.session
+        if s is None:
+            return []
+        st.link_panel = not st.link_panel
+        st.link_message = ""
+        self._update_link(s)
+        return []
+
+    def _link_copy(self, _: Command) -> list[Effect]:
+        return [Copy(self.state.link_url)]
+
+    def _link_play(self, _: Command) -> list[Effect]:
+        """Play by link: saved, and the address set, as a change of the game."""
+        if self.state.session is not None:
+            self.state.link_mode = True
+        return []
 
     # -- after every action: the cover, the series, the computer, the save ---------------
     def _save_key(self) -> SaveKey | None:
@@ -1118,3 +1164,111 @@ class App:
                 st.save_text = t("keep.saved")
         self._refresh_entries()
         return []
+
+
+# -- the modes' table: what each mode accepts, and which handler runs ---------------------
+Handler = Callable[[App, Any], list[Effect]]
+"""A handler: the application and the action (or command) it is given."""
+Routes = Mapping[str, Handler]
+
+PAGE: Routes = {
+    "boot": App._boot, "language": App._language, "worker-ready": App._worker_ready,
+    "timer": App._on_timer, "computer-answer": App._answer,
+    "hint-answer": App._hint_answer, "review-answer": App._review_answer,
+    "speed": App._speed, "copied": App._copied, "pointer": App._pointer,
+    "drag": App._drag, "storage-changed": App._on_storage_changed,
+    "address-changed": App._on_address_changed,
+}
+"""What every mode takes: the page's own events (a timer acts only on its own turn)."""
+
+START: Routes = {
+    "setup-edit": App._setup_edit, "start": App._start_game,
+    "back-to-game": App._back_to_game,
+    **dict.fromkeys(("resume", "export-save", "export-raw", "delete", "delete-finished",
+                     "undelete"), App._saved_command),
+    "import": App._imported, "import-refused": App._import_refused,
+    "progress-export": App._progress_export, "tutorial-open": App._tutorial,
+}
+"""The start screen: the game's settings, Start, the saved games, imports, the
+progress table's export, the tutorial."""
+
+LOOK: Routes = {
+    "hover": App._hover, "board-click": App._board_click,
+    **dict.fromkeys(("cursor", "jump", "focus-log", "focus-board"), App._board_command),
+    "escape": App._escape,
+}
+"""Looking at the board: the cursor, the pointer's info (a click places only on a
+human's turn, with a tile picked), moving the focus."""
+
+GAME_TOOLS: Routes = {
+    "new-game": App._new_game, "export": App._export, "share": App._share,
+    "link-copy": App._link_copy, "link-play": App._link_play, "replay-open": App._replay,
+}
+"""The game screen's tools around the board (they never change the game)."""
+
+MOVES: Routes = {
+    **dict.fromkeys(("select", "rotate", "place", "pass", "undo"), App._board_command),
+    "wheel": App._wheel, "result-show": App._result_show,
+}
+"""What changes the game on screen (a human's turn)."""
+
+HINTS: Routes = dict.fromkeys(("hint", "hint-take", "hint-dismiss"), App._hint_command)
+"""A human's turn: ask the strongest computer for a hint, take it or leave it."""
+
+REPLAYING: Routes = {
+    **dict.fromkeys(("replay-open", "replay-exit", "replay-step", "replay-back",
+                     "replay-start", "replay-end", "replay-jump", "replay-play"),
+                    App._replay),
+    **dict.fromkeys(("focus-log", "focus-board"), App._board_command),
+    "new-game": App._new_game, "export": App._export, "share": App._share,
+    "link-copy": App._link_copy,
+}
+"""The replay: its controls, the focus, and the tools that do not change the game."""
+
+REVIEWING: Routes = dict.fromkeys(("review-cancel", "review-close", "review-jump",
+                                   "review-open"), App._review)
+"""The review beside the replay: cancel it, close it, jump to a reviewed move (where
+the better move shows as a ghost tile), review again after a cancel."""
+
+RESULTS: Routes = {"result-close": App._result_close, "result-new": App._new_game,
+                   "review-open": App._review}
+"""The result: close it, a new game, the review of the game."""
+
+CHOICES: Routes = dict.fromkeys(("notice-newer", "notice-copy", "notice-link",
+                                 "notice-keep"), App._notice_command)
+"""The notice's answers: show the newer game / go on as a copy; open the linked game /
+keep this one."""
+
+LESSON: Routes = {
+    **dict.fromkeys(("tutorial-next", "tutorial-again", "tutorial-step", "tutorial-exit",
+                     "tutorial-apprentice", "new-game"), App._tutorial),
+}
+"""The tutorial's panel: the next step, the step again, a step of the list, leaving it
+(also by New game), the first game against the Apprentice."""
+
+ON_THE_LESSON_BOARD: Routes = dict.fromkeys(
+    (*LOOK, "select", "rotate", "place", "wheel", "pass"), App._lesson_act)
+"""The tutorial's board: the step's own game takes the board's actions (not saved,
+nothing else follows from them)."""
+
+ROUTES: dict[Mode, Routes] = {
+    Mode.START: {**PAGE, **START},
+    Mode.PLAYING: {**PAGE, **LOOK, **GAME_TOOLS, **MOVES, **HINTS},
+    Mode.COVER: {**PAGE, "cover-ok": App._cover_ok, "cover-undo": App._cover_undo,
+                 "new-game": App._new_game},
+    Mode.THINKING: {**PAGE, **LOOK, **GAME_TOOLS, "undo": App._board_command},
+    Mode.WATCHING: {**PAGE, **LOOK, **GAME_TOOLS},
+    Mode.REPLAY: {**PAGE, **REPLAYING, "review-open": App._review},
+    Mode.REVIEW: {**PAGE, **REPLAYING, **REVIEWING},
+    Mode.RESULT: {**PAGE, **RESULTS},
+    Mode.SERIES: {**PAGE, **RESULTS, "series-next": App._series_next_command},
+    Mode.NOTICE: {**PAGE, **{n: h for n, h in LOOK.items() if n != "board-click"},
+                  **CHOICES, "new-game": App._new_game, "export": App._export},
+    Mode.TUTORIAL: {**PAGE, **ON_THE_LESSON_BOARD, **LESSON},
+}
+"""Each mode's actions and commands, by name, and the handler each runs: anything
+else changes nothing in that mode (a key that does not apply is at most announced)."""
+
+ACCEPTS: dict[Mode, frozenset[str]] = {mode: frozenset(routes)
+                                       for mode, routes in ROUTES.items()}
+"""What each mode accepts: the names of its table."""
