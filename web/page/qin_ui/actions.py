@@ -2,8 +2,8 @@
 to do in return (effects): small frozen dataclasses, no DOM.
 
 The page's shell turns every DOM event, key and worker message into one action and
-hands it to ``App.dispatch``; every action has a ``name``, which the mode filter
-(``modes.ACCEPTS``) checks.  Dispatch returns effects, which the shell runs: first the
+hands it to ``App.dispatch``; every action has a ``name``, which the mode's table
+(``app.ROUTES``) looks up.  Dispatch returns effects, which the shell runs: first the
 storing ones (``Save``, run by the application itself), then, after the screen is
 drawn, the others.
 """

@@ -5,9 +5,11 @@
     effects = app.store(effects)          # writes the save before the change shows
     screen = app.screen()                 # what the page shows now (render.screen)
 
-``dispatch`` looks up the mode (``modes.mode_of``); an action the mode does not accept
-changes nothing.  Keys become commands in ``keyboard.command_for`` and the mode filter
-applies to the command, so a key only ever acts on what is on screen.  A change of the
+``dispatch`` looks up the mode (``state.mode_of``) and the action's name in that
+mode's table (``ROUTES``, at the end of this module): the handler named there runs; an
+action the mode does not accept changes nothing.  Keys become commands in
+``keyboard.command_for`` and the table applies to the command, so a key only ever acts
+on what is on screen.  A change of the
 game (a move, an undo, the cover lifted, the series advanced) emits ``Save``; drawing
 never saves.
 """
