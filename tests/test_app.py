@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import typing
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,16 @@ def test_the_key_table() -> None:
     assert command_for(A.Key("Escape"), Mode.REPLAY) == A.Command("replay-exit")
     assert command_for(A.Key("Escape"), Mode.RESULT) == A.Command("result-close")
     assert command_for(A.Key("x")) is None
+
+
+def test_every_command_is_taken_by_some_mode_and_every_name_taken_is_known() -> None:
+    """The modes' table names commands (``actions.CommandName``) and the other actions
+    by their ``name``: a name taken nowhere, or taken but never sent, is a mistake."""
+    sent = {cls.name for cls in typing.get_args(A.Action) if cls not in (A.Key, A.Command)}
+    taken = set().union(*ACCEPTS.values())
+    assert taken == A.COMMAND_NAMES | sent
+    assert A.command_named("replay-step") == A.Command("replay-step")
+    assert A.command_named("replay-bogus") is None
 
 
 def test_every_mode_accepts_only_what_it_shows() -> None:

@@ -334,7 +334,9 @@ class Page:
             return
         replay = closest(event, "#replay-bar button[data-replay]")
         if replay is not None:
-            self.run(Command(f"replay-{replay.dataset.replay}"))
+            command = actions.command_named(f"replay-{replay.dataset.replay}")
+            if command is not None:
+                self.run(command)
             return
         reviewed = closest(event, "#review-list button.review-jump[data-ply]")
         if reviewed is not None:
@@ -351,7 +353,9 @@ class Page:
         saved = closest(event, "#saved-list button[data-action]")
         item = closest(event, "#saved-list li[data-id]")
         if saved is not None and item is not None:
-            self.run(Command(str(saved.dataset.action), str(item.dataset.id)))
+            command = actions.command_named(str(saved.dataset.action), str(item.dataset.id))
+            if command is not None:
+                self.run(command)
             return
         button = closest(event, "button[id]")
         if button is not None and str(button.id) in CLICKS:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Command, Key
+from .actions import Command, CommandName, Key
 from .i18n import t
 from .modes import Mode
 from .session import NOTHING, Session
@@ -43,7 +43,7 @@ ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
 CURSOR = frozenset({"cursor"})
 """The extra part: the cursor moved (the page moves its focus mark)."""
 
-REPLAY_KEYS = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
+REPLAY_KEYS: dict[str, CommandName] = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
                "Escape": "replay-exit"}
 
 

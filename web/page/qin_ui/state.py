@@ -9,6 +9,7 @@ keyboard's cursor and the page's notes.  The mode is derived from it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from . import computer
 from .keyboard import Keys
@@ -22,6 +23,14 @@ from .seriesplan import SeriesState
 from .session import Session
 from .setup import Settings
 
+TurnStage = Literal["waiting", "worker", "asked", "holding"]
+HintStage = Literal["worker", "asked", "shown"]
+ScreenName = Literal["setup", "play"]
+WorkerState = Literal["off", "starting", "ready"]
+NoticeKind = Literal["", "conflict", "link"]
+SaveState = Literal["", "saved", "error", "conflict"]
+ImportOutcome = Literal["", "ok", "refused"]
+
 
 @dataclass
 class ComputerTurn:
@@ -30,7 +39,7 @@ class ComputerTurn:
     "holding" (the answer is in; its thinking still shows for a moment)."""
 
     token: int
-    stage: str = "waiting"
+    stage: TurnStage = "waiting"
     request: str = ""
     answer: str = ""
     took_ms: float = 0.0
@@ -45,7 +54,7 @@ class HintAsk:
 
     token: int
     request: str
-    stage: str = "asked"
+    stage: HintStage = "asked"
     move: str = ""
 
 
@@ -57,21 +66,21 @@ class AppState:
     seed_text: str = ""
     setup_problems: str = ""
     drop_over: bool = False  # a file is dragged over the start screen
-    imported: str = ""  # "ok" | "refused": the last import
+    imported: ImportOutcome = ""  # the last import
     link_refused: bool = False  # a game link in the address could not be opened
     entries: list[Entry] = field(default_factory=list)  # the "Saved games" panel
     saved_message: str = ""
     storage_problem: str = ""  # a catalogue key: what is wrong with the storage
 
     booted: bool = False  # the page has opened what it shows first
-    screen: str = "setup"  # "setup" | "play": which screen shows
+    screen: ScreenName = "setup"  # which screen shows
     session: Session | None = None  # the game on screen
     replay: Replay | None = None
     replay_timer: int | None = None  # the autoplay's pending timer token
     review: ReviewRun | None = None  # the review beside the replay (running or done)
     series: SeriesState | None = None
     save: SaveRef | None = None  # where the game on screen is saved
-    save_state: str = ""  # "saved" | "error" | ""
+    save_state: SaveState = ""
     save_text: str = ""
     link_mode: bool = False  # play by link: the address follows every move
     link_open: bool = False  # this game came from a link
@@ -81,7 +90,7 @@ class AppState:
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
     result_open: bool = False
-    notice: str = ""
+    notice: NoticeKind = ""
     """"conflict": another tab wrote this game's save (nothing is written until the
     player chooses); "link": a link pasted into this tab holds another state of the
     game (``link_offer``) and was not applied; "": no notice."""
@@ -90,7 +99,7 @@ class AppState:
     deleted_timer: int | None = None  # the token of the undo's time limit
 
     speed: str = computer.DEFAULT_SPEED
-    worker: str = "off"  # "off" | "starting" | "ready"
+    worker: WorkerState = "off"
     turn: ComputerTurn | None = None
     hint: HintAsk | None = None  # the hint asked for or shown
     progress: Progress = field(default_factory=Progress)  # the start screen's table
