@@ -30,6 +30,7 @@ from .i18n import t
 from .keyboard import command_for
 from .modes import Mode
 from .render import Screen, screen
+from .session import Session
 
 GAME_COMMANDS = frozenset({"select", "rotate", "place", "pass", "undo"})
 REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.REVIEW: "keys.in_replay",
@@ -42,9 +43,6 @@ NOTICE_WORDS = {"conflict": "tabs.newer", "link": "link.other"}
 NOTICE_REPEATED = frozenset({"select", "rotate", "place", "wheel", "pass", "undo",
                              "result-show", "board-click"})
 """A move tried while the notice waits: the notice is said again."""
-
-SaveKey = tuple[int, int, str, int, bool, bool, bool, int, int]
-
 
 class App(Core):
     """The page's application: owns the state; ``dispatch`` is its only way in."""
@@ -74,9 +72,11 @@ class App(Core):
             self.end_undo()  # the undo is offered until the next thing the player does
         if handler is learn.lesson_act:  # the step's own game: nothing follows
             return effects + learn.lesson_act(self, action)
-        before = self._save_key()
+        shown = self.state.session
+        if shown is not None:
+            shown.take_changes()  # only this action's changes count
         effects += handler(self, action)
-        effects += self._settle(before)
+        effects += self._settle(shown)
         return effects
 
     def _refused(self, name: str, mode: Mode) -> None:
@@ -94,16 +94,9 @@ class App(Core):
                 rest.append(effect)
         return rest
 
-    def _save_key(self) -> SaveKey | None:
-        st = self.state
-        s = st.session
-        if s is None:
-            return None
-        last = str(s.game.moves[-1]) if s.game.moves else ""
-        return (id(s), len(s.game.moves), last, s.at_screen, s.covered, s.over,
-                st.link_mode, len(st.series.games) if st.series else 0, sum(s.hints))
-
-    def _settle(self, before: SaveKey | None) -> list[Effect]:
+    def _settle(self, shown: Session | None) -> list[Effect]:
+        """After an action: what it changed in the game on screen (``shown`` before it)
+        is saved, said, and followed by the address and the computer's turn."""
         st = self.state
         s = st.session
         effects: list[Effect] = []
@@ -111,23 +104,24 @@ class App(Core):
             return effects
         if st.link_mode and s.covered:
             s.confirm()  # hands are not hidden in a game played by link
-        after = self._save_key()
-        if after != before and before is not None and after is not None \
-                and before[0] == after[0]:
-            if len(s.turns) and before[1] != after[1]:
-                st.spoken = announcement(s) if after[1] > before[1] else ""
-            if s.over and not before[5]:  # the game just ended
+        # a game put on screen by this action is saved by the handler that showed it
+        changes = s.take_changes() if s is shown else []
+        moves = [c for c in changes if c in ("moved", "undone")]
+        if changes:
+            if s.turns and moves:
+                st.spoken = announcement(s) if moves[-1] == "moved" else ""
+            if s.over and "moved" in changes:  # the game just ended
                 st.result_open = True
                 self.count_in_series(s)
                 self.count_progress(s)
-            st.keys.armed = None if before[1] != after[1] else st.keys.armed
+            if moves:
+                st.keys.armed = None
             effects.append(Save())
-        if st.link_mode and before is not None and after != before:  # the address follows
-            self.update_link(s)
+        if st.link_mode and shown is not None and (changes or s is not shown):
+            self.update_link(s)  # the address follows
             st.address_game = True
             effects.append(SetAddress(st.link_url or st.base_url))
-        if st.hint is not None and (before is None or after is None or before[:3] != after[:3]
-                                    or self.mode is not Mode.PLAYING
+        if st.hint is not None and (s is not shown or moves or self.mode is not Mode.PLAYING
                                     or not s.hint_allowed):
             st.hint = None  # asked for another position: its answer will be dropped
             s.hint = None

@@ -29,7 +29,6 @@ def _lessons_done(app: Core) -> frozenset[str]:
     return tutorial.read_progress(text)
 
 
-
 def _open_lesson(app: Core, step_id: str | None = None) -> None:
     """Show a step: ``step_id``, or the first not done yet (the first when all are)."""
     st = app.state
@@ -40,7 +39,6 @@ def _open_lesson(app: Core, step_id: str | None = None) -> None:
     st.lesson = Lesson.new(step_id)
     st.spoken = ""
     app.cache.parts.clear()  # a new board: nothing drawn before applies
-
 
 
 def open_lesson_from(app: Core, fragment: str) -> list[Effect]:
@@ -54,7 +52,6 @@ def open_lesson_from(app: Core, fragment: str) -> list[Effect]:
         st.lesson.note_value = fragment.removeprefix("#")[:40]
     st.address_game = False
     return [SetAddress(st.base_url)]
-
 
 
 def panel(app: Core, c: Command) -> list[Effect]:
@@ -83,7 +80,6 @@ def panel(app: Core, c: Command) -> list[Effect]:
     elif name == "tutorial-step" and c.arg in tutorial.IDS:
         _open_lesson(app, c.arg)
     return [Focus("tutorial-title")]
-
 
 
 def lesson_act(app: Core, action: Action) -> list[Effect]:

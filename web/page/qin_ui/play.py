@@ -26,6 +26,8 @@ from .actions import (
     HintAnswer,
     Hover,
     Pointer,
+    Save,
+    SetAddress,
     StartWorker,
     Timer,
     Wheel,
@@ -57,7 +59,6 @@ def hover(app: Core, action: Hover) -> list[Effect]:
     return []
 
 
-
 def board_click(app: Core, action: BoardClick) -> list[Effect]:
     st = app.state
     s = st.session
@@ -69,11 +70,9 @@ def board_click(app: Core, action: BoardClick) -> list[Effect]:
     return []
 
 
-
 def pointer(app: Core, action: Pointer) -> list[Effect]:
     app.state.pointer = action.kind or "mouse"
     return []
-
 
 
 def wheel(app: Core, action: Wheel) -> list[Effect]:
@@ -84,7 +83,6 @@ def wheel(app: Core, action: Wheel) -> list[Effect]:
     st.wheel_at = action.at_ms
     s.rotate(action.step)
     return []
-
 
 
 def board_command(app: Core, c: Command) -> list[Effect]:
@@ -99,7 +97,6 @@ def board_command(app: Core, c: Command) -> list[Effect]:
     return [Focus(focus)] if focus else []
 
 
-
 def escape(app: Core, c: Command) -> list[Effect]:
     """Escape: leave the hint shown, else as on the board (put the tile back, or
     leave the board)."""
@@ -107,7 +104,6 @@ def escape(app: Core, c: Command) -> list[Effect]:
     if s is not None and app.state.hint is not None:
         return _hint(app, "hint-dismiss", s)
     return board_command(app, c)
-
 
 
 def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
@@ -122,10 +118,8 @@ def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
     return asked
 
 
-
 def timer(app: Core, action: Timer) -> list[Effect]:
     return _timer(app, action.token)
-
 
 
 def copied(app: Core, action: Copied) -> list[Effect]:
@@ -133,17 +127,14 @@ def copied(app: Core, action: Copied) -> list[Effect]:
     return []
 
 
-
 def result_close(app: Core, _: Command) -> list[Effect]:
     app.state.result_open = False
     return []
 
 
-
 def result_show(app: Core, _: Command) -> list[Effect]:
     app.state.result_open = True
     return []
-
 
 
 def speed(app: Core, c: Command) -> list[Effect]:
@@ -155,7 +146,6 @@ def speed(app: Core, c: Command) -> list[Effect]:
     return []
 
 
-
 def cover_ok(app: Core, _: Command) -> list[Effect]:
     s = app.state.session
     if s is not None:
@@ -163,13 +153,11 @@ def cover_ok(app: Core, _: Command) -> list[Effect]:
     return []
 
 
-
 def cover_undo(app: Core, _: Command) -> list[Effect]:
     s = app.state.session
     if s is not None:
         app.state.keys.undo(s)
     return []
-
 
 
 def export(app: Core, _: Command) -> list[Effect]:
@@ -187,11 +175,9 @@ def export(app: Core, _: Command) -> list[Effect]:
     return [Download(export_name(record), export_text(record))]
 
 
-
 def hint_command(app: Core, c: Command) -> list[Effect]:
     s = app.state.session
     return _hint(app, c.name, s) if s is not None else []
-
 
 
 def share(app: Core, _: Command) -> list[Effect]:
@@ -205,18 +191,20 @@ def share(app: Core, _: Command) -> list[Effect]:
     return []
 
 
-
 def link_copy(app: Core, _: Command) -> list[Effect]:
     return [Copy(app.state.link_url)]
 
 
-
 def link_play(app: Core, _: Command) -> list[Effect]:
     """Play by link: saved, and the address set, as a change of the game."""
-    if app.state.session is not None:
-        app.state.link_mode = True
-    return []
-
+    st = app.state
+    s = st.session
+    if s is None or st.link_mode:
+        return []
+    st.link_mode = True
+    app.update_link(s)
+    st.address_game = True
+    return [Save(), SetAddress(st.link_url or st.base_url)]
 
 
 def _hint(app: Core, name: str, s: Session) -> list[Effect]:
@@ -253,7 +241,6 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
     return []
 
 
-
 def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     st = app.state
     s = st.session
@@ -279,7 +266,6 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     return []
 
 
-
 def computer_turns(app: Core) -> list[Effect]:
     """Start the computer's turn when one is due (after its pause); drop a turn
     under way when the game on screen no longer waits for it."""
@@ -303,7 +289,6 @@ def computer_turns(app: Core) -> list[Effect]:
     return [*effects, After(delay, st.turn.token)]
 
 
-
 def _ask(app: Core, turn: ComputerTurn) -> list[Effect]:
     s = app.state.session
     request = computer.ask(s) if s is not None else None
@@ -316,7 +301,6 @@ def _ask(app: Core, turn: ComputerTurn) -> list[Effect]:
         return []
     turn.stage = "asked"
     return [AskComputer(turn.token, request)]
-
 
 
 def computer_answer(app: Core, answer: ComputerAnswer) -> list[Effect]:
@@ -334,7 +318,6 @@ def computer_answer(app: Core, answer: ComputerAnswer) -> list[Effect]:
     return _play_answer(app, turn)
 
 
-
 def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
     st = app.state
     s = st.session
@@ -344,7 +327,6 @@ def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
     st.think_ms = round(turn.took_ms)
     st.dropped = (turn.token, turn.answer)
     return []
-
 
 
 def _timer(app: Core, token: int) -> list[Effect]:

@@ -69,7 +69,6 @@ def replay(app: Core, c: Command) -> list[Effect]:
     return []
 
 
-
 def review(app: Core, c: Command) -> list[Effect]:
     st = app.state
     s = st.session
@@ -111,7 +110,6 @@ def review(app: Core, c: Command) -> list[Effect]:
     return []
 
 
-
 def review_next(app: Core) -> list[Effect]:
     """Ask the worker for the review's next move (starting the worker if need be)."""
     st = app.state
@@ -125,7 +123,6 @@ def review_next(app: Core) -> list[Effect]:
         return []
     request = run.next_request()
     return [AskReview(run.token, request)] if request is not None else []
-
 
 
 def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 import qin
 from qin.board import VILLAGE
@@ -24,6 +25,10 @@ from qin.tiles import COLOURS
 from . import i18n, players
 from .i18n import t
 from .setup import Settings, new_game
+
+GameChange = Literal["moved", "undone", "confirmed", "hint-counted"]
+"""What an action changed in the game on screen (each one is saved): a move played, a
+move taken back, the cover lifted, a hint counted for the player to move."""
 
 PARTS = frozenset({"board", "overlay", "hand", "players", "status", "log", "info", "cover",
                    "result"})
@@ -136,6 +141,12 @@ class Session:
         self._previews: dict[str, list[qin.Event]] = {}
         self.hints = [0] * self.game.players  # hints asked per seat (kept in the record)
         self.hint: qin.Move | None = None  # the hint shown as the ghost tile
+        self.changes: list[GameChange] = []  # since ``take_changes`` last took them
+
+    def take_changes(self) -> list[GameChange]:
+        """What changed in the game since the last call, in order (and forget it)."""
+        changes, self.changes = self.changes, []
+        return changes
 
     # -- who ------------------------------------------------------------------------
     @property
@@ -232,6 +243,7 @@ class Session:
     def show_hint(self, move: qin.Move) -> frozenset[str]:
         """Show ``move`` (legal now) as the ghost tile, counted for the player to move."""
         self.hints[self.to_move - 1] += 1
+        self.changes.append("hint-counted")
         self.hint = move
         self.selected = None
         self.hover_state = Hover()
@@ -389,6 +401,7 @@ class Session:
         """Play ``move`` for the player to move and log it."""
         mover = self.to_move
         events = self.game.play(move)
+        self.changes.append("moved")
         self._log(mover, move, events)
         self.last = () if move.is_pass else tuple(move.squares)
         self.selected = None
@@ -409,6 +422,7 @@ class Session:
         if not self.covered:
             return NOTHING
         self.at_screen = self.to_move
+        self.changes.append("confirmed")
         return EVERYTHING
 
     @property
@@ -434,6 +448,7 @@ class Session:
                 replies += 1
                 undone = self.game.undo()
                 turn = self.turns.pop()
+        self.changes.append("undone")
         self._changed_game()
         self.selected = None
         self.orientation = 0

@@ -43,15 +43,12 @@ def setup_edit(app: Core, action: SetupEdited) -> list[Effect]:
     return _setup_edited(app, action)
 
 
-
 def start_game(app: Core, action: StartGame) -> list[Effect]:
     return app.start(action.form)
 
 
-
 def imported(app: Core, action: Imported) -> list[Effect]:
     return _import(app, action.text, action.file)
-
 
 
 def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
@@ -62,12 +59,10 @@ def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
     return []
 
 
-
 def new_game(app: Core, _: Command) -> list[Effect]:
     """New game (or, on a result, the next one): back to the start screen."""
     app.state.result_open = False
     return app.to_setup()
-
 
 
 def back_to_game(app: Core, _: Command) -> list[Effect]:
@@ -76,27 +71,22 @@ def back_to_game(app: Core, _: Command) -> list[Effect]:
     return []
 
 
-
 def drag(app: Core, c: Command) -> list[Effect]:
     app.state.drop_over = c.arg == "over"
     return []
-
 
 
 def saved_game(app: Core, c: Command) -> list[Effect]:
     return _saved_game(app, c.name, c.arg)
 
 
-
 def progress_export(app: Core, _: Command) -> list[Effect]:
     return [Download(progress.export_name(), app.state.progress.to_json() + "\n")]
-
 
 
 def series_next(app: Core, _: Command) -> list[Effect]:
     s = app.state.session
     return _series_next(app, s) if s is not None else []
-
 
 
 def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
@@ -128,7 +118,6 @@ def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
     return []
 
 
-
 def _series_next(app: Core, s: Session) -> list[Effect]:
     series = app.state.series
     if series is None or series.next_board is None:
@@ -136,7 +125,6 @@ def _series_next(app: Core, s: Session) -> list[Effect]:
     settings = s.settings
     session = Session(replace(settings, board=series.next_board, seed=None))
     return app.show(session, None, "local", series) + [Save()]
-
 
 
 def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
@@ -177,7 +165,6 @@ def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
     return [After(UNDO_DELETE_MS, st.deleted_timer)]
 
 
-
 def _undelete(app: Core) -> list[Effect]:
     """Put the last deletion back, text for text."""
     st = app.state
@@ -190,7 +177,6 @@ def _undelete(app: Core) -> list[Effect]:
             st.saved_message = str(exc)
     app.refresh_entries()
     return []
-
 
 
 def _import(app: Core, text: str, file: str) -> list[Effect]:
@@ -229,7 +215,6 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
     return app.show(s, None, "local", series) + [Save()]
 
 
-
 def boot(app: Core, boot: Boot) -> list[Effect]:
     """Open what the page shows first: a game link, the game left open, or the start
     screen."""
@@ -255,7 +240,6 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
     return []
 
 
-
 def _resume_current(app: Core) -> None:
     """Open the game left open, unless it is over (or cannot be read: listed)."""
     current = None
@@ -263,7 +247,6 @@ def _resume_current(app: Core) -> None:
         current = app.saves.storage.get(CURRENT_KEY)
     if current:
         app.resume(current, unfinished_only=True)
-
 
 
 def language(app: Core, e: LanguageChosen) -> list[Effect]:

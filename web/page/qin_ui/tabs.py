@@ -26,15 +26,12 @@ def storage_changed(app: Core, action: StorageChanged) -> list[Effect]:
     return _storage_changed(app, action.key)
 
 
-
 def address_changed(app: Core, action: AddressChanged) -> list[Effect]:
     return _address_changed(app, action.hash)
 
 
-
 def notice(app: Core, c: Command) -> list[Effect]:
     return _notice(app, c.name)
-
 
 
 def _storage_changed(app: Core, key: str) -> list[Effect]:
@@ -57,7 +54,6 @@ def _storage_changed(app: Core, key: str) -> list[Effect]:
     return []
 
 
-
 def _notice(app: Core, name: str) -> list[Effect]:
     st = app.state
     kind, st.notice = st.notice, ""
@@ -77,7 +73,6 @@ def _notice(app: Core, name: str) -> list[Effect]:
             return app.keep_address()
         return app.show(s, None, "link", None) + [Save()]
     return app.keep_address()
-
 
 
 def _address_changed(app: Core, fragment: str) -> list[Effect]:
