@@ -6,9 +6,10 @@ in CPython).  The map is ``docs/architecture.md``.
   asked for in return), ``app`` (``App.dispatch``: the one way in; ``ROUTES``, each
   mode's actions and their handlers), ``render`` and ``elements`` (``screen(state)``:
   what the page shows), ``keyboard`` (the key table, the cursor);
-- a game on screen: ``session`` (picked tile, orientation, ghost, cover between
-  humans, log, undo, passes, the end), ``views`` and ``a11y`` (HTML and words for the
-  panels and for screen readers), ``setup`` (the start screen's choices), ``players``
+- a game on screen: ``session`` (the table: picked tile, orientation, the square under
+  the pointer, cover between humans, log, undo, passes, the end; no words),
+  ``wording`` (the table in words), ``views`` and ``a11y`` (HTML for the panels, the
+  board's overlay and screen readers), ``setup`` (the start screen's choices), ``players``
   (who may sit in a seat), ``computer`` and ``ai_bridge`` (computer turns: pacing, the
   worker's messages);
 - keeping games: ``saves`` (the store over the browser's storage, imports), ``keep``

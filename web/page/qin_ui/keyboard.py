@@ -34,9 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Command, CommandName, Key
-from .i18n import t
 from .modes import Mode
-from .session import NOTHING, Session
+from .session import NOTHING, Notice, Session
 
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
           "ArrowUp": (0, -1)}
@@ -176,7 +175,7 @@ class Keys:
         if self.cursor is None:
             return self.move(session, 0, 0)
         if session.selected_kind is None:
-            session.notice = t("keys.pick_first")
+            session.notice = Notice("pick-first")
             return frozenset({"status"})
         parts = session.click(self.cursor)
         if "board" in parts:  # placed: the cursor stays, the new ghost is none

@@ -10,6 +10,7 @@ import qin
 from . import (
     computer,
     replaying,
+    wording,
 )
 from .actions import (
     After,
@@ -262,7 +263,7 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
         return []
     asked.stage, asked.move = "shown", str(move)
     s.show_hint(move)
-    st.spoken = s.hint_text()
+    st.spoken = wording.hint_text(s)
     return []
 
 

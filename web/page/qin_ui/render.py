@@ -15,7 +15,18 @@ from html import escape
 
 from qin.svg import render_overlay, render_svg
 
-from . import a11y, computer, i18n, lesson_view, links, players, progress, review, views
+from . import (
+    a11y,
+    computer,
+    i18n,
+    lesson_view,
+    links,
+    players,
+    progress,
+    review,
+    views,
+    wording,
+)
 from .elements import Data as Data
 from .elements import El as El
 from .elements import Screen as Screen
@@ -109,7 +120,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["board"] = El(html=cache.get("board", bk, lambda: render_svg(
             game, legal=legal, last=s.last, colours=s.colours, names=s.names,
             style=False)), data=(("dropped", st.dropped[1] if st.dropped else None),))
-        overlay = s.overlay_svg()
+        overlay = views.overlay_svg(s)
     els["board-grid"] = El(html=cache.get("grid", (gk, s.selected_kind, s.orientation,
                                                    s.covered, s.last), lambda: a11y.grid_html(s)))
     cursor = st.keys.cursor if r is None else None
@@ -129,12 +140,12 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["hint-box"] = El(hidden=hint is None, data=(
         ("state", hint.stage if hint is not None else None),
         ("move", hint.move if hint is not None and hint.move else None)))
-    els["hint-text"] = El(text=(s.hint_text() if hint is not None and hint.stage == "shown"
+    els["hint-text"] = El(text=(wording.hint_text(s) if hint is not None and hint.stage == "shown"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
     # -- the status line and the computer's state
-    status = s.status()
+    status = wording.status(s)
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
         status, ai = computer.status(s, st.worker, st.speed)

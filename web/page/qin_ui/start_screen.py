@@ -263,8 +263,7 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
         st.lesson.rename()
     s = st.session
     if s is not None:
-        s.notice = ""
-        s.look_at(s.hover_state.square)
+        s.notice = None
         if st.save_state == "saved":
             st.save_text = t("keep.saved")
     app.refresh_entries()
