@@ -51,7 +51,7 @@ def new_app(storage: MemoryStorage | None = None) -> App:
 
 def session(app: App) -> Session:
     """The game on screen (there must be one)."""
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     return s
 
@@ -68,8 +68,8 @@ def stored(app: App) -> dict[str, str]:
 
 
 def moves(app: App) -> list[str]:
-    assert app.state.session is not None
-    return [str(m) for m in app.state.session.game.moves]
+    assert app.state.game.session is not None
+    return [str(m) for m in app.state.game.session.game.moves]
 
 
 def play_one(app: App) -> None:
@@ -77,7 +77,7 @@ def play_one(app: App) -> None:
     its first legal square (or pass)."""
     if app.mode is Mode.COVER:
         run(app, A.Command("cover-ok"))
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None and app.mode is Mode.PLAYING
     if s.must_pass:
         run(app, A.Command("pass"))
@@ -90,7 +90,7 @@ def play_one(app: App) -> None:
 
 def pick_playable(app: App) -> Session:
     """Pick the first playable tile of the hand on screen; returns the session."""
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     hand = s.visible_hand()
     assert hand is not None
@@ -185,7 +185,7 @@ def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
     run(app, A.Command("cover-ok"))
     before, saved = moves(app), stored(app)
     run(app, A.Command("replay-open"))
-    replay = app.state.replay
+    replay = app.state.game.replay
     assert replay is not None
     for key in KEYS:
         cursor = replay.cursor
@@ -198,7 +198,7 @@ def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
         assert replay.cursor == max(0, cursor + step)
         assert moves(app) == before and stored(app) == saved
         assert all(not isinstance(e, A.Save) for e in effects)
-    assert app.state.replay is None and moves(app) == before and stored(app) == saved
+    assert app.state.game.replay is None and moves(app) == before and stored(app) == saved
 
 
 # -- every key in every other mode ---------------------------------------------------------
@@ -231,8 +231,8 @@ def test_keys_on_the_cover_the_start_screen_and_a_result_change_nothing(hot_seat
     press_all_but(app, {"Escape"})
     assert app.mode is Mode.RESULT and moves(app) == before and stored(app) == saved
     run(app, A.Key("Escape"))
-    assert app.mode is Mode.PLAYING and app.state.session is not None
-    assert app.state.session.over and stored(app) == saved
+    assert app.mode is Mode.PLAYING and app.state.game.session is not None
+    assert app.state.game.session.over and stored(app) == saved
 
 
 def test_a_finished_game_of_an_unfinished_series_offers_the_next(hot_seat: App) -> None:
@@ -253,8 +253,8 @@ def test_a_finished_game_of_an_unfinished_series_offers_the_next(hot_seat: App) 
     assert A.Save() in effects
     app.store(effects)
     assert app.mode is Mode.PLAYING and moves(app) == []
-    assert app.state.session is not None and app.state.session.settings.board == "lion"
-    assert app.state.series is not None and len(app.state.series.games) == 1
+    assert app.state.game.session is not None and app.state.game.session.settings.board == "lion"
+    assert app.state.game.series is not None and len(app.state.game.series.games) == 1
 
 
 def test_keys_while_a_computer_thinks_or_is_watched() -> None:
@@ -271,7 +271,7 @@ def test_keys_while_a_computer_thinks_or_is_watched() -> None:
     run(app, A.Command("new-game"))
     run(app, A.Command("speed", "pause"))
     run(app, A.StartGame(form(("apprentice", "governor"))))
-    assert app.mode is Mode.WATCHING and app.state.turn is None  # paused
+    assert app.mode is Mode.WATCHING and app.state.game.turn is None  # paused
     saved = stored(app)
     press_all_but(app, set())
     assert app.mode is Mode.WATCHING and moves(app) == [] and stored(app) == saved
@@ -296,7 +296,7 @@ def test_a_computer_turn_runs_through_timers_and_the_worker_answer() -> None:
     assert A.Save() in effects  # saved before the move shows
     app.store(effects)
     assert moves(app) == [answer] and app.mode is Mode.PLAYING
-    assert app.state.dropped == (ask.token, answer) and app.state.think_ms == 10
+    assert app.state.game.dropped == (ask.token, answer) and app.state.game.think_ms == 10
     # A stale answer (the turn is over) changes nothing.
     assert run(app, A.ComputerAnswer(ask.token, answer, 5.0)) == []
     assert moves(app) == [answer]
@@ -319,7 +319,7 @@ def test_pausing_drops_the_turn_under_way() -> None:
 # -- saving ------------------------------------------------------------------------------
 def test_a_change_saves_and_drawing_never_does(hot_seat: App) -> None:
     app = hot_seat
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     saved = stored(app)
     assert saved  # the new game is saved at once
@@ -364,15 +364,15 @@ def test_a_move_and_its_save_play_the_move_once(hot_seat: App,
     app.store(effects)
     app.screen()
     assert len(calls) == 1, calls  # the move itself: the save replays nothing
-    assert app.state.save is not None and app.state.save.moves == 7
+    assert app.state.keeping.save is not None and app.state.keeping.save.moves == 7
 
 
 def test_opening_a_saved_game_does_not_write_it(hot_seat: App) -> None:
     app = hot_seat
     play_one(app)
     saved = stored(app)
-    assert app.state.save is not None
-    save_id = app.state.save.id
+    assert app.state.keeping.save is not None
+    save_id = app.state.keeping.save.id
     run(app, A.Command("new-game"))
     run(app, A.Command("resume", save_id))
     assert app.mode is Mode.COVER and stored(app) == saved
@@ -428,7 +428,7 @@ def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
     effects = run(app, A.Boot("http://localhost/#g=" + records.to_url(game),
                               "#g=" + records.to_url(game)))
     assert app.mode is Mode.PLAYING and len(moves(app)) == 4  # no cover in a link game
-    assert app.state.link_mode and stored(app)
+    assert app.state.link.link_mode and stored(app)
     assert not any(isinstance(e, A.SetAddress) for e in effects)
     play_one(app)
     assert app.mode is Mode.PLAYING  # the next player's hand shows at once
@@ -443,18 +443,18 @@ def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
 def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> None:
     app = App(SaveStore(MemoryStorage()))
     run(app, A.Boot("http://localhost/#g=AQAAAAAA", "#g=AQAAAAAA"))
-    assert app.mode is Mode.START and app.state.link_refused
-    assert "cannot be opened" in app.state.saved_message
+    assert app.mode is Mode.START and app.state.start.link_refused
+    assert "cannot be opened" in app.state.start.saved_message
     run(app, A.Imported('{"format": "qin-game/1", "board": "moon"}', "broken.json"))
-    assert app.mode is Mode.START and app.state.imported == "refused"
-    assert "broken.json" in app.state.saved_message and stored(app) == {}
+    assert app.mode is Mode.START and app.state.start.imported == "refused"
+    assert "broken.json" in app.state.start.saved_message and stored(app) == {}
 
 
 # -- the tutorial ---------------------------------------------------------------------------
 def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     app = new_app()
     run(app, A.StartGame(form()))
-    behind = app.state.session
+    behind = app.state.game.session
     assert behind is not None
     saved = stored(app)
     run(app, A.Command("new-game"))
@@ -465,8 +465,8 @@ def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     for key in KEYS:
         run(app, key)
         assert app.mode is Mode.TUTORIAL
-        assert behind.game.moves == [] and app.state.session is behind
-    lesson = app.state.lesson
+        assert behind.game.moves == [] and app.state.game.session is behind
+    lesson = app.state.tutorial.lesson
     assert lesson is not None
     # Enter on the board placed the picked tile at the cursor: the first step is done
     assert lesson.outcome in ("done", "")
@@ -478,4 +478,4 @@ def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     run(app, A.Command("tutorial-exit"))
     assert app.mode is Mode.START
     run(app, A.Command("back-to-game"))
-    assert app.mode is Mode.PLAYING and app.state.session is behind
+    assert app.mode is Mode.PLAYING and app.state.game.session is behind

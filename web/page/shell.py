@@ -283,7 +283,7 @@ class Page:
             text = bridge.text
             self.run(actions.LanguageChosen(
                 str(bridge.lang), str(text) if found(text) else self.catalogue,
-                handed.form if handed is not None else read_form(self.app.state.settings)))
+                handed.form if handed is not None else read_form(self.app.state.start.settings)))
         self.bind()
         self.run(actions.Boot(str(window.location.href), str(window.location.hash)))
         for action in handover.after_boot(handed):
@@ -416,7 +416,7 @@ class Page:
                 self.run(actions.Pointer(kind))
 
     def tile_picked(self) -> bool:
-        s = self.app.state.session
+        s = self.app.state.game.session
         return s is not None and s.selected_kind is not None
 
     def on_context(self, event: Any) -> None:
@@ -435,7 +435,7 @@ class Page:
         over = str(event.type) == "dragover"
         if over:
             event.preventDefault()
-        if over != self.app.state.drop_over:
+        if over != self.app.state.start.drop_over:
             self.run(Command("drag", "over" if over else ""))
 
     def on_drop(self, event: Any) -> None:
@@ -449,7 +449,7 @@ class Page:
 
     # -- reading the start screen, files, languages -------------------------------------
     def form(self) -> Form:
-        return read_form(self.app.state.settings)
+        return read_form(self.app.state.start.settings)
 
     async def import_file(self, file: Any) -> None:
         name = str(file.name)
@@ -517,10 +517,10 @@ async def rehearse(page: Page) -> None:
     """While the start screen waits for its click, deal a game on each board once and
     draw it to strings (nothing on the page): the boards' move tables and the drawing
     code's first-use costs are then paid, and Start shows the board sooner."""
-    first = page.app.state.settings.board
+    first = page.app.state.start.settings.board
     for board in (first, "lion" if first == "bird" else "bird"):
         await asyncio.sleep(0.3)
-        if page.app.state.session is not None:  # a game is on: nothing to prepare for
+        if page.app.state.game.session is not None:  # a game is on: nothing to prepare for
             return
         try:
             render.warm_up(board)

@@ -68,11 +68,11 @@ class App(Core):
         if handler is None:
             self._refused(action.name, mode)
             return []
-        if self.state.deleted and action.name not in PAGE and action.name != "undelete":
+        if self.state.start.deleted and action.name not in PAGE and action.name != "undelete":
             self.end_undo()  # the undo is offered until the next thing the player does
         if handler is learn.lesson_act:  # the step's own game: nothing follows
             return effects + learn.lesson_act(self, action)
-        shown = self.state.session
+        shown = self.state.game.session
         if shown is not None:
             shown.take_changes()  # only this action's changes count
         effects += handler(self, action)
@@ -82,7 +82,7 @@ class App(Core):
     def _refused(self, name: str, mode: Mode) -> None:
         """A move tried while the notice waits: the notice is said again (its text)."""
         if mode is Mode.NOTICE and name in NOTICE_REPEATED:
-            self.state.spoken = t(NOTICE_WORDS[self.state.notice])
+            self.state.spoken = t(NOTICE_WORDS[self.state.keeping.notice])
 
     def store(self, effects: list[Effect]) -> list[Effect]:
         """Run the storing effects (``Save``); return the others, to run after drawing."""
@@ -98,11 +98,11 @@ class App(Core):
         """After an action: what it changed in the game on screen (``shown`` before it)
         is saved, said, and followed by the address and the computer's turn."""
         st = self.state
-        s = st.session
+        s = st.game.session
         effects: list[Effect] = []
         if s is None:
             return effects
-        if st.link_mode and s.covered:
+        if st.link.link_mode and s.covered:
             s.confirm()  # hands are not hidden in a game played by link
         # a game put on screen by this action is saved by the handler that showed it
         changes = s.take_changes() if s is shown else []
@@ -111,19 +111,19 @@ class App(Core):
             if s.turns and moves:
                 st.spoken = announcement(s) if moves[-1] == "moved" else ""
             if s.over and "moved" in changes:  # the game just ended
-                st.result_open = True
+                st.game.result_open = True
                 self.count_in_series(s)
                 self.count_progress(s)
             if moves:
-                st.keys.armed = None
+                st.game.keys.armed = None
             effects.append(Save())
-        if st.link_mode and shown is not None and (changes or s is not shown):
+        if st.link.link_mode and shown is not None and (changes or s is not shown):
             self.update_link(s)  # the address follows
-            st.address_game = True
-            effects.append(SetAddress(st.link_url or st.base_url))
-        if st.hint is not None and (s is not shown or moves or self.mode is not Mode.PLAYING
+            st.link.address_game = True
+            effects.append(SetAddress(st.link.link_url or st.link.base_url))
+        if st.game.hint is not None and (s is not shown or moves or self.mode is not Mode.PLAYING
                                     or not s.hint_allowed):
-            st.hint = None  # asked for another position: its answer will be dropped
+            st.game.hint = None  # asked for another position: its answer will be dropped
             s.hint = None
         effects += play.computer_turns(self)
         return effects

@@ -32,11 +32,11 @@ def _lessons_done(app: Core) -> frozenset[str]:
 def _open_lesson(app: Core, step_id: str | None = None) -> None:
     """Show a step: ``step_id``, or the first not done yet (the first when all are)."""
     st = app.state
-    st.lessons_done = _lessons_done(app)
+    st.tutorial.lessons_done = _lessons_done(app)
     if step_id is None:
-        step_id = next((i for i in tutorial.IDS if i not in st.lessons_done),
+        step_id = next((i for i in tutorial.IDS if i not in st.tutorial.lessons_done),
                        tutorial.IDS[0])
-    st.lesson = Lesson.new(step_id)
+    st.tutorial.lesson = Lesson.new(step_id)
     st.spoken = ""
     app.cache.parts.clear()  # a new board: nothing drawn before applies
 
@@ -47,16 +47,16 @@ def open_lesson_from(app: Core, fragment: str) -> list[Effect]:
     st = app.state
     wanted, ok = tutorial.parse_address(fragment)
     _open_lesson(app, wanted)
-    if not ok and st.lesson is not None:
-        st.lesson.note = "tutorial.bad_address"
-        st.lesson.note_value = fragment.removeprefix("#")[:40]
-    st.address_game = False
-    return [SetAddress(st.base_url)]
+    if not ok and st.tutorial.lesson is not None:
+        st.tutorial.lesson.note = "tutorial.bad_address"
+        st.tutorial.lesson.note_value = fragment.removeprefix("#")[:40]
+    st.link.address_game = False
+    return [SetAddress(st.link.base_url)]
 
 
 def panel(app: Core, c: Command) -> list[Effect]:
     st = app.state
-    lesson = st.lesson
+    lesson = st.tutorial.lesson
     name = c.name
     if name == "tutorial-open":
         _open_lesson(app)
@@ -64,10 +64,10 @@ def panel(app: Core, c: Command) -> list[Effect]:
     if lesson is None:
         return []
     if name in ("tutorial-exit", "new-game"):
-        st.lesson = None
+        st.tutorial.lesson = None
         return app.to_setup()
     if name == "tutorial-apprentice":
-        st.lesson = None
+        st.tutorial.lesson = None
         names = tuple(setup.colour_label(c) for c in ("green", "white"))
         return app.start(Form(names, ("green", "white"), ("human", "apprentice"),
                                 "bird", False, "", "single"))
@@ -86,7 +86,7 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
     """A board action in the tutorial: on the step's own game, judged by the engine;
     a step done is remembered in the browser's storage."""
     st = app.state
-    lesson = st.lesson
+    lesson = st.tutorial.lesson
     assert lesson is not None
     effects: list[Effect] = []
     if isinstance(action, Command) and action.name in ("focus-log", "focus-board",
@@ -95,15 +95,15 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
         target = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
         return [Focus(target)] if target else []
     if isinstance(action, Wheel):  # one turn of the tile per flick, as in a game
-        if action.at_ms - st.wheel_at < WHEEL_GAP_MS:
+        if action.at_ms - st.game.wheel_at < WHEEL_GAP_MS:
             return []
-        st.wheel_at = action.at_ms
+        st.game.wheel_at = action.at_ms
     tries = lesson.tries
     if lesson.act(action, st.pointer):
-        st.lessons_done = _lessons_done(app) | {lesson.step.id}
+        st.tutorial.lessons_done = _lessons_done(app) | {lesson.step.id}
         with contextlib.suppress(Exception):  # not kept: the tutorial still plays
             app.saves.storage.set(tutorial.PROGRESS_KEY,
-                                   tutorial.progress_text(st.lessons_done))
+                                   tutorial.progress_text(st.tutorial.lessons_done))
         st.spoken = lesson_view.spoken(lesson)
     elif lesson.tries != tries:
         st.spoken = lesson_view.spoken(lesson)

@@ -54,7 +54,7 @@ HINT_LEVEL = "emperor"
 
 def hover(app: Core, action: Hover) -> list[Effect]:
     st = app.state
-    s = st.session
+    s = st.game.session
     if s is not None and (st.pointer != "touch" or action.square is None):
         s.hover(action.square)
     return []
@@ -62,10 +62,10 @@ def hover(app: Core, action: Hover) -> list[Effect]:
 
 def board_click(app: Core, action: BoardClick) -> list[Effect]:
     st = app.state
-    s = st.session
+    s = st.game.session
     if s is not None:
         if st.pointer == "touch":
-            st.keys.tap(s, action.square)
+            st.game.keys.tap(s, action.square)
         else:
             s.click(action.square)
     return []
@@ -78,10 +78,10 @@ def pointer(app: Core, action: Pointer) -> list[Effect]:
 
 def wheel(app: Core, action: Wheel) -> list[Effect]:
     st = app.state
-    s = st.session
-    if s is None or s.selected_kind is None or action.at_ms - st.wheel_at < WHEEL_GAP_MS:
+    s = st.game.session
+    if s is None or s.selected_kind is None or action.at_ms - st.game.wheel_at < WHEEL_GAP_MS:
         return []
-    st.wheel_at = action.at_ms
+    st.game.wheel_at = action.at_ms
     s.rotate(action.step)
     return []
 
@@ -90,10 +90,10 @@ def board_command(app: Core, c: Command) -> list[Effect]:
     """The board's own commands (the cursor, a pick, a turn, a placement, a pass, an
     undo, the focus), run by the keyboard's cursor on the game on screen."""
     st = app.state
-    s = st.session
+    s = st.game.session
     if s is None:
         return []
-    done = st.keys.run(s, c)
+    done = st.game.keys.run(s, c)
     focus = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
     return [Focus(focus)] if focus else []
 
@@ -101,8 +101,8 @@ def board_command(app: Core, c: Command) -> list[Effect]:
 def escape(app: Core, c: Command) -> list[Effect]:
     """Escape: leave the hint shown, else as on the board (put the tile back, or
     leave the board)."""
-    s = app.state.session
-    if s is not None and app.state.hint is not None:
+    s = app.state.game.session
+    if s is not None and app.state.game.hint is not None:
         return _hint(app, "hint-dismiss", s)
     return board_command(app, c)
 
@@ -110,12 +110,12 @@ def escape(app: Core, c: Command) -> list[Effect]:
 def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
     st = app.state
     st.worker = "ready"
-    asked: list[Effect] = replaying.review_next(app) if st.review is not None else []
-    if st.hint is not None and st.hint.stage == "worker":
-        st.hint.stage = "asked"
-        asked.append(AskHint(st.hint.token, st.hint.request))
-    if st.turn is not None and st.turn.stage == "worker":
-        asked += _ask(app, st.turn)
+    asked: list[Effect] = replaying.review_next(app) if st.game.review is not None else []
+    if st.game.hint is not None and st.game.hint.stage == "worker":
+        st.game.hint.stage = "asked"
+        asked.append(AskHint(st.game.hint.token, st.game.hint.request))
+    if st.game.turn is not None and st.game.turn.stage == "worker":
+        asked += _ask(app, st.game.turn)
     return asked
 
 
@@ -124,52 +124,52 @@ def timer(app: Core, action: Timer) -> list[Effect]:
 
 
 def copied(app: Core, action: Copied) -> list[Effect]:
-    app.state.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
+    app.state.link.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
     return []
 
 
 def result_close(app: Core, _: Command) -> list[Effect]:
-    app.state.result_open = False
+    app.state.game.result_open = False
     return []
 
 
 def result_show(app: Core, _: Command) -> list[Effect]:
-    app.state.result_open = True
+    app.state.game.result_open = True
     return []
 
 
 def speed(app: Core, c: Command) -> list[Effect]:
     st = app.state
     if c.arg in computer.SPEEDS:
-        st.speed = c.arg
+        st.game.speed = c.arg
         if computer.SPEEDS[c.arg] is None:
-            st.turn = None  # paused: a move under way is not played
+            st.game.turn = None  # paused: a move under way is not played
     return []
 
 
 def cover_ok(app: Core, _: Command) -> list[Effect]:
-    s = app.state.session
+    s = app.state.game.session
     if s is not None:
         s.confirm()
     return []
 
 
 def cover_undo(app: Core, _: Command) -> list[Effect]:
-    s = app.state.session
+    s = app.state.game.session
     if s is not None:
-        app.state.keys.undo(s)
+        app.state.game.keys.undo(s)
     return []
 
 
 def export(app: Core, _: Command) -> list[Effect]:
     st = app.state
-    s = st.session
+    s = st.game.session
     if s is None:
         return []
     try:
         record = s.game.record()
     except qin.QinError as exc:
-        st.save_text, st.save_state = str(exc), "error"
+        st.keeping.save_text, st.keeping.save_state = str(exc), "error"
         return []
     if any(s.hints):
         record["hints"] = list(s.hints)
@@ -177,35 +177,35 @@ def export(app: Core, _: Command) -> list[Effect]:
 
 
 def hint_command(app: Core, c: Command) -> list[Effect]:
-    s = app.state.session
+    s = app.state.game.session
     return _hint(app, c.name, s) if s is not None else []
 
 
 def share(app: Core, _: Command) -> list[Effect]:
     st = app.state
-    s = st.session
+    s = st.game.session
     if s is None:
         return []
-    st.link_panel = not st.link_panel
-    st.link_message = ""
+    st.link.link_panel = not st.link.link_panel
+    st.link.link_message = ""
     app.update_link(s)
     return []
 
 
 def link_copy(app: Core, _: Command) -> list[Effect]:
-    return [Copy(app.state.link_url)]
+    return [Copy(app.state.link.link_url)]
 
 
 def link_play(app: Core, _: Command) -> list[Effect]:
     """Play by link: saved, and the address set, as a change of the game."""
     st = app.state
-    s = st.session
-    if s is None or st.link_mode:
+    s = st.game.session
+    if s is None or st.link.link_mode:
         return []
-    st.link_mode = True
+    st.link.link_mode = True
     app.update_link(s)
-    st.address_game = True
-    return [Save(), SetAddress(st.link_url or st.base_url)]
+    st.link.address_game = True
+    return [Save(), SetAddress(st.link.link_url or st.link.base_url)]
 
 
 def _hint(app: Core, name: str, s: Session) -> list[Effect]:
@@ -213,14 +213,14 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
     one shown, or leave it."""
     st = app.state
     if name == "hint-dismiss":
-        st.hint, s.hint = None, None
+        st.game.hint, s.hint = None, None
         return []
     if name == "hint-take":
-        shown = st.hint
+        shown = st.game.hint
         if shown is None or shown.stage != "shown" or s.hint is None:
             return []
         move = s.hint
-        st.hint, s.hint = None, None
+        st.game.hint, s.hint = None, None
         if move not in s.game.legal_moves():  # cannot happen: a move clears the hint
             return []
         s.play(move)
@@ -228,14 +228,14 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
     if not s.hint_allowed:
         st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
         return []
-    if st.hint is not None:  # one under way or shown: nothing more to ask
+    if st.game.hint is not None:  # one under way or shown: nothing more to ask
         return []
     request = request_for(s.game, s.to_move, HINT_LEVEL)
-    st.hint = HintAsk(st.token(), request)
+    st.game.hint = HintAsk(st.token(), request)
     st.spoken = t("hint.asking")
     if st.worker == "ready":
-        return [AskHint(st.hint.token, request)]
-    st.hint.stage = "worker"
+        return [AskHint(st.game.hint.token, request)]
+    st.game.hint.stage = "worker"
     if st.worker == "off":
         st.worker = "starting"
         return [StartWorker()]
@@ -244,21 +244,21 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
 
 def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     st = app.state
-    s = st.session
-    asked = st.hint
+    s = st.game.session
+    asked = st.game.hint
     if asked is None or asked.token != answer.token or asked.stage != "asked" \
             or s is None:
         return []  # stale: a move, an undo or another game came in between
     if app.mode is not Mode.PLAYING or not s.hint_allowed \
             or request_for(s.game, s.to_move, HINT_LEVEL) != asked.request:
-        st.hint = None
+        st.game.hint = None
         return []
     try:
         move = qin.Move.parse(answer.text)
     except ValueError:
         move = None
     if move is None or move.is_pass or move not in s.game.legal_moves():
-        st.hint = None
+        st.game.hint = None
         st.spoken = t("hint.failed")
         return []
     asked.stage, asked.move = "shown", str(move)
@@ -271,7 +271,7 @@ def computer_turns(app: Core) -> list[Effect]:
     """Start the computer's turn when one is due (after its pause); drop a turn
     under way when the game on screen no longer waits for it."""
     st = app.state
-    s = st.session
+    s = st.game.session
     mode = app.mode
     effects: list[Effect] = []
     if s is not None and computer.has_computers(s) and st.worker == "off":
@@ -279,22 +279,22 @@ def computer_turns(app: Core) -> list[Effect]:
         effects.append(StartWorker())
     if mode not in (Mode.THINKING, Mode.WATCHING) or s is None \
             or computer.ask(s) is None:
-        st.turn = None
+        st.game.turn = None
         return effects
-    if st.turn is not None:
+    if st.game.turn is not None:
         return effects
-    delay = computer.delay_ms(s, st.speed)
+    delay = computer.delay_ms(s, st.game.speed)
     if delay is None:  # paused
         return effects
-    st.turn = ComputerTurn(st.token())
-    return [*effects, After(delay, st.turn.token)]
+    st.game.turn = ComputerTurn(st.token())
+    return [*effects, After(delay, st.game.turn.token)]
 
 
 def _ask(app: Core, turn: ComputerTurn) -> list[Effect]:
-    s = app.state.session
+    s = app.state.game.session
     request = computer.ask(s) if s is not None else None
     if request is None:
-        app.state.turn = None
+        app.state.game.turn = None
         return []
     turn.request = request
     if app.state.worker != "ready":
@@ -306,10 +306,10 @@ def _ask(app: Core, turn: ComputerTurn) -> list[Effect]:
 
 def computer_answer(app: Core, answer: ComputerAnswer) -> list[Effect]:
     st = app.state
-    turn = st.turn
+    turn = st.game.turn
     if turn is None or turn.token != answer.token or turn.stage != "asked":
         return []  # stale: an undo, a pause or another game came in between
-    s = st.session
+    s = st.game.session
     assert s is not None
     turn.answer, turn.took_ms = answer.text, answer.took_ms
     rest = computer.min_think_ms(s) - answer.took_ms
@@ -321,27 +321,27 @@ def computer_answer(app: Core, answer: ComputerAnswer) -> list[Effect]:
 
 def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
     st = app.state
-    s = st.session
-    st.turn = None
+    s = st.game.session
+    st.game.turn = None
     if s is None or not computer.accept(s, turn.request, turn.answer):
         return []
-    st.think_ms = round(turn.took_ms)
-    st.dropped = (turn.token, turn.answer)
+    st.game.think_ms = round(turn.took_ms)
+    st.game.dropped = (turn.token, turn.answer)
     return []
 
 
 def _timer(app: Core, token: int) -> list[Effect]:
     st = app.state
-    if token == st.deleted_timer:
+    if token == st.start.deleted_timer:
         app.end_undo()
         return []
-    if token == st.replay_timer and st.replay is not None:
-        st.replay_timer = None
-        if st.replay.tick():
-            st.replay_timer = st.token()
-            return [After(REPLAY_TICK_MS, st.replay_timer)]
+    if token == st.game.replay_timer and st.game.replay is not None:
+        st.game.replay_timer = None
+        if st.game.replay.tick():
+            st.game.replay_timer = st.token()
+            return [After(REPLAY_TICK_MS, st.game.replay_timer)]
         return []
-    turn = st.turn
+    turn = st.game.turn
     if turn is None or turn.token != token:
         return []
     if turn.stage == "waiting":

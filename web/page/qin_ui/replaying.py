@@ -25,22 +25,22 @@ REPLAY_TICK_MS = 700
 
 def replay(app: Core, c: Command) -> list[Effect]:
     st = app.state
-    s = st.session
-    r = st.replay
+    s = st.game.session
+    r = st.game.replay
     if c.name in ("replay-open", "replay-exit") and r is not None:
-        st.replay = None
-        st.replay_timer = None
-        if st.review is not None:
-            st.review.cancel()  # an answer under way is dropped
-            st.review = None
+        st.game.replay = None
+        st.game.replay_timer = None
+        if st.game.review is not None:
+            st.game.review.cancel()  # an answer under way is dropped
+            st.game.review = None
         return []
     if c.name == "replay-open":
         if s is None:
             return []
         try:
-            st.replay = Replay(s.game.record())
+            st.game.replay = Replay(s.game.record())
         except qin.QinError as exc:
-            st.save_text, st.save_state = str(exc), "error"
+            st.keeping.save_text, st.keeping.save_state = str(exc), "error"
             return []
         s.selected = None
         return []
@@ -61,32 +61,32 @@ def replay(app: Core, c: Command) -> list[Effect]:
             r.jump(int(c.arg))
     elif c.name == "replay-play":
         r.toggle()
-        if r.playing and st.replay_timer is None:
-            st.replay_timer = st.token()
-            return [After(REPLAY_TICK_MS, st.replay_timer)]
+        if r.playing and st.game.replay_timer is None:
+            st.game.replay_timer = st.token()
+            return [After(REPLAY_TICK_MS, st.game.replay_timer)]
     if not r.playing:
-        st.replay_timer = None
+        st.game.replay_timer = None
     return []
 
 
 def review(app: Core, c: Command) -> list[Effect]:
     st = app.state
-    s = st.session
-    run = st.review
+    s = st.game.session
+    run = st.game.review
     if c.name == "review-open":
         if s is None or (run is not None and run.status in ("running", "done")):
             return []
         try:
             record = s.game.record()
-            if st.replay is None:
-                st.replay = Replay(record)
-                st.replay_timer = None
+            if st.game.replay is None:
+                st.game.replay = Replay(record)
+                st.game.replay_timer = None
                 s.selected = None
         except qin.QinError as exc:
-            st.save_text, st.save_state = str(exc), "error"
+            st.keeping.save_text, st.keeping.save_state = str(exc), "error"
             return []
-        st.result_open = False
-        st.review = ReviewRun.start(st.token(), record, s.humans() or None)
+        st.game.result_open = False
+        st.game.review = ReviewRun.start(st.token(), record, s.humans() or None)
         return review_next(app)
     if run is None:
         return []
@@ -94,18 +94,18 @@ def review(app: Core, c: Command) -> list[Effect]:
         run.cancel()
     elif c.name == "review-close":
         run.cancel()
-        st.review = None
+        st.game.review = None
     elif c.name == "review-jump":
         try:
             ply = int(c.arg)
         except ValueError:
             return []
-        r = st.replay
+        r = st.game.replay
         if r is None or run.entry(ply) is None:
             return []
         run.at = ply
         r.playing = False
-        st.replay_timer = None
+        st.game.replay_timer = None
         r.jump(ply - 1)  # the position the move was chosen in
     return []
 
@@ -113,7 +113,7 @@ def review(app: Core, c: Command) -> list[Effect]:
 def review_next(app: Core) -> list[Effect]:
     """Ask the worker for the review's next move (starting the worker if need be)."""
     st = app.state
-    run = st.review
+    run = st.game.review
     if run is None or run.status != "running" or run.asked is not None:
         return []
     if st.worker != "ready":
@@ -126,7 +126,7 @@ def review_next(app: Core) -> list[Effect]:
 
 
 def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:
-    run = app.state.review
+    run = app.state.game.review
     if run is None or a.token != run.token or run.asked is None:
         return []  # stale: cancelled, closed or started again meanwhile
     if not a.text:

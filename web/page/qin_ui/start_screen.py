@@ -53,26 +53,26 @@ def imported(app: Core, action: Imported) -> list[Effect]:
 
 def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
     st = app.state
-    st.imported = "refused"
+    st.start.imported = "refused"
     why = t(action.why, error=action.error) if action.error else t(action.why)
-    st.saved_message = t("import.refused", name=action.file, error=why)
+    st.start.saved_message = t("import.refused", name=action.file, error=why)
     return []
 
 
 def new_game(app: Core, _: Command) -> list[Effect]:
     """New game (or, on a result, the next one): back to the start screen."""
-    app.state.result_open = False
+    app.state.game.result_open = False
     return app.to_setup()
 
 
 def back_to_game(app: Core, _: Command) -> list[Effect]:
-    if app.state.session is not None:
+    if app.state.game.session is not None:
         app.state.screen = "play"
     return []
 
 
 def drag(app: Core, c: Command) -> list[Effect]:
-    app.state.drop_over = c.arg == "over"
+    app.state.start.drop_over = c.arg == "over"
     return []
 
 
@@ -81,32 +81,32 @@ def saved_game(app: Core, c: Command) -> list[Effect]:
 
 
 def progress_export(app: Core, _: Command) -> list[Effect]:
-    return [Download(progress.export_name(), app.state.progress.to_json() + "\n")]
+    return [Download(progress.export_name(), app.state.start.progress.to_json() + "\n")]
 
 
 def series_next(app: Core, _: Command) -> list[Effect]:
-    s = app.state.session
+    s = app.state.game.session
     return _series_next(app, s) if s is not None else []
 
 
 def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
     st = app.state
-    st.plan = e.form.plan
-    st.seed_text = e.form.seed
-    fresh = settings_of(e.form, st.settings.seed)
+    st.start.plan = e.form.plan
+    st.start.seed_text = e.form.seed
+    fresh = settings_of(e.form, st.start.settings.seed)
     if e.field == "players":
-        st.settings = setup.with_players(fresh, e.value)
+        st.start.settings = setup.with_players(fresh, e.value)
     elif e.field == "colour" and 0 <= e.value < len(fresh.seats):
         # the seat that had the new colour takes this seat's old one
         seats = list(fresh.seats)
-        old = st.settings.seats[e.value].colour if e.value < len(st.settings.seats) \
+        old = st.start.settings.seats[e.value].colour if e.value < len(st.start.settings.seats) \
             else seats[e.value].colour
         chosen = seats[e.value].colour
         seats[e.value] = setup.Seat(seats[e.value].name, old, seats[e.value].kind)
         before = replace(fresh, seats=tuple(seats))
-        st.settings = setup.with_colour(before, e.value, chosen)
+        st.start.settings = setup.with_colour(before, e.value, chosen)
     elif e.field == "kind":
-        st.settings = fresh
+        st.start.settings = fresh
         effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
         if any(players.kind(seat.kind).level for seat in fresh.seats) \
                 and st.worker == "off":
@@ -114,12 +114,12 @@ def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
             effects.append(StartWorker())
         return effects
     else:
-        st.settings = fresh
+        st.start.settings = fresh
     return []
 
 
 def _series_next(app: Core, s: Session) -> list[Effect]:
-    series = app.state.series
+    series = app.state.game.series
     if series is None or series.next_board is None:
         return []
     settings = s.settings
@@ -139,7 +139,7 @@ def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
         try:
             saved = app.saves.open(save_id).saved
         except SaveError as exc:
-            st.saved_message = str(exc)
+            st.start.saved_message = str(exc)
             return []
         return [Download(export_name(saved.record, saved.updated),
                          export_text(saved.record))]
@@ -151,30 +151,30 @@ def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
         else:
             deleted = (app.saves.delete(save_id),)
     except SaveError as exc:
-        st.saved_message = str(exc)
+        st.start.saved_message = str(exc)
         return []
     # The game behind the start screen keeps its ref: undone, it is written on as
     # before; not undone, its next write finds it gone and saves it anew.
     app.refresh_entries()
     if not deleted:
         return []
-    st.deleted = deleted
-    st.saved_message = t("saved.deleted") if name == "delete" else \
+    st.start.deleted = deleted
+    st.start.saved_message = t("saved.deleted") if name == "delete" else \
         t("saved.deleted_finished", n=len(deleted))
-    st.deleted_timer = st.token()
-    return [After(UNDO_DELETE_MS, st.deleted_timer)]
+    st.start.deleted_timer = st.token()
+    return [After(UNDO_DELETE_MS, st.start.deleted_timer)]
 
 
 def _undelete(app: Core) -> list[Effect]:
     """Put the last deletion back, text for text."""
     st = app.state
-    deleted, st.deleted, st.deleted_timer = st.deleted, (), None
-    st.saved_message = t("saved.restored")
+    deleted, st.start.deleted, st.start.deleted_timer = st.start.deleted, (), None
+    st.start.saved_message = t("saved.restored")
     for d in deleted:
         try:
             app.saves.undelete(d)
         except SaveError as exc:
-            st.saved_message = str(exc)
+            st.start.saved_message = str(exc)
     app.refresh_entries()
     return []
 
@@ -184,14 +184,14 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
     file = file or t("saves.the_file")
     if progress.is_progress(text):
         try:
-            st.progress, added = progress.merge(app.saves.storage, text)
+            st.start.progress, added = progress.merge(app.saves.storage, text)
         except progress.ProgressError as exc:
-            st.imported = "refused"
-            st.saved_message = t("import.refused", name=file, error=str(exc))
+            st.start.imported = "refused"
+            st.start.saved_message = t("import.refused", name=file, error=str(exc))
             return []
-        st.imported = "ok"
-        st.progress_problem = None
-        st.saved_message = t("progress.imported", name=file, n=added)
+        st.start.imported = "ok"
+        st.start.progress_problem = None
+        st.start.saved_message = t("progress.imported", name=file, n=added)
         return []
     try:
         imported = read_import(text, players.KINDS)
@@ -205,11 +205,11 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
                                  keep.default_colours(count))
             series = None
     except (SaveError, SeriesPlanError) as exc:
-        st.imported = "refused"
-        st.saved_message = t("import.refused", name=file, error=str(exc))
+        st.start.imported = "refused"
+        st.start.saved_message = t("import.refused", name=file, error=str(exc))
         return []
-    st.imported = "ok"
-    st.saved_message = t("import.done", name=file,
+    st.start.imported = "ok"
+    st.start.saved_message = t("import.done", name=file,
                          names=f" {t('saved.vs')} ".join(s.names),
                          moves=len(s.game.moves))
     return app.show(s, None, "local", series) + [Save()]
@@ -219,9 +219,9 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
     """Open what the page shows first: a game link, the game left open, or the start
     screen."""
     st = app.state
-    st.base_url = boot.url.split("#")[0]
+    st.link.base_url = boot.url.split("#")[0]
     st.booted = True
-    st.address_game = links.has_game(boot.hash)
+    st.link.address_game = links.has_game(boot.hash)
     app.refresh_entries()
     app.load_progress()  # here, not before: the page has its language now
     if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
@@ -232,8 +232,8 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
             _, record = links.read_link(boot.hash)
             s = keep.link_session(record)
         except (links.LinkError, SaveError) as exc:
-            st.saved_message = t("link.cannot_open", error=exc)
-            st.link_refused = True
+            st.start.saved_message = t("link.cannot_open", error=exc)
+            st.start.link_refused = True
             return []
         return app.show(s, None, "link", None) + [Save()]
     _resume_current(app)
@@ -255,16 +255,16 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
     st = app.state
     old_names = {c: setup.colour_label(c) for c in setup.COLOURS}
     i18n.set_language(e.lang, json.loads(e.catalogue))
-    st.settings = setup.renamed(settings_of(e.form, st.settings.seed), old_names)
-    st.seed_text, st.plan = e.form.seed, e.form.plan
-    st.setup_problems = ""
+    st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
+    st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
+    st.start.setup_problems = ""
     st.spoken = ""  # a move's events are not read out again
-    if st.lesson is not None:
-        st.lesson.rename()
-    s = st.session
+    if st.tutorial.lesson is not None:
+        st.tutorial.lesson.rename()
+    s = st.game.session
     if s is not None:
         s.notice = None
-        if st.save_state == "saved":
-            st.save_text = t("keep.saved")
+        if st.keeping.save_state == "saved":
+            st.keeping.save_text = t("keep.saved")
     app.refresh_entries()
     return []

@@ -45,31 +45,32 @@ def _storage_changed(app: Core, key: str) -> list[Effect]:
     save_id = id_of_key(key)
     if st.screen == "setup" and (save_id is not None or not key):
         app.refresh_entries()
-    if st.session is None or st.save is None or save_id != st.save.id \
-            or st.notice == "conflict":
+    if st.game.session is None or st.keeping.save is None or save_id != st.keeping.save.id \
+            or st.keeping.notice == "conflict":
         return []
     rev = app.saves.revision(save_id)
-    if rev is not None and rev > st.save.rev:
+    if rev is not None and rev > st.keeping.save.rev:
         app.conflict()
     return []
 
 
 def _notice(app: Core, name: str) -> list[Effect]:
     st = app.state
-    kind, st.notice = st.notice, ""
+    kind, st.keeping.notice = st.keeping.notice, ""
     if kind == "conflict":
-        if name == "notice-newer" and st.save is not None and app.resume(st.save.id):
-            return app.keep_address() if st.link_mode else []
-        st.save = None  # a copy: a new save of this tab's game, the other one kept
-        st.save_state, st.save_text = "", ""
+        save = st.keeping.save
+        if name == "notice-newer" and save is not None and app.resume(save.id):
+            return app.keep_address() if st.link.link_mode else []
+        st.keeping.save = None  # a copy: a new save of this tab's game, the other one kept
+        st.keeping.save_state, st.keeping.save_text = "", ""
         return [Save()]
-    offer, st.link_offer = st.link_offer, ""
+    offer, st.keeping.link_offer = st.keeping.link_offer, ""
     if kind == "link" and name == "notice-link":
         try:
             _, record = links.read_link(offer)
             s = keep.link_session(record)
         except (links.LinkError, SaveError) as exc:
-            st.link_message = t("link.cannot_open", error=exc)
+            st.link.link_message = t("link.cannot_open", error=exc)
             return app.keep_address()
         return app.show(s, None, "link", None) + [Save()]
     return app.keep_address()
@@ -80,15 +81,15 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
     shown (and saved as this game); an older, diverging or other game is offered,
     never applied silently."""
     st = app.state
-    s = st.session
-    if tutorial.wants_tutorial(fragment) and st.notice != "conflict":
+    s = st.game.session
+    if tutorial.wants_tutorial(fragment) and st.keeping.notice != "conflict":
         return learn.open_lesson_from(app, fragment)
-    if not links.has_game(fragment) or st.notice == "conflict":
+    if not links.has_game(fragment) or st.keeping.notice == "conflict":
         return []
     try:
         linked, record = links.read_link(fragment)
     except links.LinkError as exc:
-        st.link_message = st.saved_message = t("link.cannot_open", error=exc)
+        st.link.link_message = st.start.saved_message = t("link.cannot_open", error=exc)
         return []
     if s is None:
         return app.show(keep.link_session(record), None, "link", None) + [Save()]
@@ -105,8 +106,8 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
             later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
                                      list(s.settings.colours))
         except SaveError as exc:
-            st.link_message = t("link.cannot_open", error=exc)
+            st.link.link_message = t("link.cannot_open", error=exc)
             return []
-        return app.show(later, st.save, "link", st.series) + [Save()]
-    st.notice, st.link_offer = "link", fragment
+        return app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
+    st.keeping.notice, st.keeping.link_offer = "link", fragment
     return []
