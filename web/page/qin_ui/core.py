@@ -20,7 +20,6 @@ from .actions import (
     SetAddress,
 )
 from .i18n import t
-from .keyboard import Keys
 from .modes import Mode
 from .render import Cache
 from .saves import (
@@ -31,7 +30,7 @@ from .saves import (
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
-from .state import AppState, StartScreen, mode_of
+from .state import AppState, Keeping, OnScreen, StartScreen, mode_of
 
 CURRENT_KEY = "qin.current"
 """Storage key: the id of the game on screen (resumed when the page opens)."""
@@ -59,7 +58,6 @@ class Core:
         st = self.state
         st.start.progress, st.start.progress_problem = progress.load(self.saves.storage)
 
-
     def count_progress(self, s: Session) -> None:
         """A game against the computer just ended here: counted once (by its save)."""
         st = self.state
@@ -71,7 +69,6 @@ class Core:
         st.start.progress, problem = progress.count(self.saves.storage, counted)
         st.start.progress_problem = problem or st.start.progress_problem
 
-
     def count_in_series(self, s: Session) -> None:
         series = self.state.game.series
         if series is not None and s.over:
@@ -79,7 +76,6 @@ class Core:
                 series.add(s.game)
             except SeriesPlanError as exc:
                 self.state.keeping.save_text = str(exc)
-
 
     def save(self) -> None:
         st = self.state
@@ -111,7 +107,6 @@ class Core:
             self.saves.storage.set(CURRENT_KEY, st.keeping.save.id)
         st.keeping.save_state, st.keeping.save_text = "saved", t("keep.saved")
 
-
     def to_setup(self) -> list[Effect]:
         st = self.state
         st.screen = "setup"
@@ -120,7 +115,6 @@ class Core:
         self.refresh_entries()
         self.load_progress()
         return []
-
 
     def refresh_entries(self) -> None:
         st = self.state
@@ -132,7 +126,6 @@ class Core:
             return
         if st.start.storage_problem:
             st.start.saved_message = t(st.start.storage_problem)
-
 
     def start(self, form: Form) -> list[Effect]:
         st = self.state
@@ -156,32 +149,22 @@ class Core:
             series = None
         return self.show(session, None, "local", series) + [Save()]
 
-
     def show(self, s: Session, ref: SaveRef | None, mode: str,
               series: SeriesState | None) -> list[Effect]:
         """Put ``s`` on screen (a new, resumed, imported or linked game)."""
         st = self.state
         st.tutorial.lesson = None  # a game shown ends the tutorial
-        st.game.session = s
-        st.keeping.save = ref
-        st.link.link_mode = mode == "link"
-        st.link.link_open = st.link.link_mode
+        before = st.game  # the pace of computer moves and the wheel's last turn stay
+        st.game = OnScreen(session=s, series=series, result_open=s.over,
+                           speed=before.speed, think_ms=before.think_ms,
+                           wheel_at=before.wheel_at)
+        st.keeping = Keeping(save=ref)
+        st.link.link_mode = st.link.link_open = mode == "link"
         st.link.link_panel = False
         st.link.link_message = ""
-        st.game.series = series
-        st.game.replay = None
-        st.game.replay_timer = None
-        st.game.review = None
         st.screen = "play"
-        st.game.keys = Keys()
-        st.game.turn = None
-        st.game.hint = None
-        st.game.dropped = None
         st.spoken = ""
-        st.keeping.save_state, st.keeping.save_text = "", ""
-        st.game.result_open = s.over
         st.start.settings = s.settings
-        st.keeping.notice, st.keeping.link_offer = "", ""
         if s.over:
             self.count_in_series(s)
         if st.link.link_mode:
@@ -193,7 +176,6 @@ class Core:
             return [SetAddress(st.link.base_url)]
         return []
 
-
     def update_link(self, s: Session) -> None:
         st = self.state
         try:
@@ -202,7 +184,6 @@ class Core:
             st.link.link_url = ""
             st.link.link_message = str(exc)
 
-
     def end_undo(self) -> None:
         st = self.state
         if st.start.deleted and st.start.saved_message in (t("saved.deleted"), t(
@@ -210,13 +191,11 @@ class Core:
             st.start.saved_message = ""
         st.start.deleted, st.start.deleted_timer = (), None
 
-
     def conflict(self) -> None:
         st = self.state
         st.keeping.notice = "conflict"
         st.keeping.link_offer = ""
         st.keeping.save_state, st.keeping.save_text = "conflict", t("saves.error.conflict")
-
 
     def keep_address(self) -> list[Effect]:
         """The address names the game on screen again (or no game)."""
@@ -228,7 +207,6 @@ class Core:
             return [SetAddress(st.link.link_url or st.link.base_url)]
         st.link.address_game = False
         return [SetAddress(st.link.base_url)]
-
 
     def resume(self, save_id: str, *, unfinished_only: bool = False) -> bool:
         """Open a saved game (its game replayed once, nothing written); with
