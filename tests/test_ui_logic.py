@@ -202,7 +202,7 @@ def test_hover_without_a_tile_describes_provinces_and_villages() -> None:
     h = s.hover_state
     owner = s.names[province.owner - 1]
     info = wording.hover_info(s, h)
-    assert f"{owner}'s" in info and f"{province.size} spaces" in info
+    assert f"{owner}'s" in info and f"{province.size} squares" in info
     assert set(h.focus) == {game.board.geo.names[q] for q in province.squares}
     village = game.board.geo.names[game.board.layout.villages[0]]
     s.hover(village)
