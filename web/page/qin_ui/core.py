@@ -13,21 +13,11 @@ import contextlib
 from dataclasses import replace
 
 from . import keep, links, progress, setup
-from .actions import (
-    Effect,
-    Form,
-    Save,
-    SetAddress,
-)
+from .actions import Effect, Form, Save, SetAddress
 from .i18n import t
 from .modes import Mode
 from .render import Cache
-from .saves import (
-    SaveConflict,
-    SaveError,
-    SaveRef,
-    SaveStore,
-)
+from .saves import SaveConflict, SaveError, SaveRef, SaveStore
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
 from .state import AppState, Keeping, OnScreen, StartScreen, mode_of

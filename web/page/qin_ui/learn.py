@@ -8,15 +8,7 @@ from __future__ import annotations
 import contextlib
 
 from . import lesson_view, setup, tutorial
-from .actions import (
-    Action,
-    Command,
-    Effect,
-    Focus,
-    Form,
-    SetAddress,
-    Wheel,
-)
+from .actions import Action, Command, Effect, Focus, Form, SetAddress, Wheel
 from .core import Core
 from .lesson import Lesson
 from .play import WHEEL_GAP_MS

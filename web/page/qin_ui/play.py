@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import qin
 
-from . import (
-    computer,
-    replaying,
-    wording,
-)
+from . import computer, replaying, wording
 from .actions import (
     After,
     AskComputer,
@@ -39,10 +35,7 @@ from .core import Core
 from .i18n import t
 from .modes import Mode
 from .replaying import REPLAY_TICK_MS
-from .saves import (
-    export_name,
-    export_text,
-)
+from .saves import export_name, export_text
 from .session import Session
 from .state import ComputerTurn, HintAsk
 

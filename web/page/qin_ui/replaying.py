@@ -8,14 +8,7 @@ import contextlib
 
 import qin
 
-from .actions import (
-    After,
-    AskReview,
-    Command,
-    Effect,
-    ReviewAnswer,
-    StartWorker,
-)
+from .actions import After, AskReview, Command, Effect, ReviewAnswer, StartWorker
 from .core import Core
 from .replay import Replay
 from .review import ReviewRun

@@ -26,12 +26,7 @@ from .actions import (
 )
 from .core import CURRENT_KEY, Core, settings_of
 from .i18n import t
-from .saves import (
-    SaveError,
-    export_name,
-    export_text,
-    read_import,
-)
+from .saves import SaveError, export_name, export_text, read_import
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
 

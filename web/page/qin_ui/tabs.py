@@ -7,19 +7,10 @@ it, raises the notice; the player chooses.
 from __future__ import annotations
 
 from . import keep, learn, links, progress, tutorial
-from .actions import (
-    AddressChanged,
-    Command,
-    Effect,
-    Save,
-    StorageChanged,
-)
+from .actions import AddressChanged, Command, Effect, Save, StorageChanged
 from .core import CURRENT_KEY, Core
 from .i18n import t
-from .saves import (
-    SaveError,
-    id_of_key,
-)
+from .saves import SaveError, id_of_key
 
 
 def storage_changed(app: Core, action: StorageChanged) -> list[Effect]:
