@@ -45,7 +45,10 @@ function num(value) {
   return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
 }
 
-function fill(template, values) {
+/** A catalogue message or drawing fragment with its {placeholders} filled in (the one
+ *  placeholder filler of the site's JavaScript: qin-board.js and boot.js use it too);
+ *  an unknown placeholder stays as written. */
+export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 

@@ -9,7 +9,7 @@
 mode's table (``ROUTES``, at the end of this module): the handler named there runs; an
 action the mode does not accept changes nothing.  Keys become commands in
 ``keyboard.command_for`` and the table applies to the command, so a key only ever acts
-on what is on screen.  The handlers live by feature: ``start_screen`` (the start
+on what is on screen.  The handlers live by feature: ``starting`` (the start
 screen, saved games, imports, start-up, the language), ``play`` (the board, moves,
 hints, the game's tools, computer turns), ``replaying`` (the replay and the review),
 ``tabs`` (other tabs, pasted links), ``learn`` (the tutorial); what they share is
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import learn, play, replaying, start_screen, tabs
+from . import learn, play, replaying, starting, tabs
 from .a11y import announcement
 from .actions import Action, Effect, Handled, Key, Save, SetAddress
 from .core import Core
@@ -30,7 +30,9 @@ from .i18n import t
 from .keyboard import command_for
 from .modes import Mode
 from .render import Screen, screen
+from .saves import SaveStore
 from .session import Session
+from .start_screen import GameOnScreen, StartKeeper
 
 GAME_COMMANDS = frozenset({"select", "rotate", "place", "pass", "undo"})
 REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.REVIEW: "keys.in_replay",
@@ -46,6 +48,10 @@ NOTICE_REPEATED = frozenset({"select", "rotate", "place", "wheel", "pass", "undo
 
 class App(Core):
     """The page's application: owns the state; ``dispatch`` is its only way in."""
+
+    def __init__(self, store: SaveStore, *, storage_problem: str = "") -> None:
+        super().__init__(store, storage_problem=storage_problem)
+        self.start_key = StartKeeper(store)  # what the start screen shows before Python
 
     def screen(self) -> Screen:
         return screen(self.state, self.cache)
@@ -92,7 +98,19 @@ class App(Core):
                 self.save()
             else:
                 rest.append(effect)
+        self._keep_start()
         return rest
+
+    def _keep_start(self) -> None:
+        """What a page opened now shows before Python (``start_screen.KEY``)."""
+        st = self.state
+        s = st.game.session
+        save = st.keeping.save
+        game = None
+        if s is not None and save is not None and st.tutorial.lesson is None:
+            game = GameOnScreen(save.id, save.rev, s.over, s.settings.board, s.game,
+                                tuple(s.colours))
+        self.start_key.keep(st.start.entries, st.start.progress, game)
 
     def _settle(self, shown: Session | None) -> list[Effect]:
         """After an action: what it changed in the game on screen (``shown`` before it)
@@ -135,22 +153,22 @@ Handler = Callable[[Core, Any], list[Effect]]
 Routes = Mapping[str, Handler]
 
 PAGE: Routes = {
-    "boot": start_screen.boot, "language": start_screen.language, "worker-ready": play.worker_ready,
+    "boot": starting.boot, "language": starting.language, "worker-ready": play.worker_ready,
     "timer": play.timer, "computer-answer": play.computer_answer,
     "hint-answer": play.hint_answer, "review-answer": replaying.review_answer,
     "speed": play.speed, "copied": play.copied, "pointer": play.pointer,
-    "drag": start_screen.drag, "storage-changed": tabs.storage_changed,
+    "drag": starting.drag, "storage-changed": tabs.storage_changed,
     "address-changed": tabs.address_changed,
 }
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
 
 START: Routes = {
-    "setup-edit": start_screen.setup_edit, "start": start_screen.start_game,
-    "back-to-game": start_screen.back_to_game,
+    "setup-edit": starting.setup_edit, "start": starting.start_game,
+    "back-to-game": starting.back_to_game,
     **dict.fromkeys(("resume", "export-save", "export-raw", "delete", "delete-finished",
-                     "undelete"), start_screen.saved_game),
-    "import": start_screen.imported, "import-refused": start_screen.import_refused,
-    "progress-export": start_screen.progress_export, "tutorial-open": learn.panel,
+                     "undelete"), starting.saved_game),
+    "import": starting.imported, "import-refused": starting.import_refused,
+    "progress-export": starting.progress_export, "tutorial-open": learn.panel,
 }
 """The start screen: the game's settings, Start, the saved games, imports, the
 progress table's export, the tutorial."""
@@ -164,7 +182,7 @@ LOOK: Routes = {
 human's turn, with a tile picked), moving the focus."""
 
 GAME_TOOLS: Routes = {
-    "new-game": start_screen.new_game, "export": play.export, "share": play.share,
+    "new-game": starting.new_game, "export": play.export, "share": play.share,
     "link-copy": play.link_copy, "link-play": play.link_play, "replay-open": replaying.replay,
 }
 """The game screen's tools around the board (they never change the game)."""
@@ -183,7 +201,7 @@ REPLAYING: Routes = {
                      "replay-start", "replay-end", "replay-jump", "replay-play"),
                     replaying.replay),
     **dict.fromkeys(("focus-log", "focus-board"), play.board_command),
-    "new-game": start_screen.new_game, "export": play.export, "share": play.share,
+    "new-game": starting.new_game, "export": play.export, "share": play.share,
     "link-copy": play.link_copy,
 }
 """The replay: its controls, the focus, and the tools that do not change the game."""
@@ -193,7 +211,7 @@ REVIEWING: Routes = dict.fromkeys(("review-cancel", "review-close", "review-jump
 """The review beside the replay: cancel it, close it, jump to a reviewed move (where
 the better move shows as a ghost tile), review again after a cancel."""
 
-RESULTS: Routes = {"result-close": play.result_close, "result-new": start_screen.new_game,
+RESULTS: Routes = {"result-close": play.result_close, "result-new": starting.new_game,
                    "review-open": replaying.review}
 """The result: close it, a new game, the review of the game."""
 
@@ -218,15 +236,15 @@ ROUTES: dict[Mode, Routes] = {
     Mode.START: {**PAGE, **START},
     Mode.PLAYING: {**PAGE, **LOOK, **GAME_TOOLS, **MOVES, **HINTS},
     Mode.COVER: {**PAGE, "cover-ok": play.cover_ok, "cover-undo": play.cover_undo,
-                 "new-game": start_screen.new_game},
+                 "new-game": starting.new_game},
     Mode.THINKING: {**PAGE, **LOOK, **GAME_TOOLS, "undo": play.board_command},
     Mode.WATCHING: {**PAGE, **LOOK, **GAME_TOOLS},
     Mode.REPLAY: {**PAGE, **REPLAYING, "review-open": replaying.review},
     Mode.REVIEW: {**PAGE, **REPLAYING, **REVIEWING},
     Mode.RESULT: {**PAGE, **RESULTS},
-    Mode.SERIES: {**PAGE, **RESULTS, "series-next": start_screen.series_next},
+    Mode.SERIES: {**PAGE, **RESULTS, "series-next": starting.series_next},
     Mode.NOTICE: {**PAGE, **{n: h for n, h in LOOK.items() if n != "board-click"},
-                  **CHOICES, "new-game": start_screen.new_game, "export": play.export},
+                  **CHOICES, "new-game": starting.new_game, "export": play.export},
     Mode.TUTORIAL: {**PAGE, **ON_THE_LESSON_BOARD, **LESSON},
 }
 """Each mode's actions and commands, by name, and the handler each runs: anything

@@ -11,29 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from html import escape
 
 from qin.svg import render_overlay, render_svg
 
-from . import (
-    a11y,
-    computer,
-    i18n,
-    lesson_view,
-    links,
-    players,
-    progress,
-    review,
-    views,
-    wording,
-)
+from . import a11y, computer, i18n, lesson_view, links, progress, review, views, wording
 from .elements import Data as Data
 from .elements import El as El
 from .elements import Screen as Screen
 from .i18n import t
 from .lesson import Lesson
 from .modes import Mode
-from .seriesplan import PLANS, plan_label
 from .session import Session
 from .state import AppState, mode_of
 
@@ -304,16 +291,15 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     rows = tuple(st.start.progress.games)
     els["progress-table"] = El(html=cache.get("progress", (len(rows), rows[-1:], generation),
                                               lambda: progress.table_html(st.start.progress,
-                                                                          _level_name)))
+                                                                          views.level_name)))
     els["progress"] = El(data=(("games", str(len(rows))),))
     problem = st.start.progress_problem.text() if st.start.progress_problem is not None else ""
     els["progress-message"] = El(text=problem, hidden=not problem)
     els["progress-export"] = El(disabled=not rows)
     els["seed"] = El(value=st.start.seed_text)
     els["setup-problems"] = El(text=st.start.setup_problems)
-    els["series-plan"] = El(html=cache.get("plans", generation, lambda: "".join(
-        f'<option value="{key}">{escape(plan_label(key))}</option>' for key in PLANS)),
-        value=st.start.plan)
+    els["series-plan"] = El(html=cache.get("plans", generation, views.plans_html),
+                            value=st.start.plan)
     entries = tuple(st.start.entries)
     els["saved-list"] = El(html=cache.get("saved", (entries, generation),
                                           lambda: views.saved_html(entries)))
@@ -322,12 +308,6 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     els["undelete"] = El(text=t("saved.undo"), hidden=not st.start.deleted)
     els["delete-finished"] = El(text=t("saved.delete_finished"),
                                 hidden=not any(e.ok and e.over for e in st.start.entries))
-
-
-def _level_name(level: str) -> str:
-    """A computer level's name in the page's language (its key if not registered)."""
-    kind = players.KINDS.get(level)
-    return players.name(kind) if kind is not None else level
 
 
 def warm_up(board: str) -> None:

@@ -1,265 +1,191 @@
-"""The start screen and saved games (no DOM): the game's settings, Start, the next
-game of a series, the saved games (resume, export, delete and its undo), imports, the
-progress table's export; and the page's start-up and language.
+"""The start screen as shown before Python: written by Python, shown by prestart.js (no DOM).
+
+``web/page/prestart.js`` draws nothing of its own: it shows HTML that this module wrote.
+
+- **At build time** (``site_file``, called by ``tools/build_site.py``): ``start.json``, the
+  language-dependent parts of the start screen for each language (the seat rows for 2, 3
+  and 4 players, the series choices, the empty lists, "Dealing…") and the storage keys
+  prestart.js reads (``KEYS``), from the same views the page draws with.
+- **At run time** (``StartKeeper``, after each screen the page's Python draws): one storage
+  key (``KEY``) holding the language and what a page opened now would show before Python:
+  the saved games and the progress table as last drawn (``lists``), the board of each saved
+  game (for an early Resume) and the unfinished game on screen (``open``: the page's Boot
+  reopens it).  A value that is missing, damaged or in another language shows nothing and
+  waits for Python.
+
+The key's lists follow the page's own (``AppState.entries``, read again whenever the start
+screen shows or changes, and the progress), and are read afresh when the game on screen
+ends; while an unfinished game is on screen the key holds only its board.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import replace
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final
 
-from . import i18n, keep, learn, links, players, progress, setup, tutorial
-from .actions import (
-    After,
-    Boot,
-    Command,
-    Download,
-    Effect,
-    Focus,
-    Imported,
-    ImportRefused,
-    LanguageChosen,
-    Save,
-    SetupEdited,
-    StartGame,
-    StartWorker,
-)
-from .core import CURRENT_KEY, Core, settings_of
+import qin
+
+from . import i18n, progress, views
 from .i18n import t
-from .saves import SaveError, export_name, export_text, read_import
-from .seriesplan import SeriesPlanError, SeriesState
-from .session import Session
+from .progress import Progress
+from .saves import MAX_TEXT, PREFIX, Entry, SaveStore, Storage
+from .setup import Settings, default_seats
 
-UNDO_DELETE_MS = 10_000
-"""How long "Deleted — Undo" is offered (the next action ends it sooner)."""
-
-
-def setup_edit(app: Core, action: SetupEdited) -> list[Effect]:
-    return _setup_edited(app, action)
-
-
-def start_game(app: Core, action: StartGame) -> list[Effect]:
-    return app.start(action.form)
-
-
-def imported(app: Core, action: Imported) -> list[Effect]:
-    return _import(app, action.text, action.file)
+KEY: Final = "qin.start"
+"""Storage key: the start screen before Python (``StartKeeper``)."""
+FORMAT: Final = "qin-start/1"
+MAX_START: Final = 4 * MAX_TEXT
+"""The longest ``KEY`` text prestart.js reads (a longer one waits for Python)."""
+COUNTS: Final = (2, 3, 4)
+KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefix": PREFIX,
+               "progress": progress.KEY}
+"""What prestart.js needs to know of the page's storage (``start.json``'s "keys")."""
 
 
-def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
-    st = app.state
-    st.start.imported = "refused"
-    why = t(action.why, error=action.error) if action.error else t(action.why)
-    st.start.saved_message = t("import.refused", name=action.file, error=why)
-    return []
+# -- written at build time ---------------------------------------------------------------
+def prerendered() -> dict[str, Any]:
+    """The start screen's language-dependent parts, in the current language."""
+    return {
+        "seats": {str(n): views.seats_html(Settings(seats=default_seats(n))) for n in COUNTS},
+        "plans": views.plans_html(),
+        "saved": views.saved_html([]),
+        "progress": progress.table_html(Progress(), views.level_name),
+        "dealing": f'<p class="dealing" id="dealing">{escape(t("prestart.dealing"))}</p>',
+        "board": t("play.board"),
+    }
 
 
-def new_game(app: Core, _: Command) -> list[Effect]:
-    """New game (or, on a result, the next one): back to the start screen."""
-    app.state.game.result_open = False
-    return app.to_setup()
-
-
-def back_to_game(app: Core, _: Command) -> list[Effect]:
-    if app.state.game.session is not None:
-        app.state.screen = "play"
-    return []
-
-
-def drag(app: Core, c: Command) -> list[Effect]:
-    app.state.start.drop_over = c.arg == "over"
-    return []
-
-
-def saved_game(app: Core, c: Command) -> list[Effect]:
-    return _saved_game(app, c.name, c.arg)
-
-
-def progress_export(app: Core, _: Command) -> list[Effect]:
-    return [Download(progress.export_name(), app.state.start.progress.to_json() + "\n")]
-
-
-def series_next(app: Core, _: Command) -> list[Effect]:
-    s = app.state.game.session
-    return _series_next(app, s) if s is not None else []
-
-
-def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
-    st = app.state
-    st.start.plan = e.form.plan
-    st.start.seed_text = e.form.seed
-    fresh = settings_of(e.form, st.start.settings.seed)
-    if e.field == "players":
-        st.start.settings = setup.with_players(fresh, e.value)
-    elif e.field == "colour" and 0 <= e.value < len(fresh.seats):
-        # the seat that had the new colour takes this seat's old one
-        seats = list(fresh.seats)
-        old = st.start.settings.seats[e.value].colour if e.value < len(st.start.settings.seats) \
-            else seats[e.value].colour
-        chosen = seats[e.value].colour
-        seats[e.value] = setup.Seat(seats[e.value].name, old, seats[e.value].kind)
-        before = replace(fresh, seats=tuple(seats))
-        st.start.settings = setup.with_colour(before, e.value, chosen)
-    elif e.field == "kind":
-        st.start.settings = fresh
-        effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
-        if any(players.kind(seat.kind).level for seat in fresh.seats) \
-                and st.worker == "off":
-            st.worker = "starting"
-            effects.append(StartWorker())
-        return effects
-    else:
-        st.start.settings = fresh
-    return []
-
-
-def _series_next(app: Core, s: Session) -> list[Effect]:
-    series = app.state.game.series
-    if series is None or series.next_board is None:
-        return []
-    settings = s.settings
-    session = Session(replace(settings, board=series.next_board, seed=None))
-    return app.show(session, None, "local", series) + [Save()]
-
-
-def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
-    st = app.state
-    if name == "resume":
-        app.resume(save_id)
-        return []
-    if name == "export-raw":
-        return [Download(f"qin-damaged-save-{save_id}.txt", app.saves.raw(save_id) or "",
-                         "text/plain")]
-    if name == "export-save":
-        try:
-            saved = app.saves.open(save_id).saved
-        except SaveError as exc:
-            st.start.saved_message = str(exc)
-            return []
-        return [Download(export_name(saved.record, saved.updated),
-                         export_text(saved.record))]
-    if name == "undelete":
-        return _undelete(app)
+def site_file(catalogues: Mapping[str, Mapping[str, str]]) -> str:
+    """``start.json``: ``KEYS`` and, per language (-> its catalogue), ``prerendered()``."""
+    before = i18n.language(), i18n.messages()
     try:
-        if name == "delete-finished":
-            deleted = tuple(app.saves.delete_finished())
-        else:
-            deleted = (app.saves.delete(save_id),)
-    except SaveError as exc:
-        st.start.saved_message = str(exc)
-        return []
-    # The game behind the start screen keeps its ref: undone, it is written on as
-    # before; not undone, its next write finds it gone and saves it anew.
-    app.refresh_entries()
-    if not deleted:
-        return []
-    st.start.deleted = deleted
-    st.start.saved_message = t("saved.deleted") if name == "delete" else \
-        t("saved.deleted_finished", n=len(deleted))
-    st.start.deleted_timer = st.token()
-    return [After(UNDO_DELETE_MS, st.start.deleted_timer)]
+        langs = {}
+        for lang, catalogue in sorted(catalogues.items()):
+            i18n.set_language(lang, catalogue)
+            langs[lang] = prerendered()
+    finally:
+        i18n.set_language(*before)
+    return json.dumps({"keys": KEYS, "langs": langs}, ensure_ascii=False,
+                      separators=(",", ":")) + "\n"
 
 
-def _undelete(app: Core) -> list[Effect]:
-    """Put the last deletion back, text for text."""
-    st = app.state
-    deleted, st.start.deleted, st.start.deleted_timer = st.start.deleted, (), None
-    st.start.saved_message = t("saved.restored")
-    for d in deleted:
-        try:
-            app.saves.undelete(d)
-        except SaveError as exc:
-            st.start.saved_message = str(exc)
-    app.refresh_entries()
-    return []
+# -- kept at run time --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Board:
+    """A game's board as prestart.js draws it: its side, position text and colours."""
+
+    board: str
+    position: str
+    colours: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"board": self.board, "position": self.position, "colours": list(self.colours)}
 
 
-def _import(app: Core, text: str, file: str) -> list[Effect]:
-    st = app.state
-    file = file or t("saves.the_file")
-    if progress.is_progress(text):
-        try:
-            st.start.progress, added = progress.merge(app.saves.storage, text)
-        except progress.ProgressError as exc:
-            st.start.imported = "refused"
-            st.start.saved_message = t("import.refused", name=file, error=str(exc))
-            return []
-        st.start.imported = "ok"
-        st.start.progress_problem = None
-        st.start.saved_message = t("progress.imported", name=file, n=added)
-        return []
-    try:
-        imported = read_import(text, players.KINDS)
-        if imported.saved is not None:
-            s = keep.restore(imported.saved)
-            series = (SeriesState.from_dict(imported.saved.series)
-                      if imported.saved.series else None)
-        else:
-            count = imported.record["players"]
-            s = keep.session_for(imported.record, ["human"] * count,
-                                 keep.default_colours(count))
-            series = None
-    except (SaveError, SeriesPlanError) as exc:
-        st.start.imported = "refused"
-        st.start.saved_message = t("import.refused", name=file, error=str(exc))
-        return []
-    st.start.imported = "ok"
-    st.start.saved_message = t("import.done", name=file,
-                         names=f" {t('saved.vs')} ".join(s.names),
-                         moves=len(s.game.moves))
-    return app.show(s, None, "local", series) + [Save()]
+@dataclass(frozen=True)
+class Lists:
+    """The start screen's saved games and progress table, as drawn."""
+
+    saved: str
+    count: int
+    progress: str
+    games: int
+    boards: tuple[tuple[str, Board], ...] = ()
+    """Each saved game's board (by its id), drawn by an early Resume."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"saved": self.saved, "count": self.count, "progress": self.progress,
+                "games": self.games, "boards": {i: b.to_dict() for i, b in self.boards}}
 
 
-def boot(app: Core, boot: Boot) -> list[Effect]:
-    """Open what the page shows first: a game link, the game left open, or the start
-    screen."""
-    st = app.state
-    st.link.base_url = boot.url.split("#")[0]
-    st.booted = True
-    st.link.address_game = links.has_game(boot.hash)
-    app.refresh_entries()
-    app.load_progress()  # here, not before: the page has its language now
-    if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
-        _resume_current(app)
-        return learn.open_lesson_from(app, boot.hash)
-    if links.has_game(boot.hash):
-        try:
-            _, record = links.read_link(boot.hash)
-            s = keep.link_session(record)
-        except (links.LinkError, SaveError) as exc:
-            st.start.saved_message = t("link.cannot_open", error=exc)
-            st.start.link_refused = True
-            return []
-        return app.show(s, None, "link", None) + [Save()]
-    _resume_current(app)
-    return []
+def lists_of(entries: Sequence[Entry], saved_html: str, record: Progress,
+             progress_html: str) -> Lists:
+    boards = tuple((e.id, Board(e.board, e.position, e.colours))
+                   for e in entries if e.ok and e.position)
+    return Lists(saved_html, len(entries), progress_html, len(record.games), boards)
 
 
-def _resume_current(app: Core) -> None:
-    """Open the game left open, unless it is over (or cannot be read: listed)."""
-    current = None
-    with contextlib.suppress(Exception):
-        current = app.saves.storage.get(CURRENT_KEY)
-    if current:
-        app.resume(current, unfinished_only=True)
+def stored_text(lang: str, lists: Lists | None, open_board: Board | None) -> str:
+    """The text of ``KEY``."""
+    return json.dumps({"format": FORMAT, "lang": lang,
+                       "lists": lists.to_dict() if lists is not None else None,
+                       "open": open_board.to_dict() if open_board is not None else None},
+                      ensure_ascii=False, separators=(",", ":"))
 
 
-def language(app: Core, e: LanguageChosen) -> list[Effect]:
-    import json
+@dataclass
+class StartKeeper:
+    """Keeps ``KEY`` true to the page's state (``keep`` after each change is stored)."""
 
-    st = app.state
-    old_names = {c: setup.colour_label(c) for c in setup.COLOURS}
-    i18n.set_language(e.lang, json.loads(e.catalogue))
-    st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
-    st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
-    st.start.setup_problems = ""
-    st.spoken = ""  # a move's events are not read out again
-    if st.tutorial.lesson is not None:
-        st.tutorial.lesson.rename()
-    s = st.game.session
-    if s is not None:
-        s.notice = None
-        if st.keeping.save_state == "saved":
-            st.keeping.save_text = t("keep.saved")
-    app.refresh_entries()
-    return []
+    store: SaveStore
+    lists: Lists | None = None
+    open_board: Board | None = None
+    written: tuple[str, Lists | None, Board | None] | None = None
+    _lists_for: tuple[list[Entry], int, Progress, int, int] | None = None
+    _open_for: tuple[str, int] | None = None
+    _ended: tuple[str, int] | None = None
+
+    @property
+    def storage(self) -> Storage:
+        return self.store.storage
+
+    def keep(self, entries: list[Entry], record: Progress, game: GameOnScreen | None) -> None:
+        """After a change: the start screen's lists (``entries``, ``record``: read again
+        by the page whenever the start screen shows or changes) and the saved game on
+        screen; the key is written when what it holds changed."""
+        seen = self._lists_for
+        if seen is None or seen[0] is not entries or seen[1] != len(entries) \
+                or seen[2] is not record or seen[3] != len(record.games) \
+                or seen[4] != i18n.generation():
+            self._lists_for = (entries, len(entries), record, len(record.games),
+                               i18n.generation())
+            self.lists = self._lists(entries, record)
+        if game is None:
+            self.open_board, self._open_for = None, None
+        elif not game.over:
+            if self._open_for != (game.save_id, game.rev):
+                self._open_for = (game.save_id, game.rev)
+                self.open_board = Board(game.board, game.game.to_position(), game.colours)
+        else:  # its line and the progress changed: the lists are read afresh, once
+            self.open_board, self._open_for = None, None
+            if self._ended != (game.save_id, game.rev):
+                self._ended = (game.save_id, game.rev)
+                try:
+                    self.lists = self._lists(self.store.entries(), record)
+                except Exception:  # noqa: BLE001 - storage unreadable: Python draws them
+                    self.lists = None
+        self.write()
+
+    @staticmethod
+    def _lists(entries: Sequence[Entry], record: Progress) -> Lists:
+        return lists_of(entries, views.saved_html(entries), record,
+                        progress.table_html(record, views.level_name))
+
+    def write(self) -> None:
+        """Store what changed (storage full or off: prestart.js waits for Python).  While a
+        game is open the lists are left out: a page opened now shows that game's board,
+        and a move writes a small value."""
+        now = (i18n.language(), self.lists if self.open_board is None else None,
+               self.open_board)
+        if self.written is not None and self.written[0] == now[0] \
+                and self.written[1] is now[1] and self.written[2] == now[2]:
+            return
+        self.written = now
+        with contextlib.suppress(Exception):
+            self.storage.set(KEY, stored_text(*now))
+
+
+@dataclass(frozen=True)
+class GameOnScreen:
+    """The saved game on screen, as the keeper needs it."""
+
+    save_id: str
+    rev: int
+    over: bool
+    board: str
+    game: qin.Game
+    colours: tuple[str, ...]
