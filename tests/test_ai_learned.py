@@ -162,3 +162,12 @@ def test_a_fixed_seed_gives_a_fixed_move() -> None:
 PINNED_MOVE = "?"
 """The Son of Heaven's move in ``test_a_fixed_seed_gives_a_fixed_move`` with the
 shipped weights: retraining them (``tools/train_ai.py``) may change it."""
+
+
+def test_in_analysis_mode_the_hand_counts_as_full() -> None:
+    # no hands: any kind may be placed, and the features stay in their usual range
+    game = qin.Game.from_position("players: 2\nto-move: 1\n. . . .\n. r1 r .\n. . . .\n")
+    move = game.legal_moves()[0]
+    got = dict(zip(NAMES, after_move(game, to_code(game.board.geo, move)), strict=True))
+    assert (got["doubles"], got["hand"]) == (3.0, 3.0)
+    assert qin.ai.player("heaven", 1, iterations=10).choose(game) in game.legal_moves()

@@ -70,7 +70,7 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if tuning and level not in ("governor", "minister", "emperor", "heaven", "mcts"):
         raise ValueError(f"the level {level!r} takes no tuning parameters")
     from .greedy import Apprentice, Governor, Greedy, RandomMover
-    from .lookahead import Lookahead, _ints
+    from .lookahead import Lookahead, int_options
     from .mcts import Search
 
     if level == "random":
@@ -80,7 +80,7 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if level == "apprentice":
         return Apprentice()
     if level == "governor":
-        return Governor(**_ints(tuning))  # type: ignore[arg-type]
+        return Governor(**int_options(tuning))  # type: ignore[arg-type]
     if level == "minister":
         return Lookahead.minister(iterations, **tuning)
     if level == "emperor":

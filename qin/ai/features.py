@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..provinces import MAJOR
-from ..tiles import TILES_PER_KIND
+from ..tiles import HAND_SIZE, TILES_PER_KIND
 from .sim import KIND_OF, NKINDS, Sim, scored_for
 
 _PER_PLAYER = ("pagodas", "supply_low", "provinces", "area", "majors", "near_major",
@@ -126,8 +126,9 @@ def features(after: Sim, me: int, unseen: int, mine: Scores, theirs: Scores
     hand = after.hands[me]
     out.extend(_gains(mine, hand, me, True))
     out.extend(_gains(theirs, None, nxt, True))
-    out.append(float(hand[0] + hand[1] + hand[2]))
-    out.append(float(sum(hand)))
+    # a hand holds at most 3 tiles (analysis mode's "any kind" counts as 3)
+    out.append(float(min(HAND_SIZE, hand[0] + hand[1] + hand[2])))
+    out.append(float(min(HAND_SIZE, sum(hand))))
     phase = min(1.0, unseen / ALL_TILES)  # 1 at the start, 0 at the end
     late = 1.0 - phase
     out.append(phase)

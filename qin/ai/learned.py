@@ -4,9 +4,9 @@ The Emperor's search (``qin.ai.lookahead``) counts the pagodas a line of play mo
 and nothing else: two positions with the same pagodas look alike to it, whether its
 provinces are one square short of major or open to an absorb.  This level searches
 the same lines, and adds to every move it examines what the position after it is
-worth beyond its pagodas: a weighted sum of ``qin.ai.features`` (a logistic model of
-the chance to win, fitted on the outcomes of self-play games by
-``tools/train_ai.py``), read in pagodas by dividing by the weight of one pagoda.
+worth beyond them: the pagodas the mover may expect to gain on the others from there
+to the end of the game, a weighted sum of ``qin.ai.features`` (a linear model fitted on
+self-play games by ``tools/train_ai.py``), times ``judge``.
 
 The weights ship with the engine as ``qin/ai/weights.json`` (pure Python reads them:
 no numpy at play time); ``load_weights`` checks the file's format.
@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Any
 
 from .features import NAMES, Scores, features
-from .lookahead import Lookahead, _ints
+from .lookahead import Lookahead, int_options
 from .sim import Sim
 
 FORMAT = "qin-learned-evaluation"
@@ -88,10 +88,8 @@ def load_weights() -> Weights:
 
 
 class Learned(Lookahead):
-    """The Emperor's search, each examined position also judged by the learned model.
-
-    ``judge`` scales the judgement (pagodas per pagoda the model sees beyond the
-    board's count)."""
+    """The Emperor's search, each examined position also judged by the learned model
+    (``judge`` scales the judgement)."""
 
     def __init__(self, iterations: int | None = None, *, judge: float = 1.0,
                  weights: Weights | None = None, **options: Any) -> None:
@@ -108,7 +106,7 @@ class Learned(Lookahead):
         options: dict[str, float] = {"width": 10, "replies": 3, "shortlist": 16,
                                      "guard": 8, "spoil": 1, "judge": 1.0}
         options.update(tuning or {})
-        return cls(iterations, weights=weights, **_ints(options))
+        return cls(iterations, weights=weights, **int_options(options))
 
     def positional(self, after: Sim, me: int, unseen: int, mine: Scores,
                    theirs: Scores) -> float:

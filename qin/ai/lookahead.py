@@ -93,7 +93,7 @@ class Lookahead:
 
     @classmethod
     def minister(cls, iterations: int | None = None, **tuning: float) -> Lookahead:
-        return cls(iterations, **_ints(tuning))  # type: ignore[arg-type]
+        return cls(iterations, **int_options(tuning))  # type: ignore[arg-type]
 
     @classmethod
     def emperor(cls, iterations: int | None = None, **tuning: float) -> Lookahead:
@@ -102,7 +102,7 @@ class Lookahead:
         options: dict[str, float] = {"width": 10, "replies": 3, "shortlist": 16,
                                      "guard": 8, "spoil": 1}
         options.update(tuning)
-        return cls(iterations, **_ints(options))  # type: ignore[arg-type]
+        return cls(iterations, **int_options(options))  # type: ignore[arg-type]
 
     def positional(self, after: Sim, me: int, unseen: int,
                    mine: list[tuple[int, int, float, float]],
@@ -381,6 +381,7 @@ class _Context:
         return theirs + cw * a_theirs, mine + cw * a_mine
 
 
-def _ints(tuning: dict[str, float]) -> dict[str, float | int]:
+def int_options(tuning: dict[str, float]) -> dict[str, float | int]:
+    """Tuning options as given ("width=8"), the counts among them made whole numbers."""
     whole = {"width", "replies", "shortlist", "deep", "guard", "threats", "spoil"}
     return {k: int(v) if k in whole else v for k, v in tuning.items()}
