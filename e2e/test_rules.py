@@ -158,6 +158,24 @@ def test_the_readings_page_in_each_language(page: Page, lang: str) -> None:
     expect(page.locator("nav.lang a", has_text=back)).to_have_attribute("href", f"{lang}.html")
 
 
+def test_no_rules_page_scrolls_sideways_on_a_phone(browser: Browser, site_url: str,
+                                                  page_problems: PageProblems) -> None:
+    """At 360x740 with touch, every rules page fits the screen's width (the language bar
+    wraps; a long title breaks)."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 360, "height": 740},
+                                  has_touch=True, is_mobile=True)
+    page_problems.watch(context)
+    try:
+        page = context.new_page()
+        for name in ("en", "de", "fr", "readings-en", "readings-de", "readings-fr"):
+            page.goto(f"/rules/{name}.html")
+            page.wait_for_function(ALL_READY, timeout=ENGINE_TIMEOUT_MS)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= 360, f"rules/{name}.html is {wide} px wide at 360"
+    finally:
+        context.close()
+
+
 def test_the_try_it_diagram_takes_a_move(page: Page) -> None:
     page.goto("/rules/en.html#try")
     board = page.locator("#ex-try")
@@ -194,7 +212,7 @@ def test_language_from_the_browser_and_the_switch(browser: Browser, site_url: st
         expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
         step(board)
         expect(board.locator(".events")).to_contain_text(
-            "Vert annexe la Province de Blanc : une Province rouge de 6 territoires")
+            "Vert annexe la province de Blanc : une province rouge de 6 cases")
         tie = page.locator("#ex-absorb-tie")
         step(tie)
         expect(tie.locator(".status")).to_contain_text("Non autorisé")

@@ -70,7 +70,7 @@ def test_rulebook_two_against_two_join_is_forbidden() -> None:
     exc = unchanged(g, "Rc2Yc1")
     text = str(exc)
     assert "tie" in text and "Player 1" in text and "Player 2" in text
-    assert "2 spaces each" in text and "Q9" in text
+    assert "2 squares each" in text and "Q9" in text
     assert "Rc2Yc1" not in {str(m) for m in g.legal_moves()}
 
 
@@ -113,7 +113,7 @@ def test_three_players_tie_at_the_top_is_illegal() -> None:
         .  .  .  .  .  .
     """, players=3)
     exc = unchanged(g, "Rc2Yd2")
-    assert "Player 1 and Player 3 tie" in str(exc) and "3 spaces each" in str(exc)
+    assert "Player 1 and Player 3 tie" in str(exc) and "3 squares each" in str(exc)
 
 
 def test_major_owner_keeps_the_result_even_against_a_larger_sum() -> None:
@@ -143,7 +143,7 @@ def test_lone_spaces_swallowed_count_for_nobody() -> None:
         .  .  r  .  .
     """)
     exc = unchanged(g, "Rc2Yc1")
-    assert "2 spaces each" in str(exc)
+    assert "2 squares each" in str(exc)
 
 
 def test_lone_spaces_and_new_halves_do_not_count_for_the_contribution() -> None:

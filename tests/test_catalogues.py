@@ -280,7 +280,7 @@ def test_refusals_name_players_by_seat() -> None:
     tie = _game(*ILLEGAL["tie"][:1]).refusal(ILLEGAL["tie"][1])
     assert tie is not None and tie.params == {"move": "Rc1Yc2", "colour": "R",
                                               "players": [1, 2], "n": 2}
-    assert "Green and White tie for the largest share (2 spaces each)" in str(tie)
+    assert "Green and White tie for the largest share (2 squares each)" in str(tie)
     assert messages.refusal_text(tie, "de", ["Grün", "Weiß"]).startswith(
         "Das würde rote Provinzen verbinden, in die Grün und Weiß gleich viele")
     assert "Joueur 1 et Joueur 2" in messages.refusal_text(tie.to_dict(), "fr")

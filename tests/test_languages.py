@@ -168,7 +168,7 @@ def test_a_refused_spot_says_why_in_the_page_language(speak: object) -> None:
     s.hover("g5")  # a starting territory
     assert s.hover_state.reason.startswith("g5 ist ein Startgebiet")
     speak("fr")  # type: ignore[operator]
-    assert s.why_not(ghost).startswith("Une tuile doit toucher par un côté un territoire")
+    assert s.why_not(ghost).startswith("Une tuile doit toucher par un côté une case colorée")
 
 
 def test_the_page_words_events_in_its_language(speak: object) -> None:

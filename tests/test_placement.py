@@ -170,7 +170,7 @@ def test_tie_made_only_by_both_halves_together_is_refused() -> None:
     g = game(TIE_BOTH_SIDES)
     assert "Rc3Rd3" not in moves_of(g)
     exc = unchanged(g, "Rc3Rd3")
-    assert "4 spaces each" in str(exc)
+    assert "4 squares each" in str(exc)
     assert "Rc3Yd3" in moves_of(g) and "Yc3Rd3" in moves_of(g)
 
 

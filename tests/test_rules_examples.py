@@ -359,7 +359,7 @@ def test_q13_a_major_province_is_never_absorbed() -> None:
 def test_the_two_against_two_join_is_refused() -> None:
     """Rulebook: Green may not join a and b, two spaces each (Q9)."""
     reason = refused("ex-absorb-tie")
-    assert "(Q9)" in reason and "2 spaces each" in reason
+    assert "(Q9)" in reason and "2 squares each" in reason
 
 
 def test_q9_a_tie_below_the_top_does_not_block() -> None:

@@ -201,7 +201,7 @@ def test_hover_without_a_tile_describes_provinces_and_villages() -> None:
     s.hover(square)
     h = s.hover_state
     owner = s.names[province.owner - 1]
-    assert f"{owner}'s" in h.info and f"{province.size} spaces" in h.info
+    assert f"{owner}'s" in h.info and f"{province.size} squares" in h.info
     assert set(h.focus) == {game.board.geo.names[q] for q in province.squares}
     village = game.board.geo.names[game.board.layout.villages[0]]
     s.hover(village)

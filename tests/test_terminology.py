@@ -1,0 +1,56 @@
+"""One word for one thing in each language, over every catalogue a player reads (the
+site's web/i18n/*.json and the engine's qin/messages/*.json).
+
+- English: a square of the board is a "square" (never a "space").
+- German: the board is the "Plan" / "Spielplan" (never the "Brett"); a square a "Feld".
+- French: a square is a "case" (never a "territoire"); the game's nouns (province,
+  village, majeure, prairie, point d'eau) are common nouns, capitalised only where a
+  sentence or a label starts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = (ROOT / "web" / "i18n", ROOT / "qin" / "messages")
+
+FORBIDDEN: dict[str, list[tuple[str, str]]] = {
+    "en": [(r"\bspaces?\b", "a square of the board is a 'square'")],
+    "de": [(r"\bBrett\w*", "the board is the 'Plan' or 'Spielplan'")],
+    "fr": [(r"\b[Tt]erritoires?\b(?! de départ)", "a square of the board is a 'case'"),
+           (r"(?<![.!?]\s)(?<!^)(?<!« )\b(Provinces?|Villages?|Majeures?|Prairies?|Points?"
+            r" d’eau)\b", "game nouns are lower case mid-sentence")],
+}
+
+
+def entries(lang: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for folder in FOLDERS:
+        data = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+        found += [(key, value) for key, value in data.items() if isinstance(value, str)]
+    return found
+
+
+@pytest.mark.parametrize("lang", sorted(FORBIDDEN))
+def test_one_word_for_one_thing(lang: str) -> None:
+    wrong = [f"{key}: {why}: {value!r}"
+             for pattern, why in FORBIDDEN[lang]
+             for key, value in entries(lang)
+             if re.search(pattern, value)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_patterns_catch_what_they_name() -> None:
+    """The checks themselves: each catches a known bad sentence, and lets a sentence that
+    starts with a capital pass."""
+    fr_nouns = FORBIDDEN["fr"][1][0]
+    assert re.search(fr_nouns, "La Province rouge")
+    assert not re.search(fr_nouns, "Province rouge de Blanc")
+    assert not re.search(fr_nouns, "Fini. Village pris")
+    assert re.search(FORBIDDEN["en"][0][0], "a province of 3 spaces")
+    assert re.search(FORBIDDEN["de"][0][0], "auf dem Brett gespielt")
