@@ -10,9 +10,10 @@
    victory shared by k, 0 a loss).
 2. Regression on the outcomes: for each player count, a logistic model of that score
    (L2-regularized, fitted by Newton's method with numpy, a dev dependency only).
-3. The learning curve: the weights fitted on the first quarter, half and all of the
-   games, each played by the Son of Heaven against the Emperor (``--eval-games``
-   two-player games, seats alternating); its score with a 95% confidence interval.
+3. The learning curve: the two-player weights fitted on the first quarter, half and
+   all of the games but the last fifth (held out: their error there), and on all,
+   each played by the Son of Heaven against the Emperor (``--eval-games`` two-player
+   games, seats alternating): its score with a 95% confidence interval.
 4. ``--rounds 2`` plays a second round of self-play with the Son of Heaven itself
    (the first round's weights) and fits on both rounds' positions.
 
@@ -201,13 +202,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         weights = weights_of(by_players, {})
         if args.reuse:
             break
-    # the learning curve: the two-player weights fitted on more and more games
+    # the learning curve: the two-player weights fitted on more and more games, their
+    # error on the last fifth of the games (held out), and their play against the Emperor
     games2 = samples[2]
-    if args.eval_games:
-        print("learning curve (the Son of Heaven against the Emperor, 2 players):")
-        for share in (0.25, 0.5, 1.0):
-            used = games2[:max(1, round(len(games2) * share))]
-            w2 = fit([s for g in used for s in g], args.l2)
+    held = games2[len(games2) - len(games2) // 5:]
+    rest = games2[:len(games2) - len(held)]
+    print("learning curve (2 players; the error on the last "
+          f"{len(held)} games' positions, held out; the Son of Heaven against the Emperor):")
+    for share in (0.25, 0.5, 1.0, None):  # None: every game (the weights written)
+        used = games2 if share is None else rest[:max(1, round(len(rest) * share))]
+        w2 = fit([s for g in used for s in g], args.l2)
+        line = f"  {len(used)} games:"
+        if share is not None and held:
+            err, base = explained([s for g in held for s in g], w2)
+            line += f" held-out error {err:.3f} (the mean alone {base:.3f})"
+        if args.eval_games:
             w = weights_of(by_players | {2: w2}, {})
             t0 = time.time()
             scores = list(_map(evaluate, [(i, w, args.seed) for i in range(args.eval_games)],
@@ -215,9 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             mean = sum(scores) / len(scores)
             sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
             half = 1.96 * sd / math.sqrt(len(scores))
-            print(f"  {len(used)} games: score {mean:.3f} (95% CI {max(0, mean - half):.3f}"
-                  f"-{min(1, mean + half):.3f}, {len(scores)} games) "
-                  f"[{time.time() - t0:.0f} s]", flush=True)
+            line += (f" score {mean:.3f} against the Emperor (95% CI "
+                     f"{max(0, mean - half):.3f}-{min(1, mean + half):.3f}, {len(scores)} "
+                     f"games) [{time.time() - t0:.0f} s]")
+        print(line, flush=True)
     trained = {"seed": args.seed, "games": args.games, "policy": args.policy,
                "rounds": args.rounds, "l2": args.l2,
                "positions": {str(k): sum(len(g) for g in v) for k, v in samples.items()}}
