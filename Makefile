@@ -103,4 +103,4 @@ clean:
 	rm -rf build e2e-artifacts test-results .pytest_cache .mypy_cache .ruff_cache
 
 distclean: clean
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) node_modules bench/node_modules

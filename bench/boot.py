@@ -448,6 +448,12 @@ def spread_ms(values: list[float], digits: int = 1) -> str:
     return f"{med:.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as the benches print it."""
+    load = os.getloadavg()
+    return f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+
+
 def kb(n: float) -> str:
     return f"{n / 1024:,.0f} KB"
 
@@ -872,9 +878,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = 2 if args.quick else max(1, args.runs)
     started = time.monotonic()
-    load = os.getloadavg()
-    print(f"bench/boot.py: {runs} runs each; load average {load[0]:.2f} {load[1]:.2f} "
-          f"{load[2]:.2f} on {os.cpu_count()} CPUs", flush=True)
+    print(f"bench/boot.py: {runs} runs each; load average {load_average()} on "
+          f"{os.cpu_count()} CPUs", flush=True)
     floors: list[dict[str, Any]] = []
     games: list[dict[str, Any]] = []
     site = args.site.resolve() if args.site else SITE
@@ -938,9 +943,8 @@ def main(argv: list[str] | None = None) -> int:
         budget, ai_moves = (0.5, 2) if args.quick else (3.0, 4)
         print()
         print("\n".join(table(run_here(budget, ai_moves), engine)))
-    load = os.getloadavg()
     print()
-    print(f"load average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+    print(f"load average at the end {load_average()}; "
           f"{time.monotonic() - started:.0f} s in all")
     return 0
 

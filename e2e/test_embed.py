@@ -106,11 +106,12 @@ def test_three_diagrams_render_step_and_take_a_move(page: Page, site_url: str) -
     expect(inline.locator(".events li")).to_have_count(0)
     assert pagodas(inline) == []
 
-    # The file diagram's move: Green absorbs White's province.
+    # The file diagram's move: Green absorbs White's province; Green's pagoda stays on
+    # e2, where it stood (now double: a major province), White's on a2 goes back.
     fromfile = page.locator("#fromfile")
     fromfile.locator("button.next").click()
     expect(fromfile).to_have_attribute("data-step", "1")
-    assert pagodas(fromfile) == [("c2", "1", "2"), ("c3", "1", "1")]
+    assert pagodas(fromfile) == [("c3", "1", "1"), ("e2", "1", "2")]
     assert any("absorbs White's province" in line for line in events(fromfile))
 
     # Try a move by typing it: legal, then illegal.

@@ -36,17 +36,29 @@ class Layout:
         self.start_colours = dict(start_colours)
 
 
+def centre_square(width: int, squares: tuple[int, ...]) -> int:
+    """The square of ``squares`` (indices on a board ``width`` wide) nearest their centre,
+    reading order breaking ties: where a newly founded province's pagoda stands."""
+    cx = sum(s % width for s in squares) / len(squares)
+    cy = sum(s // width for s in squares) / len(squares)
+    return min(squares, key=lambda s: ((s % width - cx) ** 2 + (s // width - cy) ** 2, s))
+
+
 class Group(NamedTuple):
     """A connected group of same-coloured province spaces.
 
     With 2+ squares it is a province (Q5): ``owner`` >= 1 and ``pagodas`` 1, or 2 when
     major.  A lone space has owner 0 and no pagodas.  ``squares`` are in reading order.
+    ``seat`` is the square its pagoda stands on (-1 for a lone space): chosen when the
+    province is founded (``centre_square``) and kept while it grows or absorbs others,
+    so a pagoda never moves on the table.
     """
 
     colour: int
     squares: tuple[int, ...]
     owner: int
     pagodas: int
+    seat: int = -1
 
     @property
     def size(self) -> int:
@@ -145,8 +157,10 @@ class Board:
                         stack.append(n)
             squares = tuple(sorted(seen))
             owner = next((owners[q] for q in squares if q in owners), 0)
-            pagodas = 0 if len(squares) < 2 else (2 if len(squares) >= 5 else 1)
-            self.add_group(Group(c, squares, owner if len(squares) >= 2 else 0, pagodas))
+            province = len(squares) >= 2
+            pagodas = 0 if not province else (2 if len(squares) >= 5 else 1)
+            seat = centre_square(geo.width, squares) if province else -1
+            self.add_group(Group(c, squares, owner if province else 0, pagodas, seat))
         self.frontier = {s for s in range(geo.size) if self.is_free(s) and self.touches_space(s)}
         self.summaries = {}
 

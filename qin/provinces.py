@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board, Group
+from .board import Board, Group, centre_square
 from .events import Event
 from .tiles import COLOURS
 
@@ -98,19 +98,21 @@ def resolve(board: Board, halves: tuple[int, ...], colour: int, mover: int,
         return board.add_group(Group(colour, squares, 0, 0))
     owner, kept = merged(provinces, mover)
     if kept is None:  # Q11: found
-        g = board.add_group(Group(colour, squares, mover, 1))
+        seat = centre_square(board.geo.width, squares)
+        g = board.add_group(Group(colour, squares, mover, 1, seat))
         events.append(Event("found", mover, square_names, colour=colour_name, size=size))
         board.place_pagoda(mover)
         pagodas = 1
     elif len(provinces) == 1:  # Q11a: expand
         pagodas = kept.pagodas
-        g = board.add_group(Group(colour, squares, owner, pagodas))
+        seat = kept.seat
+        g = board.add_group(Group(colour, squares, owner, pagodas, seat))
         events.append(Event("expand", owner, square_names, colour=colour_name, size=size))
     else:  # Q12/Q13: absorb
-        pagodas = kept.pagodas
+        pagodas, seat = kept.pagodas, kept.seat
         theirs = [p for p in provinces if p.owner != owner]
         losers = tuple(sorted({p.owner for p in theirs}))
-        g = board.add_group(Group(colour, squares, owner, pagodas))
+        g = board.add_group(Group(colour, squares, owner, pagodas, seat))
         events.append(Event("absorb", owner, square_names, colour=colour_name, size=size,
                             losers=losers, count=len(theirs), by=mover))
         for p in provinces:  # Q16: pagodas go back before new ones go down
@@ -119,7 +121,7 @@ def resolve(board: Board, halves: tuple[int, ...], colour: int, mover: int,
                 events.append(Event("return", p.owner, tuple(names[s] for s in p.squares),
                                     count=p.pagodas))
     if size >= MAJOR and pagodas == 1:  # Q14: major, the owner's second pagoda
-        board.groups[g] = Group(colour, squares, owner, 2)
+        board.groups[g] = Group(colour, squares, owner, 2, seat)
         events.append(Event("major", owner, square_names, colour=colour_name, size=size))
         board.place_pagoda(owner)
     return g

@@ -4,8 +4,12 @@ Pure Python, no DOM: ``render_svg`` turns a ``Game`` (or position text) into one
 string.  The drawing is layered, bottom to top:
 
 - ``g.terrain``   the board: grassland, water, villages, printed starting territories;
-- ``g.tiles``     tile halves (a tile whose placement is known is drawn as one piece);
-- ``g.pagodas``   single and double pagodas on provinces, pagodas on villages;
+- ``g.tiles``     tile halves (a tile whose placement is known is drawn as one piece),
+                  each with its edge and shadow;
+- ``g.provinces`` who owns each province, at rest: a line of the owner's colour just
+                  inside its outline (``province_edges``);
+- ``g.pagodas``   single and double pagodas on provinces (on the square the province
+                  was founded on: ``seat_square``), pagodas on villages;
 - ``g.last-move`` the outline of the squares given as ``last`` (the last placement);
 - ``g.squares``   one transparent ``rect.sq`` per square with ``data-square="c4"``: the
   elements a page hovers and clicks, carrying the state classes ``legal``, ``hl`` and
@@ -13,21 +17,25 @@ string.  The drawing is layered, bottom to top:
 - ``g.overlay``   a ghost tile and what it would do (``render_overlay`` draws this layer
   alone, so a page can redraw it on every pointer move without touching the rest).
 
-Squares outside a board's outline (``-`` in a position) get no element.
+Squares outside a board's outline (``-`` in a position) get no element.  Textures and
+shading come from one ``<defs>`` per board (``qin.svg_defs.DEFS``), right after the
+``<style>``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from html import escape
 
-from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group
+from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group, centre_square
 from .errors import QinError
 from .events import Event
 from .game import Game
 from .geometry import square_name
 from .moves import Move
+from .svg_defs import DEFS, FACE_IDS
 from .tiles import COLOUR_NAMES
 
 CELL = 40
@@ -37,21 +45,18 @@ RIM = 10
 LABELS = 22
 """Frame width on the sides with coordinates (top and left)."""
 
+PROVINCE_INSET = 4.5
+"""How far inside a province's edges its owner's line runs (over the tiles' rims)."""
+
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
 # -- palette -----------------------------------------------------------------------
 FRAME = "#46683a"
 FRAME_EDGE = "#2f4a27"
 GRASS_FILL = "#a6c98b"
-GRID = "#8cb271"
+GRID = "#7fa565"
 LABEL = "#e6efdc"
 WATER_FILL = "#74aecb"
-WAVE = "#d9eef7"
-VILLAGE_FILL = "#d3c29e"
-VILLAGE_EDGE = "#a58e64"
-HOUSE_WALL = "#f4ead3"
-HOUSE_ROOF = "#9c4a2f"
-HOUSE_LINE = "#5e4a30"
 
 TILE_FILL = ("#cc4331", "#ecb93b", "#2f64b6")
 """Red, yellow, blue tile halves (index = colour)."""
@@ -140,6 +145,7 @@ STYLE = (
     ".qin-board .ghost{opacity:.8}"
     ".qin-board .ghost.bad{opacity:.45}"
     ".qin-board .overlay,.qin-board .terrain,.qin-board .tiles,.qin-board .pagodas,"
+    ".qin-board .provinces,"
     ".qin-board .last-move"
     "{pointer-events:none}"
 )
@@ -201,8 +207,9 @@ def outline_for(fill: str) -> str:
     return "#f3f0e6" if _luminance(fill) < 0.3 else "#1f1f1f"
 
 
+@lru_cache(maxsize=8192)
 def _num(value: float) -> str:
-    """Compact number text for SVG attributes."""
+    """Compact number text for SVG attributes (a board repeats the same few hundred)."""
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
 
 
@@ -243,12 +250,16 @@ def _square_index(board: Board, name: str) -> int:
 
 def pagoda_square(board: Board, squares: Sequence[int]) -> int:
     """The square of a province on which its pagoda is drawn: the one nearest the
-    province's centre (reading order breaks ties), so the pagoda sits inside it."""
-    width = board.geo.width
-    cols = [s % width for s in squares]
-    rows = [s // width for s in squares]
-    cx, cy = sum(cols) / len(squares), sum(rows) / len(squares)
-    return min(squares, key=lambda s: ((s % width - cx) ** 2 + (s // width - cy) ** 2, s))
+    province's centre (reading order breaks ties), so the pagoda sits inside it: where
+    a province founded now puts it."""
+    return centre_square(board.geo.width, tuple(squares))
+
+
+def seat_square(board: Board, group: Group) -> int:
+    """Where a province's pagoda stands: the square it was founded on, which it keeps
+    while the province grows (``Group.seat``); a position read from text, which has no
+    history, puts it on ``pagoda_square``."""
+    return group.seat if group.seat in group.squares else pagoda_square(board, group.squares)
 
 
 # -- drawing primitives ------------------------------------------------------------
@@ -273,15 +284,54 @@ def _rounded(x: float, y: float, w: float, h: float, r: float,
     return "".join(parts) + "Z"
 
 
+def _crown(name: str | None, top: float, fill: str, line: str) -> str:
+    """The finial on a pagoda's top roof: its colour's glyph, large, so that each
+    player's pagodas have a silhouette of their own (a plain spike without a glyph)."""
+    n = _num
+    y = top - 5.5  # the crown's centre
+    mast = (f'<line x1="0" y1="{n(top + 0.5)}" x2="0" y2="{n(y + 2)}" stroke="{line}" '
+            f'stroke-width="1.6" stroke-linecap="round"/>')
+    body = f'fill="{fill}" stroke="{line}" stroke-width="1.1" stroke-linejoin="round"'
+    shape = {
+        "circle": f'<circle cx="0" cy="{n(y)}" r="3.3" {body}/>',
+        "square": f'<rect x="-3" y="{n(y - 3)}" width="6" height="6" {body}/>',
+        "triangle": f'<path d="M0 {n(y - 5)}L3.8 {n(y + 2.6)}H-3.8Z" {body}/>',
+        "diamond": f'<path d="M0 {n(y - 4.6)}L3.2 {n(y)}L0 {n(y + 4.6)}L-3.2 {n(y)}Z" {body}/>',
+        "cross": (f'<path d="M-3 {n(y - 3)}L3 {n(y + 3)}M3 {n(y - 3)}L-3 {n(y + 3)}" '
+                  f'stroke="{line}" stroke-width="3.6" stroke-linecap="round"/>'
+                  f'<path d="M-3 {n(y - 3)}L3 {n(y + 3)}M3 {n(y - 3)}L-3 {n(y + 3)}" '
+                  f'stroke="{fill}" stroke-width="1.5" stroke-linecap="round"/>'),
+        "star": (f'<path d="M0 {n(y - 4.6)}L1.2 {n(y - 1.4)}L4.4 {n(y - 1.3)}L1.9 {n(y + 0.7)}'
+                 f'L2.8 {n(y + 4)}L0 {n(y + 2.1)}L-2.8 {n(y + 4)}L-1.9 {n(y + 0.7)}'
+                 f'L-4.4 {n(y - 1.3)}L-1.2 {n(y - 1.4)}Z" {body}/>'),
+    }.get(name or "")
+    if shape is None:
+        return (f'<line x1="0" y1="{n(top)}" x2="0" y2="{n(top - 5)}" stroke="{line}" '
+                f'stroke-width="1.6" stroke-linecap="round"/>')
+    return f'<g class="crown">{mast}{shape}</g>'
+
+
 def pagoda(cx: float, cy: float, fill: str, double: bool, *, scale: float = 1.0,
            cls: str = "pagoda", attrs: str = "") -> str:
     """A little pagoda (two stacked tiers when ``double``) standing on (cx, cy + ...),
     centred on the point; ``fill`` is the player's colour (escaped here, like ``cls``);
-    ``attrs`` is markup the caller made from escaped values."""
+    ``attrs`` is markup the caller made from escaped values.  Its crown and the glyph
+    on its body are its colour's mark (``PAGODA_MARKS``); it stands on a soft shadow,
+    lit from the left."""
+    shift = 4.0 if not double else 8.0  # keep the drawing centred on (cx, cy)
+    transform = f"translate({_num(cx)} {_num(cy + shift * scale)})"
+    if scale != 1.0:
+        transform += f" scale({_num(scale)})"
+    return f'<g class="{_attr(cls)}" transform="{transform}"{attrs}>{_building(fill, double)}</g>'
+
+
+@lru_cache(maxsize=64)
+def _building(fill: str, double: bool) -> str:
+    """A pagoda of ``fill`` in its own coordinates (the same for every one of a player)."""
     line = outline_for(fill)
     mark = pagoda_mark(fill)
-    fill, cls = _attr(fill), _attr(cls)
-    roof_tone = "#000" if _luminance(fill) >= 0.3 else "#fff"
+    name = _MARK_BY_FILL.get(fill.lower())
+    fill = _attr(fill)
     # Tier shapes in a unit box; y grows downwards, the base of the building at y=9.
     tiers = [
         # (body x half-width, body top, body bottom, roof half-width, roof top, roof bottom)
@@ -289,59 +339,43 @@ def pagoda(cx: float, cy: float, fill: str, double: bool, *, scale: float = 1.0,
     ]
     if double:
         tiers.append((4.5, -11.5, -6.0, 10.5, -16.5, -9.5))
-    shift = 2.0 if not double else 5.5  # keep the drawing centred on (cx, cy)
-    parts = []
-    parts.append(f'<rect x="-8" y="8" width="16" height="3" rx="1" fill="{fill}" '
-                 f'stroke="{line}" stroke-width="1.1"/>')
+    n = _num
+    parts = ['<ellipse cx="1.5" cy="11" rx="11.5" ry="3" fill="#000" fill-opacity=".3"/>',
+             f'<rect x="-8" y="8" width="16" height="3" rx="1" fill="{fill}" '
+             f'stroke="{line}" stroke-width="1.1"/>']
     for body_w, body_top, body_bot, roof_w, roof_top, roof_bot in tiers:
-        parts.append(f'<rect x="{_num(-body_w)}" y="{_num(body_top)}" '
-                     f'width="{_num(2 * body_w)}" height="{_num(body_bot - body_top)}" '
+        parts.append(f'<rect x="{n(-body_w)}" y="{n(body_top)}" '
+                     f'width="{n(2 * body_w)}" height="{n(body_bot - body_top)}" '
                      f'fill="{fill}" stroke="{line}" stroke-width="1.1"/>')
-        parts.append(f'<rect x="{_num(-body_w / 3)}" y="{_num(body_bot - 4)}" '
-                     f'width="{_num(2 * body_w / 3)}" height="4" fill="{line}" '
+        parts.append(f'<rect x="0" y="{n(body_top + 0.6)}" width="{n(body_w - 0.6)}" '
+                     f'height="{n(body_bot - body_top - 1.2)}" fill="#000" '
+                     f'fill-opacity=".16"/>')
+        parts.append(f'<rect x="{n(-body_w / 3)}" y="{n(body_bot - 4)}" '
+                     f'width="{n(2 * body_w / 3)}" height="4" fill="{line}" '
                      f'fill-opacity=".55"/>')
         inner = roof_w * 0.45
         mid = roof_bot - (roof_bot - roof_top) * 0.3
-        roof = (f"M{_num(-roof_w)} {_num(roof_bot)}"
-                f"Q{_num(-roof_w * 0.55)} {_num(mid)} {_num(-inner)} {_num(roof_top)}"
-                f"H{_num(inner)}"
-                f"Q{_num(roof_w * 0.55)} {_num(mid)} {_num(roof_w)} {_num(roof_bot)}"
-                f"Q0 {_num(roof_bot - 1.6)} {_num(-roof_w)} {_num(roof_bot)}Z")
+        # Eaves that turn up at both ends, as on the game's pagodas.
+        roof = (f"M{n(-roof_w - 1.5)} {n(roof_bot - 2.2)}"
+                f"Q{n(-roof_w * 0.55)} {n(mid + 1)} {n(-inner)} {n(roof_top)}"
+                f"H{n(inner)}"
+                f"Q{n(roof_w * 0.55)} {n(mid + 1)} {n(roof_w + 1.5)} {n(roof_bot - 2.2)}"
+                f"Q{n(roof_w * 0.5)} {n(roof_bot + 0.6)} 0 {n(roof_bot - 0.4)}"
+                f"Q{n(-roof_w * 0.5)} {n(roof_bot + 0.6)} {n(-roof_w - 1.5)} "
+                f"{n(roof_bot - 2.2)}Z")
         parts.append(f'<path d="{roof}" fill="{fill}" stroke="{line}" '
                      f'stroke-width="1.1" stroke-linejoin="round"/>')
-        parts.append(f'<path d="{roof}" fill="{roof_tone}" fill-opacity=".12"/>')
+        parts.append(f'<path d="M0 {n(roof_top + 0.6)}H{n(inner - 0.4)}Q{n(roof_w * 0.55)} '
+                     f'{n(mid + 1)} {n(roof_w + 0.6)} {n(roof_bot - 2)}Q{n(roof_w * 0.5)} '
+                     f'{n(roof_bot)} 0 {n(roof_bot - 1)}Z" fill="#000" fill-opacity=".18"/>')
     parts.append(mark)
-    top = tiers[-1][4]
-    parts.append(f'<line x1="0" y1="{_num(top)}" x2="0" y2="{_num(top - 4)}" '
-                 f'stroke="{line}" stroke-width="1.6" stroke-linecap="round"/>')
-    transform = f"translate({_num(cx)} {_num(cy + shift * scale)})"
-    if scale != 1.0:
-        transform += f" scale({_num(scale)})"
-    return (f'<g class="{cls}" transform="{transform}"{attrs}>' + "".join(parts) + "</g>")
+    parts.append(_crown(name, tiers[-1][4], fill, line))
+    return "".join(parts)
 
 
-def _village_art(x: float, y: float) -> str:
-    """Two little houses in the lower left of a village square."""
-    out = []
-    for hx, hy, s in ((x + 6, y + 22, 1.0), (x + 17, y + 27, 0.85)):
-        w, h = 10 * s, 7 * s
-        out.append(f'<rect x="{_num(hx)}" y="{_num(hy)}" width="{_num(w)}" height="{_num(h)}" '
-                   f'fill="{HOUSE_WALL}" stroke="{HOUSE_LINE}" stroke-width=".8"/>')
-        out.append(f'<path d="M{_num(hx - 1.5)} {_num(hy)}L{_num(hx + w / 2)} '
-                   f'{_num(hy - 5.5 * s)}L{_num(hx + w + 1.5)} {_num(hy)}Z" '
-                   f'fill="{HOUSE_ROOF}" stroke="{HOUSE_LINE}" stroke-width=".8" '
-                   f'stroke-linejoin="round"/>')
-    return "".join(out)
-
-
-def _waves(x: float, y: float) -> str:
-    out = []
-    for dy, dx in ((14, 7), (26, 13)):
-        sx, sy = x + dx, y + dy
-        out.append(f'<path d="M{_num(sx)} {_num(sy)}q4 -4 8 0t8 0" fill="none" '
-                   f'stroke="{WAVE}" stroke-width="1.4" stroke-linecap="round" '
-                   f'stroke-opacity=".8"/>')
-    return "".join(out)
+def _face(colour: int) -> str:
+    """A tile face's fill: its colour's lit gradient (the flat colour where that fails)."""
+    return f"url(#{FACE_IDS[colour]}) {TILE_FILL[colour]}"
 
 
 def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile",
@@ -360,12 +394,15 @@ def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile
     x1, y1 = frame.xy(max(cols) + 1, max(rows) + 1)
     bx, by = x0 + inset, y0 + inset
     bw, bh = x1 - x0 - 2 * inset, y1 - y0 - 2 * inset
+    # A soft shadow on the board, the tile's edge (its thickness), then its face.
     out = [f'<g class="{_attr(cls)}"{attrs}>',
-           f'<rect x="{_num(bx + 1.2)}" y="{_num(by + 1.8)}" width="{_num(bw)}" '
-           f'height="{_num(bh)}" rx="{_num(r)}" fill="#000" fill-opacity=".22"/>']
+           f'<rect x="{_num(bx + 0.6)}" y="{_num(by + 2.6)}" width="{_num(bw + 1.4)}" '
+           f'height="{_num(bh + 0.6)}" rx="{_num(r + 1)}" fill="#1e2a12" fill-opacity=".3"/>',
+           f'<rect x="{_num(bx)}" y="{_num(by + 2)}" width="{_num(bw)}" height="{_num(bh)}" '
+           f'rx="{_num(r)}" fill="#3a2f24"/>']
     if len(halves) == 1:
         out.append(f'<path class="half {COLOUR_NAMES[k1]}" data-at="{square_name(c1, r1)}" '
-                   f'd="{_rounded(bx, by, bw, bh, r)}" fill="{TILE_FILL[k1]}" '
+                   f'd="{_rounded(bx, by, bw, bh, r)}" fill="{_face(k1)}" '
                    f'stroke="{TILE_DARK[k1]}" stroke-width="1"/>')
     else:
         # Order the halves top/left first so the rounded corners fall outside.
@@ -380,7 +417,7 @@ def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile
                      (second, bx, by + h, bw, h, (False, False, True, True)))
         for (col, row, k), px, py, pw, ph, corners in parts:
             out.append(f'<path class="half {COLOUR_NAMES[k]}" data-at="{square_name(col, row)}" '
-                       f'd="{_rounded(px, py, pw, ph, r, corners)}" fill="{TILE_FILL[k]}"/>')
+                       f'd="{_rounded(px, py, pw, ph, r, corners)}" fill="{_face(k)}"/>')
         out.append(f'<path d="{_rounded(bx, by, bw, bh, r)}" fill="none" '
                    f'stroke="#1d1d1d" stroke-opacity=".45" stroke-width="1"/>')
         if horizontal:
@@ -392,8 +429,8 @@ def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile
                        f'x2="{_num(bx + bw - 1)}" y2="{_num(by + bh / 2)}" '
                        f'stroke="#1d1d1d" stroke-opacity=".35" stroke-width="1"/>')
     # A soft highlight along the top edge: a little relief.
-    out.append(f'<path d="M{_num(bx + r)} {_num(by + 1.6)}H{_num(bx + bw - r)}" '
-               f'stroke="#fff" stroke-opacity=".35" stroke-width="1.6" '
+    out.append(f'<path d="M{_num(bx + r)} {_num(by + 1.3)}H{_num(bx + bw - r)}" '
+               f'stroke="#fff" stroke-opacity=".45" stroke-width="1.4" '
                f'stroke-linecap="round"/>')
     for col, row, k in halves:  # each colour's non-colour marker
         cx, cy = frame.centre(col, row)
@@ -429,14 +466,15 @@ def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
     out = ['<g class="terrain">']
     x0, y0 = frame.xy(0, 0)
     out.append(f'<rect x="{x0}" y="{y0}" width="{width * CELL}" height="{height * CELL}" '
-               f'fill="{GRASS_FILL}"/>')
+               f'fill="url(#qin-grass) {GRASS_FILL}"/>')
     grid = []
     for c in range(1, width):
         grid.append(f"M{x0 + c * CELL} {y0}v{height * CELL}")
     for r in range(1, height):
         grid.append(f"M{x0} {y0 + r * CELL}h{width * CELL}")
     if grid:
-        out.append(f'<path d="{"".join(grid)}" stroke="{GRID}" stroke-width="1" fill="none"/>')
+        out.append(f'<path d="{"".join(grid)}" stroke="{GRID}" stroke-width="1" '
+                   f'stroke-opacity=".8" fill="none"/>')
     for s, t in enumerate(terrain):
         if t == GRASS:
             continue
@@ -447,20 +485,22 @@ def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
             out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FRAME}"/>')
         elif t == WATER:
             out.append(f'<g class="water" data-at="{name}"><rect x="{x}" y="{y}" '
-                       f'width="{CELL}" height="{CELL}" fill="{WATER_FILL}"/>'
-                       f"{_waves(x, y)}</g>")
+                       f'width="{CELL}" height="{CELL}" fill="url(#qin-water) {WATER_FILL}"/>'
+                       f"</g>")
         elif t == VILLAGE:
             held = board.village_owner[s]
             ring = ""
             if held:
                 fill = player_colour(colours[held - 1])
-                ring = (f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                        f'rx="4" fill="none" stroke="{_attr(fill)}" stroke-width="3"/>')
+                ring = (f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" '
+                        f'height="{CELL - 5}" rx="4" fill="none" stroke="{outline_for(fill)}" '
+                        f'stroke-width="4.5" stroke-opacity=".55"/>'
+                        f'<rect x="{x + 2.5}" y="{y + 2.5}" width="{CELL - 5}" '
+                        f'height="{CELL - 5}" rx="4" fill="none" stroke="{_attr(fill)}" '
+                        f'stroke-width="2.5"/>')
             owner_attr = f' data-owner="{held}"' if held else ""
             out.append(f'<g class="village" data-at="{name}"{owner_attr}>'
-                       f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" '
-                       f'rx="3" fill="{VILLAGE_FILL}" stroke="{VILLAGE_EDGE}" '
-                       f'stroke-width="1"/>{ring}{_village_art(x, y)}</g>')
+                       f'<use href="#qin-houses" x="{x}" y="{y}"/>{ring}</g>')
         elif t == START:
             k = layout.start_colours.get(s, max(board.colour[s], 0))
             out.append(f'<g class="start {COLOUR_NAMES[k]}" data-at="{name}">'
@@ -500,10 +540,71 @@ def _tiles(frame: Frame, board: Board, moves: Sequence[Move]) -> str:
     return "".join(out)
 
 
+def province_edges(frame: Frame, board: Board, squares: Iterable[int],
+                   inset: float = PROVINCE_INSET) -> str:
+    """Path data of the outline of a set of squares drawn ``inset`` inside its edges
+    (each edge of a square that borders no square of the set, its ends moved in at
+    outer corners and out at inner ones)."""
+    inside = set(squares)
+    geo = board.geo
+    width, height = geo.width, geo.height
+    n = _num
+
+    def has(col: int, row: int) -> bool:
+        return 0 <= col < width and 0 <= row < height and row * width + col in inside
+
+    parts = []
+    for s in sorted(inside):
+        col, row = s % width, s // width
+        x, y = frame.xy(col, row)
+        # each side: (outward neighbour, the two ends' (along, diagonal) neighbours)
+        for (dc, dr), (ac, ar) in (((0, -1), (1, 0)), ((1, 0), (0, 1)),
+                                   ((0, 1), (-1, 0)), ((-1, 0), (0, -1))):
+            if has(col + dc, row + dr):
+                continue
+            ends = []
+            for sign in (-1, 1):
+                along = has(col + sign * ac, row + sign * ar)
+                diagonal = has(col + sign * ac + dc, row + sign * ar + dr)
+                ends.append(-inset if diagonal and along else 0.0 if along else inset)
+            # the side's corners, clockwise, pulled inward by ``inset``
+            ox = x + (CELL if dc == 1 else 0) + (-inset if dc == 1 else inset if dc == -1
+                                                 else 0)
+            oy = y + (CELL if dr == 1 else 0) + (-inset if dr == 1 else inset if dr == -1
+                                                 else 0)
+            # start at the end against the direction ``a`` and run along it
+            if dr:  # top or bottom side: runs along x
+                x1 = x + (ends[0] if ac == 1 else CELL - ends[0])
+                x2 = x + (CELL - ends[1] if ac == 1 else ends[1])
+                parts.append(f"M{n(x1)} {n(oy)}H{n(x2)}")
+            else:  # left or right side: runs along y
+                y1 = y + (ends[0] if ar == 1 else CELL - ends[0])
+                y2 = y + (CELL - ends[1] if ar == 1 else ends[1])
+                parts.append(f"M{n(ox)} {n(y1)}V{n(y2)}")
+    return "".join(parts)
+
+
+def _provinces(frame: Frame, board: Board, colours: Sequence[str]) -> str:
+    """Who owns each province, at rest: a line of the owner's colour (on a contrasting
+    casing) just inside the province's outline, over the tiles' rims."""
+    out = ['<g class="provinces">']
+    for group in board.provinces():
+        fill = player_colour(colours[group.owner - 1])
+        d = province_edges(frame, board, group.squares)
+        out.append(f'<path class="province p{group.owner}" data-player="{group.owner}" '
+                   f'd="{d}" fill="none" stroke="{outline_for(fill)}" stroke-opacity=".6" '
+                   f'stroke-width="4" stroke-linecap="round"/>'
+                   f'<path class="province-line p{group.owner}" data-player="{group.owner}" '
+                   f'd="{d}" fill="none" '
+                   f'stroke="{_attr(fill)}" stroke-width="2" stroke-linecap="round"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
 def _pagodas(frame: Frame, board: Board, colours: Sequence[str]) -> str:
     out = ['<g class="pagodas">']
     for group in board.provinces():
-        s = pagoda_square(board, group.squares)
+        s = seat_square(board, group)
         col, row = _col_row(board, s)
         cx, cy = frame.centre(col, row)
         fill = player_colour(colours[group.owner - 1])
@@ -618,7 +719,12 @@ def render_overlay(source: Game, *, ghost: Move | str | None = None,
                            f'L{_num(cx + 6)} {_num(cy - 6)}" stroke="#5a1a10" '
                            f'stroke-width="2.2"/></g>')
     if ghost_ok and preview:
-        out.append(_preview_badges(frame, board, preview, cols))
+        after = game.clone()
+        try:
+            after.play(move)
+        except ValueError:  # a preview passed in that this game does not allow
+            after = game
+        out.append(_preview_badges(frame, board, after.board, preview, cols))
     return "".join(out)
 
 
@@ -667,7 +773,16 @@ def _preview_marks(frame: Frame, board: Board, events: Sequence[Event],
     return "".join(out)
 
 
-def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
+def _seat_of(board: Board, squares: Sequence[int]) -> int:
+    """Where the pagoda of the province on ``squares`` stands on ``board``."""
+    gid = board.gid[squares[0]]
+    group = board.groups.get(gid) if gid >= 0 else None
+    if group is None or not group.owner or squares[0] not in group.squares:
+        return pagoda_square(board, squares)
+    return seat_square(board, group)
+
+
+def _preview_badges(frame: Frame, board: Board, after: Board, events: Sequence[Event],
                     cols: Sequence[str]) -> str:
     """Sizes, new pagodas, returned pagodas and villages changing hands (over the ghost)."""
     out = ['<g class="preview-badges">']
@@ -687,7 +802,7 @@ def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
                 x, y = frame.xy(col, row)
                 cx, cy, r, arm = x + 9.0, y + 9.0, 7.5, 4.0
             else:
-                col, row = _col_row(board, pagoda_square(board, squares))
+                col, row = _col_row(board, _seat_of(board, squares))
                 cx, cy = frame.centre(col, row)
             fill = player_colour(cols[e.player - 1])
             out.append(f'<g class="returned" data-player="{e.player}">'
@@ -717,7 +832,7 @@ def _preview_badges(frame: Frame, board: Board, events: Sequence[Event],
         squares = [s for s in (_square_index(board, n) for n in e.squares) if s >= 0]
         if not squares or not e.player:
             continue
-        col, row = _col_row(board, pagoda_square(board, squares))
+        col, row = _col_row(board, _seat_of(after, squares))
         cx, cy = frame.centre(col, row)
         fill = player_colour(cols[e.player - 1])
         size = e.size or len(squares)
@@ -801,20 +916,22 @@ def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
            f'data-players="{game.players}">']
     if style:
         out.append(f"<style>{STYLE}</style>")
+    out.append(DEFS)
     out.append(f'<rect class="frame" x="0" y="0" width="{vw}" height="{vh}" rx="10" '
-               f'fill="{FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>')
+               f'fill="url(#qin-frame) {FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>')
     if coords:
         out.append(_labels(frame))
     out.append(_terrain(frame, board, cols))
     out.append(_tiles(frame, board, game.moves))
+    out.append(_provinces(frame, board, cols))
     out.append(_pagodas(frame, board, cols))
     last_squares = [s for s, cls in states.items() if "last" in cls]
     if last_squares:
         d = _outline(frame, board, last_squares)
-        out.append(f'<g class="last-move"><path d="{d}" stroke="#1d1d1d" stroke-opacity=".45" '
-                   f'stroke-width="6" stroke-linecap="square" fill="none"/>'
-                   f'<path d="{d}" stroke="#ffe45c" stroke-width="3" stroke-linecap="square" '
-                   f'fill="none"/></g>')
+        out.append(f'<g class="last-move"><path class="last-casing" d="{d}" stroke="#1d1d1d" '
+                   f'stroke-opacity=".6" stroke-width="7" stroke-linecap="square" '
+                   f'fill="none"/><path class="last-line" d="{d}" stroke="#ffe45c" '
+                   f'stroke-width="3.5" stroke-linecap="square" fill="none"/></g>')
     out.append(_squares(frame, board, states))
     out.append('<g class="overlay">')
     focus = tuple(focus)
@@ -846,6 +963,8 @@ __all__ = [
     "pagoda",
     "pagoda_mark",
     "pagoda_square",
+    "province_edges",
+    "seat_square",
     "player_colour",
     "province_squares",
     "render_overlay",

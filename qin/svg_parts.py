@@ -14,9 +14,10 @@ belong to one square (``data-at`` / ``data-square``), so this module knows only 
 layer structure documented in ``qin.svg`` and never how anything is drawn.
 
 Template placeholders (filled by the script): ``{at}`` square name, ``{p}`` player,
-``{state}`` extra classes of a ``rect.sq`` (with a leading space), ``{vw} {vh}`` view
-box, ``{w} {h}`` board size in squares, ``{x} {y} {gw} {gh}`` the grass area, ``{d}``
-grid path data, ``{t}`` label text, ``{label}`` accessible label, ``{players}``.
+``{state}`` extra classes of a ``rect.sq`` (with a leading space), ``{d}`` path data
+(the grid; a province's outline, traced by the script as ``qin.svg.province_edges``
+does), ``{vw} {vh}`` view box, ``{w} {h}`` board size in squares, ``{x} {y} {gw} {gh}``
+the grass area, ``{t}`` label text, ``{label}`` accessible label, ``{players}``.
 """
 
 from __future__ import annotations
@@ -126,6 +127,8 @@ def _skeleton(coords: bool) -> dict[str, Any]:
         tag, cls = _tag(child), child.get("class", "")
         if tag == "style":
             out["style"] = _text(child)
+        elif tag == "defs":
+            out["defs"] = _text(child)
         elif tag == "rect" and cls == "frame":
             child.set("width", "{vw}")
             child.set("height", "{vh}")
@@ -157,6 +160,17 @@ def _skeleton(coords: bool) -> dict[str, Any]:
     return out
 
 
+def _province(colour: str) -> str:
+    """The owner's line around a province of player 1 in ``colour``, its path data a
+    ``{d}`` placeholder (the script traces the outline: ``province_edges``)."""
+    root = _render(". . .\n. r1 r\n. . .\n", colour)
+    parts = []
+    for child in _layer(root, "provinces"):
+        child.set("d", "{d}")
+        parts.append(_template(child, AT, player=1))
+    return "".join(parts)
+
+
 def board_parts() -> dict[str, Any]:
     """Everything a script needs to stamp ``render_svg``'s drawing of a position
     (without moves, ghost or overlay); JSON-ready."""
@@ -165,6 +179,7 @@ def board_parts() -> dict[str, Any]:
         "cell": svg.CELL,
         "origin": list(ORIGIN),
         "default_colours": list(svg.DEFAULT_COLOURS),
+        "province_inset": svg.PROVINCE_INSET,
         "skeleton": {"plain": _skeleton(False), "coords": _skeleton(True)},
     }
     terrain: dict[str, str] = {}
@@ -193,6 +208,7 @@ def board_parts() -> dict[str, Any]:
             "village_pagoda": _cut(village, "pagodas", player=1),
             "single": _cut(_render(". . .\n. r1 r\n. . .\n", colour), "pagodas", player=1),
             "double": _cut(_render(double_grid, colour), "pagodas", player=1),
+            "province": _province(colour),
         }
     parts.update(terrain=terrain, tiles=tiles, squares=squares, colours=colours)
     return parts

@@ -37,6 +37,7 @@ CASES = [(p.name, p.read_text(encoding="utf-8"), {}) for p in POSITIONS] + [
     ("colours-all", EVERY_TOKEN, {"colours": ["pink", "black", "white", "green"]}),
 ]
 
+NS = "http://www.w3.org/2000/svg"
 TRANSLATE = re.compile(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)")
 
 
@@ -112,6 +113,15 @@ def test_stamp_draws_what_render_svg_draws(stamped: dict[str, str], name: str, t
     # the same layers in the same order
     layers = [(e.tag, e.get("class")) for e in want_root]
     assert [(e.tag, e.get("class")) for e in got_root] == layers
+    # the owners' lines around the provinces, traced alike
+    assert provinces(got) == provinces(expected)
+
+
+def provinces(svg: str) -> list[tuple[str | None, ...]]:
+    """Each province outline drawn: its classes, owner and path."""
+    return sorted((e.get("class"), e.get("data-player"), e.get("stroke"), e.get("d"))
+                  for e in ET.fromstring(svg).iter(f"{{{NS}}}path")
+                  if "province" in (e.get("class") or ""))
 
 
 def test_parts_cover_every_palette_colour_and_token() -> None:
@@ -119,7 +129,10 @@ def test_parts_cover_every_palette_colour_and_token() -> None:
     assert set(parts["terrain"]) == {"~", "v", "R", "Y", "B", "-"}
     assert set(parts["tiles"]) == {"r", "y", "b"}
     for colour, pieces in parts["colours"].items():
-        assert set(pieces) == {"village", "village_pagoda", "single", "double"}, colour
+        assert set(pieces) == {"village", "village_pagoda", "single", "double",
+                               "province"}, colour
         assert 'data-count="2"' in pieces["double"] and 'data-count="1"' in pieces["single"]
-        assert all("{at}" in piece and "{p}" in piece for piece in pieces.values())
+        assert all("{at}" in piece and "{p}" in piece for key, piece in pieces.items()
+                   if key != "province")
+        assert "{d}" in pieces["province"] and "{p}" in pieces["province"]
     assert json.loads(board_parts_json()) == parts

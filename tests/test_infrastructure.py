@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -432,3 +433,31 @@ def test_the_type_stubs_are_not_part_of_the_site() -> None:
     served = build_site.web_sources()
     assert not [rel for rel in served if rel.endswith(".pyi") or rel.startswith("stubs/")]
     assert not set(stubs) & set(served.values())
+
+
+# --------------------------------------------------------------------------- JavaScript imports
+JS_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)(["'])(\.{1,2}/[^"']+)\1""")
+
+
+def _relative_imports(path: Path) -> list[str]:
+    return [m.group(2) for m in JS_IMPORT.finditer(path.read_text(encoding="utf-8"))]
+
+
+def test_every_module_of_the_source_tree_imports_what_exists_there() -> None:
+    """A module of web/ imports files of the source tree ("../embed/stamp.js" from
+    web/page/), never a path that exists only in the built site; what the build vendors
+    (vendor/) is the one exception."""
+    web = ROOT / "web"
+    missing = [f"{path.relative_to(ROOT)}: {target}"
+               for path in sorted(web.rglob("*.js")) for target in _relative_imports(path)
+               if not (path.parent / target).resolve().is_file()
+               and "/vendor/" not in f"/{target}"]
+    assert missing == []
+
+
+def test_a_root_module_is_served_with_its_imports_at_the_sites_root() -> None:
+    source = 'import { stamp } from "../embed/stamp.js";\nimport("../embed/x.js");\n' \
+             'import { a } from "./linkcode.js";\n'
+    assert build_site.root_module(source) == (
+        'import { stamp } from "./embed/stamp.js";\nimport("./embed/x.js");\n'
+        'import { a } from "./linkcode.js";\n')

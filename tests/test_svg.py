@@ -8,6 +8,7 @@ styles (``legal``, ``hl``, ``last``, the ghost and its preview).
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -170,6 +171,67 @@ def test_pagodas_stand_inside_their_province() -> None:
     assert game.board.geo.names[pagoda_square(game.board, (6, 7, 8, 11, 12))] == "c2"
 
 
+def pagoda_at(game: qin.Game, player: int) -> list[str]:
+    return [p.get("data-at") or "" for p in pagodas(parse(render_svg(game)), player)
+            if "village-pagoda" not in classes(p)]
+
+
+def test_a_pagoda_stays_on_its_square_when_its_province_grows() -> None:
+    """Q11a, Q14: growing (to a major province, too) moves no pagoda on the table."""
+    game = qin.Game.from_position("players: 2\n. . . . .\n. . . . .\n. . R . .\n")
+    game.play("Ra3Rb3")  # player 1 founds a3 b3 c3: the pagoda goes to the middle
+    assert pagoda_at(game, 1) == ["b3"]
+    game.play("Rd3Re3")  # player 2 grows it to a3-e3 (major): its middle is now c3
+    assert pagoda_at(game, 1) == ["b3"]
+    assert [int(p.get("data-count") or 0) for p in pagodas(parse(render_svg(game)), 1)] == [2]
+    game.play("Ra2Rb2")
+    assert pagoda_at(game, 1) == ["b3"]
+    # Undo replays the game: the pagoda is where it stood before that move.
+    game.undo()
+    assert pagoda_at(game, 1) == ["b3"]
+    # A position read from text has no history: its pagoda is drawn mid-province.
+    assert pagoda_at(qin.Game.from_position(game.to_position()), 1) == ["c3"]
+
+
+def test_a_pagoda_absorbing_a_province_keeps_its_square() -> None:
+    """Q12: the province that absorbs keeps its pagoda where it stands."""
+    game = qin.Game.from_position(
+        "players: 2\n. . . . . .\n. . . . . .\nY . . . . Y\n")
+    game.play("Ya2Ya1")  # player 1: a1 a2 a3, pagoda on a2
+    game.play("Yf2Ye2")  # player 2: e2 f2 f3, pagoda on f2
+    game.play("Yb1Yc1")  # player 1 grows to a1 a2 a3 b1 c1 (major), pagoda stays on a2
+    assert pagoda_at(game, 1) == ["a2"]
+    assert pagoda_at(game, 2) == ["f2"]
+    game.play("Yd2Yd1")  # player 2 joins them: player 1's major province absorbs
+    assert pagoda_at(game, 1) == ["a2"] and pagoda_at(game, 2) == []
+
+
+def test_who_owns_a_province_is_drawn_at_rest() -> None:
+    root = parse(render_svg(SMALL, colours=["orange", "purple"]))
+    lines = [el for el in all_with_class(layer(root, "provinces"), "province")]
+    assert sorted(el.get("data-player") or "" for el in lines) == ["1", "2"]
+    owned = {el.get("data-player"): el for el in all_with_class(root, "province-line")}
+    assert owned["1"].get("stroke") == PAGODA_COLOURS["orange"]
+    assert owned["2"].get("stroke") == PAGODA_COLOURS["purple"]
+    # over the tiles, under the pagodas
+    order = [el.get("class") for el in root if el.tag == f"{NS}g"]
+    assert order.index("tiles") < order.index("provinces") < order.index("pagodas")
+
+
+def test_each_player_colour_crowns_its_pagoda_with_its_own_shape() -> None:
+    """Players told apart by shape, not only colour: each palette colour's pagoda has a
+    crown (its silhouette's top) of its own."""
+    crowns = set()
+    for colour, fill in PAGODA_COLOURS.items():
+        root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{pagoda(0, 0, fill, False)}'
+                     "</svg>")
+        crown = all_with_class(root, "crown")
+        assert len(crown) == 1, colour
+        shape = [(el.tag, tuple(sorted(el.attrib)), el.get("d", "")) for el in crown[0]]
+        crowns.add(repr(shape))
+    assert len(crowns) == len(PAGODA_COLOURS)
+
+
 def test_player_colours_are_used() -> None:
     root = parse(render_svg(SMALL, colours=["orange", "#123456"]))
     fills = {el.get("fill") for p in pagodas(root, 1) for el in p.iter()}
@@ -286,7 +348,8 @@ HOSTILE = [
     "</svg><foreignObject><body onload=alert(1)>",
 ]
 SVG_TAGS = {f"{NS}{t}" for t in ("svg", "style", "g", "rect", "path", "circle", "line",
-                                 "text")}
+                                 "text", "ellipse", "defs", "pattern", "linearGradient",
+                                 "stop", "use")}
 
 
 def assert_inert(svg: str, hostile: str) -> ET.Element:
@@ -296,7 +359,12 @@ def assert_inert(svg: str, hostile: str) -> ET.Element:
         assert el.tag in SVG_TAGS, f"{el.tag} drawn for {hostile!r}"
         for key in el.attrib:
             assert not key.lower().startswith("on"), f"{key}= drawn for {hostile!r}"
-            assert "href" not in key.lower(), f"{key}= drawn for {hostile!r}"
+            if "href" in key.lower():  # only the drawing's own pieces (its <defs>)
+                assert re.fullmatch(r"#qin-[a-z-]+", el.attrib[key]), \
+                    f"{key}= drawn for {hostile!r}"
+        for value in el.attrib.values():
+            assert "url(" not in value or re.match(r"url\(#qin-[a-z-]+\)", value), \
+                f"{value!r} drawn for {hostile!r}"
     return root
 
 

@@ -360,6 +360,21 @@ def test_seed_and_problems() -> None:
         setup.new_game(empty)
 
 
+def test_a_seed_is_a_whole_number_in_decimal_digits_of_any_script() -> None:
+    """One rule for the seed field (Python's; the start screen before Python has none):
+    decimal digits of any script ("٣" is 3), up to MAX_SEED; "²" or "①" pass
+    ``isdigit`` but are no number: refused in the same words as "-1", never as a bare
+    "invalid literal"."""
+    assert setup.parse_seed("٣") == 3
+    assert setup.parse_seed(" ٤٢ ") == 42
+    assert setup.parse_seed(str(setup.MAX_SEED)) == setup.MAX_SEED
+    for bad in ("²", "①", "-1", "1e3", str(setup.MAX_SEED + 1)):
+        with pytest.raises(ValueError) as refused:
+            setup.parse_seed(bad)
+        assert str(refused.value) == (f"The seed is a whole number from 0 to "
+                                      f"9223372036854775807, not '{bad}'.")
+
+
 def test_a_new_game_follows_the_settings() -> None:
     settings = setup.Settings(setup.default_seats(3), board="lion", fair_start=True, seed=9)
     game = setup.new_game(settings)

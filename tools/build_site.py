@@ -593,6 +593,32 @@ def merged_catalogue(lang: str, web_dir: Path = I18N_DIR,
     return {**site, **engine}
 
 
+START_NAME = "start.json"
+
+
+def start_file(catalogues: dict[str, bytes]) -> bytes:
+    """``start.json``: the start screen's language-dependent parts for each language and
+    the storage keys, written by the page's own views (``qin_ui.start_screen.site_file``);
+    web/page/prestart.js shows them before Python."""
+    page = str(WEB_DIR / "page")
+    if page not in sys.path:
+        sys.path.insert(0, page)
+    from qin_ui.start_screen import site_file  # the page's Python, run here
+
+    words = {Path(rel).stem: json.loads(data) for rel, data in catalogues.items()}
+    return site_file(words).encode()
+
+
+# A module of the page (web/page/, web/startup/: the site's root) imports what exists in the
+# source tree, e.g. "../embed/stamp.js"; at the site's root that folder is "./embed/".
+ROOT_IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\.\./""")
+
+
+def root_module(text: str) -> str:
+    """A root module's source as served: its imports of ``../<folder>/`` as ``./<folder>/``."""
+    return ROOT_IMPORT.sub(r"\1\2./", text)
+
+
 def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
     """The merged ``i18n/<lang>.json`` for each language the site has."""
     out = {}
@@ -874,6 +900,9 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             changed += _write_if_changed(dst, catalogues[rel])
         elif rel in PRELOAD_PAGES:  # with its preload links, once the key is known
             pages[dst] = src
+        elif "/" not in rel and rel.endswith(".js"):  # a root module: its imports
+            changed += _write_if_changed(dst, root_module(src.read_text(encoding="utf-8"))
+                                         .encode("utf-8"))
         else:
             changed += _copy(src, dst)
         wanted.add(dst)
@@ -884,6 +913,10 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     lock_path = out / "vendor" / "pyodide" / LOCK_NAME  # Pyodide's, without its packages
     changed += _write_if_changed(lock_path, lock_file())
     wanted.add(lock_path)
+    if START_NAME in sources:
+        raise BuildError(f"web/{START_NAME} would be overwritten by a generated file")
+    changed += _write_if_changed(out / START_NAME, start_file(catalogues))
+    wanted.add(out / START_NAME)
     for rel, data in embed_files(wheel.name).items():  # embedded diagrams
         if rel in sources:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")

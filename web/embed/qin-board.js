@@ -14,7 +14,7 @@
 // (stamped, engine not yet there), then "ready" (drawn by the engine), or "error".
 // `data-step` is the step shown; `el.engineState` holds the board's facts.
 
-import { LIMITS, badColour, parsePosition, stamp } from "./stamp.js";
+import { LIMITS, badColour, fill, parsePosition, stamp } from "./stamp.js";
 
 const HERE = new URL("./", import.meta.url);
 const LANGS = ["en", "de", "fr"];
@@ -52,8 +52,7 @@ export function pickLang(el) {
 }
 
 function say(messages, key, values = {}) {
-  const template = messages[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (all, k) => (k in values ? String(values[k]) : all));
+  return fill(messages[key] ?? key, values);
 }
 
 /** An error in the diagram's position (not the engine's fault). */

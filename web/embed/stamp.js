@@ -45,7 +45,10 @@ function num(value) {
   return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
 }
 
-function fill(template, values) {
+/** A catalogue message or drawing fragment with its {placeholders} filled in (the one
+ *  placeholder filler of the site's JavaScript: qin-board.js and boot.js use it too);
+ *  an unknown placeholder stays as written. */
+export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
 }
 
@@ -156,6 +159,44 @@ export function pagodaSquare(width, group) {
   return best;
 }
 
+/**
+ * Path data of a province's owner line, as qin.svg.province_edges traces it: each
+ * side of a square that borders no square of the group, `inset` inside, its ends
+ * moved in at outer corners and out at inner ones. `left`, `top`: the board's corner.
+ */
+export function provinceEdges(width, height, group, left, top, cell, inset) {
+  const inside = new Set(group);
+  const has = (c, r) => c >= 0 && c < width && r >= 0 && r < height && inside.has(r * width + c);
+  const sides = [[[0, -1], [1, 0]], [[1, 0], [0, 1]], [[0, 1], [-1, 0]], [[-1, 0], [0, -1]]];
+  const parts = [];
+  for (const s of [...inside].sort((a, b) => a - b)) {
+    const col = s % width;
+    const row = Math.floor(s / width);
+    const x = left + col * cell;
+    const y = top + row * cell;
+    for (const [[dc, dr], [ac, ar]] of sides) {
+      if (has(col + dc, row + dr)) continue;
+      const ends = [-1, 1].map((sign) => {
+        const along = has(col + sign * ac, row + sign * ar);
+        const diagonal = has(col + sign * ac + dc, row + sign * ar + dr);
+        return along && diagonal ? -inset : along ? 0 : inset;
+      });
+      if (dr) {
+        const oy = y + (dr === 1 ? cell - inset : inset);
+        const x1 = x + (ac === 1 ? ends[0] : cell - ends[0]);
+        const x2 = x + (ac === 1 ? cell - ends[1] : ends[1]);
+        parts.push(`M${num(x1)} ${num(oy)}H${num(x2)}`);
+      } else {
+        const ox = x + (dc === 1 ? cell - inset : inset);
+        const y1 = y + (ar === 1 ? ends[0] : cell - ends[0]);
+        const y2 = y + (ar === 1 ? cell - ends[1] : ends[1]);
+        parts.push(`M${num(ox)} ${num(y1)}V${num(y2)}`);
+      }
+    }
+  }
+  return parts.join("");
+}
+
 /** The players' pagoda colours, as render_svg chooses them. */
 export function playerColours(chosen, players, defaults) {
   const out = [...(chosen || [])].map((c) => String(c).toLowerCase());
@@ -203,6 +244,7 @@ export function stamp(text, parts, options = {}) {
       label: escapeXml(options.label || `Qin board, ${width} by ${height}`),
     }),
     sk.style,
+    sk.defs,
     fill(sk.frame, { vw, vh }),
   ];
   if (coords) {
@@ -228,9 +270,14 @@ export function stamp(text, parts, options = {}) {
   squares.forEach((sq, s) => {
     if (parts.tiles[sq.kind]) out.push(at(s, parts.tiles[sq.kind]));
   });
+  const owned = provinces(board).filter((group) => group.owner);
+  out.push("</g>", sk.layers.provinces);
+  for (const group of owned) {
+    const d = provinceEdges(width, height, group.squares, sk.left, sk.top, cell, parts.province_inset);
+    out.push(fill(colourParts(group.owner).province, { d, p: group.owner }));
+  }
   out.push("</g>", sk.layers.pagodas);
-  for (const group of provinces(board)) {
-    if (!group.owner) continue;
+  for (const group of owned) {
     const kind = group.pagodas >= 2 ? "double" : "single";
     out.push(at(pagodaSquare(width, group.squares), colourParts(group.owner)[kind], { p: group.owner }));
   }

@@ -21,6 +21,8 @@
 // data-lang-href="rules/{lang}.html" the link. main.py takes the same catalogue from
 // window.qinI18n.ready (the JSON text) and calls window.qinI18n.use(lang) to switch.
 
+import { fill } from "../embed/stamp.js";
+
 const LANGS = ["en", "de", "fr"];
 const LANG_KEY = "qin-lang";
 
@@ -38,8 +40,7 @@ function chooseLang() {
 let messages = null;
 
 function say(key, fallback, values = {}) {
-  const template = messages?.[key] ?? fallback;
-  return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return fill(messages?.[key] ?? fallback, values);
 }
 
 function applyMessages(lang, m) {
@@ -56,7 +57,7 @@ function applyMessages(lang, m) {
     }
   }
   for (const el of document.querySelectorAll("[data-lang-href]")) {
-    el.setAttribute("href", el.dataset.langHref.replace("{lang}", lang));
+    el.setAttribute("href", fill(el.dataset.langHref, { lang }));
   }
   const select = document.getElementById("lang");
   if (select) select.value = lang;

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from qin.board import OUT, START, VILLAGE, WATER
-from qin.svg import PAGODA_MARKS, TILE_MARKS, pagoda_square
+from qin.svg import PAGODA_MARKS, TILE_MARKS, seat_square
 from qin.tiles import COLOURS
 
 from . import i18n
@@ -62,7 +62,7 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         if group is not None and group.owner:
             key = "a11y.major" if group.size >= 5 else "a11y.province"
             parts.append(t(key, whose=i18n.whose(names[group.owner - 1]), size=group.size))
-            if s == pagoda_square(board, group.squares):  # where the SVG draws it
+            if s == seat_square(board, group):  # where the SVG draws it
                 parts.append(t("a11y.pagoda.double" if group.pagodas == 2
                                else "a11y.pagoda.single"))
         else:

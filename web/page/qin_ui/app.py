@@ -77,6 +77,7 @@ from .saves import (
 )
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
+from .start_screen import GameOnScreen, StartKeeper
 from .state import AppState, ComputerTurn, HintAsk
 
 CURRENT_KEY = "qin.current"
@@ -115,6 +116,7 @@ class App:
         self.state = AppState(storage_problem=storage_problem)
         self.saves = store
         self.cache = Cache()
+        self.start = StartKeeper(store)
 
     @property
     def mode(self) -> Mode:
@@ -163,7 +165,18 @@ class App:
                 self._save()
             else:
                 rest.append(effect)
+        self._keep_start()
         return rest
+
+    def _keep_start(self) -> None:
+        """What a page opened now shows before Python (``start_screen.KEY``)."""
+        st = self.state
+        s = st.session
+        game = None
+        if s is not None and st.save is not None and st.lesson is None:
+            game = GameOnScreen(st.save.id, st.save.rev, s.over, s.settings.board, s.game,
+                                tuple(s.colours))
+        self.start.keep(st.entries, st.progress, game)
 
     # -- the actions -------------------------------------------------------------------
     def _act(self, action: Action) -> list[Effect]:

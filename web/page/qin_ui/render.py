@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from html import escape
 
 from qin.svg import render_overlay, render_svg
 
-from . import a11y, computer, i18n, lesson_view, links, players, progress, review, views
+from . import a11y, computer, i18n, lesson_view, links, progress, review, views
 from .i18n import t
 from .lesson import Lesson
 from .modes import Mode, mode_of
-from .seriesplan import PLANS, plan_label
 from .session import Session
 from .state import AppState
 
@@ -319,16 +317,15 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     rows = tuple(st.progress.games)
     els["progress-table"] = El(html=cache.get("progress", (len(rows), rows[-1:], generation),
                                               lambda: progress.table_html(st.progress,
-                                                                          _level_name)))
+                                                                          views.level_name)))
     els["progress"] = El(data=(("games", str(len(rows))),))
     problem = st.progress_problem.text() if st.progress_problem is not None else ""
     els["progress-message"] = El(text=problem, hidden=not problem)
     els["progress-export"] = El(disabled=not rows)
     els["seed"] = El(value=st.seed_text)
     els["setup-problems"] = El(text=st.setup_problems)
-    els["series-plan"] = El(html=cache.get("plans", generation, lambda: "".join(
-        f'<option value="{key}">{escape(plan_label(key))}</option>' for key in PLANS)),
-        value=st.plan)
+    els["series-plan"] = El(html=cache.get("plans", generation, views.plans_html),
+                            value=st.plan)
     entries = tuple(st.entries)
     els["saved-list"] = El(html=cache.get("saved", (entries, generation),
                                           lambda: views.saved_html(entries)))
@@ -337,12 +334,6 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     els["undelete"] = El(text=t("saved.undo"), hidden=not st.deleted)
     els["delete-finished"] = El(text=t("saved.delete_finished"),
                                 hidden=not any(e.ok and e.over for e in st.entries))
-
-
-def _level_name(level: str) -> str:
-    """A computer level's name in the page's language (its key if not registered)."""
-    kind = players.KINDS.get(level)
-    return players.name(kind) if kind is not None else level
 
 
 def warm_up(board: str) -> None:

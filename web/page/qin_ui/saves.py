@@ -285,6 +285,10 @@ class Entry:
     rev: int = 0
     summarised: bool = True
     """False for a save of the previous format: how it stands is known once opened."""
+    position: str = ""
+    """The game's position text from its summary ("" when not summarised)."""
+    colours: tuple[str, ...] = ()
+    """The seats' pagoda colours."""
 
     @property
     def damaged(self) -> bool:
@@ -754,7 +758,8 @@ class SaveStore:
                     and all(isinstance(c, str) and c in COLOURS for c in colours):
                 return Entry(save_id, True, _number(data.get("updated")), s.names, s.board,
                              s.moves, _state_words(s.names, s.winners, s.to_move), s.series,
-                             s.players, s.to_move, s.winners, s.over, s.mode, data["rev"])
+                             s.players, s.to_move, s.winners, s.over, s.mode, data["rev"],
+                             position=s.position, colours=tuple(colours))
         saved = read_save(text)
         if saved.id != save_id:
             raise SaveError("this saved game's id does not match where it is stored")

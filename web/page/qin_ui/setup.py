@@ -109,12 +109,14 @@ def with_colour(settings: Settings, index: int, colour: str) -> Settings:
 
 
 def parse_seed(text: str) -> int | None:
-    """The seed field: blank for a random deal, else a whole number >= 0."""
+    """The seed field: blank for a random deal, else a whole number from 0 to
+    ``MAX_SEED`` written in decimal digits (any script's: "٣" is 3); anything else
+    ("²", "-1", "1e3") is refused in words that say what a seed is."""
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) > MAX_SEED:
-        raise ValueError(t("setup.bad_seed", text=text))
+    if not text.isdecimal() or int(text) > MAX_SEED:
+        raise ValueError(t("setup.bad_seed", text=text, max=MAX_SEED))
     return int(text)
 
 

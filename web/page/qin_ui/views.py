@@ -18,6 +18,7 @@ from . import a11y, i18n, players
 from .i18n import t
 from .replay import Replay
 from .saves import Entry
+from .seriesplan import PLANS, plan_label
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations, tile_name
 from .setup import COLOURS as SEAT_COLOURS
 from .setup import Settings, board_label, colour_label
@@ -85,6 +86,17 @@ def seats_html(settings: Settings) -> str:
             f'<select id="seat-kind-{i}" data-seat="{i}">{kind_options}</select></label>'
             f"</div>{hint}")
     return "".join(rows)
+
+
+def plans_html() -> str:
+    """The "Games" choices: one game or a series."""
+    return "".join(f'<option value="{key}">{escape(plan_label(key))}</option>' for key in PLANS)
+
+
+def level_name(level: str) -> str:
+    """A computer level's name in the page's language (its key if not registered)."""
+    kind = players.KINDS.get(level)
+    return players.name(kind) if kind is not None else level
 
 
 def _date(ms: float) -> str:

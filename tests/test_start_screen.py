@@ -1,0 +1,179 @@
+"""The start screen before Python is HTML the page's Python wrote (web/page/qin_ui/
+start_screen.py): start.json at build time, per language, and one storage key the page
+rewrites as the saves and the progress change on screen; prestart.js shows them as they
+are (CPython here; e2e/test_instant.py shows them in a browser)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import qin
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui import i18n, progress, saves, start_screen, views  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.setup import Settings, default_seats  # noqa: E402
+
+from tools.build_site import merged_catalogue  # noqa: E402
+
+LANGS = ("en", "de", "fr")
+CATALOGUES = {lang: merged_catalogue(lang) for lang in LANGS}
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    yield
+    i18n.set_language("en", CATALOGUES["en"])
+
+
+def boot(storage: MemoryStorage, lang: str = "en") -> App:
+    """The page's Python opened over ``storage`` (as ``shell.Page.boot``), screen drawn."""
+    app = App(SaveStore(storage))
+    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird", False,
+                  "", "single", True)
+    app.store(app.dispatch(A.LanguageChosen(lang, json.dumps(CATALOGUES[lang]), form)))
+    app.screen()
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    app.screen()
+    return app
+
+
+def stored(storage: MemoryStorage) -> dict[str, Any]:
+    data = json.loads(storage.data[start_screen.KEY])
+    assert isinstance(data, dict) and data["format"] == start_screen.FORMAT
+    return data
+
+
+def finished_game(seed: int) -> qin.Game:
+    game = qin.Game.new(board="lion", players=2, seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+UI = {"kinds": ["human", "human"], "colours": ["orange", "white"], "at_screen": 1,
+      "cover": False}
+
+
+def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() -> None:
+    site = json.loads(start_screen.site_file(CATALOGUES))
+    assert i18n.language() == "en"  # the build's language is left as it was
+    assert site["keys"] == {"start": "qin.start", "format": "qin-start/1",
+                            "maxStart": 4 * saves.MAX_TEXT, "savePrefix": saves.PREFIX,
+                            "progress": progress.KEY}
+    assert sorted(site["langs"]) == list(sorted(LANGS))
+    for lang in LANGS:
+        i18n.set_language(lang, CATALOGUES[lang])
+        words = site["langs"][lang]
+        for n in (2, 3, 4):  # the page's own seat rows, in that language
+            assert words["seats"][str(n)] == views.seats_html(Settings(seats=default_seats(n)))
+        assert words["plans"] == views.plans_html()
+        assert words["saved"] == views.saved_html([])
+        assert words["dealing"] == (f'<p class="dealing" id="dealing">'
+                                    f'{CATALOGUES[lang]["prestart.dealing"]}</p>')
+    assert "Grün" in site["langs"]["de"]["seats"]["2"]
+    assert "Vert" in site["langs"]["fr"]["seats"]["2"]
+
+
+def test_the_stored_lists_are_what_the_start_screen_draws() -> None:
+    """Replaces the byte-for-byte check of progress_table.js: the fragments are the
+    page's own, taken from the screen it drew."""
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    game = qin.Game.new(board="lion", players=2, seed=11)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    ref = store.create(game, UI)
+    storage.set(progress.KEY, json.dumps({"format": progress.FORMAT, "games": [
+        {"id": "a", "level": "governor", "players": 2, "result": "won", "ended": 1},
+        {"id": "b", "level": "emperor", "players": 3, "result": "lost", "ended": 2}]}))
+    app = boot(storage)
+    shown = app.screen().elements
+    data = stored(storage)
+    assert data["lang"] == "en" and data["open"] is None
+    lists = data["lists"]
+    assert lists["saved"] == shown["saved-list"].html and "3 moves" in lists["saved"]
+    assert lists["progress"] == shown["progress-table"].html
+    assert (lists["count"], lists["games"]) == (1, 2)
+    assert lists["boards"] == {ref.id: {"board": "lion", "position": game.to_position(),
+                                        "colours": ["orange", "white"]}}
+
+
+def test_a_game_on_screen_is_the_board_shown_and_its_end_renews_the_lists() -> None:
+    storage = MemoryStorage()
+    app = boot(storage)
+    form = A.Form(("Mei", "Li"), ("green", "white"), ("human", "human"), "lion", False,
+                  "5", "single", True)
+    app.store(app.dispatch(A.StartGame(form)))
+    app.screen()
+    s = app.state.session
+    assert s is not None
+    move = s.game.legal_moves()[0]
+    s.game.play(move)  # (a move as the session plays it; the save follows)
+    app.store([A.Save()])
+    app.screen()
+    data = stored(storage)
+    assert data["open"] == {"board": "lion", "position": s.game.to_position(),
+                            "colours": ["green", "white"]}
+    assert data["lists"] is None  # not shown while a game is open: a move writes little
+    while not s.game.is_over:
+        s.game.play(s.game.legal_moves()[0])
+    app.store([A.Save()])
+    app.screen()
+    data = stored(storage)
+    assert data["open"] is None  # a finished game is not reopened
+    assert data["lists"]["count"] == 1
+    assert " won" in data["lists"]["saved"] or "shared" in data["lists"]["saved"]
+
+
+def test_a_change_of_language_rewrites_the_key_in_that_language() -> None:
+    storage = MemoryStorage()
+    app = boot(storage)
+    assert stored(storage)["lang"] == "en"
+    form = A.Form(("Grün", "Weiß"), ("green", "white"), ("human", "human"), "bird", False,
+                  "", "single", True)
+    app.store(app.dispatch(A.LanguageChosen("de", json.dumps(CATALOGUES["de"]), form)))
+    app.screen()
+    data = stored(storage)
+    assert data["lang"] == "de"
+    assert "Noch keine gespeicherten Spiele." in data["lists"]["saved"]
+
+
+def test_a_storage_that_refuses_the_key_costs_nothing_else() -> None:
+    class Full(MemoryStorage):
+        def set(self, key: str, value: str) -> None:
+            if key == start_screen.KEY:
+                raise OSError("QuotaExceededError")
+            super().set(key, value)
+
+    storage = Full()
+    app = boot(storage)
+    assert start_screen.KEY not in storage.data
+    assert app.state.screen == "setup"
+
+
+def test_the_key_is_written_only_when_what_it_holds_changes() -> None:
+    class Counting(MemoryStorage):
+        writes = 0
+
+        def set(self, key: str, value: str) -> None:
+            if key == start_screen.KEY:
+                Counting.writes += 1
+            super().set(key, value)
+
+    storage = Counting()
+    app = boot(storage)
+    before = Counting.writes
+    for _ in range(5):
+        app.screen()
+    assert Counting.writes == before

@@ -1,0 +1,191 @@
+"""The start screen as shown before Python: written by Python, shown by prestart.js (no DOM).
+
+``web/page/prestart.js`` draws nothing of its own: it shows HTML that this module wrote.
+
+- **At build time** (``site_file``, called by ``tools/build_site.py``): ``start.json``, the
+  language-dependent parts of the start screen for each language (the seat rows for 2, 3
+  and 4 players, the series choices, the empty lists, "Dealing…") and the storage keys
+  prestart.js reads (``KEYS``), from the same views the page draws with.
+- **At run time** (``StartKeeper``, after each screen the page's Python draws): one storage
+  key (``KEY``) holding the language and what a page opened now would show before Python:
+  the saved games and the progress table as last drawn (``lists``), the board of each saved
+  game (for an early Resume) and the unfinished game on screen (``open``: the page's Boot
+  reopens it).  A value that is missing, damaged or in another language shows nothing and
+  waits for Python.
+
+The key's lists follow the page's own (``AppState.entries``, read again whenever the start
+screen shows or changes, and the progress), and are read afresh when the game on screen
+ends; while an unfinished game is on screen the key holds only its board.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Final
+
+import qin
+
+from . import i18n, progress, views
+from .i18n import t
+from .progress import Progress
+from .saves import MAX_TEXT, PREFIX, Entry, SaveStore, Storage
+from .setup import Settings, default_seats
+
+KEY: Final = "qin.start"
+"""Storage key: the start screen before Python (``StartKeeper``)."""
+FORMAT: Final = "qin-start/1"
+MAX_START: Final = 4 * MAX_TEXT
+"""The longest ``KEY`` text prestart.js reads (a longer one waits for Python)."""
+COUNTS: Final = (2, 3, 4)
+KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefix": PREFIX,
+               "progress": progress.KEY}
+"""What prestart.js needs to know of the page's storage (``start.json``'s "keys")."""
+
+
+# -- written at build time ---------------------------------------------------------------
+def prerendered() -> dict[str, Any]:
+    """The start screen's language-dependent parts, in the current language."""
+    return {
+        "seats": {str(n): views.seats_html(Settings(seats=default_seats(n))) for n in COUNTS},
+        "plans": views.plans_html(),
+        "saved": views.saved_html([]),
+        "progress": progress.table_html(Progress(), views.level_name),
+        "dealing": f'<p class="dealing" id="dealing">{escape(t("prestart.dealing"))}</p>',
+        "board": t("play.board"),
+    }
+
+
+def site_file(catalogues: Mapping[str, Mapping[str, str]]) -> str:
+    """``start.json``: ``KEYS`` and, per language (-> its catalogue), ``prerendered()``."""
+    before = i18n.language(), i18n.messages()
+    try:
+        langs = {}
+        for lang, catalogue in sorted(catalogues.items()):
+            i18n.set_language(lang, catalogue)
+            langs[lang] = prerendered()
+    finally:
+        i18n.set_language(*before)
+    return json.dumps({"keys": KEYS, "langs": langs}, ensure_ascii=False,
+                      separators=(",", ":")) + "\n"
+
+
+# -- kept at run time --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Board:
+    """A game's board as prestart.js draws it: its side, position text and colours."""
+
+    board: str
+    position: str
+    colours: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"board": self.board, "position": self.position, "colours": list(self.colours)}
+
+
+@dataclass(frozen=True)
+class Lists:
+    """The start screen's saved games and progress table, as drawn."""
+
+    saved: str
+    count: int
+    progress: str
+    games: int
+    boards: tuple[tuple[str, Board], ...] = ()
+    """Each saved game's board (by its id), drawn by an early Resume."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"saved": self.saved, "count": self.count, "progress": self.progress,
+                "games": self.games, "boards": {i: b.to_dict() for i, b in self.boards}}
+
+
+def lists_of(entries: Sequence[Entry], saved_html: str, record: Progress,
+             progress_html: str) -> Lists:
+    boards = tuple((e.id, Board(e.board, e.position, e.colours))
+                   for e in entries if e.ok and e.position)
+    return Lists(saved_html, len(entries), progress_html, len(record.games), boards)
+
+
+def stored_text(lang: str, lists: Lists | None, open_board: Board | None) -> str:
+    """The text of ``KEY``."""
+    return json.dumps({"format": FORMAT, "lang": lang,
+                       "lists": lists.to_dict() if lists is not None else None,
+                       "open": open_board.to_dict() if open_board is not None else None},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class StartKeeper:
+    """Keeps ``KEY`` true to the page's state (``keep`` after each change is stored)."""
+
+    store: SaveStore
+    lists: Lists | None = None
+    open_board: Board | None = None
+    written: tuple[str, Lists | None, Board | None] | None = None
+    _lists_for: tuple[list[Entry], int, Progress, int, int] | None = None
+    _open_for: tuple[str, int] | None = None
+    _ended: tuple[str, int] | None = None
+
+    @property
+    def storage(self) -> Storage:
+        return self.store.storage
+
+    def keep(self, entries: list[Entry], record: Progress, game: GameOnScreen | None) -> None:
+        """After a change: the start screen's lists (``entries``, ``record``: read again
+        by the page whenever the start screen shows or changes) and the saved game on
+        screen; the key is written when what it holds changed."""
+        seen = self._lists_for
+        if seen is None or seen[0] is not entries or seen[1] != len(entries) \
+                or seen[2] is not record or seen[3] != len(record.games) \
+                or seen[4] != i18n.generation():
+            self._lists_for = (entries, len(entries), record, len(record.games),
+                               i18n.generation())
+            self.lists = self._lists(entries, record)
+        if game is None:
+            self.open_board, self._open_for = None, None
+        elif not game.over:
+            if self._open_for != (game.save_id, game.rev):
+                self._open_for = (game.save_id, game.rev)
+                self.open_board = Board(game.board, game.game.to_position(), game.colours)
+        else:  # its line and the progress changed: the lists are read afresh, once
+            self.open_board, self._open_for = None, None
+            if self._ended != (game.save_id, game.rev):
+                self._ended = (game.save_id, game.rev)
+                try:
+                    self.lists = self._lists(self.store.entries(), record)
+                except Exception:  # noqa: BLE001 - storage unreadable: Python draws them
+                    self.lists = None
+        self.write()
+
+    @staticmethod
+    def _lists(entries: Sequence[Entry], record: Progress) -> Lists:
+        return lists_of(entries, views.saved_html(entries), record,
+                        progress.table_html(record, views.level_name))
+
+    def write(self) -> None:
+        """Store what changed (storage full or off: prestart.js waits for Python).  While a
+        game is open the lists are left out: a page opened now shows that game's board,
+        and a move writes a small value."""
+        now = (i18n.language(), self.lists if self.open_board is None else None,
+               self.open_board)
+        if self.written is not None and self.written[0] == now[0] \
+                and self.written[1] is now[1] and self.written[2] == now[2]:
+            return
+        self.written = now
+        with contextlib.suppress(Exception):
+            self.storage.set(KEY, stored_text(*now))
+
+
+@dataclass(frozen=True)
+class GameOnScreen:
+    """The saved game on screen, as the keeper needs it."""
+
+    save_id: str
+    rev: int
+    over: bool
+    board: str
+    game: qin.Game
+    colours: tuple[str, ...]
