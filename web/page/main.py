@@ -60,10 +60,10 @@ async def rehearse(runtime: Runtime) -> None:
     app = runtime.host.app if runtime.host is not None else None
     if app is None:
         return
-    first = app.state.settings.board
+    first = app.state.start.settings.board
     for board in (first, "lion" if first == "bird" else "bird"):
         await asyncio.sleep(0.3)
-        if app.state.session is not None:  # a game is on: nothing to prepare for
+        if app.state.game.session is not None:  # a game is on: nothing to prepare for
             return
         try:
             render.warm_up(board)
