@@ -114,7 +114,7 @@ def test_the_graph_sees_lazy_and_relative_imports() -> None:
 
 
 def test_the_graph_sees_the_sites_modules_by_their_browser_names() -> None:
-    assert "qin_ui.app" in GRAPH["host"]  # web/page/host.py: ``from qin_ui.app import ACCEPTS, App``
+    assert "qin_ui.app" in GRAPH["host"]  # web/page/host.py imports the App
     assert "bytecode" in GRAPH["ai_worker"]  # web/worker -> web/startup
     assert "qin_ui.ai_bridge" in GRAPH["ai_worker"]
     assert "qin" in GRAPH["qin_embed"]  # web/embed -> the engine
