@@ -21,13 +21,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Folders that do not exist (git keeps no empty ones) would make ruff fail.
 LINT_PATHS := $(wildcard qin tests e2e bench tools web)
 
-.PHONY: help deps site play test lint typecheck unit e2e browser clean distclean
+.PHONY: help deps site play test lint typecheck unit e2e browser train-ai clean distclean
 
 help:
 	@echo "make play   build the site and serve it on http://127.0.0.1:$(PORT)/ (PORT=9000 to change)"
 	@echo "make test   ruff, mypy, unit tests, then browser tests against the built site"
 	@echo "make site   build the deployable static site into build/site/"
 	@echo "make lint | typecheck | unit | e2e   one step of make test"
+	@echo "make train-ai  retrain the Son of Heaven's weights (qin/ai/weights.json; ~2 h of CPU)"
 	@echo "make clean  remove build output   make distclean  also .venv/ and node_modules/"
 
 # ---------------------------------------------------------------- installs
@@ -89,6 +90,12 @@ E2E_RERUN := --reruns 1 --only-rerun 'Target crashed' --only-rerun 'Page crashed
 
 e2e: site browser
 	$(VENV)/bin/pytest e2e $(E2E_RERUN)
+
+# ---------------------------------------------------------------- the learned level
+
+# Self-play from a fixed seed, the learning curve against the Emperor, the weights file.
+train-ai: $(VENV_STAMP)
+	nice -n 19 $(PY) tools/train_ai.py --workers 2
 
 # ---------------------------------------------------------------- cleaning
 

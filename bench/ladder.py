@@ -8,7 +8,8 @@ every seat in turn); the table gives the first player's score (a win 1, a shared
 win 1/k) with its 95% confidence interval, the issue's target for it, and each side's
 CPU time per move.  The "greedy" player is the one-ply greedy reference.  Numbers
 only: nothing here asserts anything; on this 2-core machine the default run takes
-about an hour with --workers 2.
+about an hour with --workers 2, and the Son of Heaven's three rows (every seat a
+searching level) about as long again.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ PAIRINGS = (
     Pairing("emperor", "governor", 2, "top beats greedy level >= 75%", 0.75, 0.0),
     Pairing("emperor", "governor", 3, "(reported)", 0.0, 0.0),
     Pairing("emperor", "governor", 4, "(reported)", 0.0, 0.0),
+    # the learned level (qin.ai.learned) against the level below it
+    Pairing("heaven", "emperor", 2, ">= 65%, lower bound > 50%", 0.65, 0.50),
+    Pairing("heaven", "emperor", 3, ">= 60% against two Emperors", 0.60, 0.0),
+    Pairing("heaven", "emperor", 4, ">= 60% against three Emperors", 0.60, 0.0),
 )
 
 
@@ -54,10 +59,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="games a 3- or 4-player pairing")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
+    parser.add_argument("--only", default=None,
+                        help="only the pairings whose player A is this level")
     args = parser.parse_args(argv)
     rows = []
     started = time.time()
     for p in PAIRINGS:
+        if args.only and p.a != args.only:
+            continue
         games = args.games if p.players == 2 else args.multi_games
         t0 = time.time()
         results = list(run(Side(p.a), Side(p.b), games, p.players, args.seed,

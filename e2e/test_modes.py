@@ -26,12 +26,15 @@ ALL_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "n", "Shift+N", "
 GAME_KEYS = ("1", "2", "3", "r", "Shift+R", "Enter", " ", "p", "u", "Control+z")
 """The keys that change a game (pick, turn, place, pass, undo)."""
 
-STORED = ("() => JSON.stringify(Object.keys(localStorage).filter(k => k.startsWith('qin.'))"
+STORED = ("() => JSON.stringify(Object.keys(localStorage)"
+          ".filter(k => k.startsWith('qin.') && k !== 'qin.start')"
           ".sort().map(k => [k, localStorage.getItem(k)]))")
 
 
 def stored(page: Page) -> str:
-    """Every saved game and the page's own keys, as they are in the browser now."""
+    """Every saved game and the page's own keys, as they are in the browser now; not
+    ``qin.start``, the start screen's words kept for the next visit, which follow what
+    the screen shows (back to the start screen, the game behind is no longer open)."""
     return str(page.evaluate(STORED))
 
 

@@ -23,7 +23,7 @@ from qin.svg import (
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
-from qin_ui import a11y, keyboard, setup  # noqa: E402
+from qin_ui import a11y, keyboard, setup, wording  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -168,10 +168,10 @@ def test_the_grid_has_a_row_per_board_row_and_marks_legal_cells() -> None:
 def test_the_announcement_tells_each_event_of_the_move() -> None:
     s = session()
     assert a11y.announcement(s) == ""
-    play_until(s, lambda: len(s.turns) > 0 and len(s.turns[-1].lines) > 1)
+    play_until(s, lambda: len(s.turns) > 0 and len(wording.turn_lines(s.turns[-1])) > 1)
     text = a11y.announcement(s)
     assert text.startswith(f"{s.names[s.turns[-1].player - 1]} places")
-    for line in s.turns[-1].lines:
+    for line in wording.turn_lines(s.turns[-1]):
         assert line.rstrip(".") in text
 
 
@@ -247,7 +247,7 @@ def test_enter_without_a_tile_asks_for_one_and_p_passes_only_when_it_must() -> N
     keys = keyboard.Keys()
     keys.press(s, "ArrowDown", on_board=True)  # the cursor appears
     keys.press(s, "Enter", on_board=True)
-    assert "Pick a tile" in s.status()
+    assert "Pick a tile" in wording.status(s)
     keys.press(s, "p")
     assert not s.game.moves
 
@@ -268,7 +268,7 @@ def test_a_tap_previews_and_a_second_tap_on_the_same_square_places() -> None:
     s.confirm()
     village = s.game.board.geo.names[s.game.board.layout.villages[0]]
     keys.tap(s, village)
-    assert s.hover_state.info.startswith(f"Village {village}")
+    assert wording.hover_info(s).startswith(f"Village {village}")
 
 
 def test_the_game_module_is_reachable() -> None:

@@ -21,7 +21,7 @@ from qin.ai.sim import PASS_CODE, Sim, effect, rescored, scored, scored_for, to_
 from qin.arena import main as arena_main
 from qin.tiles import KINDS
 
-FAST = {"minister": 12, "emperor": 20}  # iterations: enough to exercise the search
+FAST = {"minister": 12, "emperor": 20, "heaven": 20}  # iterations: enough to exercise the search
 
 
 def bot(level: str, seed: int = 1) -> qin.ai.Player:
@@ -84,6 +84,7 @@ def test_the_levels_cost_the_page_nothing_until_a_computer_plays() -> None:
     (["governor", "emperor", "apprentice"], "bird", 3),
     (["minister", "apprentice", "emperor", "governor"], "lion", 4),
     (["random", "greedy", "minister", "apprentice"], "bird", 5),
+    (["heaven", "emperor", "governor"], "lion", 6),
 ])
 def test_every_level_plays_only_legal_moves_to_the_end(levels: list[str], board: str,
                                                        seed: int) -> None:
@@ -94,13 +95,13 @@ def test_every_level_plays_only_legal_moves_to_the_end(levels: list[str], board:
 def test_analysis_positions_and_forced_passes() -> None:
     # Analysis mode (no hands): any kind may be placed.
     game = qin.Game.from_position("players: 2\nto-move: 1\n. . . .\n. R . .\n. . . .\n")
-    for level in ("apprentice", "governor", "minister", "emperor"):
+    for level in ("apprentice", "governor", "minister", "emperor", "heaven"):
         assert bot(level).choose(game) in game.legal_moves()
     # Q10: with no tile to place, the only move is a pass.
     stuck = qin.Game.from_position("players: 2\nto-move: 1\nhand-1:\nhand-2: YY\n"
                                    ". . .\n. R .\n")
     assert stuck.legal_moves() == [qin.PASS]
-    for level in ("apprentice", "governor", "minister", "emperor"):
+    for level in ("apprentice", "governor", "minister", "emperor", "heaven"):
         assert bot(level).choose(stuck.view(1)) == qin.PASS
 
 
@@ -127,7 +128,7 @@ def test_iteration_budget_is_exact_and_time_budget_is_honoured() -> None:
     assert took_cpu < 0.3 + 1.5, f"a 0.3 s budget took {took_cpu:.2f} s of CPU ({took:.2f} s)"
 
 
-@pytest.mark.parametrize("level", ["apprentice", "governor", "minister", "emperor"])
+@pytest.mark.parametrize("level", ["apprentice", "governor", "minister", "emperor", "heaven"])
 def test_decisions_are_reproducible_from_the_seed(level: str) -> None:
     game = qin.Game.new(players=3, seed=21)
     rng = random.Random(0)
@@ -173,7 +174,7 @@ def test_no_level_reads_hidden_information(players: int) -> None:
     assert view.to_position() == twin_view.to_position()
     with pytest.raises(qin.HiddenInformation):
         view.hand(other)
-    for level in ("apprentice", "governor", "minister", "emperor"):
+    for level in ("apprentice", "governor", "minister", "emperor", "heaven"):
         a = bot(level, 7).choose(view)
         b = bot(level, 7).choose(twin_view)
         assert a == b, f"{level} decided differently on hidden information"

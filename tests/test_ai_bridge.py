@@ -17,7 +17,7 @@ import qin.ai
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
-from qin_ui import ai_bridge, computer, players, setup, views  # noqa: E402
+from qin_ui import ai_bridge, computer, players, setup, views, wording  # noqa: E402
 from qin_ui.session import NOTHING, Session  # noqa: E402
 
 KEYS = {"format", "level", "ai_seed", "budget_s", "view"}
@@ -191,7 +191,7 @@ def test_a_levels_chooser_plays_legal_moves_in_a_session() -> None:
         before = len(s.game.moves)
         assert s.computer_move()
         assert len(s.game.moves) == before + 1
-    assert s.turns and all(t.lines for t in s.turns)
+    assert s.turns and all(wording.turn_lines(t) for t in s.turns)
 
 
 # -- pacing, staleness, the status ---------------------------------------------------------
@@ -208,7 +208,7 @@ def test_a_computer_turn_is_asked_and_accepted_only_where_it_was_asked() -> None
     s.click(s.legal_squares()[0])
     request = computer.ask(s)
     assert request is not None
-    assert s.status() == "Bo (Minister) is thinking…"
+    assert wording.status(s) == "Bo (Minister) is thinking…"
     assert computer.status(s, "starting", "normal")[1] == "loading"
     assert computer.status(s, "ready", "normal") == ("Bo (Minister) is thinking…", "thinking")
     text = ai_bridge.answer(quick(request))

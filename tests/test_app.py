@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import typing
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,9 @@ sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
 from qin_ui import tutorial  # noqa: E402
-from qin_ui.app import App  # noqa: E402
+from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
-from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
@@ -50,7 +51,7 @@ def new_app(storage: MemoryStorage | None = None) -> App:
 
 def session(app: App) -> Session:
     """The game on screen (there must be one)."""
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     return s
 
@@ -69,8 +70,8 @@ def stored(app: App) -> dict[str, str]:
 
 
 def moves(app: App) -> list[str]:
-    assert app.state.session is not None
-    return [str(m) for m in app.state.session.game.moves]
+    assert app.state.game.session is not None
+    return [str(m) for m in app.state.game.session.game.moves]
 
 
 def play_one(app: App) -> None:
@@ -78,7 +79,7 @@ def play_one(app: App) -> None:
     its first legal square (or pass)."""
     if app.mode is Mode.COVER:
         run(app, A.Command("cover-ok"))
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None and app.mode is Mode.PLAYING
     if s.must_pass:
         run(app, A.Command("pass"))
@@ -91,7 +92,7 @@ def play_one(app: App) -> None:
 
 def pick_playable(app: App) -> Session:
     """Pick the first playable tile of the hand on screen; returns the session."""
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     hand = s.visible_hand()
     assert hand is not None
@@ -139,6 +140,16 @@ def test_the_key_table() -> None:
     assert command_for(A.Key("x")) is None
 
 
+def test_every_command_is_taken_by_some_mode_and_every_name_taken_is_known() -> None:
+    """The modes' table names commands (``actions.CommandName``) and the other actions
+    by their ``name``: a name taken nowhere, or taken but never sent, is a mistake."""
+    sent = {cls.name for cls in typing.get_args(A.Action) if cls not in (A.Key, A.Command)}
+    taken = set().union(*ACCEPTS.values())
+    assert taken == A.COMMAND_NAMES | sent
+    assert A.command_named("replay-step") == A.Command("replay-step")
+    assert A.command_named("replay-bogus") is None
+
+
 def test_every_mode_accepts_only_what_it_shows() -> None:
     assert set(ACCEPTS) == set(Mode)
     game_changes = {"select", "rotate", "place", "pass", "undo", "wheel", "hint",
@@ -176,7 +187,7 @@ def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
     run(app, A.Command("cover-ok"))
     before, saved = moves(app), stored(app)
     run(app, A.Command("replay-open"))
-    replay = app.state.replay
+    replay = app.state.game.replay
     assert replay is not None
     for key in KEYS:
         cursor = replay.cursor
@@ -189,7 +200,7 @@ def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
         assert replay.cursor == max(0, cursor + step)
         assert moves(app) == before and stored(app) == saved
         assert all(not isinstance(e, A.Save) for e in effects)
-    assert app.state.replay is None and moves(app) == before and stored(app) == saved
+    assert app.state.game.replay is None and moves(app) == before and stored(app) == saved
 
 
 # -- every key in every other mode ---------------------------------------------------------
@@ -222,8 +233,8 @@ def test_keys_on_the_cover_the_start_screen_and_a_result_change_nothing(hot_seat
     press_all_but(app, {"Escape"})
     assert app.mode is Mode.RESULT and moves(app) == before and stored(app) == saved
     run(app, A.Key("Escape"))
-    assert app.mode is Mode.PLAYING and app.state.session is not None
-    assert app.state.session.over and stored(app) == saved
+    assert app.mode is Mode.PLAYING and app.state.game.session is not None
+    assert app.state.game.session.over and stored(app) == saved
 
 
 def test_a_finished_game_of_an_unfinished_series_offers_the_next(hot_seat: App) -> None:
@@ -244,8 +255,8 @@ def test_a_finished_game_of_an_unfinished_series_offers_the_next(hot_seat: App) 
     assert A.Save() in effects
     app.store(effects)
     assert app.mode is Mode.PLAYING and moves(app) == []
-    assert app.state.session is not None and app.state.session.settings.board == "lion"
-    assert app.state.series is not None and len(app.state.series.games) == 1
+    assert app.state.game.session is not None and app.state.game.session.settings.board == "lion"
+    assert app.state.game.series is not None and len(app.state.game.series.games) == 1
 
 
 def test_keys_while_a_computer_thinks_or_is_watched() -> None:
@@ -262,7 +273,7 @@ def test_keys_while_a_computer_thinks_or_is_watched() -> None:
     run(app, A.Command("new-game"))
     run(app, A.Command("speed", "pause"))
     run(app, A.StartGame(form(("apprentice", "governor"))))
-    assert app.mode is Mode.WATCHING and app.state.turn is None  # paused
+    assert app.mode is Mode.WATCHING and app.state.game.turn is None  # paused
     saved = stored(app)
     press_all_but(app, set())
     assert app.mode is Mode.WATCHING and moves(app) == [] and stored(app) == saved
@@ -287,7 +298,7 @@ def test_a_computer_turn_runs_through_timers_and_the_worker_answer() -> None:
     assert A.Save() in effects  # saved before the move shows
     app.store(effects)
     assert moves(app) == [answer] and app.mode is Mode.PLAYING
-    assert app.state.dropped == (ask.token, answer) and app.state.think_ms == 10
+    assert app.state.game.dropped == (ask.token, answer) and app.state.game.think_ms == 10
     # A stale answer (the turn is over) changes nothing.
     assert run(app, A.ComputerAnswer(ask.token, answer, 5.0)) == []
     assert moves(app) == [answer]
@@ -310,7 +321,7 @@ def test_pausing_drops_the_turn_under_way() -> None:
 # -- saving ------------------------------------------------------------------------------
 def test_a_change_saves_and_drawing_never_does(hot_seat: App) -> None:
     app = hot_seat
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     saved = stored(app)
     assert saved  # the new game is saved at once
@@ -355,15 +366,15 @@ def test_a_move_and_its_save_play_the_move_once(hot_seat: App,
     app.store(effects)
     app.screen()
     assert len(calls) == 1, calls  # the move itself: the save replays nothing
-    assert app.state.save is not None and app.state.save.moves == 7
+    assert app.state.keeping.save is not None and app.state.keeping.save.moves == 7
 
 
 def test_opening_a_saved_game_does_not_write_it(hot_seat: App) -> None:
     app = hot_seat
     play_one(app)
     saved = stored(app)
-    assert app.state.save is not None
-    save_id = app.state.save.id
+    assert app.state.keeping.save is not None
+    save_id = app.state.keeping.save.id
     run(app, A.Command("new-game"))
     run(app, A.Command("resume", save_id))
     assert app.mode is Mode.COVER and stored(app) == saved
@@ -419,7 +430,7 @@ def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
     effects = run(app, A.Boot("http://localhost/#g=" + records.to_url(game),
                               "#g=" + records.to_url(game)))
     assert app.mode is Mode.PLAYING and len(moves(app)) == 4  # no cover in a link game
-    assert app.state.link_mode and stored(app)
+    assert app.state.link.link_mode and stored(app)
     assert not any(isinstance(e, A.SetAddress) for e in effects)
     play_one(app)
     assert app.mode is Mode.PLAYING  # the next player's hand shows at once
@@ -434,18 +445,18 @@ def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
 def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> None:
     app = App(SaveStore(MemoryStorage()))
     run(app, A.Boot("http://localhost/#g=AQAAAAAA", "#g=AQAAAAAA"))
-    assert app.mode is Mode.START and app.state.link_refused
-    assert "cannot be opened" in app.state.saved_message
+    assert app.mode is Mode.START and app.state.start.link_refused
+    assert "cannot be opened" in app.state.start.saved_message
     run(app, A.Imported('{"format": "qin-game/1", "board": "moon"}', "broken.json"))
-    assert app.mode is Mode.START and app.state.imported == "refused"
-    assert "broken.json" in app.state.saved_message and stored(app) == {}
+    assert app.mode is Mode.START and app.state.start.imported == "refused"
+    assert "broken.json" in app.state.start.saved_message and stored(app) == {}
 
 
 # -- the tutorial ---------------------------------------------------------------------------
 def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     app = new_app()
     run(app, A.StartGame(form()))
-    behind = app.state.session
+    behind = app.state.game.session
     assert behind is not None
     saved = stored(app)
     run(app, A.Command("new-game"))
@@ -456,8 +467,8 @@ def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     for key in KEYS:
         run(app, key)
         assert app.mode is Mode.TUTORIAL
-        assert behind.game.moves == [] and app.state.session is behind
-    lesson = app.state.lesson
+        assert behind.game.moves == [] and app.state.game.session is behind
+    lesson = app.state.tutorial.lesson
     assert lesson is not None
     # Enter on the board placed the picked tile at the cursor: the first step is done
     assert lesson.outcome in ("done", "")
@@ -469,4 +480,4 @@ def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     run(app, A.Command("tutorial-exit"))
     assert app.mode is Mode.START
     run(app, A.Command("back-to-game"))
-    assert app.mode is Mode.PLAYING and app.state.session is behind
+    assert app.mode is Mode.PLAYING and app.state.game.session is behind

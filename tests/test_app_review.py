@@ -42,7 +42,7 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     before, saved = moves(app), stored(app)
     effects = run(app, A.Command("review-open"))
     assert app.mode is Mode.REVIEW and A.StartWorker() in effects
-    run_ = app.state.review
+    run_ = app.state.game.review
     assert run_ is not None and run_.total == len(before)  # imported: every seat human
     ask = asked(run(app, A.WorkerReady()))
     panel = app.screen().elements["review"]
@@ -69,7 +69,7 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     # move as a ghost tile
     worst = max(marked, key=lambda m: m.loss)
     run(app, A.Command("review-jump", str(worst.ply)))
-    assert app.state.replay is not None and app.state.replay.cursor == worst.ply - 1
+    assert app.state.game.replay is not None and app.state.game.replay.cursor == worst.ply - 1
     screen = app.screen()
     assert "ghost" in screen.overlay
     assert ("ghost", worst.best) in screen.elements["review"].data
@@ -86,7 +86,7 @@ def test_cancel_stops_asking_and_a_late_answer_changes_nothing() -> None:
     effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
     second = asked(effects)
     run(app, A.Command("review-cancel"))
-    review = app.state.review
+    review = app.state.game.review
     assert review is not None and review.status == "cancelled"
     assert run(app, A.ReviewAnswer(second.token, review_answer(second.request))) == []
     assert len(review.done) == 1
@@ -95,15 +95,15 @@ def test_cancel_stops_asking_and_a_late_answer_changes_nothing() -> None:
     # Review again: a new run (a new token), the old answers are stale
     effects = run(app, A.Command("review-open"))
     again = asked(effects)
-    assert again.token != ask.token and app.state.review is not review
+    assert again.token != ask.token and app.state.game.review is not review
     assert run(app, A.ReviewAnswer(ask.token, review_answer(ask.request))) == []
     # closing the review keeps the replay; leaving the replay ends it
     run(app, A.Command("review-close"))
-    assert app.mode is Mode.REPLAY and app.state.review is None
+    assert app.mode is Mode.REPLAY and app.state.game.review is None
     run(app, A.Command("review-open"))
     assert app.mode is Mode.REVIEW
     run(app, A.Key("Escape"))
-    assert app.mode is Mode.PLAYING and app.state.review is None
+    assert app.mode is Mode.PLAYING and app.state.game.review is None
 
 
 def test_every_key_in_a_review_steps_the_replay_or_does_nothing() -> None:
@@ -111,7 +111,7 @@ def test_every_key_in_a_review_steps_the_replay_or_does_nothing() -> None:
     before, saved = moves(app), stored(app)
     run(app, A.Command("review-open"))
     run(app, A.WorkerReady())
-    replay = app.state.replay
+    replay = app.state.game.replay
     assert replay is not None
     for key in KEYS:
         cursor = replay.cursor
@@ -131,7 +131,7 @@ def test_a_failed_worker_answer_ends_the_review_with_a_message() -> None:
     run(app, A.Command("review-open"))
     ask = asked(run(app, A.WorkerReady()))
     assert run(app, A.ReviewAnswer(ask.token, "")) == []
-    review = app.state.review
+    review = app.state.game.review
     assert review is not None and review.status == "failed"
     assert app.screen().elements["review-status"].text == "The review could not be finished."
     assert not app.screen().elements["review-open"].hidden  # it can be asked again

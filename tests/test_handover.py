@@ -56,7 +56,7 @@ def saves(app: App) -> list[str]:
 def test_an_early_start_starts_the_game_chosen_once() -> None:
     app = App(SaveStore(MemoryStorage()))
     effects = page_boot(app, handed({"kind": "start"}))
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None and app.mode is Mode.PLAYING
     assert (s.settings.board, s.game.players, s.game.seed) == ("lion", 3, 7)
     assert s.names == ["Orange", "White", "Mei"]
@@ -69,9 +69,9 @@ def test_an_early_start_starts_the_game_chosen_once() -> None:
 def test_without_an_intent_the_start_screen_keeps_what_was_chosen() -> None:
     app = App(SaveStore(MemoryStorage()))
     page_boot(app, handed(None, players_=4))
-    assert app.mode is Mode.START and app.state.session is None
-    assert app.state.settings.players == 4 and app.state.settings.board == "lion"
-    assert app.state.seed_text == "7"
+    assert app.mode is Mode.START and app.state.game.session is None
+    assert app.state.start.settings.players == 4 and app.state.start.settings.board == "lion"
+    assert app.state.start.seed_text == "7"
     assert saves(app) == []
 
 
@@ -83,7 +83,7 @@ def test_an_early_resume_opens_the_save_without_a_copy() -> None:
                               "at_screen": 2, "cover": False})
     app = App(store)
     page_boot(app, handed({"kind": "resume", "id": ref.id}, players_=2))
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None and len(s.game.moves) == 1
     assert saves(app) == [f"qin.save.{ref.id}"]
 
@@ -95,8 +95,8 @@ def test_a_link_is_opened_by_boot_and_the_intent_adds_nothing() -> None:
     text = handed({"kind": "open"}, players_=2)
     assert handover.after_boot(handover.read(text)) == []
     page_boot(app, text, "#g=" + records.to_url(game))
-    s = app.state.session
-    assert s is not None and s.game.moves == game.moves and app.state.link_mode
+    s = app.state.game.session
+    assert s is not None and s.game.moves == game.moves and app.state.link.link_mode
     assert len(saves(app)) == 1
 
 
@@ -123,7 +123,7 @@ def test_a_bad_early_start_is_refused_with_the_start_screens_words() -> None:
     text["form"]["names"] = ["Mei", "mei", "Li"]
     app = App(SaveStore(MemoryStorage()))
     page_boot(app, json.dumps(text))
-    assert app.mode is Mode.START and "same name" in app.state.setup_problems
+    assert app.mode is Mode.START and "same name" in app.state.start.setup_problems
     assert saves(app) == []
 
 
@@ -136,8 +136,8 @@ def test_names_are_the_same_when_their_casefold_is_before_python_too() -> None:
     app = App(SaveStore(MemoryStorage()))
     page_boot(app, json.dumps(text))
     assert app.mode is Mode.START
-    assert app.state.setup_problems == "Two seats have the same name."
-    assert app.state.settings.names == ["Straße", "STRASSE"]  # as the player left them
+    assert app.state.start.setup_problems == "Two seats have the same name."
+    assert app.state.start.settings.names == ["Straße", "STRASSE"]  # as the player left them
     assert saves(app) == []
 
 

@@ -40,8 +40,8 @@ def asked(effects: list[A.Effect]) -> A.AskHint:
 
 def stored_record(app: App) -> dict[str, object]:
     storage = app.saves.storage
-    assert isinstance(storage, MemoryStorage) and app.state.save is not None
-    record: dict[str, object] = json.loads(storage.data[f"qin.save.{app.state.save.id}"])[
+    assert isinstance(storage, MemoryStorage) and app.state.keeping.save is not None
+    record: dict[str, object] = json.loads(storage.data[f"qin.save.{app.state.keeping.save.id}"])[
         "record"]
     return record
 
@@ -84,7 +84,7 @@ def test_a_hint_is_the_emperors_move_from_the_humans_own_view_and_can_be_taken(
 
     run(app, A.Key("t", on_board=True))
     assert [str(m) for m in s.game.moves] == [text]
-    assert app.state.hint is None and s.hint is None and app.mode is Mode.THINKING
+    assert app.state.game.hint is None and s.hint is None and app.mode is Mode.THINKING
     assert s.hints == [1, 0]
 
 
@@ -94,7 +94,7 @@ def test_escape_or_no_thanks_leaves_the_hint_and_keeps_its_count(governor: App) 
     ask = asked(run(app, A.Command("hint")))
     run(app, A.HintAnswer(ask.token, ai_bridge.answer(ask.request), 5.0))
     run(app, A.Key("Escape", on_board=True))
-    assert app.state.hint is None and s.hint is None and s.game.moves == []
+    assert app.state.game.hint is None and s.hint is None and s.game.moves == []
     assert s.hints == [1, 0] and not app.screen().overlay
     ask = asked(run(app, A.Command("hint")))
     run(app, A.HintAnswer(ask.token, ai_bridge.answer(ask.request), 5.0))
@@ -114,7 +114,7 @@ def test_a_hint_asked_twice_or_answered_after_the_turn_changed_is_not_applied(
     assert hand is not None
     run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
     run(app, A.BoardClick(s.legal_squares()[-1]))
-    assert len(s.game.moves) == 1 and app.state.hint is None
+    assert len(s.game.moves) == 1 and app.state.game.hint is None
     assert run(app, A.HintAnswer(ask.token, text, 5.0)) == []
     assert s.hint is None and s.hints == [0, 0] and len(s.game.moves) == 1
     # While the computer thinks there is no hint to ask for, and T takes nothing.
@@ -155,16 +155,16 @@ def test_hints_switched_off_hide_the_button_and_refuse_the_key() -> None:
     app = new_app()
     run(app, A.StartGame(form(hints=False)))
     run(app, A.WorkerReady())
-    assert app.state.settings.hints is False
+    assert app.state.start.settings.hints is False
     assert app.screen().elements["hint"].hidden is True
     assert run(app, A.Key("h", on_board=True)) == [A.Handled()]
-    assert app.state.hint is None  # nothing asked; said why
+    assert app.state.game.hint is None  # nothing asked; said why
     assert app.state.spoken == "Hints are off for this game."
     # Kept with the save: resumed in another tab, hints are still off.
     storage = app.saves.storage
-    assert isinstance(storage, MemoryStorage) and app.state.save is not None
+    assert isinstance(storage, MemoryStorage) and app.state.keeping.save is not None
     other = new_app(storage)
-    run(other, A.Command("resume", app.state.save.id))
+    run(other, A.Command("resume", app.state.keeping.save.id))
     assert session(other).settings.hints is False
 
 
@@ -173,9 +173,9 @@ def test_hint_counts_survive_resume_export_and_show_in_the_result(governor: App)
     ask = asked(run(app, A.Command("hint")))
     run(app, A.HintAnswer(ask.token, ai_bridge.answer(ask.request), 5.0))
     storage = app.saves.storage
-    assert isinstance(storage, MemoryStorage) and app.state.save is not None
+    assert isinstance(storage, MemoryStorage) and app.state.keeping.save is not None
     other = new_app(storage)
-    run(other, A.Command("resume", app.state.save.id))
+    run(other, A.Command("resume", app.state.keeping.save.id))
     assert session(other).hints == [1, 0]
     download = next(e for e in run(other, A.Command("export")) if isinstance(e, A.Download))
     exported = json.loads(download.text)

@@ -55,7 +55,7 @@ def in_game(storage: dict[str, str] | None = None) -> tuple[host.Host, host.Json
 
 
 def pick_playable(h: host.Host) -> str:
-    s = h.app.state.session
+    s = h.app.state.game.session
     assert s is not None
     hand = s.visible_hand()
     assert hand is not None
@@ -82,7 +82,7 @@ def test_an_early_start_handed_over_by_prestart_opens_the_game_and_its_focus() -
                                   "kinds": ["human", "human"], "board": "lion", "seed": "3"},
                          "intent": {"kind": "start"}, "focus": "board-area"})
     h, reply = started(handed=handed)
-    s = h.app.state.session
+    s = h.app.state.game.session
     assert s is not None and s.game.board_name == "lion" and s.game.seed == 3
     assert {"fx": "focus", "first": ["#board-area"], "visible": True} in reply["effects"]
 
@@ -93,7 +93,7 @@ def test_blocked_storage_keeps_games_for_the_tab_and_says_so() -> None:
                       "catalogue": CATALOGUE, "form": FORM})
     assert reply["changes"]["saved-message"]["hidden"] is False
     reply = h.handle({"t": "submit", "form": FORM})
-    assert "writes" not in reply and h.app.state.save is not None
+    assert "writes" not in reply and h.app.state.keeping.save is not None
 
 
 # -- a game ----------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ def test_a_move_is_stored_before_the_screen_and_once() -> None:
     target = pick_playable(h)
     reply = h.handle({"t": "click", "path": square(target)})
     (key, value), *_ = reply["writes"]
-    assert key == PREFIX + h.app.state.save.id  # type: ignore[union-attr]
+    assert key == PREFIX + h.app.state.keeping.save.id  # type: ignore[union-attr]
     assert json.loads(value)["rev"] == 2
     assert reply["changes"]["play"]["data"]["data-moves"] == "1"
     assert h.handle({"t": "click", "path": square(target)}).get("writes") is None
@@ -141,7 +141,7 @@ def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:
 
 def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
     h, reply = in_game()
-    save = h.app.state.save
+    save = h.app.state.keeping.save
     assert save is not None
     key = PREFIX + save.id
     revision_1 = dict(reply["writes"])[key]  # what the browser holds
@@ -153,7 +153,7 @@ def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
          "value": revision_1}]})
     assert "full" in reply["changes"]["save-state"]["text"]
     assert h.storage.get(key) == revision_1
-    assert len(h.app.state.session.game.moves) == 1  # type: ignore[union-attr]
+    assert len(h.app.state.game.session.game.moves) == 1  # type: ignore[union-attr]
     # The next move is saved over what the browser holds, without a conflict.
     writes = []
     if h.app.mode is Mode.COVER:
@@ -161,7 +161,7 @@ def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
     writes += h.handle({"t": "click", "path": square(pick_playable(h))})["writes"]
     assert json.loads(dict(writes)[key])["rev"] > 1
     assert json.loads(next(v for k, v in writes if k == key))["rev"] == 2
-    assert h.app.state.notice == "" and h.app.state.save_state == "saved"
+    assert h.app.state.keeping.notice == "" and h.app.state.keeping.save_state == "saved"
 
 
 def test_another_tab_s_write_arrives_with_its_value() -> None:
@@ -171,7 +171,7 @@ def test_another_tab_s_write_arrives_with_its_value() -> None:
     reply = h.handle({"t": "storage", "key": key, "value": value})
     assert h.storage.get(key) == value
     assert reply["changes"]["saved"]["data"]["data-count"] == "1"
-    assert other.app.state.save is not None
+    assert other.app.state.keeping.save is not None
 
 
 def test_choosing_a_language_asks_the_shell_for_its_catalogue() -> None:

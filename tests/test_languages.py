@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB / "page"))
 
-from qin_ui import a11y, i18n, setup, views  # noqa: E402
+from qin_ui import a11y, i18n, setup, views, wording  # noqa: E402
 from qin_ui.seriesplan import SeriesState  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
@@ -128,24 +128,24 @@ def test_the_log_links_every_event_in_the_page_language(speak: object) -> None:
 
 def test_a_game_in_german_and_french(speak: object) -> None:
     s = played(4)
-    english = (s.status(), views.players_html(s), views.log_html(s), views.meta_text(s),
+    english = (wording.status(s), views.players_html(s), views.log_html(s), views.meta_text(s),
                a11y.announcement(s), a11y.grid_html(s))
     speak("de")  # type: ignore[operator]
-    assert s.status() == "Green ist am Zug: wähle ein Plättchen."
+    assert wording.status(s) == "Green ist am Zug: wähle ein Plättchen."
     assert "Plättchen im Nachziehstapel übrig" in views.players_html(s)
     assert "auf dem Plan" in views.players_html(s)
     assert views.meta_text(s).startswith("Plan Vogel · 2 Spieler")
     assert "Steppe" in a11y.grid_html(s)
     speak("fr")  # type: ignore[operator]
-    assert s.status() == "À Green de jouer\u00a0: choisissez une tuile."
+    assert wording.status(s) == "À Green de jouer\u00a0: choisissez une tuile."
     assert views.meta_text(s).startswith("Plateau Oiseau · 2 joueurs")
     assert "pose une tuile" in views.log_html(s)
-    for before, now in zip(english, (s.status(), views.players_html(s), views.log_html(s),
+    for before, now in zip(english, (wording.status(s), views.players_html(s), views.log_html(s),
                                      views.meta_text(s), a11y.announcement(s),
                                      a11y.grid_html(s)), strict=True):
         assert before != now
     speak("en")  # type: ignore[operator]
-    assert (s.status(), views.log_html(s)) == english[:1] + english[2:3]
+    assert (wording.status(s), views.log_html(s)) == english[:1] + english[2:3]
 
 
 def test_a_refused_spot_says_why_in_the_page_language(speak: object) -> None:
@@ -158,17 +158,18 @@ def test_a_refused_spot_says_why_in_the_page_language(speak: object) -> None:
     assert ghost is not None
     refused = s.game.refusal(ghost)
     assert refused is not None and refused.code == "no_touch"
-    english = s.why_not(ghost)
+    english = wording.why_not(s, ghost)
     assert english == qin.messages.refusal_text(refused) and "Q7" in english
     assert not english.startswith(str(ghost))
     speak("de")  # type: ignore[operator]
-    assert s.why_not(ghost) == i18n.refusal(refused, s.names) == (
+    assert wording.why_not(s, ghost) == i18n.refusal(refused, s.names) == (
         "Ein Plättchen muss mit einer Kante an ein Provinzfeld (ein farbiges Feld) grenzen; "
         "Ecken und Dörfer zählen nicht (Q7).")
     s.hover("g5")  # a starting territory
-    assert s.hover_state.reason.startswith("g5 ist ein Startgebiet")
+    assert wording.hover_reason(s).startswith("g5 ist ein Startgebiet")
     speak("fr")  # type: ignore[operator]
-    assert s.why_not(ghost).startswith("Une tuile doit toucher par un côté une case colorée")
+    assert wording.why_not(s, ghost).startswith(
+        "Une tuile doit toucher par un côté une case colorée")
 
 
 def test_the_page_words_events_in_its_language(speak: object) -> None:
@@ -188,8 +189,9 @@ def test_no_catalogue_key_shows_through(speak: object) -> None:
     for lang in i18n.LANGS:
         speak(lang)  # type: ignore[operator]
         s = played(30, seed=5)
-        for text in (s.status(), views.players_html(s), views.hand_html(s), views.log_html(s),
-                     views.meta_text(s), views.seats_html(s.settings), a11y.grid_html(s),
+        for text in (wording.status(s), views.players_html(s), views.hand_html(s),
+                     views.log_html(s), views.meta_text(s), views.seats_html(s.settings),
+                     a11y.grid_html(s),
                      " ".join(views.cover_text(s)), a11y.legend_text(),
                      " ".join(setup.problems(setup.Settings(board="moon")))):
             found = [m.group(0) for m in keys.finditer(re.sub(r'href="[^"]*"', "", text))]

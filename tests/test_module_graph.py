@@ -1,39 +1,55 @@
-"""The engine's modules import each other without cycles.
+"""The engine's and the site's modules import each other without cycles, and import
+only what exists.
 
-Every ``import`` in ``qin/`` counts, wherever it stands: at the top of a module, inside
-a function (a lazy import), or under ``if TYPE_CHECKING:``.  A cycle means two modules
-cannot be understood (or loaded) one without the other.
+Every ``import`` in ``qin/`` and ``web/`` counts, wherever it stands: at the top of a
+module, inside a function (a lazy import), or under ``if TYPE_CHECKING:``.  A cycle
+means two modules cannot be understood (or loaded) one without the other.  The site's
+modules are named from the roots of ``mypy_path`` in pyproject.toml (web/page,
+web/startup, web/worker, web/embed: PyScript puts each folder's files side by side, so
+``qin_ui.app`` and ``bytecode`` are what the browser imports); web/stubs holds the
+browser-only modules (``js``, ``pyscript``, ``pyodide``).
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "qin"
+MYPY_PATH = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+    "tool"]["mypy"]["mypy_path"]
+STUBS = ROOT / "web" / "stubs"
+WEB_ROOTS = [ROOT / p for p in MYPY_PATH if ROOT / p != STUBS]
+"""The roots of the site's module names (the stubs are outlines, not modules)."""
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+for _root in WEB_ROOTS:
+    MODULES |= {module_name(p, _root): p for p in sorted(_root.rglob("*.py"))}
+BROWSER = {module_name(p, STUBS) for p in STUBS.rglob("*.pyi")}
+"""What only the browser has (Pyodide's and PyScript's modules)."""
 
 
-def imported(name: str, path: Path) -> set[str]:
-    """The modules of ``qin`` that module ``name`` imports (anywhere in its text)."""
+def imports(name: str, path: Path) -> list[tuple[str, list[str]]]:
+    """Every import of module ``name``: (the module it names, the names it takes)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
+    found: list[tuple[str, list[str]]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
+            found += [(alias.name, []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -41,12 +57,18 @@ def imported(name: str, path: Path) -> set[str]:
                 origin = ".".join(base + ([node.module] if node.module else []))
             else:
                 origin = node.module or ""
-            # ``from . import placement`` names a module; ``from .game import Game`` a
-            # name inside one
-            targets = [f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in MODULES
-                       else origin for alias in node.names]
-        else:
-            continue
+            found.append((origin, [alias.name for alias in node.names]))
+    return found
+
+
+def imported(name: str, path: Path) -> set[str]:
+    """The modules of the tree that module ``name`` imports (anywhere in its text)."""
+    found: set[str] = set()
+    for origin, names in imports(name, path):
+        # ``from . import placement`` names a module; ``from .game import Game`` a name
+        # inside one
+        targets = [f"{origin}.{n}" if f"{origin}.{n}" in MODULES else origin
+                   for n in names] or [origin]
         for target in targets:
             while target and target not in MODULES:  # ``import qin.ai.sim``: the module
                 target = target.rpartition(".")[0]
@@ -91,11 +113,103 @@ def test_the_graph_sees_lazy_and_relative_imports() -> None:
     assert "qin.position" in GRAPH["qin.boards"]
 
 
-def test_no_module_of_qin_imports_itself_through_others() -> None:
+def test_the_graph_sees_the_sites_modules_by_their_browser_names() -> None:
+    assert "qin_ui.app" in GRAPH["host"]  # web/page/host.py imports the App
+    assert "bytecode" in GRAPH["ai_worker"]  # web/worker -> web/startup
+    assert "qin_ui.ai_bridge" in GRAPH["ai_worker"]
+    assert "qin" in GRAPH["qin_embed"]  # web/embed -> the engine
+    assert "qin_ui.session" in GRAPH["qin_ui.keep"]  # ``from .session import Session``
+
+
+def test_no_module_imports_itself_through_others() -> None:
     found = cycle()
     assert found is None, "import cycle: " + " -> ".join(found or [])
 
 
-@pytest.mark.parametrize("name", sorted(MODULES))
+def exists(module: str) -> bool:
+    """A module of the tree, of Python's standard library, or of the browser."""
+    top = module.partition(".")[0]
+    if top in sys.stdlib_module_names:
+        return True
+    if top in {m.partition(".")[0] for m in BROWSER}:
+        return module in BROWSER
+    return module in MODULES
+
+
+def test_the_source_tree_imports_only_what_exists_in_it() -> None:
+    """Not a module of the built site, a vendored one or a name a module lacks."""
+    missing = []
+    for name, path in MODULES.items():
+        for origin, names in imports(name, path):
+            if origin == "__future__":
+                continue
+            if not exists(origin):
+                missing.append(f"{name}: {origin}")
+                continue
+            if origin in MODULES and MODULES[origin].name == "__init__.py":
+                for n in names:  # ``from . import x``: a module of the package or a name
+                    if f"{origin}.{n}" not in MODULES and n not in defined(origin):
+                        missing.append(f"{name}: {origin}.{n}")
+            elif origin in MODULES:
+                missing += [f"{name}: {origin}.{n}" for n in names
+                            if n != "*" and n not in defined(origin)]
+    assert not missing, "imports of what the tree lacks: " + ", ".join(missing)
+
+
+def defined(module: str) -> set[str]:
+    """The names a module of the tree binds (its own or imported; anywhere in its text,
+    which is lenient: a name bound only inside a function passes)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).partition(".")[0] for a in node.names}
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+WEB_PAGE = ROOT / "web" / "page"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.split(".")[0] in
+                                        ("qin", "qin_ui")))
 def test_every_module_imports_on_its_own(name: str) -> None:
+    """The engine and the page's application import in plain Python (no browser)."""
+    if str(WEB_PAGE) not in sys.path:
+        sys.path.insert(0, str(WEB_PAGE))
     importlib.import_module(name)
+
+
+def private_uses(path: Path, root: Path = ROOT) -> list[str]:
+    """Where a module reaches into another's private names: ``x._name`` on anything but
+    ``self``, ``cls`` or a class of its own, or ``from m import _name``."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own = {"self", "cls"} | {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                and not node.attr.startswith("__") \
+                and not (isinstance(node.value, ast.Name) and node.value.id in own):
+            found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"{path.relative_to(root)}:{node.lineno}: {node.module}.{a.name}"
+                      for a in node.names if a.name.startswith("_")
+                      and not a.name.startswith("__")]
+    return found
+
+
+def test_no_module_of_the_site_calls_another_modules_private_names() -> None:
+    found = [use for name, path in MODULES.items() if name.split(".")[0] != "qin"
+             for use in private_uses(path)]
+    assert not found, "private names used from outside: " + ", ".join(found)
+
+
+def test_the_private_name_check_sees_a_use(tmp_path: Path) -> None:
+    text = ("from .a import _b\n\nclass C:\n    pass\n\n"
+            "def f(s):\n    return self._x, C._y, s._hover_at(None)\n")
+    (tmp_path / "m.py").write_text(text, encoding="utf-8")
+    found = private_uses(tmp_path / "m.py", tmp_path)
+    assert sorted(use.split(": ")[1] for use in found) == ["a._b", "s._hover_at"]

@@ -91,7 +91,7 @@ def test_a_finished_game_counts_once_across_reloads_tabs_and_an_undone_last_move
     text, last = near_finished_save(["human", "governor"])
     app = new_app(storage)
     finish(app, text, last)
-    rows = app.state.progress.rows()
+    rows = app.state.start.progress.rows()
     assert [(r.level, r.players, r.games) for r in rows] == [("governor", 2, 1)]
     won = 1 in session(app).game.winners
     assert rows[0].wins == int(won) and rows[0].last == ("won" if won else "lost",)
@@ -100,23 +100,23 @@ def test_a_finished_game_counts_once_across_reloads_tabs_and_an_undone_last_move
     run(app, A.Command("undo"))
     assert not session(app).over
     play(app, last)
-    assert session(app).over and len(app.state.progress.games) == 1
+    assert session(app).over and len(app.state.start.progress.games) == 1
     # A reload shows it; a second tab finishing the same save does not count it again.
-    assert app.state.save is not None
+    assert app.state.keeping.save is not None
     other = new_app(storage)
-    assert len(other.state.progress.games) == 1
-    save = json.loads(storage.data[f"qin.save.{app.state.save.id}"])
+    assert len(other.state.start.progress.games) == 1
+    save = json.loads(storage.data[f"qin.save.{app.state.keeping.save.id}"])
     save["record"]["moves"] = save["record"]["moves"][:-1]
     save["summary"] = None
-    storage.data[f"qin.save.{app.state.save.id}"] = json.dumps(save)
-    run(other, A.Command("resume", app.state.save.id))
+    storage.data[f"qin.save.{app.state.keeping.save.id}"] = json.dumps(save)
+    run(other, A.Command("resume", app.state.keeping.save.id))
     play(other, last)
     assert len(json.loads(storage.data[progress.KEY])["games"]) == 1
     # Another game (another save) counts; the start screen's table shows both.
     finish(other, text, last)
     run(other, A.Command("result-new"))
     assert other.mode is Mode.START
-    assert [r.games for r in other.state.progress.rows()] == [2]
+    assert [r.games for r in other.state.start.progress.rows()] == [2]
     table = other.screen().elements["progress-table"].html or ""
     assert 'data-level="governor" data-players="2" data-games="2"' in table
 
@@ -126,13 +126,13 @@ def test_hot_seat_and_imported_finished_games_do_not_count() -> None:
     text, last = near_finished_save(["human", "human"])
     app = new_app(storage)
     finish(app, text, last)
-    assert app.state.progress.games == [] and progress.KEY not in storage.data
+    assert app.state.start.progress.games == [] and progress.KEY not in storage.data
     game, _ = last_move_by_seat_one()
     save = json.loads(near_finished_save(["human", "apprentice"], "g2")[0])
     save["record"] = game.record()
     run(app, A.Command("new-game"))
     run(app, A.Imported(json.dumps(save), "done.json"))
-    assert app.mode is Mode.RESULT and app.state.progress.games == []
+    assert app.mode is Mode.RESULT and app.state.start.progress.games == []
 
 
 def test_damaged_progress_is_kept_aside_reported_and_the_page_starts() -> None:
@@ -145,7 +145,7 @@ def test_damaged_progress_is_kept_aside_reported_and_the_page_starts() -> None:
     assert app.screen().elements["progress-message"].hidden is False
     text, last = near_finished_save(["human", "emperor"])
     finish(app, text, last)
-    assert [r.level for r in app.state.progress.rows()] == ["emperor"]
+    assert [r.level for r in app.state.start.progress.rows()] == ["emperor"]
 
 
 @pytest.mark.parametrize(("games", "words"), [
@@ -173,15 +173,15 @@ def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
     progress.count(fresh, progress.Counted("g1", "governor", 2, "lost", 1.0))
     other = new_app(fresh)
     run(other, A.Imported(download.text, download.name))
-    assert other.state.imported == "ok" and "2 games added" in other.state.saved_message
-    rows = {(r.level, r.players): r for r in other.state.progress.rows()}
+    assert other.state.start.imported == "ok" and "2 games added" in other.state.start.saved_message
+    rows = {(r.level, r.players): r for r in other.state.start.progress.rows()}
     assert (rows["governor", 2].games, rows["governor", 2].wins) == (2, 1)
     assert rows["governor", 2].last == ("won", "lost")
     assert (rows["minister", 2].games, rows["minister", 2].wins) == (1, 1)
     run(other, A.Imported(download.text, download.name))
-    assert "0 games added" in other.state.saved_message
+    assert "0 games added" in other.state.start.saved_message
     run(other, A.Imported('{"format": "qin-progress/1", "games": 3}', "bad.json"))
-    assert other.state.imported == "refused" and len(other.state.progress.games) == 3
+    assert other.state.start.imported == "refused" and len(other.state.start.progress.games) == 3
 
 
 def test_the_last_results_and_the_cap_on_kept_games() -> None:

@@ -116,7 +116,7 @@ def test_a_game_on_screen_is_the_board_shown_and_its_end_renews_the_lists() -> N
                   "5", "single", True)
     app.store(app.dispatch(A.StartGame(form)))
     app.screen()
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     move = s.game.legal_moves()[0]
     s.game.play(move)  # (a move as the session plays it; the save follows)

@@ -19,9 +19,9 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui.app import App  # noqa: E402
+from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.i18n import t  # noqa: E402
-from qin_ui.modes import ACCEPTS, Mode  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import PREFIX, MemoryStorage, SaveError, SaveStore, read_save  # noqa: E402
 
 BASE = "http://localhost/"
@@ -51,15 +51,15 @@ def tab(storage: MemoryStorage, url: str = BASE) -> App:
 
 
 def moves(app: App) -> list[str]:
-    assert app.state.session is not None
-    return [str(m) for m in app.state.session.game.moves]
+    assert app.state.game.session is not None
+    return [str(m) for m in app.state.game.session.game.moves]
 
 
 def play_one(app: App, pick: int = 0) -> None:
     """One move by pointer: the first playable tile on its ``pick``-th legal square."""
     if app.mode is Mode.COVER:
         run(app, A.Command("cover-ok"))
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None and app.mode is Mode.PLAYING, app.mode
     if s.must_pass:
         run(app, A.Command("pass"))
@@ -82,8 +82,8 @@ def two_tabs() -> tuple[MemoryStorage, App, App]:
     a = tab(storage, BASE + link_of(2))
     play_one(a)
     b = tab(storage)
-    assert a.state.save is not None and b.state.save is not None
-    assert b.state.save.id == a.state.save.id and moves(b) == moves(a)
+    assert a.state.keeping.save is not None and b.state.keeping.save is not None
+    assert b.state.keeping.save.id == a.state.keeping.save.id and moves(b) == moves(a)
     return storage, a, b
 
 
@@ -94,8 +94,8 @@ def shown(app: App, element: str) -> bool:
 # -- two tabs on one game -----------------------------------------------------------------
 def test_another_tabs_move_is_told_at_once_and_the_newer_game_can_be_shown() -> None:
     storage, a, b = two_tabs()
-    assert a.state.save is not None
-    save_id = a.state.save.id
+    assert a.state.keeping.save is not None
+    save_id = a.state.keeping.save.id
     run(b, A.StorageChanged(PREFIX + save_id))  # nothing new: B wrote nothing, A neither
     assert b.mode is not Mode.NOTICE
     play_one(a)
@@ -119,15 +119,15 @@ def test_another_tabs_move_is_told_at_once_and_the_newer_game_can_be_shown() -> 
     address = [e.url for e in effects if isinstance(e, A.SetAddress)]  # a link game's
     assert [str(m) for m in records.from_url(address[0].split("#g=", 1)[1]).moves] == moves(a)
     assert kept(storage) == before
-    assert b.state.save is not None and b.state.save.rev == a.state.save.rev
+    assert b.state.keeping.save is not None and b.state.keeping.save.rev == a.state.keeping.save.rev
     play_one(b)  # B goes on from there: its write is A's game plus one move
     assert stored_moves(storage, save_id) == moves(b) and len(moves(b)) == len(moves(a)) + 1
 
 
 def test_a_race_without_the_event_is_refused_and_the_copy_keeps_both_games() -> None:
     storage, a, b = two_tabs()
-    assert a.state.save is not None
-    save_id = a.state.save.id
+    assert a.state.keeping.save is not None
+    save_id = a.state.keeping.save.id
     play_one(a)
     theirs = stored_moves(storage, save_id)
     play_one(b, pick=-1)  # B has not heard of A's move: its write is refused, the notice shows
@@ -137,21 +137,21 @@ def test_a_race_without_the_event_is_refused_and_the_copy_keeps_both_games() -> 
     assert b.screen().elements["save-state"].data[0] == ("state", "conflict")
     run(b, A.Command("notice-copy"))
     assert b.mode is not Mode.NOTICE and moves(b) == mine
-    assert b.state.save is not None and b.state.save.id != save_id
-    assert stored_moves(storage, b.state.save.id) == mine
+    assert b.state.keeping.save is not None and b.state.keeping.save.id != save_id
+    assert stored_moves(storage, b.state.keeping.save.id) == mine
     assert stored_moves(storage, save_id) == theirs  # A's game untouched
     run(b, A.Command("new-game"))
-    assert {e.id for e in b.state.entries} == {save_id, b.state.save.id}
+    assert {e.id for e in b.state.start.entries} == {save_id, b.state.keeping.save.id}
 
 
 def test_another_save_written_elsewhere_refreshes_the_list_and_leaves_the_game_alone() -> None:
     storage, a, b = two_tabs()
     run(b, A.Command("new-game"))
-    assert len(b.state.entries) == 1
+    assert len(b.state.start.entries) == 1
     run(a, A.Command("new-game"))
     run(a, A.StartGame(form()))
     run(b, A.StorageChanged(PREFIX + "whatever"))
-    assert b.mode is Mode.START and len(b.state.entries) == 2
+    assert b.mode is Mode.START and len(b.state.start.entries) == 2
 
 
 def test_the_notice_mode_accepts_its_choices_and_no_move() -> None:
@@ -171,15 +171,16 @@ def link_of(n: int, seed: int = 7) -> str:
 def test_a_newer_link_of_the_same_game_is_taken_up_and_the_reply_includes_it() -> None:
     storage = MemoryStorage()
     app = tab(storage, BASE + link_of(4))
-    assert app.state.link_mode and len(moves(app)) == 4
-    assert app.state.save is not None
-    save_id = app.state.save.id
+    assert app.state.link.link_mode and len(moves(app)) == 4
+    assert app.state.keeping.save is not None
+    save_id = app.state.keeping.save.id
     run(app, A.AddressChanged(link_of(5)))
     assert app.mode is Mode.PLAYING and len(moves(app)) == 5
-    assert app.state.save is not None and app.state.save.id == save_id  # the same game
+    save = app.state.keeping.save
+    assert save is not None and save.id == save_id  # the same game
     assert len(stored_moves(storage, save_id)) == 5
     play_one(app)
-    url = app.state.link_url  # the address the reply wrote
+    url = app.state.link.link_url  # the address the reply wrote
     assert len(records.from_url(url.split("#g=", 1)[1]).moves) == 6
     assert records.from_url(url.split("#g=", 1)[1]).moves[:5] == \
         records.from_url(link_of(5)[3:]).moves
@@ -188,8 +189,8 @@ def test_a_newer_link_of_the_same_game_is_taken_up_and_the_reply_includes_it() -
 def test_an_older_or_diverging_link_is_never_applied_silently() -> None:
     storage = MemoryStorage()
     app = tab(storage, BASE + link_of(5))
-    assert app.state.save is not None
-    save_id = app.state.save.id
+    assert app.state.keeping.save is not None
+    save_id = app.state.keeping.save.id
     run(app, A.AddressChanged(link_of(3)))  # older
     assert app.mode is Mode.NOTICE and len(moves(app)) == 5
     els = app.screen().elements
@@ -205,7 +206,7 @@ def test_an_older_or_diverging_link_is_never_applied_silently() -> None:
     assert app.mode is Mode.NOTICE
     run(app, A.Command("notice-link"))
     assert app.mode is Mode.PLAYING and len(moves(app)) == 4
-    assert app.state.save is not None and app.state.save.id != save_id
+    assert app.state.keeping.save is not None and app.state.keeping.save.id != save_id
     assert len(stored_moves(storage, save_id)) == 5  # the game kept is still saved
 
 
@@ -236,24 +237,24 @@ def test_finished_games_are_deleted_at_once_and_the_undo_restores_them_exactly()
     run(app, A.StorageChanged(PREFIX + "written-elsewhere"))  # the list follows
     assert shown(app, "delete-finished")
     effects = run(app, A.Command("delete-finished"))
-    assert len(app.state.entries) == 1 and not app.state.entries[0].over
-    assert shown(app, "undelete") and app.state.saved_message
+    assert len(app.state.start.entries) == 1 and not app.state.start.entries[0].over
+    assert shown(app, "undelete") and app.state.start.saved_message
     assert not shown(app, "delete-finished")
     timer = next(e for e in effects if isinstance(e, A.After))
     run(app, A.Command("undelete"))
-    assert kept(storage) == before and len(app.state.entries) == 3
+    assert kept(storage) == before and len(app.state.start.entries) == 3
     assert not shown(app, "undelete")
     # The undo lasts until the next action, or its time is over.
     run(app, A.Command("delete-finished"))
     run(app, A.SetupEdited(form(), "seed"))
-    assert not shown(app, "undelete") and len(app.state.entries) == 1
+    assert not shown(app, "undelete") and len(app.state.start.entries) == 1
     app2 = tab(MemoryStorage(dict(before)))
-    keep = app2.state.entries[0].id
+    keep = app2.state.start.entries[0].id
     effects = run(app2, A.Command("delete", keep))
     assert shown(app2, "undelete")
     timer = next(e for e in effects if isinstance(e, A.After))
     run(app2, A.Timer(timer.token))
-    assert not shown(app2, "undelete") and len(app2.state.entries) == 2
+    assert not shown(app2, "undelete") and len(app2.state.start.entries) == 2
 
 
 def test_a_single_delete_is_undone_exactly() -> None:
@@ -273,21 +274,21 @@ def test_the_game_behind_the_start_screen_deleted_and_undone_is_written_on() -> 
     app = tab(storage)
     run(app, A.StartGame(form()))
     play_one(app)
-    assert app.state.save is not None
-    save_id = app.state.save.id
+    assert app.state.keeping.save is not None
+    save_id = app.state.keeping.save.id
     run(app, A.Command("new-game"))
     run(app, A.Command("delete", save_id))
     run(app, A.Command("undelete"))
     run(app, A.Command("back-to-game"))
     play_one(app)
-    assert app.state.save is not None and app.state.save.id == save_id
+    assert app.state.keeping.save is not None and app.state.keeping.save.id == save_id
     assert stored_moves(storage, save_id) == moves(app) and len(moves(app)) == 2
     run(app, A.Command("new-game"))
     run(app, A.Command("delete", save_id))  # not undone: the next move saves it anew
     run(app, A.Command("back-to-game"))
     play_one(app)
-    assert app.state.save is not None and app.state.save.id != save_id
-    assert stored_moves(storage, app.state.save.id) == moves(app)
+    assert app.state.keeping.save is not None and app.state.keeping.save.id != save_id
+    assert stored_moves(storage, app.state.keeping.save.id) == moves(app)
 
 
 # -- a save whose colours are not the palette's --------------------------------------------

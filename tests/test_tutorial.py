@@ -150,7 +150,7 @@ def booted(hash_: str = "", storage: MemoryStorage | None = None) -> App:
 
 def try_move(app: App, move: str) -> None:
     """Pick the move's tile, turn it, click its anchor square (as a player does)."""
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None
     s = lesson.session
     if move == "pass":
@@ -177,7 +177,7 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
     assert app.mode is Mode.START
     run(app, A.Command("tutorial-open"))
     assert app.mode is Mode.TUTORIAL
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.step.id == "place"
     # a wrong try: a square far from any coloured square is refused with the engine's reason
     try_move(app, "Rf1Bf2")
@@ -191,7 +191,7 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
     assert lesson.tries == 2 and lesson.hint_due
     assert not app.screen().elements["tutorial-hint"].hidden
     for step_id in tutorial.IDS:
-        lesson = app.state.lesson
+        lesson = app.state.tutorial.lesson
         assert lesson is not None and lesson.step.id == step_id
         try_move(app, HITS[step_id])
         assert lesson.outcome == "done", step_id
@@ -204,10 +204,10 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
             run(app, A.Command("tutorial-next"))
         else:
             assert screen["tutorial-next"].hidden and not screen["tutorial-apprentice"].hidden
-    assert app.state.lessons_done == set(tutorial.IDS)
+    assert app.state.tutorial.lessons_done == set(tutorial.IDS)
     assert not [k for k in stored(app) if k.startswith("qin.save.")], "nothing else saved"
     run(app, A.Command("tutorial-apprentice"))
-    s = app.state.session
+    s = app.state.game.session
     assert app.mode is Mode.PLAYING and s is not None
     assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice"]
 
@@ -218,7 +218,7 @@ def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
     assert app.mode is Mode.START
     run(app, A.Command("tutorial-open"))
     run(app, A.Command("tutorial-step", "absorb"))
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.step.id == "absorb"
     try_move(app, "Ra1Yb1")
     assert lesson.outcome == "missed" and lesson.tries == 1
@@ -229,7 +229,7 @@ def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
 
 def test_the_tie_is_done_by_its_refusal_and_other_refusals_are_wrong_tries() -> None:
     app = booted("#learn=tie")
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert app.mode is Mode.TUTORIAL and lesson is not None and lesson.step.id == "tie"
     try_move(app, "Rc2Yd2")  # d2 is covered: refused, but not the tie
     assert lesson.outcome == "refused" and lesson.refusal is not None
@@ -244,29 +244,29 @@ def test_progress_is_remembered_and_damaged_progress_ignored() -> None:
     storage.set(tutorial.PROGRESS_KEY, json.dumps(["place", "found"]))
     app = booted(storage=storage)
     run(app, A.Command("tutorial-open"))
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.step.id == "expand"  # the first not done
     steps = app.screen().elements["tutorial-steps"].html or ""
     assert steps.count('data-done="true"') == 2
     storage.set(tutorial.PROGRESS_KEY, "{damaged")
     app = booted(storage=storage)
     run(app, A.Command("tutorial-open"))
-    assert app.state.lesson is not None and app.state.lesson.step.id == "place"
+    assert app.state.tutorial.lesson is not None and app.state.tutorial.lesson.step.id == "place"
     # any step can be replayed, done or not
     run(app, A.Command("tutorial-step", "end"))
-    assert app.state.lesson is not None and app.state.lesson.step.id == "end"
+    assert app.state.tutorial.lesson is not None and app.state.tutorial.lesson.step.id == "end"
     run(app, A.Command("tutorial-step", "bogus"))
-    assert app.state.lesson.step.id == "end"
+    assert app.state.tutorial.lesson.step.id == "end"
 
 
 def test_a_bad_address_opens_the_tutorial_and_says_so() -> None:
     app = booted("#learn=nothing")
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert app.mode is Mode.TUTORIAL and lesson is not None and lesson.step.id == "place"
     note = app.screen().elements["tutorial-note"]
     assert not note.hidden and note.text is not None and "nothing" in note.text
     app = booted("#learn")
-    assert app.mode is Mode.TUTORIAL and app.state.lesson is not None
+    assert app.mode is Mode.TUTORIAL and app.state.tutorial.lesson is not None
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -287,7 +287,7 @@ def test_a_language_switch_renames_the_players_and_rewords_the_panel() -> None:
 
     app = booted("#learn=absorb")
     try_move(app, "Yc1Rc2")
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.done
     german = (ROOT / "web" / "i18n" / "de.json").read_text(encoding="utf-8")
     try:
@@ -305,11 +305,11 @@ def test_the_game_left_open_waits_behind_a_tutorial_opened_by_the_address() -> N
     storage = MemoryStorage()
     app = booted(storage=storage)
     run(app, A.StartGame(form()))
-    s = app.state.session
+    s = app.state.game.session
     assert s is not None
     run(app, A.BoardClick(s.legal_squares()[0]) if s.legal_squares() else A.Command("pass"))
     app = booted("#learn=pass", storage=storage)
-    assert app.mode is Mode.TUTORIAL and app.state.session is not None
+    assert app.mode is Mode.TUTORIAL and app.state.game.session is not None
     run(app, A.Command("tutorial-exit"))
     run(app, A.Command("back-to-game"))
     assert app.mode in (Mode.PLAYING, Mode.COVER)
@@ -319,7 +319,7 @@ def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
     app = booted("#learn=village")
     run(app, A.Pointer("touch"))
     run(app, A.Command("select", "0"))
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None
     run(app, A.Command("rotate", "1"))  # down: b2 and b3
     run(app, A.BoardClick("d1"))  # the first tap shows what would happen: no try yet
@@ -337,7 +337,7 @@ def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
 def test_the_wheel_turns_the_tile_once_per_flick() -> None:
     app = booted("#learn=tie")
     run(app, A.Command("select", "0"))
-    lesson = app.state.lesson
+    lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.session.orientation == 0
     run(app, A.Wheel(1, 1000.0))
     run(app, A.Wheel(1, 1010.0))  # the same flick of a trackpad

@@ -20,7 +20,7 @@ from qin.svg import render_svg
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
-from qin_ui import players, setup, views  # noqa: E402
+from qin_ui import players, setup, views, wording  # noqa: E402
 from qin_ui.session import (  # noqa: E402
     DIRECTIONS,
     Session,
@@ -161,9 +161,9 @@ def test_hover_previews_a_legal_spot() -> None:
     h = s.hover_state
     assert h.ok and h.ghost is not None and h.preview
     assert h.preview == s.game.preview(h.ghost)
-    assert "founds" in h.info or "grows" in h.info
+    assert "founds" in wording.hover_info(s, h) or "grows" in wording.hover_info(s, h)
     assert s.hover(square) == frozenset()  # same square: nothing to redraw
-    assert 'class="ghost ok"' in s.overlay_svg()
+    assert 'class="ghost ok"' in views.overlay_svg(s)
     assert s.game.moves == []  # a preview plays nothing
 
 
@@ -174,13 +174,13 @@ def test_hover_on_an_illegal_spot_says_why_in_the_engines_words() -> None:
     h = s.hover_state
     assert not h.ok and h.ghost is not None
     expected = s.game.why_illegal(h.ghost) or ""
-    assert expected.endswith(h.reason) and "Q7" in h.reason
+    assert expected.endswith(wording.hover_reason(s, h)) and "Q7" in wording.hover_reason(s, h)
     s.hover("g5")  # a starting territory: already covered
-    assert "g5" in s.hover_state.reason
+    assert "g5" in wording.hover_reason(s)
     s.orientation = 0
     s.hover("m1")  # the second half would be off the board
-    assert "edge of the board" in s.hover_state.reason
-    assert 'class="ghost bad"' in s.overlay_svg()
+    assert "edge of the board" in wording.hover_reason(s)
+    assert 'class="ghost bad"' in views.overlay_svg(s)
 
 
 def test_a_click_on_an_illegal_spot_is_refused_with_the_reason() -> None:
@@ -188,7 +188,7 @@ def test_a_click_on_an_illegal_spot_is_refused_with_the_reason() -> None:
     s.select(0)
     s.click("a1")
     assert s.game.moves == []
-    assert "Q7" in s.notice and s.status() == s.notice
+    assert "Q7" in wording.notice_text(s) and wording.status(s) == wording.notice_text(s)
 
 
 def test_hover_without_a_tile_describes_provinces_and_villages() -> None:
@@ -201,17 +201,18 @@ def test_hover_without_a_tile_describes_provinces_and_villages() -> None:
     s.hover(square)
     h = s.hover_state
     owner = s.names[province.owner - 1]
-    assert f"{owner}'s" in h.info and f"{province.size} squares" in h.info
+    info = wording.hover_info(s, h)
+    assert f"{owner}'s" in info and f"{province.size} squares" in info
     assert set(h.focus) == {game.board.geo.names[q] for q in province.squares}
     village = game.board.geo.names[game.board.layout.villages[0]]
     s.hover(village)
-    assert s.hover_state.info.startswith(f"Village {village}")
+    assert wording.hover_info(s).startswith(f"Village {village}")
     for name in s.names:
-        assert name in s.hover_state.info
+        assert name in wording.hover_info(s)
     assert s.hover_state.tally == game.village_tally(village)
-    assert f'class="tally" data-at="{village}"' in s.overlay_svg()
+    assert f'class="tally" data-at="{village}"' in views.overlay_svg(s)
     s.hover("a13")
-    assert s.hover_state.info == ""
+    assert wording.hover_info(s) == ""
 
 
 # -- turns, the cover, undo -------------------------------------------------------------
@@ -227,12 +228,12 @@ def test_placing_logs_the_events_and_covers_the_hand() -> None:
     turn = s.turns[-1]
     assert turn.player == 1 and turn.move == str(move)
     assert turn.kinds == [e.kind for e in expected]
-    assert turn.lines[0].startswith("Green places")
+    assert wording.turn_lines(turn)[0].startswith("Green places")
     # White's turn: the cover hides White's hand until White confirms.
     assert s.to_move == 2 and s.covered
     assert s.visible_hand() is None and s.legal_squares() == []
     assert s.select(0) == frozenset()
-    assert "pass the screen to White" in s.status()
+    assert "pass the screen to White" in wording.status(s)
     s.confirm()
     assert not s.covered and s.visible_hand() == s.game.hand(2)
 
@@ -246,7 +247,7 @@ def test_undo_from_the_cover_gives_the_turn_back_without_a_cover() -> None:
     assert s.game.to_position() == before and s.to_move == 1
     assert not s.covered  # Green, who moved, is still at the screen
     assert s.turns == [] and s.last == ()
-    assert "taken back" in s.notice
+    assert "taken back" in wording.notice_text(s)
 
 
 def test_undo_by_the_next_player_covers_for_the_previous_one() -> None:
@@ -278,7 +279,7 @@ def test_undo_against_a_computer_goes_back_to_the_humans_move(robots: None) -> N
     assert len(s.game.moves) == 4 and s.can_undo
     s.undo()  # Ann's second move and the computer's reply
     assert len(s.game.moves) == 2 and s.to_move == 1 and not s.covered
-    assert s.visible_hand() == hand and "and 1 computer move" in s.status()
+    assert s.visible_hand() == hand and "and 1 computer move" in wording.status(s)
     s.undo()
     assert s.game.moves == [] and not s.can_undo and s.undo() == frozenset()
 
@@ -287,7 +288,7 @@ def test_only_a_pass_is_legal() -> None:
     game = qin.Game.from_position(PASS_ONLY)
     s = Session(setup.Settings(seed=0), game)
     assert s.must_pass and s.visible_hand() == ["RR"]
-    assert "must pass" in s.status()
+    assert "must pass" in wording.status(s)
     assert s.select(0) == frozenset()
     assert s.playable("RR") is False
     s.pass_turn()
@@ -298,7 +299,7 @@ def test_only_a_pass_is_legal() -> None:
     s.select(0)
     s.click(s.legal_squares()[0])
     assert s.over
-    winners, how = s.result()
+    winners, how = wording.result(s)
     assert winners == game.winners == (2,)
     assert "Nobody can place" in how
 
@@ -314,7 +315,7 @@ def test_a_whole_game_by_clicks_matches_the_engine() -> None:
     for m in s.game.moves:
         replay.play(m)
     assert replay.is_over and replay.winners == s.game.winners
-    winners, how = s.result()
+    winners, how = wording.result(s)
     assert winners == s.game.winners and how
     html = views.result_html(s)
     for p in range(1, 4):
@@ -440,7 +441,7 @@ def test_interactions_are_quick() -> None:
     start = time.process_time()
     for name in squares:
         s.hover(name)
-        s.overlay_svg()
+        views.overlay_svg(s)
     per_hover = (time.process_time() - start) / len(squares)
     assert per_hover < 0.008  # Pyodide is about 2x slower; the budget there is 30 ms
     start = time.process_time()

@@ -13,7 +13,10 @@ calls), unless a time budget cuts a search short.
 
 ``LEVELS`` lists the four levels a person chooses from, weakest first, with display
 names and descriptions; ``player(level, seed)`` builds one.  "random" and "greedy"
-are extra reference players for tests and ``python -m qin.arena``.
+are extra reference players for tests and ``python -m qin.arena``; "heaven", the Son
+of Heaven (the Emperor's search with an evaluation learned by self-play,
+``qin.ai.learned``), plays in the arena and the ladder but is not offered on the page
+until it is measured stronger than the Emperor (bench/README.md).
 """
 
 from __future__ import annotations
@@ -52,8 +55,8 @@ LEVELS: tuple[Level, ...] = (
 )
 """The four levels, weakest first."""
 
-EXTRA = ("random", "greedy")
-"""Reference players that are not offered as levels."""
+EXTRA = ("random", "greedy", "heaven")
+"""Players that are not offered as levels: two references, and the learned level."""
 
 
 class Strategy(Protocol):
@@ -64,10 +67,10 @@ class Strategy(Protocol):
 def _strategy(level: str, iterations: int | None) -> Strategy:
     level, _, extra = level.partition(":")  # "emperor:width=8,replies=2" for tuning
     tuning = {k: float(v) for k, v in (kv.split("=") for kv in extra.split(",") if kv)}
-    if tuning and level not in ("governor", "minister", "emperor", "mcts"):
+    if tuning and level not in ("governor", "minister", "emperor", "heaven", "mcts"):
         raise ValueError(f"the level {level!r} takes no tuning parameters")
     from .greedy import Apprentice, Governor, Greedy, RandomMover
-    from .lookahead import Lookahead, _ints
+    from .lookahead import Lookahead, int_options
     from .mcts import Search
 
     if level == "random":
@@ -77,11 +80,15 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if level == "apprentice":
         return Apprentice()
     if level == "governor":
-        return Governor(**_ints(tuning))  # type: ignore[arg-type]
+        return Governor(**int_options(tuning))  # type: ignore[arg-type]
     if level == "minister":
         return Lookahead.minister(iterations, **tuning)
     if level == "emperor":
         return Lookahead.emperor(iterations, **tuning)
+    if level == "heaven":
+        from .learned import Learned
+
+        return Learned.son_of_heaven(iterations, tuning)
     if level == "mcts":  # the earlier tree search (qin.ai.mcts), kept for comparison
         return Search.minister(iterations, **tuning)
     known = ", ".join([lv.key for lv in LEVELS] + list(EXTRA))
@@ -156,8 +163,9 @@ def _cpu_seconds() -> float:
 
 def player(level: str, seed: int = 0, *, iterations: int | None = None,
            budget_s: float | None = None) -> Player:
-    """A player of ``level`` ("apprentice", "governor", "minister", "emperor", or the
-    reference players "random" and "greedy"), seeded for reproducible play.
+    """A player of ``level`` ("apprentice", "governor", "minister", "emperor", the
+    learned "heaven", or the reference players "random" and "greedy"), seeded for
+    reproducible play.
 
     ``iterations`` overrides a searching level's iteration count; ``budget_s`` sets a
     default time cap per move (seconds)."""

@@ -93,7 +93,7 @@ class Lookahead:
 
     @classmethod
     def minister(cls, iterations: int | None = None, **tuning: float) -> Lookahead:
-        return cls(iterations, **_ints(tuning))  # type: ignore[arg-type]
+        return cls(iterations, **int_options(tuning))  # type: ignore[arg-type]
 
     @classmethod
     def emperor(cls, iterations: int | None = None, **tuning: float) -> Lookahead:
@@ -102,7 +102,14 @@ class Lookahead:
         options: dict[str, float] = {"width": 10, "replies": 3, "shortlist": 16,
                                      "guard": 8, "spoil": 1}
         options.update(tuning)
-        return cls(iterations, **_ints(options))  # type: ignore[arg-type]
+        return cls(iterations, **int_options(options))  # type: ignore[arg-type]
+
+    def positional(self, after: Sim, me: int, unseen: int,
+                   mine: list[tuple[int, int, float, float]],
+                   theirs: list[tuple[int, int, float, float]]) -> float:
+        """What the position after a move is worth to ``me`` beyond the pagodas the
+        lines count (pagoda units): nothing here; a learned level says more."""
+        return 0.0
 
     # -- the mover's answer ----------------------------------------------------------
     def answer(self, scores: list[tuple[int, int, float, float]], known: list[int],
@@ -195,9 +202,11 @@ class Lookahead:
             follow = max(((WIN if w == me else -WIN) if w else m
                           for c, w, m, _ in mine if known[KIND_OF[c % 9]] > 0),
                          default=0.0)
+            judged = self.positional(after, me, model.total, mine, theirs)
             gov = (value + self.reply_weight * threat + later
-                   + self.follow_weight * max(0.0, follow))
-            cand = _Candidate(gov, code, value, later, after, theirs, replies, mine)
+                   + self.follow_weight * max(0.0, follow) + judged)
+            cand = _Candidate(gov, code, value, later, after, theirs, replies, mine,
+                              judged)
             cands.append(cand)
         cands.sort(key=lambda c: -c.gov)
 
@@ -242,7 +251,8 @@ class Lookahead:
                 per_kind.append(best_line)
             if stopped:
                 break
-            total = cand.value + model.best_of(per_kind, ctx.size) + cand.later
+            total = (cand.value + model.best_of(per_kind, ctx.size) + cand.later
+                     + cand.judged)
             if total > best_value:
                 best_code, best_value = cand.code, total
         return best_code
@@ -299,13 +309,15 @@ def _touches(sim: Sim, code: int, spots: set[int]) -> bool:
 class _Candidate:
     """A move of the mover with what stage 1 found out about it."""
 
-    __slots__ = ("gov", "code", "value", "later", "after", "theirs", "replies", "mine")
+    __slots__ = ("gov", "code", "value", "later", "after", "theirs", "replies", "mine",
+                 "judged")
 
     def __init__(self, gov: float, code: int, value: float, later: float = 0.0,
                  after: Sim | None = None,
                  theirs: list[tuple[int, int, float, float]] | None = None,
                  replies: list[list[tuple[float, float, int]]] | None = None,
-                 mine: list[tuple[int, int, float, float]] | None = None) -> None:
+                 mine: list[tuple[int, int, float, float]] | None = None,
+                 judged: float = 0.0) -> None:
         self.gov = gov
         self.code = code
         self.value = value  # what it gains now
@@ -314,6 +326,7 @@ class _Candidate:
         self.theirs = theirs or []  # the next player's placements there, scored
         self.replies = replies or []  # ... by kind, best first for them
         self.mine = mine or []  # the mover's placements there, scored
+        self.judged = judged  # the position's worth beyond its pagodas (``positional``)
 
 
 class _Context:
@@ -368,6 +381,7 @@ class _Context:
         return theirs + cw * a_theirs, mine + cw * a_mine
 
 
-def _ints(tuning: dict[str, float]) -> dict[str, float | int]:
+def int_options(tuning: dict[str, float]) -> dict[str, float | int]:
+    """Tuning options as given ("width=8"), the counts among them made whole numbers."""
     whole = {"width", "replies", "shortlist", "deep", "guard", "threats", "spoil"}
     return {k: int(v) if k in whole else v for k, v in tuning.items()}

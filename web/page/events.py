@@ -134,7 +134,7 @@ def click(path: Sequence[Node]) -> Action | None:
         return Command("select", tile.data["index"])
     replay = closest(path, within="replay-bar", tag="button", data="replay")
     if replay is not None:
-        return Command(f"replay-{replay.data['replay']}")
+        return actions.command_named(f"replay-{replay.data['replay']}")
     reviewed = closest(path, within="review-list", tag="button", cls="review-jump", data="ply")
     if reviewed is not None:
         return Command("review-jump", reviewed.data["ply"])
@@ -147,7 +147,7 @@ def click(path: Sequence[Node]) -> Action | None:
     saved = closest(path, within="saved-list", tag="button", data="action")
     item = closest(path, within="saved-list", tag="li", data="id")
     if saved is not None and item is not None:
-        return Command(saved.data["action"], item.data["id"])
+        return actions.command_named(saved.data["action"], item.data["id"])
     button = closest(path, tag="button", has_id=True)
     if button is not None and button.id in CLICKS:
         return CLICKS[button.id]

@@ -36,9 +36,9 @@ from typing import Any, Final
 import events
 from qin_ui import actions, handover, players
 from qin_ui.actions import Action, Effect
-from qin_ui.app import App
+from qin_ui.app import ACCEPTS, App
 from qin_ui.keyboard import command_for
-from qin_ui.modes import ACCEPTS, Mode
+from qin_ui.modes import Mode
 from qin_ui.render import El, Screen
 from qin_ui.saves import MAX_TEXT, MemoryStorage, SaveStore, Storage
 
@@ -187,10 +187,10 @@ def flags(app: App) -> Json:
     the application knows (the shell says when another presses the board); ``drop``:
     a file is dragged over the start screen; ``fileMax``: the largest file read."""
     st = app.state
-    s = st.session
+    s = st.game.session
     return {"keys": list(handled_keys(app.mode)),
             "picked": s is not None and s.selected_kind is not None,
-            "pointer": st.pointer, "drop": st.drop_over, "fileMax": MAX_TEXT}
+            "pointer": st.pointer, "drop": st.start.drop_over, "fileMax": MAX_TEXT}
 
 
 # -- effects for the page ------------------------------------------------------------------
@@ -275,7 +275,7 @@ class Host:
         if kind == "language":
             return [actions.LanguageChosen(
                 str(message.get("lang", "en")), str(message.get("text") or "{}"),
-                events.read_form(message.get("form"), self.app.state.settings))]
+                events.read_form(message.get("form"), self.app.state.start.settings))]
         if kind == "storage":
             return self.stored_elsewhere(message)
         if kind == "unwritten":
@@ -286,7 +286,7 @@ class Host:
         if kind == "timer":
             token = message.get("token")
             return [actions.Timer(token)] if isinstance(token, int) else []
-        action = events.to_action(message, self.app.state.settings)
+        action = events.to_action(message, self.app.state.start.settings)
         return [action] if action is not None else []
 
     def start(self, message: Mapping[str, Any]) -> list[Action]:
@@ -295,7 +295,7 @@ class Host:
         self.catalogue = str(message.get("catalogue") or "{}")
         handed = handover.read(str(message.get("handed") or ""))
         form = handed.form if handed is not None else \
-            events.read_form(message.get("form"), self.app.state.settings)
+            events.read_form(message.get("form"), self.app.state.start.settings)
         out: list[Action] = [
             actions.LanguageChosen(str(message.get("lang") or "en"), self.catalogue, form),
             actions.Boot(str(message.get("href") or ""), str(message.get("hash") or ""))]

@@ -75,10 +75,10 @@ async def rehearse(h: host.Host) -> None:
     draw it to strings (nothing on the page): the boards' move tables and the drawing
     code's first-use costs are then paid, and Start shows the board sooner."""
     app = h.app
-    first = app.state.settings.board
+    first = app.state.start.settings.board
     for board in (first, "lion" if first == "bird" else "bird"):
         await asyncio.sleep(0.3)
-        if app.state.session is not None:  # a game is on: nothing to prepare for
+        if app.state.game.session is not None:  # a game is on: nothing to prepare for
             return
         try:
             render.warm_up(board)

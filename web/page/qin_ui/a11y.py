@@ -18,7 +18,8 @@ from qin.tiles import COLOURS
 
 from . import i18n
 from .i18n import t
-from .session import Session, tile_name
+from .session import Session
+from .wording import tally_text, tile_name, turn_lines
 
 CELL_PREFIX = "cell-"
 """Id of a square's grid cell: ``cell-f6``."""
@@ -52,7 +53,7 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         parts.append(t("a11y.village.held", name=names[held - 1]) if held
                      else t("a11y.village.empty"))
         parts.append(t("a11y.village.tally",
-                       counts=session.tally_text(game.village_tally(square))))
+                       counts=tally_text(session, game.village_tally(square))))
     elif terrain == WATER:
         parts.append(t("a11y.water"))
     elif board.colour[s] >= 0:
@@ -104,9 +105,9 @@ def announcement(session: Session) -> str:
     if not session.turns:
         return ""
     turn = session.turns[-1]
-    if not turn.lines:
+    if not turn_lines(turn):
         return t("a11y.played", who=session.names[turn.player - 1], move=turn.move)
-    return " ".join(line.rstrip(".") + "." for line in turn.lines)
+    return " ".join(line.rstrip(".") + "." for line in turn_lines(turn))
 
 
 def tile_label(kind: str, playable: bool, selected: bool, number: int) -> str:

@@ -2,8 +2,8 @@
 to do in return (effects): small frozen dataclasses, no DOM.
 
 The page's shell turns every DOM event, key and worker message into one action and
-hands it to ``App.dispatch``; every action has a ``name``, which the mode filter
-(``modes.ACCEPTS``) checks.  Dispatch returns effects, which the shell runs: first the
+hands it to ``App.dispatch``; every action has a ``name``, which the mode's table
+(``app.ROUTES``) looks up.  Dispatch returns effects, which the shell runs: first the
 storing ones (``Save``, run by the application itself), then, after the screen is
 drawn, the others.
 """
@@ -11,6 +11,7 @@ drawn, the others.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, cast, get_args
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -26,13 +27,44 @@ class Key:
     name = "key"
 
 
+CommandName = Literal[
+    # the board and a human's turn
+    "cursor", "jump", "select", "rotate", "place", "pass", "undo", "escape",
+    "focus-log", "focus-board", "cover-ok", "cover-undo",
+    "hint", "hint-take", "hint-dismiss",
+    # the game's tools and its result
+    "new-game", "export", "share", "link-copy", "link-play", "result-show",
+    "result-close", "result-new", "series-next", "speed",
+    # the replay and the review
+    "replay-open", "replay-exit", "replay-step", "replay-back", "replay-start",
+    "replay-end", "replay-jump", "replay-play",
+    "review-open", "review-cancel", "review-close", "review-jump",
+    # the start screen and saved games
+    "back-to-game", "drag", "resume", "export-save", "export-raw", "delete",
+    "delete-finished", "undelete", "progress-export",
+    # other tabs, pasted links
+    "notice-newer", "notice-copy", "notice-link", "notice-keep",
+    # the tutorial
+    "tutorial-open", "tutorial-next", "tutorial-again", "tutorial-step", "tutorial-exit",
+    "tutorial-apprentice",
+]
+"""Every command's name: a name that is not one of these is a type error."""
+COMMAND_NAMES: frozenset[str] = frozenset(get_args(CommandName))
+
+
 @dataclass(frozen=True)
 class Command:
     """A named control was used (a button, a key's meaning): ``name`` and its argument
     (a tile's index, a save's id, a replay position...)."""
 
-    name: str
+    name: CommandName
     arg: str = ""
+
+
+def command_named(name: str, arg: str = "") -> Command | None:
+    """The command a name read from the page stands for (a button's data attribute);
+    ``None`` for a name that is no command's."""
+    return Command(cast(CommandName, name), arg) if name in COMMAND_NAMES else None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import qin
 
-from . import players
+from . import players, wording
 from .ai_bridge import request_for
 from .i18n import t
 from .session import NOTHING, Session
@@ -92,4 +92,4 @@ def status(session: Session, worker: str, speed: str) -> tuple[str, str]:
         return t("computer.paused", who=who, level=name), "paused"
     if worker != "ready":
         return t("computer.starting", who=who, level=name), "loading"
-    return session.status(), "thinking"
+    return wording.status(session), "thinking"

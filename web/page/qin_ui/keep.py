@@ -62,7 +62,8 @@ def session_for(record: dict[str, Any], kinds: list[str], colours: list[str],
     except (qin.QinError, ValueError) as exc:
         raise SaveError(f"the game cannot be set up again: {exc}") from None
     session.at_screen = session.to_move if at_screen is None else at_screen
-    session.notice = ""
+    session.notice = None
+    session.take_changes()  # set up again: nothing changed since it was kept
     hints = record.get("hints")
     if isinstance(hints, list) and len(hints) == session.game.players:
         session.hints = [int(h) for h in hints]

@@ -33,17 +33,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Command, Key
-from .i18n import t
+from .actions import Command, CommandName, Key
 from .modes import Mode
-from .session import NOTHING, Session
+from .session import NOTHING, Notice, Session
 
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
           "ArrowUp": (0, -1)}
 CURSOR = frozenset({"cursor"})
 """The extra part: the cursor moved (the page moves its focus mark)."""
 
-REPLAY_KEYS = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
+REPLAY_KEYS: dict[str, CommandName] = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
                "Escape": "replay-exit"}
 
 
@@ -129,7 +128,7 @@ class Keys:
     def after_action(self, session: Session, parts: frozenset[str]) -> frozenset[str]:
         """Keep the ghost under the cursor after a pick or a turn."""
         if self.cursor is not None and parts:
-            session.hover_state = session._hover_at(self.cursor)  # noqa: SLF001
+            session.look_at(self.cursor)
             return parts | {"overlay", "info"} | CURSOR
         return parts
 
@@ -176,7 +175,7 @@ class Keys:
         if self.cursor is None:
             return self.move(session, 0, 0)
         if session.selected_kind is None:
-            session.notice = t("keys.pick_first")
+            session.notice = Notice("pick-first")
             return frozenset({"status"})
         parts = session.click(self.cursor)
         if "board" in parts:  # placed: the cursor stays, the new ghost is none
@@ -195,5 +194,5 @@ class Keys:
             self.armed = None
             return session.click(square)
         self.armed = square
-        session.hover_state = session._hover_at(square)  # noqa: SLF001
+        session.look_at(square)
         return frozenset({"overlay", "info", "status"}) | CURSOR

@@ -106,7 +106,7 @@ class Lesson:
             self.keys.run(s, action)
         if len(s.game.moves) > before:
             return self._judge_move()
-        if tried and s.hover_state.reason:
+        if tried and s.hover_state.refused:
             return self._judge_refusal()
         return False
 
@@ -150,7 +150,7 @@ class Lesson:
         s.game.names = s.settings.names
         for turn in s.turns:
             turn.names = s.settings.names
-        s.notice = ""
+        s.notice = None
 
     def _fresh(self) -> None:
         """The step's position again (the missed move is taken back)."""

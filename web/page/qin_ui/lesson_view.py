@@ -10,14 +10,11 @@ Apprentice.  ``elements`` returns the panel's elements for ``render.screen``.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from . import i18n, tutorial
+from .elements import El
 from .i18n import t
 from .lesson import Lesson
-
-if TYPE_CHECKING:
-    from .render import El
 
 
 def outcome_html(lesson: Lesson) -> str:
@@ -76,8 +73,6 @@ def steps_html(lesson: Lesson, done: frozenset[str]) -> str:
 
 
 def elements(lesson: Lesson, done: frozenset[str]) -> dict[str, El]:
-    from .render import El
-
     step = lesson.step.id
     n = tutorial.index(step) + 1
     last = n == len(tutorial.STEPS)

@@ -13,6 +13,7 @@ import qin
 from qin import records
 from qin.errors import QinError
 
+from .gamerecord import SaveError, record_of
 from .i18n import t
 
 KEY: Final = "g="
@@ -34,9 +35,7 @@ def fragment(game: qin.Game) -> str:
     """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold).
 
     Made from the game's own moves, none played again: a link game's address follows
-    every move at no more cost than its save (``saves.record_of``)."""
-    from .saves import SaveError, record_of
-
+    every move at no more cost than its save (``gamerecord.record_of``)."""
     try:
         return "#" + KEY + records.link_code(record_of(game))
     except (QinError, SaveError) as exc:

@@ -14,41 +14,15 @@ from dataclasses import dataclass, field
 
 from qin.svg import render_overlay, render_svg
 
-from . import a11y, computer, i18n, lesson_view, links, progress, review, views
+from . import a11y, computer, i18n, lesson_view, links, progress, review, views, wording
+from .elements import Data as Data
+from .elements import El as El
+from .elements import Screen as Screen
 from .i18n import t
 from .lesson import Lesson
-from .modes import Mode, mode_of
+from .modes import Mode
 from .session import Session
-from .state import AppState
-
-Data = tuple[tuple[str, str | None], ...]
-"""Data attributes or attributes: (name, value), ``None`` removes it."""
-
-
-@dataclass(frozen=True)
-class El:
-    """What one element shows; ``None`` fields are left as they are."""
-
-    text: str | None = None
-    html: str | None = None
-    hidden: bool | None = None
-    disabled: bool | None = None
-    value: str | None = None
-    checked: bool | None = None
-    data: Data = ()
-    attrs: Data = ()
-    classes: tuple[tuple[str, bool], ...] = ()
-
-
-@dataclass(frozen=True)
-class Screen:
-    elements: dict[str, El]
-    overlay: str = ""
-    """The board's ``g.overlay`` (the ghost tile, a hovered province)."""
-    cursor: str | None = None
-    """The keyboard cursor's square (marked on the board)."""
-    drop: tuple[int, str] | None = None
-    """(token, move): the computer's move to animate as it lands."""
+from .state import AppState, mode_of
 
 
 @dataclass
@@ -74,43 +48,43 @@ def _game_key(s: Session) -> Hashable:
 def screen(state: AppState, cache: Cache) -> Screen:
     st = state
     mode = mode_of(st)
-    lesson = st.lesson if mode is Mode.TUTORIAL else None
-    s = lesson.session if lesson is not None else st.session
+    lesson = st.tutorial.lesson if mode is Mode.TUTORIAL else None
+    s = lesson.session if lesson is not None else st.game.session
     on_setup = lesson is None and (st.screen == "setup" or s is None)
     els: dict[str, El] = {
         "app": El(hidden=not st.booted, data=(("mode", mode.value), ("lang", i18n.language()))),
         "setup": El(hidden=not on_setup,
-                    data=(("imported", st.imported or None),
-                          ("link", "refused" if st.link_refused else None),
-                          ("drop", "over" if st.drop_over else ""))),
+                    data=(("imported", st.start.imported or None),
+                          ("link", "refused" if st.start.link_refused else None),
+                          ("drop", "over" if st.start.drop_over else ""))),
         "back-to-game": El(hidden=not on_setup or s is None),
         "new-game": El(hidden=on_setup),
     }
     if on_setup:  # the hidden screen is left as it is: drawn again when it shows
         _setup(st, cache, els)
         els["play"] = El(hidden=True)
-        els["learn"] = El(data=(("done", str(len(st.lessons_done))),))
+        els["learn"] = El(data=(("done", str(len(st.tutorial.lessons_done))),))
         els["cover"] = El(hidden=True)
         els["result"] = El(hidden=True)
         els["review"] = El(hidden=True)
         return Screen(els)
     assert s is not None
-    r = st.replay if lesson is None else None
+    r = st.game.replay if lesson is None else None
     game = s.game
     humans = s.humans()
     over = s.over
     # -- the game screen's summary, for styling and the tests
     phase = ("replay" if r is not None else "over" if over else
-             "cover" if s.covered and not st.link_mode else
+             "cover" if s.covered and not st.link.link_mode else
              "computer" if s.computer_to_move else "pass" if s.must_pass else "move")
     els["play"] = El(hidden=False, classes=(("replaying", r is not None),), data=(
         ("moves", str(len(game.moves))), ("toMove", str(s.to_move)), ("phase", phase),
         ("selected", s.selected_kind or ""), ("orientation", str(s.orientation)),
         ("replayAt", str(r.cursor) if r is not None else None),
-        ("link", "open" if st.link_open else None)))
+        ("link", "open" if st.link.link_open else None)))
     els["game-meta"] = El(text=views.meta_text(s))
     # -- the notice: another tab's write, a pasted link (the player chooses)
-    kind = st.notice if mode is Mode.NOTICE else ""
+    kind = st.keeping.notice if mode is Mode.NOTICE else ""
     els["tab-notice"] = El(hidden=not kind, data=(("notice", kind or None),))
     els["tab-notice-text"] = El(text=t({"conflict": "tabs.newer", "link": "link.other"}[kind])
                                 if kind else "")
@@ -125,18 +99,18 @@ def screen(state: AppState, cache: Cache) -> Screen:
         rk = (id(r), r.cursor)
         els["board"] = El(html=cache.get("replay-board", rk, lambda: render_svg(
             r.game, last=r.last_squares, colours=s.colours, names=s.names, style=False)),
-            data=(("dropped", st.dropped[1] if st.dropped else None),))
+            data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
         bk = (gk, legal, s.last)
         els["board"] = El(html=cache.get("board", bk, lambda: render_svg(
             game, legal=legal, last=s.last, colours=s.colours, names=s.names,
-            style=False)), data=(("dropped", st.dropped[1] if st.dropped else None),))
-        overlay = s.overlay_svg()
+            style=False)), data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
+        overlay = views.overlay_svg(s)
     els["board-grid"] = El(html=cache.get("grid", (gk, s.selected_kind, s.orientation,
                                                    s.covered, s.last), lambda: a11y.grid_html(s)))
-    cursor = st.keys.cursor if r is None else None
+    cursor = st.game.keys.cursor if r is None else None
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
     # -- the hand and its tools
@@ -147,27 +121,27 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
     els["show-result"] = El(hidden=not over)
     # -- the hint: asked of the strongest computer, shown as the ghost tile
-    hint = st.hint if r is None and lesson is None else None
+    hint = st.game.hint if r is None and lesson is None else None
     els["hint"] = El(hidden=not (s.settings.hints and humans) or r is not None,
                      disabled=not (mode is Mode.PLAYING and s.hint_allowed) or hint is not None)
     els["hint-box"] = El(hidden=hint is None, data=(
         ("state", hint.stage if hint is not None else None),
         ("move", hint.move if hint is not None and hint.move else None)))
-    els["hint-text"] = El(text=(s.hint_text() if hint is not None and hint.stage == "shown"
+    els["hint-text"] = El(text=(wording.hint_text(s) if hint is not None and hint.stage == "shown"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
     # -- the status line and the computer's state
-    status = s.status()
+    status = wording.status(s)
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
-        status, ai = computer.status(s, st.worker, st.speed)
+        status, ai = computer.status(s, st.worker, st.game.speed)
     els["status"] = El(text=status, classes=(("busy", ai not in (None, "paused")),), data=(
         ("ai", ai), ("worker", st.worker),
-        ("thinkMs", str(st.think_ms) if st.think_ms is not None else None)))
+        ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)))
     els["watch"] = El(hidden=not computer.has_computers(s) or bool(humans))
     for speed in computer.SPEEDS:
-        els[f"speed-{speed}"] = El(checked=speed == st.speed)
+        els[f"speed-{speed}"] = El(checked=speed == st.game.speed)
     els["info"] = El(html=views.info_html(s) if r is None else "")
     if r is not None:
         els["log"] = El(html=cache.get("replay-log", (id(r), r.cursor, i18n.generation()),
@@ -194,20 +168,20 @@ def screen(state: AppState, cache: Cache) -> Screen:
             ("board", s.settings.board), ("players", str(game.players)),
             ("seed", str(game.seed)), ("fairStart", "true" if s.settings.fair_start else "false"),
             ("moves", " ".join(str(m) for m in game.moves))))
-    series = st.series
+    series = st.game.series
     summary = series.summary() if series is not None else ""
     els["result-series"] = El(text=summary if over else "", hidden=not (series and over))
     els["series-next"] = El(hidden=mode is not Mode.SERIES)
     els["series-status"] = El(text=summary, hidden=series is None)
     # -- keeping: the save, the link, the replay
-    els["save-state"] = El(text=st.save_text, data=(
-        ("state", st.save_state or None),
-        ("moves", str(st.save.moves) if st.save is not None else None)))
-    els["link-note"] = El(hidden=not st.link_mode,
-                         text=links.warning() if st.link_mode else "")
-    els["link-panel"] = El(hidden=not st.link_panel)
-    els["link-url"] = El(value=st.link_url if st.link_panel or st.link_mode else "")
-    els["link-message"] = El(text=st.link_message, hidden=not st.link_message)
+    els["save-state"] = El(text=st.keeping.save_text, data=(
+        ("state", st.keeping.save_state or None),
+        ("moves", str(st.keeping.save.moves) if st.keeping.save is not None else None)))
+    els["link-note"] = El(hidden=not st.link.link_mode,
+                         text=links.warning() if st.link.link_mode else "")
+    els["link-panel"] = El(hidden=not st.link.link_panel)
+    els["link-url"] = El(value=st.link.link_url if st.link.link_panel or st.link.link_mode else "")
+    els["link-message"] = El(text=st.link.link_message, hidden=not st.link.link_message)
     els["replay-bar"] = El(hidden=r is None)
     if r is not None:
         els["replay-caption"] = El(text=r.caption())
@@ -223,13 +197,13 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["board-area"] = El(attrs=(("aria-activedescendant",
                                        a11y.cell_id(cursor) if cursor else None),))
     return Screen(els, overlay=overlay, cursor=cursor,
-                  drop=st.dropped if lesson is None else None)
+                  drop=st.game.dropped if lesson is None else None)
 
 
 def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     """The tutorial: its step panel, and nothing of the game behind it."""
     s = lesson.session
-    els.update(lesson_view.elements(lesson, st.lessons_done))
+    els.update(lesson_view.elements(lesson, st.tutorial.lessons_done))
     els["game-meta"] = El(text=t("tutorial.title"))
     status = lesson_view.status(lesson)
     if status is not None:
@@ -254,7 +228,7 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
 def _review_ghost(st: AppState, s: Session) -> str:
     """The better move of the reviewed move the replay was jumped to, as a ghost tile
     with what it would do (while the replay stays at that move)."""
-    run, r = st.review, st.replay
+    run, r = st.game.review, st.game.replay
     if run is None or r is None or run.at is None or r.cursor != run.at - 1:
         return ""
     m = run.entry(run.at)
@@ -270,7 +244,7 @@ def _review_ghost(st: AppState, s: Session) -> str:
 
 def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) -> None:
     """The review beside the replay: its progress, the moves judged, the move jumped to."""
-    run, r = st.review, st.replay
+    run, r = st.game.review, st.game.replay
     els["review-open"] = El(hidden=r is None or (run is not None
                                                  and run.status in ("running", "done")))
     els["result-review"] = El(hidden=not s.over)
@@ -304,7 +278,7 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
 
 def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     """The start screen: its seats, choices, problems and the saved games."""
-    settings = st.settings
+    settings = st.start.settings
     generation = i18n.generation()
     els["seats"] = El(html=cache.get("seats", (settings, generation),
                                      lambda: views.seats_html(settings)))
@@ -314,26 +288,26 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     els["board-bird"] = El(checked=settings.board != "lion")
     els["fair-start"] = El(checked=settings.fair_start)
     els["hints-on"] = El(checked=settings.hints)
-    rows = tuple(st.progress.games)
+    rows = tuple(st.start.progress.games)
     els["progress-table"] = El(html=cache.get("progress", (len(rows), rows[-1:], generation),
-                                              lambda: progress.table_html(st.progress,
+                                              lambda: progress.table_html(st.start.progress,
                                                                           views.level_name)))
     els["progress"] = El(data=(("games", str(len(rows))),))
-    problem = st.progress_problem.text() if st.progress_problem is not None else ""
+    problem = st.start.progress_problem.text() if st.start.progress_problem is not None else ""
     els["progress-message"] = El(text=problem, hidden=not problem)
     els["progress-export"] = El(disabled=not rows)
-    els["seed"] = El(value=st.seed_text)
-    els["setup-problems"] = El(text=st.setup_problems)
+    els["seed"] = El(value=st.start.seed_text)
+    els["setup-problems"] = El(text=st.start.setup_problems)
     els["series-plan"] = El(html=cache.get("plans", generation, views.plans_html),
-                            value=st.plan)
-    entries = tuple(st.entries)
+                            value=st.start.plan)
+    entries = tuple(st.start.entries)
     els["saved-list"] = El(html=cache.get("saved", (entries, generation),
                                           lambda: views.saved_html(entries)))
-    els["saved"] = El(data=(("count", str(len(st.entries))),))
-    els["saved-message"] = El(text=st.saved_message, hidden=not st.saved_message)
-    els["undelete"] = El(text=t("saved.undo"), hidden=not st.deleted)
+    els["saved"] = El(data=(("count", str(len(st.start.entries))),))
+    els["saved-message"] = El(text=st.start.saved_message, hidden=not st.start.saved_message)
+    els["undelete"] = El(text=t("saved.undo"), hidden=not st.start.deleted)
     els["delete-finished"] = El(text=t("saved.delete_finished"),
-                                hidden=not any(e.ok and e.over for e in st.entries))
+                                hidden=not any(e.ok and e.over for e in st.start.entries))
 
 
 def warm_up(board: str) -> None:

@@ -19,7 +19,7 @@ import qin
 from qin import records
 
 from .i18n import t
-from .session import describe
+from .wording import describe
 
 
 @dataclass(frozen=True)

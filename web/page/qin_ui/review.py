@@ -22,7 +22,7 @@ import qin
 
 from .ai_bridge import review_request_for
 from .i18n import t
-from .session import describe
+from .wording import describe
 
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
     from qin.ai.review import Review, Reviewed

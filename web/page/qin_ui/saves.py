@@ -59,7 +59,10 @@ from qin import records
 from qin.boards import NAMES as BOARD_NAMES
 from qin.errors import QinError
 
+from .gamerecord import SaveError as SaveError
+from .gamerecord import record_of as record_of
 from .i18n import join, t
+from .links import LinkError, read_link
 from .setup import COLOURS
 
 FORMAT: Final = "qin-save/2"
@@ -80,10 +83,6 @@ MODES: Final = ("local", "link")
 FULL_WORDS: Final = ("quota",)
 """What a browser's error says when its storage is full (QuotaExceededError; Firefox's
 NS_ERROR_DOM_QUOTA_REACHED)."""
-
-
-class SaveError(ValueError):
-    """A save, import or storage operation that failed; the message says why."""
 
 
 class SaveConflict(SaveError):
@@ -522,28 +521,6 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
     return saved, game
 
 
-def record_of(game: qin.Game, hints: Iterable[int] = ()) -> dict[str, Any]:
-    """The ``qin-game/1`` record of a game on screen, made from the moves it holds (and
-    ``hints``, the hints asked per seat, when any was): no move is played again
-    (``qin.records.record_of`` replays the game to prove that its tiles are its
-    seed's; the page's games are dealt by ``Game.new`` and replayed from records, so
-    they are)."""
-    if game.seat:
-        raise SaveError("this game cannot be saved: it is one player's view")
-    if game.seed is None:
-        raise SaveError("this game cannot be saved: it was not dealt from a seed")
-    if game.board_name not in BOARD_NAMES:
-        raise SaveError(f"this game cannot be saved: its board is not one of this page's "
-                        f"({', '.join(BOARD_NAMES)})")
-    record = {"format": records.FORMAT, "board": game.board_name, "players": game.players,
-              "seed": game.seed, "fair_start": bool(game.fair_start),
-              "names": list(game.names), "moves": [str(m) for m in game.moves]}
-    counts = list(hints)
-    if any(counts):
-        record["hints"] = counts
-    return record
-
-
 def _ui(ui: Mapping[str, Any]) -> tuple[list[str], list[str], int, bool, bool, list[int]]:
     kinds, colours = ui.get("kinds"), ui.get("colours")
     at_screen, cover = ui.get("at_screen", 0), ui.get("cover", False)
@@ -831,8 +808,6 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
         record, game = _load_record(data, the_file)
         return Imported(game, record)
     if "\n" not in stripped and ("#g=" in stripped or stripped.startswith("g=")):
-        from .links import LinkError, read_link
-
         try:
             game, record = read_link(stripped)
         except LinkError as exc:

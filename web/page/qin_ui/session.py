@@ -1,8 +1,12 @@
-"""A game on screen: the state machine behind the page (no DOM here).
+"""A game on screen, the table: the game and its seats, the picked tile, the square
+under the pointer, the log (no DOM, no words: ``wording`` says all of it in the page's
+language, ``views`` draws it).
 
 Every action (``select``, ``rotate``, ``hover``, ``click``, ``pass_turn``, ``confirm``,
 ``undo``, ``computer_move``) returns the set of page parts it changed (``PARTS``),
-so the page redraws only those.
+so the page redraws only those; what it changed in the game is in ``changes``.  What
+the pointer shows (``hover_state``: the ghost tile, its preview, the province or
+village under it) is derived from the square under it, the tile and the game.
 
 The tile being placed: the player picks a tile of their hand; its *orientation* says
 where its second half lies from its first: right, down, left or up (clockwise; a
@@ -15,15 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 import qin
 from qin.board import VILLAGE
-from qin.svg import render_overlay
 from qin.tiles import COLOURS
 
-from . import i18n, players
-from .i18n import t
+from . import players
 from .setup import Settings, new_game
+
+GameChange = Literal["moved", "undone", "confirmed", "hint-counted"]
+"""What an action changed in the game on screen (each one is saved): a move played, a
+move taken back, the cover lifted, a hint counted for the player to move."""
 
 PARTS = frozenset({"board", "overlay", "hand", "players", "status", "log", "info", "cover",
                    "result"})
@@ -62,38 +69,20 @@ def anchor_of(move: qin.Move) -> tuple[tuple[int, int], int]:
     return first, DIRECTIONS.index(direction)
 
 
-def tile_name(kind: str) -> str:
-    """``"RY"`` -> ``"red/yellow"``, ``"BB"`` -> ``"blue/blue"`` (in the page's language)."""
-    return i18n.tile_name(kind)
-
-
-def describe(event: qin.Event, names: Sequence[str]) -> str:
-    """One line for ``event`` in the page's language."""
-    return i18n.describe(event, names)
-
-
 @dataclass
 class Turn:
-    """One move in the log: who, the move's text, and its events (in words: ``lines``,
-    worded in the page's current language)."""
+    """One move in the log: who, the move's text, and its events (in words:
+    ``wording.turn_lines``)."""
 
     number: int
     player: int
     move: str
     events: list[qin.Event] = field(default_factory=list)
     names: Sequence[str] = ()
-    _worded: tuple[int, list[str]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events]
-
-    @property
-    def lines(self) -> list[str]:
-        generation = i18n.generation()
-        if self._worded is None or self._worded[0] != generation:
-            self._worded = (generation, [describe(e, self.names) for e in self.events])
-        return self._worded[1]
 
     @property
     def squares(self) -> tuple[str, ...]:
@@ -102,17 +91,37 @@ class Turn:
 
 @dataclass
 class Hover:
-    """What the pointer is over, for the overlay and the info line."""
+    """What the pointer is over, for the overlay and the info line (in words:
+    ``wording.hover_info``): the ghost of the picked tile there (``ok``: it may go there,
+    with what it would do), else the province or village there."""
 
     square: str | None = None
     ghost: qin.Move | None = None
     ok: bool = False
-    reason: str = ""
     preview: list[qin.Event] = field(default_factory=list)
     focus: tuple[str, ...] = ()
     focus_owner: int = 0
     tally: dict[int, int] | None = None  # a hovered village's pagodas per player
-    info: str = ""
+    village: bool = False  # a village is under the pointer
+    colour: str = ""  # the colour letter of the province or lone tile half there
+    province_size: int = 0  # the size of the province under the pointer (0: none)
+
+    @property
+    def refused(self) -> bool:
+        """The picked tile cannot go here (``wording.why_not`` says why)."""
+        return self.ghost is not None and not self.ok
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the status line says instead of the turn's own words, until the next pick
+    or move: a placement refused (``move``: the ghost, ``None`` off the board), a move
+    taken back (``undone``, with the computers' ``replies``), or "pick a tile first"."""
+
+    kind: Literal["refused", "undone", "pick-first"]
+    move: qin.Move | None = None
+    undone: str = ""
+    replies: int = 0
 
 
 class Session:
@@ -125,10 +134,12 @@ class Session:
         self.colours = settings.colours
         self.selected: int | None = None  # index into the visible hand
         self.orientation = 0
-        self.hover_state = Hover()
+        self.pointed: str | None = None  # the square under the pointer or the cursor
+        self._hover: tuple[tuple[object, ...], Hover] | None = None
+        self._revision = 0  # raised by every change of the game (the hover follows)
         self.turns: list[Turn] = []
         self.last: tuple[str, ...] = ()
-        self.notice = ""
+        self.notice: Notice | None = None
         humans = self.humans()
         self.at_screen = self.game.to_move if self.is_human(self.game.to_move) else (
             humans[0] if humans else 0)
@@ -136,6 +147,12 @@ class Session:
         self._previews: dict[str, list[qin.Event]] = {}
         self.hints = [0] * self.game.players  # hints asked per seat (kept in the record)
         self.hint: qin.Move | None = None  # the hint shown as the ghost tile
+        self.changes: list[GameChange] = []  # since ``take_changes`` last took them
+
+    def take_changes(self) -> list[GameChange]:
+        """What changed in the game since the last call, in order (and forget it)."""
+        changes, self.changes = self.changes, []
+        return changes
 
     # -- who ------------------------------------------------------------------------
     @property
@@ -218,6 +235,7 @@ class Session:
         return [n for n in order if n in self._table(kind, self.orientation)]
 
     def _changed_game(self) -> None:
+        self._revision += 1
         self._anchors = None
         self._previews = {}
         self.hint = None  # a hint is for the position it was asked in
@@ -232,19 +250,11 @@ class Session:
     def show_hint(self, move: qin.Move) -> frozenset[str]:
         """Show ``move`` (legal now) as the ghost tile, counted for the player to move."""
         self.hints[self.to_move - 1] += 1
+        self.changes.append("hint-counted")
         self.hint = move
         self.selected = None
-        self.hover_state = Hover()
+        self.pointed = None
         return frozenset({"overlay", "info", "hand", "status"})
-
-    def hint_text(self) -> str:
-        """The hint in words: the tile, its squares and what it would cause."""
-        move = self.hint
-        if move is None:
-            return ""
-        lines = [describe(e, self.names) for e in self.preview(move) if e.kind != "place"]
-        head = t("hint.shown", tile=tile_name(move.kind), squares="–".join(move.squares))
-        return "\n".join([head, *lines])
 
     # -- actions ------------------------------------------------------------------
     def select(self, index: int | None) -> frozenset[str]:
@@ -261,8 +271,7 @@ class Session:
             if not self._table(kind, self.orientation):  # turn it to where it fits
                 self.orientation = next((o for o in range(orientations(kind))
                                          if self._table(kind, o)), self.orientation)
-        self.notice = ""
-        self._rehover()
+        self.notice = None
         return frozenset({"board", "hand", "status", "info", "overlay"})
 
     def rotate(self, step: int = 1) -> frozenset[str]:
@@ -271,18 +280,30 @@ class Session:
         if kind is None:
             return NOTHING
         self.orientation = (self.orientation + step) % orientations(kind)
-        self._rehover()
         return frozenset({"board", "overlay", "info", "hand"})
 
     def hover(self, square: str | None) -> frozenset[str]:
         """The pointer is over ``square`` (``None``: off the board)."""
-        if square == self.hover_state.square:
+        if square not in self.game.board.geo.names:
+            square = None
+        if square == self.pointed:
             return NOTHING
-        self.hover_state = self._hover_at(square)
+        self.pointed = square
         return frozenset({"overlay", "info"})
 
-    def _rehover(self) -> None:
-        self.hover_state = self._hover_at(self.hover_state.square)
+    def look_at(self, square: str | None) -> None:
+        """The pointer (or the keyboard's cursor, or a tap) is over ``square``."""
+        self.pointed = square if square in self.game.board.geo.names else None
+
+    @property
+    def hover_state(self) -> Hover:
+        """What the pointer shows where it is: derived from the square, the picked tile
+        and its orientation, and the game (kept until one of them changes)."""
+        key = (self.pointed, self.selected_kind, self.orientation, self._revision,
+               self.over)
+        if self._hover is None or self._hover[0] != key:
+            self._hover = (key, self._hover_at(self.pointed))
+        return self._hover[1]
 
     def _hover_at(self, square: str | None) -> Hover:
         h = Hover(square=square)
@@ -290,60 +311,30 @@ class Session:
             return h
         game = self.game
         geo = game.board.geo
-        try:
-            s = geo.names.index(square)
-        except ValueError:
-            return Hover()
+        s = geo.names.index(square)
         kind = self.selected_kind
         if kind is not None and not self.over:
-            move = ghost_move(kind, self.orientation, (s % geo.width, s // geo.width))
-            h.ghost = move
+            h.ghost = ghost_move(kind, self.orientation, (s % geo.width, s // geo.width))
             legal = self._table(kind, self.orientation).get(square)
             if legal is not None:
                 h.ok = True
                 h.preview = self.preview(legal)
-                h.info = "\n".join(describe(e, self.names) for e in h.preview
-                                   if e.kind not in ("place",)) or t("info.nothing")
-            else:
-                h.reason = self.why_not(move)
-                h.info = h.reason
             return h
-        return self._describe_square(h, s)
-
-    def tally_text(self, tally: dict[int, int]) -> str:
-        """A village's pagodas per player in words: "Green 1, White 2"."""
-        return ", ".join(f"{self.names[p - 1]} {tally.get(p, 0)}"
-                         for p in range(1, self.game.players + 1))
-
-    def _describe_square(self, h: Hover, s: int) -> Hover:
-        game = self.game
         board = game.board
-        name = board.geo.names[s]
-        terrain = board.layout.terrain[s]
-        if terrain == VILLAGE:
-            held = board.village_owner[s]
-            tally = game.village_tally(name)
-            holder = (t("info.village.held", name=self.names[held - 1]) if held
-                      else t("info.village.empty"))
-            h.info = t("info.village", square=name, holder=holder,
-                       counts=self.tally_text(tally))
-            h.focus = (name,)
-            h.focus_owner = held
-            h.tally = tally
+        if board.layout.terrain[s] == VILLAGE:
+            h.village = True
+            h.focus = (square,)
+            h.focus_owner = board.village_owner[s]
+            h.tally = game.village_tally(square)
             return h
-        group = game.province_at(name)
+        group = game.province_at(square)
         if group is None:
             return h
-        letter = COLOURS[group.colour]
-        squares = board.geo.names
+        h.colour = COLOURS[group.colour]
         if group.owner:
-            key = "info.major" if group.size >= 5 else "info.province"
-            h.info = t(key, whose=i18n.whose(self.names[group.owner - 1]),
-                       colour=i18n.colour(letter, "province"), size=group.size)
-            h.focus = tuple(squares[q] for q in group.squares)
+            h.province_size = group.size
+            h.focus = tuple(geo.names[q] for q in group.squares)
             h.focus_owner = group.owner
-        else:
-            h.info = t("info.lone", colour=i18n.colour(letter), square=name)
         return h
 
     def preview(self, move: qin.Move) -> list[qin.Event]:
@@ -352,20 +343,6 @@ class Session:
             self._previews[key] = self.game.preview(move)
         return self._previews[key]
 
-    def why_not(self, move: qin.Move) -> str:
-        """Why ``move`` (a ghost) cannot be placed, in the engine's words (said in the
-        page's language)."""
-        geo = self.game.board.geo
-        if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
-            return t("info.edge")
-        try:
-            refused = self.game.refusal(move)
-        except ValueError as exc:
-            return str(exc)
-        if refused is None:  # legal, though not in the table: cannot happen
-            return ""
-        return i18n.refusal(refused, self.names)
-
     def click(self, square: str) -> frozenset[str]:
         """A click on ``square``: place the picked tile there, or say why not."""
         kind = self.selected_kind
@@ -373,9 +350,8 @@ class Session:
             return NOTHING
         move = self._table(kind, self.orientation).get(square)
         if move is None:
-            h = self._hover_at(square)
-            self.hover_state = h
-            self.notice = h.reason or t("status.cannot_go")
+            self.look_at(square)
+            self.notice = Notice("refused", self.hover_state.ghost)
             return frozenset({"status", "info", "overlay"})
         return self.play(move)
 
@@ -383,13 +359,14 @@ class Session:
         """Play ``move`` for the player to move and log it."""
         mover = self.to_move
         events = self.game.play(move)
+        self.changes.append("moved")
         self._log(mover, move, events)
         self.last = () if move.is_pass else tuple(move.squares)
         self.selected = None
         self.orientation = 0
-        self.notice = ""
+        self.notice = None
         self._changed_game()
-        self.hover_state = Hover()
+        self.pointed = None
         return EVERYTHING
 
     def pass_turn(self) -> frozenset[str]:
@@ -403,6 +380,7 @@ class Session:
         if not self.covered:
             return NOTHING
         self.at_screen = self.to_move
+        self.changes.append("confirmed")
         return EVERYTHING
 
     @property
@@ -428,17 +406,13 @@ class Session:
                 replies += 1
                 undone = self.game.undo()
                 turn = self.turns.pop()
+        self.changes.append("undone")
         self._changed_game()
         self.selected = None
         self.orientation = 0
-        self.hover_state = Hover()
+        self.pointed = None
         self.last = self.turns[-1].squares if self.turns else ()
-        whose = i18n.whose(self.names[self.to_move - 1])
-        if replies:
-            self.notice = i18n.plural(replies, "status.undone.replies", whose=whose,
-                                      move=undone)
-        else:
-            self.notice = t("status.undone", whose=whose, move=undone)
+        self.notice = Notice("undone", undone=str(undone), replies=replies)
         return EVERYTHING
 
     def computer_move(self) -> frozenset[str]:
@@ -455,59 +429,8 @@ class Session:
         self.turns.append(Turn(len(self.turns) + 1, mover, str(move), list(events),
                                self.names))
 
-    # -- what the page draws ----------------------------------------------------------
-    def overlay_svg(self) -> str:
-        h = self.hover_state
-        if h.ghost is None and self.hint is not None and not self.over:
-            return render_overlay(self.game, ghost=self.hint, ghost_ok=True,
-                                  preview=self.preview(self.hint), colours=self.colours)
-        if h.ghost is None and not h.focus:
-            return ""
-        return render_overlay(self.game, ghost=h.ghost, ghost_ok=h.ok,
-                              preview=h.preview if h.ok else None, focus=h.focus,
-                              focus_owner=h.focus_owner, colours=self.colours,
-                              tally_at=h.square if h.tally is not None else None,
-                              tally=h.tally)
-
-    def status(self) -> str:
-        """One line: whose turn and what to do."""
-        game = self.game
-        if game.is_over:
-            return t("status.over", result=self.winner_text())
-        who = self.names[self.to_move - 1]
-        if self.notice and not self.covered:
-            return self.notice
-        if self.covered:
-            return t("status.cover", who=who)
-        if not self.is_human(self.to_move):
-            return t("status.thinking", who=who,
-                     level=players.name(self.kinds[self.to_move - 1]))
-        if self.must_pass:
-            return t("status.must_pass", who=who)
-        kind = self.selected_kind
-        if kind is None:
-            return t("status.pick", who=who)
-        key = "status.place.turn" if orientations(kind) > 1 else "status.place"
-        return t(key, who=who, tile=tile_name(kind))
-
+    # -- what the page counts ---------------------------------------------------------
     def counts(self) -> list[tuple[int, int, int]]:
         """Per player: (pagodas on the board, pagodas left, tiles in hand)."""
         g = self.game
         return [(g.on_board(p), g.supply(p), g.hand_size(p)) for p in range(1, g.players + 1)]
-
-    def winner_text(self) -> str:
-        """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
-        names = [self.names[w - 1] for w in self.game.winners]
-        if len(names) == 1:
-            return t("result.wins", who=names[0])
-        return t("result.share", who=i18n.join(names))
-
-    def result(self) -> tuple[tuple[int, ...], str]:
-        """Winners and how the game ended (only when over)."""
-        g = self.game
-        last = self.turns[-1].kinds if self.turns else []
-        if "win" in last:
-            who = self.names[g.winners[0] - 1]
-            return g.winners, t("result.how.last", who=who)
-        return g.winners, t("result.how.blocked")
-

@@ -1,18 +1,22 @@
 """Everything the game page knows, in one object owned by the application (no DOM).
 
-``AppState`` holds the start screen's choices, the game on screen (a ``Session``), the
-replay, the series, where the game is saved, the computer turn under way, the
-keyboard's cursor and the page's notes.  The mode is derived from it
-(``modes.mode_of``); the screen is drawn from it (``render.screen``).
+``AppState`` holds, by concern: the start screen (``start``: the settings, saved
+games, progress), the game on screen (``game``: its ``Session``, replay, review,
+series, computer turn, hint, cursor), where it is saved (``keeping``), play by link and
+the address (``link``), the tutorial (``tutorial``); and the page's own notes.  The
+mode is derived from it (``mode_of``, below); the screen is drawn from it
+(``render.screen``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from . import computer
 from .keyboard import Keys
 from .lesson import Lesson
+from .modes import Mode
 from .progress import Problem, Progress
 from .replay import Replay
 from .review import ReviewRun
@@ -20,6 +24,14 @@ from .saves import Deleted, Entry, SaveRef
 from .seriesplan import SeriesState
 from .session import Session
 from .setup import Settings
+
+TurnStage = Literal["waiting", "worker", "asked", "holding"]
+HintStage = Literal["worker", "asked", "shown"]
+ScreenName = Literal["setup", "play"]
+WorkerState = Literal["off", "starting", "ready"]
+NoticeKind = Literal["", "conflict", "link"]
+SaveState = Literal["", "saved", "error", "conflict"]
+ImportOutcome = Literal["", "ok", "refused"]
 
 
 @dataclass
@@ -29,7 +41,7 @@ class ComputerTurn:
     "holding" (the answer is in; its thinking still shows for a moment)."""
 
     token: int
-    stage: str = "waiting"
+    stage: TurnStage = "waiting"
     request: str = ""
     answer: str = ""
     took_ms: float = 0.0
@@ -44,34 +56,70 @@ class HintAsk:
 
     token: int
     request: str
-    stage: str = "asked"
+    stage: HintStage = "asked"
     move: str = ""
 
 
 @dataclass
-class AppState:
+class StartScreen:
+    """The start screen: the game's settings, the saved games and the progress table."""
+
     settings: Settings = field(default_factory=Settings)
     """The start screen's choices (those of the last game when one was played)."""
     plan: str = "single"
     seed_text: str = ""
     setup_problems: str = ""
     drop_over: bool = False  # a file is dragged over the start screen
-    imported: str = ""  # "ok" | "refused": the last import
+    imported: ImportOutcome = ""  # the last import
     link_refused: bool = False  # a game link in the address could not be opened
     entries: list[Entry] = field(default_factory=list)  # the "Saved games" panel
     saved_message: str = ""
     storage_problem: str = ""  # a catalogue key: what is wrong with the storage
+    deleted: tuple[Deleted, ...] = ()  # the last deletion, while its undo is offered
+    deleted_timer: int | None = None  # the token of the undo's time limit
+    progress: Progress = field(default_factory=Progress)  # the start screen's table
+    progress_problem: Problem | None = None  # what is wrong with the stored record
 
-    booted: bool = False  # the page has opened what it shows first
-    screen: str = "setup"  # "setup" | "play": which screen shows
+
+@dataclass
+class OnScreen:
+    """The game on screen: the table, its replay and review, its series, the result's
+    dialog, the computer's turn and the hint under way, the keyboard's cursor."""
+
     session: Session | None = None  # the game on screen
     replay: Replay | None = None
     replay_timer: int | None = None  # the autoplay's pending timer token
     review: ReviewRun | None = None  # the review beside the replay (running or done)
     series: SeriesState | None = None
+    result_open: bool = False
+    speed: str = computer.DEFAULT_SPEED
+    turn: ComputerTurn | None = None
+    hint: HintAsk | None = None  # the hint asked for or shown
+    think_ms: int | None = None  # the last computer move's worker round trip
+    dropped: tuple[int, str] | None = None  # (token, move): the computer move to animate
+    keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
+    wheel_at: float = -1e9
+
+
+@dataclass
+class Keeping:
+    """Where the game on screen is saved, how that went, and the notice that waits for
+    the player's choice."""
+
     save: SaveRef | None = None  # where the game on screen is saved
-    save_state: str = ""  # "saved" | "error" | ""
+    save_state: SaveState = ""
     save_text: str = ""
+    notice: NoticeKind = ""
+    """"conflict": another tab wrote this game's save (nothing is written until the
+    player chooses); "link": a link pasted into this tab holds another state of the
+    game (``link_offer``) and was not applied; "": no notice."""
+    link_offer: str = ""  # the address's fragment the "link" notice is about
+
+
+@dataclass
+class Address:
+    """Play by link and the page's address."""
+
     link_mode: bool = False  # play by link: the address follows every move
     link_open: bool = False  # this game came from a link
     link_panel: bool = False
@@ -79,33 +127,55 @@ class AppState:
     link_message: str = ""
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
-    result_open: bool = False
-    notice: str = ""
-    """"conflict": another tab wrote this game's save (nothing is written until the
-    player chooses); "link": a link pasted into this tab holds another state of the
-    game (``link_offer``) and was not applied; "": no notice."""
-    link_offer: str = ""  # the address's fragment the "link" notice is about
-    deleted: tuple[Deleted, ...] = ()  # the last deletion, while its undo is offered
-    deleted_timer: int | None = None  # the token of the undo's time limit
 
-    speed: str = computer.DEFAULT_SPEED
-    worker: str = "off"  # "off" | "starting" | "ready"
-    turn: ComputerTurn | None = None
-    hint: HintAsk | None = None  # the hint asked for or shown
-    progress: Progress = field(default_factory=Progress)  # the start screen's table
-    progress_problem: Problem | None = None  # what is wrong with the stored record
-    think_ms: int | None = None  # the last computer move's worker round trip
-    dropped: tuple[int, str] | None = None  # (token, move): the computer move to animate
 
-    keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
+@dataclass
+class Tutorial:
+    """"Learn to play": the step on screen (the game waits behind it) and those done."""
+
+    lesson: Lesson | None = None
+    lessons_done: frozenset[str] = frozenset()  # kept in the browser's storage
+
+
+@dataclass
+class AppState:
+    """Everything the page knows, by concern; and the page's own notes."""
+
+    start: StartScreen = field(default_factory=StartScreen)
+    game: OnScreen = field(default_factory=OnScreen)
+    keeping: Keeping = field(default_factory=Keeping)
+    link: Address = field(default_factory=Address)
+    tutorial: Tutorial = field(default_factory=Tutorial)
+
+    booted: bool = False  # the page has opened what it shows first
+    screen: ScreenName = "setup"  # which screen shows
+    worker: WorkerState = "off"
     pointer: str = "mouse"
-    wheel_at: float = -1e9
     spoken: str = ""  # the live region's text (a move's events, a refused key)
     tokens: int = 0  # the last token given to a timer or a computer turn
-
-    lesson: Lesson | None = None  # the tutorial's step on screen (the game waits behind)
-    lessons_done: frozenset[str] = frozenset()  # the tutorial's steps done (kept)
 
     def token(self) -> int:
         self.tokens += 1
         return self.tokens
+
+
+def mode_of(state: AppState) -> Mode:
+    if state.tutorial.lesson is not None:
+        return Mode.TUTORIAL
+    s = state.game.session
+    if s is None or state.screen == "setup":
+        return Mode.START
+    if state.keeping.notice:
+        return Mode.NOTICE
+    if state.game.replay is not None:
+        return Mode.REVIEW if state.game.review is not None else Mode.REPLAY
+    if s.over:
+        if not state.game.result_open:
+            return Mode.PLAYING
+        series = state.game.series
+        return Mode.SERIES if series is not None and not series.done else Mode.RESULT
+    if s.covered and not state.link.link_mode:
+        return Mode.COVER
+    if s.computer_to_move:
+        return Mode.THINKING if s.humans() else Mode.WATCHING
+    return Mode.PLAYING

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 import qin
-from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour, tile_mark
+from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour, render_overlay, tile_mark
 from qin.tiles import COLOURS
 
 from . import a11y, i18n, players
@@ -19,9 +19,10 @@ from .i18n import t
 from .replay import Replay
 from .saves import Entry
 from .seriesplan import PLANS, plan_label
-from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations, tile_name
+from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations
 from .setup import COLOURS as SEAT_COLOURS
 from .setup import Settings, board_label, colour_label
+from .wording import describe, hover_info, result, tile_name, winner_text
 
 
 def pagoda_icon(colour: str, double: bool = False, size: int = 22) -> str:
@@ -213,7 +214,7 @@ def rules_link(event: qin.Event) -> str:
 
 def log_line(turn: Turn, index: int) -> str:
     """Event ``index`` of ``turn`` in words, with its link to the rules."""
-    return escape(turn.lines[index]) + rules_link(turn.events[index])
+    return escape(describe(turn.events[index], turn.names)) + rules_link(turn.events[index])
 
 
 def log_html(session: Session) -> str:
@@ -256,13 +257,31 @@ def replay_log_html(replay: Replay) -> str:
     return "".join(items)
 
 
+def overlay_svg(session: Session) -> str:
+    """The board's overlay: the ghost tile under the pointer with what it would do (or
+    the hint's), the province or village under it with its pagodas."""
+    h = session.hover_state
+    if h.ghost is None and session.hint is not None and not session.over:
+        return render_overlay(session.game, ghost=session.hint, ghost_ok=True,
+                              preview=session.preview(session.hint),
+                              colours=session.colours)
+    if h.ghost is None and not h.focus:
+        return ""
+    return render_overlay(session.game, ghost=h.ghost, ghost_ok=h.ok,
+                          preview=h.preview if h.ok else None, focus=h.focus,
+                          focus_owner=h.focus_owner, colours=session.colours,
+                          tally_at=h.square if h.tally is not None else None,
+                          tally=h.tally)
+
+
 def info_html(session: Session) -> str:
     h = session.hover_state
-    if not h.info:
+    info = hover_info(session, h)
+    if not info:
         return ""
     cls = "info-bad" if h.ghost is not None and not h.ok else (
         "info-preview" if h.ghost is not None else "info-hover")
-    lines = "".join(f"<li>{escape(line)}</li>" for line in h.info.split("\n") if line)
+    lines = "".join(f"<li>{escape(line)}</li>" for line in info.split("\n") if line)
     title = ""
     if h.ghost is not None and h.ok:
         title = f'<p class="info-title">{escape(t("info.placing", square=h.square or ""))}</p>'
@@ -282,9 +301,9 @@ def cover_text(session: Session) -> tuple[str, str, str]:
 
 
 def result_html(session: Session) -> str:
-    winners, how = session.result()
+    winners, how = result(session)
     names = session.names
-    title = session.winner_text()
+    title = winner_text(session)
     rows = []
     for p, (on_board, left, _) in enumerate(session.counts(), start=1):
         won = p in winners

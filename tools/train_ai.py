@@ -1,0 +1,244 @@
+"""Train the Son of Heaven's evaluation by self-play, and write qin/ai/weights.json.
+
+    python tools/train_ai.py                         # the shipped weights (seed 2026)
+    python tools/train_ai.py --games 60 20 20 --eval-games 10 --out /tmp/w.json
+
+1. Self-play: the ``--policy`` level (the Governor by default: a game takes it about
+   a second) plays itself on deals from ``--seed``; after every move it chose among
+   two or more, the features of the position it made (``qin.ai.features.after_move``,
+   what the search sees) are kept with the mover's final score (1 a win, 1/k a
+   victory shared by k, 0 a loss).
+2. Regression on the outcomes: for each player count, a logistic model of that score
+   (L2-regularized, fitted by Newton's method with numpy, a dev dependency only).
+3. The learning curve: the two-player weights fitted on the first quarter, half and
+   all of the games but the last fifth (held out: their error there), and on all,
+   each played by the Son of Heaven against the Emperor (``--eval-games`` two-player
+   games, seats alternating): its score with a 95% confidence interval.
+4. ``--rounds 2`` plays a second round of self-play with the Son of Heaven itself
+   (the first round's weights) and fits on both rounds' positions.
+
+Everything follows from ``--seed``; with ``--workers 2`` the games run in two
+processes (the results do not depend on it).  The default run (``--games 1200 300
+300``, 40 evaluation games per checkpoint) takes about two hours of CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from qin.ai import player  # noqa: E402
+from qin.ai.features import NAMES, after_move  # noqa: E402
+from qin.ai.greedy import weights  # noqa: E402
+from qin.ai.learned import FORMAT, VERSION, Learned, Weights, parse_weights  # noqa: E402
+from qin.ai.sim import to_code  # noqa: E402
+from qin.game import Game  # noqa: E402
+
+OUT = ROOT / "qin" / "ai" / "weights.json"
+Sample = tuple[list[float], float]
+
+
+def _bot(level: str, seed: int, weights: Weights | None) -> Any:
+    bot = player("emperor" if level == "heaven" else level, seed)
+    if level == "heaven":
+        bot.level = "heaven"
+        bot.strategy = Learned.son_of_heaven(weights=weights)
+    return bot
+
+
+def margin(game: Game, me: int) -> float:
+    """``me``'s pagodas on the board less the others' mean (the search's unit)."""
+    w = weights(game.players, me)
+    return sum(w[p] * game.on_board(p) for p in range(1, game.players + 1))
+
+
+def self_play(job: tuple[int, int, str, Weights | None]) -> list[Sample]:
+    """One self-play game (deal ``seed``): every chosen position's features and what
+    the mover's pagoda margin (``margin``) gained from there to the end."""
+    seed, players, policy, weights = job
+    game = Game.new(players=players, seed=seed)
+    bots = {p: _bot(policy, seed * 10 + p, weights) for p in range(1, players + 1)}
+    rows: list[tuple[int, list[float], float]] = []
+    while not game.is_over:
+        p = game.to_move
+        view = game.view(p)
+        move = bots[p].choose(view)
+        chosen = not move.is_pass and len(view.legal_moves()) > 1
+        row = after_move(view, to_code(view.board.geo, move)) if chosen else []
+        game.play(move)
+        if chosen:
+            rows.append((p, row, margin(game, p)))
+    return [(row, margin(game, p) - now) for p, row, now in rows]
+
+
+def fit(samples: Sequence[Sample], l2: float = 1.0) -> list[float]:
+    """Ridge regression of the gain on the features (no penalty on the bias)."""
+    x = np.array([s[0] for s in samples], dtype=float)
+    y = np.array([s[1] for s in samples], dtype=float)
+    reg = np.full(x.shape[1], l2)
+    reg[0] = 0.0
+    w = np.linalg.solve(x.T @ x + np.diag(reg) + 1e-9 * np.eye(x.shape[1]), x.T @ y)
+    return [round(float(v), 6) for v in w]
+
+
+def explained(samples: Sequence[Sample], w: Sequence[float]) -> tuple[float, float]:
+    """The fit's mean squared error, and that of always guessing the mean."""
+    ys = [y for _, y in samples]
+    mean = sum(ys) / max(1, len(ys))
+    err = sum((sum(a * b for a, b in zip(w, row, strict=True)) - y) ** 2
+              for row, y in samples)
+    base = sum((y - mean) ** 2 for y in ys)
+    return err / max(1, len(ys)), base / max(1, len(ys))
+
+
+def evaluate(job: tuple[int, Weights, int]) -> float:
+    """Game ``index`` of the Son of Heaven (these weights) against the Emperor, two
+    players, seats alternating: its score."""
+    index, weights, seed = job
+    deal, seat = seed + index // 2, 1 + index % 2
+    game = Game.new(players=2, seed=deal)
+    bots = {p: _bot("heaven" if p == seat else "emperor", deal * 10 + p, weights)
+            for p in (1, 2)}
+    while not game.is_over:
+        p = game.to_move
+        game.play(bots[p].choose(game.view(p)))
+    return 1.0 / len(game.winners) if seat in game.winners else 0.0
+
+
+def _map(fn: Callable[[Any], Any], jobs: list[Any], workers: int,
+         every: int = 0) -> Iterator[Any]:
+    """``fn`` over ``jobs`` in order (in ``workers`` processes); with ``every``, a
+    line on stderr every that many results."""
+    def note(i: int) -> None:
+        if every and i % every == 0:
+            print(f"    {i}/{len(jobs)}", file=sys.stderr, flush=True)
+
+    if workers <= 1:
+        for i, job in enumerate(jobs, 1):
+            yield fn(job)
+            note(i)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for i, result in enumerate(pool.imap(fn, jobs, chunksize=1), 1):
+            yield result
+            note(i)
+
+
+def weights_of(by_players: dict[int, list[float]], trained: dict[str, Any]) -> Weights:
+    return parse_weights(document(by_players, trained))
+
+
+def document(by_players: dict[int, list[float]], trained: dict[str, Any]) -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "features": list(NAMES),
+                       "players": {str(k): v for k, v in sorted(by_players.items())},
+                       "trained": trained}, indent=1) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", type=int, nargs=3, default=[1200, 300, 300],
+                        metavar=("TWO", "THREE", "FOUR"),
+                        help="self-play games with 2, 3 and 4 players")
+    parser.add_argument("--policy", default="governor",
+                        help="the level that plays the first round of self-play")
+    parser.add_argument("--rounds", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--eval-games", type=int, default=40,
+                        help="games against the Emperor at each checkpoint (0: none)")
+    parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--samples", type=Path, default=None,
+                        help="also write the self-play positions (JSON), or, with "
+                             "--reuse, read them instead of playing")
+    parser.add_argument("--reuse", action="store_true",
+                        help="fit on the positions of --samples without self-play")
+    args = parser.parse_args(argv)
+    started = time.process_time(), time.time()
+    samples: dict[int, list[list[Sample]]] = {2: [], 3: [], 4: []}
+    by_players: dict[int, list[float]] = {}
+    weights: Weights | None = None
+    if args.reuse and args.samples is None:
+        parser.error("--reuse needs --samples")
+    for rnd in range(args.rounds):
+        policy = args.policy if rnd == 0 else "heaven"
+        if args.reuse:
+            saved = json.loads(args.samples.read_text(encoding="utf-8"))
+            samples = {int(k): [[(r, y) for r, y in g] for g in v] for k, v in saved.items()}
+            args.games = [len(samples[c]) for c in (2, 3, 4)]
+        for count, games in zip((2, 3, 4), args.games, strict=True):
+            if args.reuse:
+                break
+            base = args.seed * 100_000 + rnd * 10_000 + count * 1000
+            jobs = [(base + i, count, policy, weights) for i in range(games)]
+            t0 = time.time()
+            samples[count].extend(_map(self_play, jobs, args.workers, every=20))
+            n = sum(len(g) for g in samples[count])
+            print(f"round {rnd + 1}: {games} {count}-player games of {policy} self-play, "
+                  f"{n} positions in all [{time.time() - t0:.0f} s]", flush=True)
+        if args.samples is not None and not args.reuse:
+            args.samples.write_text(json.dumps({str(k): v for k, v in samples.items()}),
+                                    encoding="utf-8")
+        for count in (2, 3, 4):
+            games = samples[count]
+            flat = [s for g in games for s in g]
+            by_players[count] = fit(flat, args.l2)
+            err, base = explained(flat, by_players[count])
+            print(f"  {count} players: mean squared error {err:.3f} (the mean alone: "
+                  f"{base:.3f}) on {len(flat)} positions", flush=True)
+        weights = weights_of(by_players, {})
+        if args.reuse:
+            break
+    # the learning curve: the two-player weights fitted on more and more games, their
+    # error on the last fifth of the games (held out), and their play against the Emperor
+    games2 = samples[2]
+    held = games2[len(games2) - len(games2) // 5:]
+    rest = games2[:len(games2) - len(held)]
+    print("learning curve (2 players; the error on the last "
+          f"{len(held)} games' positions, held out; the Son of Heaven against the Emperor):")
+    for share in (0.25, 0.5, 1.0, None):  # None: every game (the weights written)
+        used = games2 if share is None else rest[:max(1, round(len(rest) * share))]
+        w2 = fit([s for g in used for s in g], args.l2)
+        line = f"  {len(used)} games:"
+        if share is not None and held:
+            err, base = explained([s for g in held for s in g], w2)
+            line += f" held-out error {err:.3f} (the mean alone {base:.3f})"
+        if args.eval_games:
+            w = weights_of(by_players | {2: w2}, {})
+            t0 = time.time()
+            scores = list(_map(evaluate, [(i, w, args.seed) for i in range(args.eval_games)],
+                               args.workers))
+            mean = sum(scores) / len(scores)
+            sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
+            half = 1.96 * sd / math.sqrt(len(scores))
+            line += (f" score {mean:.3f} against the Emperor (95% CI "
+                     f"{max(0, mean - half):.3f}-{min(1, mean + half):.3f}, {len(scores)} "
+                     f"games) [{time.time() - t0:.0f} s]")
+        print(line, flush=True)
+    trained = {"seed": args.seed, "games": args.games, "policy": args.policy,
+               "rounds": args.rounds, "l2": args.l2,
+               "positions": {str(k): sum(len(g) for g in v) for k, v in samples.items()}}
+    text = document(by_players, trained)
+    parse_weights(text)
+    args.out.write_text(text, encoding="utf-8")
+    cpu = time.process_time() - started[0]
+    print(f"wrote {args.out} ({len(text.encode())} bytes); {time.time() - started[1]:.0f} s "
+          f"wall, {cpu:.0f} s CPU in this process")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

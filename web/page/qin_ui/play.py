@@ -1,0 +1,344 @@
+"""Play and hints (no DOM): the board (hover, click, the cursor's commands, the
+wheel), the cover between humans, the result's dialog, the game's tools (export,
+share, play by link), hints, and computer turns as timers and worker answers.
+"""
+
+from __future__ import annotations
+
+import qin
+
+from . import computer, replaying, wording
+from .actions import (
+    After,
+    AskComputer,
+    AskHint,
+    BoardClick,
+    Command,
+    ComputerAnswer,
+    Copied,
+    Copy,
+    Download,
+    Effect,
+    Focus,
+    HintAnswer,
+    Hover,
+    Pointer,
+    Save,
+    SetAddress,
+    StartWorker,
+    Timer,
+    Wheel,
+    WorkerReady,
+)
+from .ai_bridge import request_for
+from .core import Core
+from .i18n import t
+from .modes import Mode
+from .replaying import REPLAY_TICK_MS
+from .saves import export_name, export_text
+from .session import Session
+from .state import ComputerTurn, HintAsk
+
+WHEEL_GAP_MS = 150
+"""One turn of the tile per flick of a trackpad."""
+HINT_LEVEL = "emperor"
+"""The strongest computer level: it gives the hints (with its own time cap)."""
+
+
+def hover(app: Core, action: Hover) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    if s is not None and (st.pointer != "touch" or action.square is None):
+        s.hover(action.square)
+    return []
+
+
+def board_click(app: Core, action: BoardClick) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    if s is not None:
+        if st.pointer == "touch":
+            st.game.keys.tap(s, action.square)
+        else:
+            s.click(action.square)
+    return []
+
+
+def pointer(app: Core, action: Pointer) -> list[Effect]:
+    app.state.pointer = action.kind or "mouse"
+    return []
+
+
+def wheel(app: Core, action: Wheel) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    if s is None or s.selected_kind is None or action.at_ms - st.game.wheel_at < WHEEL_GAP_MS:
+        return []
+    st.game.wheel_at = action.at_ms
+    s.rotate(action.step)
+    return []
+
+
+def board_command(app: Core, c: Command) -> list[Effect]:
+    """The board's own commands (the cursor, a pick, a turn, a placement, a pass, an
+    undo, the focus), run by the keyboard's cursor on the game on screen."""
+    st = app.state
+    s = st.game.session
+    if s is None:
+        return []
+    done = st.game.keys.run(s, c)
+    focus = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
+    return [Focus(focus)] if focus else []
+
+
+def escape(app: Core, c: Command) -> list[Effect]:
+    """Escape: leave the hint shown, else as on the board (put the tile back, or
+    leave the board)."""
+    s = app.state.game.session
+    if s is not None and app.state.game.hint is not None:
+        return _hint(app, "hint-dismiss", s)
+    return board_command(app, c)
+
+
+def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
+    st = app.state
+    st.worker = "ready"
+    asked: list[Effect] = replaying.review_next(app) if st.game.review is not None else []
+    if st.game.hint is not None and st.game.hint.stage == "worker":
+        st.game.hint.stage = "asked"
+        asked.append(AskHint(st.game.hint.token, st.game.hint.request))
+    if st.game.turn is not None and st.game.turn.stage == "worker":
+        asked += _ask(app, st.game.turn)
+    return asked
+
+
+def timer(app: Core, action: Timer) -> list[Effect]:
+    return _timer(app, action.token)
+
+
+def copied(app: Core, action: Copied) -> list[Effect]:
+    app.state.link.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
+    return []
+
+
+def result_close(app: Core, _: Command) -> list[Effect]:
+    app.state.game.result_open = False
+    return []
+
+
+def result_show(app: Core, _: Command) -> list[Effect]:
+    app.state.game.result_open = True
+    return []
+
+
+def speed(app: Core, c: Command) -> list[Effect]:
+    st = app.state
+    if c.arg in computer.SPEEDS:
+        st.game.speed = c.arg
+        if computer.SPEEDS[c.arg] is None:
+            st.game.turn = None  # paused: a move under way is not played
+    return []
+
+
+def cover_ok(app: Core, _: Command) -> list[Effect]:
+    s = app.state.game.session
+    if s is not None:
+        s.confirm()
+    return []
+
+
+def cover_undo(app: Core, _: Command) -> list[Effect]:
+    s = app.state.game.session
+    if s is not None:
+        app.state.game.keys.undo(s)
+    return []
+
+
+def export(app: Core, _: Command) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    if s is None:
+        return []
+    try:
+        record = s.game.record()
+    except qin.QinError as exc:
+        st.keeping.save_text, st.keeping.save_state = str(exc), "error"
+        return []
+    if any(s.hints):
+        record["hints"] = list(s.hints)
+    return [Download(export_name(record), export_text(record))]
+
+
+def hint_command(app: Core, c: Command) -> list[Effect]:
+    s = app.state.game.session
+    return _hint(app, c.name, s) if s is not None else []
+
+
+def share(app: Core, _: Command) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    if s is None:
+        return []
+    st.link.link_panel = not st.link.link_panel
+    st.link.link_message = ""
+    app.update_link(s)
+    return []
+
+
+def link_copy(app: Core, _: Command) -> list[Effect]:
+    return [Copy(app.state.link.link_url)]
+
+
+def link_play(app: Core, _: Command) -> list[Effect]:
+    """Play by link: saved, and the address set, as a change of the game."""
+    st = app.state
+    s = st.game.session
+    if s is None or st.link.link_mode:
+        return []
+    st.link.link_mode = True
+    app.update_link(s)
+    st.link.address_game = True
+    return [Save(), SetAddress(st.link.link_url or st.link.base_url)]
+
+
+def _hint(app: Core, name: str, s: Session) -> list[Effect]:
+    """Ask for a hint (the strongest computer, from the seat's own view), take the
+    one shown, or leave it."""
+    st = app.state
+    if name == "hint-dismiss":
+        st.game.hint, s.hint = None, None
+        return []
+    if name == "hint-take":
+        shown = st.game.hint
+        if shown is None or shown.stage != "shown" or s.hint is None:
+            return []
+        move = s.hint
+        st.game.hint, s.hint = None, None
+        if move not in s.game.legal_moves():  # cannot happen: a move clears the hint
+            return []
+        s.play(move)
+        return []
+    if not s.hint_allowed:
+        st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
+        return []
+    if st.game.hint is not None:  # one under way or shown: nothing more to ask
+        return []
+    request = request_for(s.game, s.to_move, HINT_LEVEL)
+    st.game.hint = HintAsk(st.token(), request)
+    st.spoken = t("hint.asking")
+    if st.worker == "ready":
+        return [AskHint(st.game.hint.token, request)]
+    st.game.hint.stage = "worker"
+    if st.worker == "off":
+        st.worker = "starting"
+        return [StartWorker()]
+    return []
+
+
+def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    asked = st.game.hint
+    if asked is None or asked.token != answer.token or asked.stage != "asked" \
+            or s is None:
+        return []  # stale: a move, an undo or another game came in between
+    if app.mode is not Mode.PLAYING or not s.hint_allowed \
+            or request_for(s.game, s.to_move, HINT_LEVEL) != asked.request:
+        st.game.hint = None
+        return []
+    try:
+        move = qin.Move.parse(answer.text)
+    except ValueError:
+        move = None
+    if move is None or move.is_pass or move not in s.game.legal_moves():
+        st.game.hint = None
+        st.spoken = t("hint.failed")
+        return []
+    asked.stage, asked.move = "shown", str(move)
+    s.show_hint(move)
+    st.spoken = wording.hint_text(s)
+    return []
+
+
+def computer_turns(app: Core) -> list[Effect]:
+    """Start the computer's turn when one is due (after its pause); drop a turn
+    under way when the game on screen no longer waits for it."""
+    st = app.state
+    s = st.game.session
+    mode = app.mode
+    effects: list[Effect] = []
+    if s is not None and computer.has_computers(s) and st.worker == "off":
+        st.worker = "starting"
+        effects.append(StartWorker())
+    if mode not in (Mode.THINKING, Mode.WATCHING) or s is None \
+            or computer.ask(s) is None:
+        st.game.turn = None
+        return effects
+    if st.game.turn is not None:
+        return effects
+    delay = computer.delay_ms(s, st.game.speed)
+    if delay is None:  # paused
+        return effects
+    st.game.turn = ComputerTurn(st.token())
+    return [*effects, After(delay, st.game.turn.token)]
+
+
+def _ask(app: Core, turn: ComputerTurn) -> list[Effect]:
+    s = app.state.game.session
+    request = computer.ask(s) if s is not None else None
+    if request is None:
+        app.state.game.turn = None
+        return []
+    turn.request = request
+    if app.state.worker != "ready":
+        turn.stage = "worker"
+        return []
+    turn.stage = "asked"
+    return [AskComputer(turn.token, request)]
+
+
+def computer_answer(app: Core, answer: ComputerAnswer) -> list[Effect]:
+    st = app.state
+    turn = st.game.turn
+    if turn is None or turn.token != answer.token or turn.stage != "asked":
+        return []  # stale: an undo, a pause or another game came in between
+    s = st.game.session
+    assert s is not None
+    turn.answer, turn.took_ms = answer.text, answer.took_ms
+    rest = computer.min_think_ms(s) - answer.took_ms
+    if rest > 0:  # a quick decision still shows its thinking for a moment
+        turn.stage = "holding"
+        return [After(int(rest), turn.token)]
+    return _play_answer(app, turn)
+
+
+def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
+    st = app.state
+    s = st.game.session
+    st.game.turn = None
+    if s is None or not computer.accept(s, turn.request, turn.answer):
+        return []
+    st.game.think_ms = round(turn.took_ms)
+    st.game.dropped = (turn.token, turn.answer)
+    return []
+
+
+def _timer(app: Core, token: int) -> list[Effect]:
+    st = app.state
+    if token == st.start.deleted_timer:
+        app.end_undo()
+        return []
+    if token == st.game.replay_timer and st.game.replay is not None:
+        st.game.replay_timer = None
+        if st.game.replay.tick():
+            st.game.replay_timer = st.token()
+            return [After(REPLAY_TICK_MS, st.game.replay_timer)]
+        return []
+    turn = st.game.turn
+    if turn is None or turn.token != token:
+        return []
+    if turn.stage == "waiting":
+        return _ask(app, turn)
+    if turn.stage == "holding":
+        return _play_answer(app, turn)
+    return []

@@ -1,0 +1,266 @@
+"""The start screen's handlers (no DOM): the game's settings, Start, the next game of
+a series, the saved games (resume, export, delete and its undo), imports, the progress
+table's export; and the page's start-up and language.  (What the start screen shows
+before Python is ``start_screen``'s.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+
+from . import i18n, keep, learn, links, players, progress, setup, tutorial
+from .actions import (
+    After,
+    Boot,
+    Command,
+    Download,
+    Effect,
+    Focus,
+    Imported,
+    ImportRefused,
+    LanguageChosen,
+    Save,
+    SetupEdited,
+    StartGame,
+    StartWorker,
+)
+from .core import CURRENT_KEY, Core, settings_of
+from .i18n import t
+from .saves import SaveError, export_name, export_text, read_import
+from .seriesplan import SeriesPlanError, SeriesState
+from .session import Session
+
+UNDO_DELETE_MS = 10_000
+"""How long "Deleted — Undo" is offered (the next action ends it sooner)."""
+
+
+def setup_edit(app: Core, action: SetupEdited) -> list[Effect]:
+    return _setup_edited(app, action)
+
+
+def start_game(app: Core, action: StartGame) -> list[Effect]:
+    return app.start(action.form)
+
+
+def imported(app: Core, action: Imported) -> list[Effect]:
+    return _import(app, action.text, action.file)
+
+
+def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
+    st = app.state
+    st.start.imported = "refused"
+    why = t(action.why, error=action.error) if action.error else t(action.why)
+    st.start.saved_message = t("import.refused", name=action.file, error=why)
+    return []
+
+
+def new_game(app: Core, _: Command) -> list[Effect]:
+    """New game (or, on a result, the next one): back to the start screen."""
+    app.state.game.result_open = False
+    return app.to_setup()
+
+
+def back_to_game(app: Core, _: Command) -> list[Effect]:
+    if app.state.game.session is not None:
+        app.state.screen = "play"
+    return []
+
+
+def drag(app: Core, c: Command) -> list[Effect]:
+    app.state.start.drop_over = c.arg == "over"
+    return []
+
+
+def saved_game(app: Core, c: Command) -> list[Effect]:
+    return _saved_game(app, c.name, c.arg)
+
+
+def progress_export(app: Core, _: Command) -> list[Effect]:
+    return [Download(progress.export_name(), app.state.start.progress.to_json() + "\n")]
+
+
+def series_next(app: Core, _: Command) -> list[Effect]:
+    s = app.state.game.session
+    return _series_next(app, s) if s is not None else []
+
+
+def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
+    st = app.state
+    st.start.plan = e.form.plan
+    st.start.seed_text = e.form.seed
+    fresh = settings_of(e.form, st.start.settings.seed)
+    if e.field == "players":
+        st.start.settings = setup.with_players(fresh, e.value)
+    elif e.field == "colour" and 0 <= e.value < len(fresh.seats):
+        # the seat that had the new colour takes this seat's old one
+        seats = list(fresh.seats)
+        old = st.start.settings.seats[e.value].colour if e.value < len(st.start.settings.seats) \
+            else seats[e.value].colour
+        chosen = seats[e.value].colour
+        seats[e.value] = setup.Seat(seats[e.value].name, old, seats[e.value].kind)
+        before = replace(fresh, seats=tuple(seats))
+        st.start.settings = setup.with_colour(before, e.value, chosen)
+    elif e.field == "kind":
+        st.start.settings = fresh
+        effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
+        if any(players.kind(seat.kind).level for seat in fresh.seats) \
+                and st.worker == "off":
+            st.worker = "starting"
+            effects.append(StartWorker())
+        return effects
+    else:
+        st.start.settings = fresh
+    return []
+
+
+def _series_next(app: Core, s: Session) -> list[Effect]:
+    series = app.state.game.series
+    if series is None or series.next_board is None:
+        return []
+    settings = s.settings
+    session = Session(replace(settings, board=series.next_board, seed=None))
+    return app.show(session, None, "local", series) + [Save()]
+
+
+def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
+    st = app.state
+    if name == "resume":
+        app.resume(save_id)
+        return []
+    if name == "export-raw":
+        return [Download(f"qin-damaged-save-{save_id}.txt", app.saves.raw(save_id) or "",
+                         "text/plain")]
+    if name == "export-save":
+        try:
+            saved = app.saves.open(save_id).saved
+        except SaveError as exc:
+            st.start.saved_message = str(exc)
+            return []
+        return [Download(export_name(saved.record, saved.updated),
+                         export_text(saved.record))]
+    if name == "undelete":
+        return _undelete(app)
+    try:
+        if name == "delete-finished":
+            deleted = tuple(app.saves.delete_finished())
+        else:
+            deleted = (app.saves.delete(save_id),)
+    except SaveError as exc:
+        st.start.saved_message = str(exc)
+        return []
+    # The game behind the start screen keeps its ref: undone, it is written on as
+    # before; not undone, its next write finds it gone and saves it anew.
+    app.refresh_entries()
+    if not deleted:
+        return []
+    st.start.deleted = deleted
+    st.start.saved_message = t("saved.deleted") if name == "delete" else \
+        t("saved.deleted_finished", n=len(deleted))
+    st.start.deleted_timer = st.token()
+    return [After(UNDO_DELETE_MS, st.start.deleted_timer)]
+
+
+def _undelete(app: Core) -> list[Effect]:
+    """Put the last deletion back, text for text."""
+    st = app.state
+    deleted, st.start.deleted, st.start.deleted_timer = st.start.deleted, (), None
+    st.start.saved_message = t("saved.restored")
+    for d in deleted:
+        try:
+            app.saves.undelete(d)
+        except SaveError as exc:
+            st.start.saved_message = str(exc)
+    app.refresh_entries()
+    return []
+
+
+def _import(app: Core, text: str, file: str) -> list[Effect]:
+    st = app.state
+    file = file or t("saves.the_file")
+    if progress.is_progress(text):
+        try:
+            st.start.progress, added = progress.merge(app.saves.storage, text)
+        except progress.ProgressError as exc:
+            st.start.imported = "refused"
+            st.start.saved_message = t("import.refused", name=file, error=str(exc))
+            return []
+        st.start.imported = "ok"
+        st.start.progress_problem = None
+        st.start.saved_message = t("progress.imported", name=file, n=added)
+        return []
+    try:
+        imported = read_import(text, players.KINDS)
+        if imported.saved is not None:
+            s = keep.restore(imported.saved)
+            series = (SeriesState.from_dict(imported.saved.series)
+                      if imported.saved.series else None)
+        else:
+            count = imported.record["players"]
+            s = keep.session_for(imported.record, ["human"] * count,
+                                 keep.default_colours(count))
+            series = None
+    except (SaveError, SeriesPlanError) as exc:
+        st.start.imported = "refused"
+        st.start.saved_message = t("import.refused", name=file, error=str(exc))
+        return []
+    st.start.imported = "ok"
+    st.start.saved_message = t("import.done", name=file,
+                         names=f" {t('saved.vs')} ".join(s.names),
+                         moves=len(s.game.moves))
+    return app.show(s, None, "local", series) + [Save()]
+
+
+def boot(app: Core, boot: Boot) -> list[Effect]:
+    """Open what the page shows first: a game link, the game left open, or the start
+    screen."""
+    st = app.state
+    st.link.base_url = boot.url.split("#")[0]
+    st.booted = True
+    st.link.address_game = links.has_game(boot.hash)
+    app.refresh_entries()
+    app.load_progress()  # here, not before: the page has its language now
+    if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
+        _resume_current(app)
+        return learn.open_lesson_from(app, boot.hash)
+    if links.has_game(boot.hash):
+        try:
+            _, record = links.read_link(boot.hash)
+            s = keep.link_session(record)
+        except (links.LinkError, SaveError) as exc:
+            st.start.saved_message = t("link.cannot_open", error=exc)
+            st.start.link_refused = True
+            return []
+        return app.show(s, None, "link", None) + [Save()]
+    _resume_current(app)
+    return []
+
+
+def _resume_current(app: Core) -> None:
+    """Open the game left open, unless it is over (or cannot be read: listed)."""
+    current = None
+    with contextlib.suppress(Exception):
+        current = app.saves.storage.get(CURRENT_KEY)
+    if current:
+        app.resume(current, unfinished_only=True)
+
+
+def language(app: Core, e: LanguageChosen) -> list[Effect]:
+    import json
+
+    st = app.state
+    old_names = {c: setup.colour_label(c) for c in setup.COLOURS}
+    i18n.set_language(e.lang, json.loads(e.catalogue))
+    st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
+    st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
+    st.start.setup_problems = ""
+    st.spoken = ""  # a move's events are not read out again
+    if st.tutorial.lesson is not None:
+        st.tutorial.lesson.rename()
+    s = st.game.session
+    if s is not None:
+        s.notice = None
+        if st.keeping.save_state == "saved":
+            st.keeping.save_text = t("keep.saved")
+    app.refresh_entries()
+    return []

@@ -1,0 +1,126 @@
+"""Other tabs and pasted links (no DOM): nothing is lost or applied silently.
+
+Another tab's write of the game on screen, or a pasted link holding another state of
+it, raises the notice; the player chooses.
+"""
+
+from __future__ import annotations
+
+from . import keep, learn, links, progress, tutorial
+from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
+from .core import CURRENT_KEY, Core
+from .i18n import t
+from .saves import FULL_WORDS, SaveError, id_of_key, read_save
+
+
+def storage_changed(app: Core, action: StorageChanged) -> list[Effect]:
+    return _storage_changed(app, action.key)
+
+
+def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
+    """The browser refused a write after the state moved on (the page's storage is
+    written by its shell, after the reply): the game on screen stays as it is, the page
+    says it is not saved, and its next save starts from what the browser holds."""
+    st = app.state
+    full = any(w in failed.error.lower() for w in FULL_WORDS)
+    why = t("saves.error.full") if full else t("saves.error.write", error=failed.error)
+    save_id = id_of_key(failed.key)
+    if st.keeping.save is not None and save_id == st.keeping.save.id:
+        try:
+            text = app.saves.raw(save_id)
+            st.keeping.save = read_save(text).ref if text is not None else None
+        except SaveError:
+            st.keeping.save = None  # saved anew at the next move
+        st.keeping.save_state, st.keeping.save_text = "error", t("keep.not_saved", error=why)
+    elif failed.key != CURRENT_KEY:
+        st.start.saved_message = why
+        if st.screen == "setup":
+            app.refresh_entries()
+    return []
+
+
+def address_changed(app: Core, action: AddressChanged) -> list[Effect]:
+    return _address_changed(app, action.hash)
+
+
+def notice(app: Core, c: Command) -> list[Effect]:
+    return _notice(app, c.name)
+
+
+def _storage_changed(app: Core, key: str) -> list[Effect]:
+    """Another tab wrote ``key``: the saved list follows; when it is the save of the
+    game on screen and its revision is newer than ours, the player is told at once."""
+    st = app.state
+    if key == CURRENT_KEY:
+        return []
+    if key == progress.KEY or not key:
+        app.load_progress()
+    save_id = id_of_key(key)
+    if st.screen == "setup" and (save_id is not None or not key):
+        app.refresh_entries()
+    if st.game.session is None or st.keeping.save is None or save_id != st.keeping.save.id \
+            or st.keeping.notice == "conflict":
+        return []
+    rev = app.saves.revision(save_id)
+    if rev is not None and rev > st.keeping.save.rev:
+        app.conflict()
+    return []
+
+
+def _notice(app: Core, name: str) -> list[Effect]:
+    st = app.state
+    kind, st.keeping.notice = st.keeping.notice, ""
+    if kind == "conflict":
+        save = st.keeping.save
+        if name == "notice-newer" and save is not None and app.resume(save.id):
+            return app.keep_address() if st.link.link_mode else []
+        st.keeping.save = None  # a copy: a new save of this tab's game, the other one kept
+        st.keeping.save_state, st.keeping.save_text = "", ""
+        return [Save()]
+    offer, st.keeping.link_offer = st.keeping.link_offer, ""
+    if kind == "link" and name == "notice-link":
+        try:
+            _, record = links.read_link(offer)
+            s = keep.link_session(record)
+        except (links.LinkError, SaveError) as exc:
+            st.link.link_message = t("link.cannot_open", error=exc)
+            return app.keep_address()
+        return app.show(s, None, "link", None) + [Save()]
+    return app.keep_address()
+
+
+def _address_changed(app: Core, fragment: str) -> list[Effect]:
+    """A game link pasted into this tab: a later state of the game on screen is
+    shown (and saved as this game); an older, diverging or other game is offered,
+    never applied silently."""
+    st = app.state
+    s = st.game.session
+    if tutorial.wants_tutorial(fragment) and st.keeping.notice != "conflict":
+        return learn.open_lesson_from(app, fragment)
+    if not links.has_game(fragment) or st.keeping.notice == "conflict":
+        return []
+    try:
+        linked, record = links.read_link(fragment)
+    except links.LinkError as exc:
+        st.link.link_message = st.start.saved_message = t("link.cannot_open", error=exc)
+        return []
+    if s is None:
+        return app.show(keep.link_session(record), None, "link", None) + [Save()]
+    ours = s.game
+    same = (linked.board_name, linked.players, linked.seed, bool(linked.fair_start),
+            list(linked.names)) == (ours.board_name, ours.players, ours.seed,
+                                    bool(ours.fair_start), list(ours.names))
+    mine = [str(m) for m in ours.moves]
+    theirs = [str(m) for m in linked.moves]
+    if same and theirs == mine:
+        return []
+    if same and len(theirs) > len(mine) and theirs[:len(mine)] == mine:
+        try:
+            later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
+                                     list(s.settings.colours))
+        except SaveError as exc:
+            st.link.link_message = t("link.cannot_open", error=exc)
+            return []
+        return app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
+    st.keeping.notice, st.keeping.link_offer = "link", fragment
+    return []
