@@ -29,7 +29,8 @@ if str(WEB) not in sys.path:
 
 from qin_ui import actions as A  # noqa: E402
 from qin_ui import players  # noqa: E402
-from qin_ui.app import CURRENT_KEY, App  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.core import CURRENT_KEY  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 
 from tools.build_site import merged_catalogue  # noqa: E402
