@@ -22,7 +22,7 @@ from .seriesplan import PLANS, plan_label
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations
 from .setup import COLOURS as SEAT_COLOURS
 from .setup import Settings, board_label, colour_label
-from .wording import describe, hover_info, result, tile_name, winner_text
+from .wording import describe, hover_info, move_words, refusal_of, result, tile_name, winner_text
 
 
 def pagoda_icon(colour: str, double: bool = False, size: int = 22) -> str:
@@ -222,7 +222,7 @@ def log_html(session: Session) -> str:
     items = []
     for turn in reversed(session.turns):
         colour = player_colour(session.colours[turn.player - 1])
-        head = log_line(turn, 0) if turn.events else escape(turn.move)
+        head = log_line(turn, 0) if turn.events else escape(move_words(turn.move))
         details = "".join(f'<li class="ev-{kind}">{log_line(turn, i)}</li>'
                           for i, kind in enumerate(turn.kinds) if i)
         items.append(
@@ -250,9 +250,10 @@ def replay_log_html(replay: Replay) -> str:
         future = ' data-future="1"' if step.number > replay.cursor else ""
         lines = ("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
                  + "</ul>") if step.lines and step.number <= replay.cursor else ""
+        said = t("replay.entry", who=names[step.player - 1], move=move_words(step.move))
         items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
                      f'<button type="button" class="log-jump" data-move="{step.number}">'
-                     f"{escape(names[step.player - 1])}: {escape(step.move)}</button>"
+                     f"{escape(said)}</button>"
                      f"{lines}</li>")
     return "".join(items)
 
@@ -274,6 +275,17 @@ def overlay_svg(session: Session) -> str:
                           tally=h.tally)
 
 
+def rule_link(refused: qin.IllegalMove | None) -> str:
+    """A link to the reading of the rules a refusal applies, named in words (in a new
+    tab: the game stays as it is); "" for none."""
+    rule = i18n.refusal_rule(refused) if refused is not None else None
+    if rule is None:
+        return ""
+    href, title = rule
+    return (f' <a class="rules-link reading-link" href="{href}" target="_blank" '
+            f'rel="noopener" title="{escape(t("reading.title"))}">{escape(title)}</a>')
+
+
 def info_html(session: Session) -> str:
     h = session.hover_state
     info = hover_info(session, h)
@@ -282,6 +294,8 @@ def info_html(session: Session) -> str:
     cls = "info-bad" if h.ghost is not None and not h.ok else (
         "info-preview" if h.ghost is not None else "info-hover")
     lines = "".join(f"<li>{escape(line)}</li>" for line in info.split("\n") if line)
+    if h.ghost is not None and not h.ok:
+        lines += rule_link(refusal_of(session, h.ghost))
     title = ""
     if h.ghost is not None and h.ok:
         title = f'<p class="info-title">{escape(t("info.placing", square=h.square or ""))}</p>'
