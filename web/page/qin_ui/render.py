@@ -118,7 +118,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                     lambda: views.hand_html(s)))
     els["rotate"] = El(disabled=s.selected_kind is None)
     els["pass"] = El(hidden=not s.must_pass or s.covered or not s.is_human(s.to_move))
-    els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
+    els["undo"] = El(disabled=not s.can_undo, hidden=not humans, attrs=(("title", t(
+        "play.undo_over" if over and not s.all_human else "play.undo_title")),))
     els["show-result"] = El(hidden=not over)
     # -- the hint: asked of the strongest computer, shown as the ghost tile
     hint = st.game.hint if r is None and lesson is None else None

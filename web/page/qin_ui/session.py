@@ -386,9 +386,13 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Undo is offered once a human has moved: among humans, for the last move;
-        against computers, for the last human move (and the computers' replies)."""
+        against computers, for the last human move (and the computers' replies), for a
+        misclick, never once the outcome is known: the game over, its result stands
+        (as the progress record counted it)."""
         if self.all_human:
             return bool(self.game.moves)
+        if self.over:
+            return False
         return any(self.is_human(t.player) for t in self.turns)
 
     def undo(self) -> frozenset[str]:

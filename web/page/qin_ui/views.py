@@ -107,7 +107,8 @@ def _date(ms: float) -> str:
 
 
 def saved_html(entries: Sequence[Entry]) -> str:
-    """The "Saved games" list: resume, export, delete (a damaged save: export its text)."""
+    """The "Saved games" list: resume (a finished game: open), export, delete (a damaged
+    save: export its text)."""
     rows = []
     for e in entries:
         sid = escape(e.id, quote=True)
@@ -121,8 +122,9 @@ def saved_html(entries: Sequence[Entry]) -> str:
                 f'<li class="saved-game" data-id="{sid}" data-state="ok">'
                 f'<span class="saved-what"><strong>{names}</strong> '
                 f"{escape(what)} <small>{_date(e.updated)}</small></span> "
-                f'<button type="button" data-action="resume">{escape(t("saved.resume"))}'
-                f'</button> <button type="button" data-action="export-save">'
+                f'<button type="button" data-action="resume">'
+                f'{escape(t("saved.open" if e.over else "saved.resume"))}</button> '
+                f'<button type="button" data-action="export-save">'
                 f'{escape(t("saved.export"))}</button> ' + delete)
         else:
             rows.append(

@@ -1,0 +1,134 @@
+"""What a player expects of the game page and gets: a first game against the computer,
+a link that keeps who is a computer, an undo that never takes back a known outcome
+against the computer, a finished save that opens rather than resumes, a replay whose
+table follows the replayed position.  CPython, no browser (the application and its
+views, as tests/test_app.py drives them)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import qin
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web" / "page"))
+
+from qin_ui import actions as A  # noqa: E402
+from qin_ui import setup  # noqa: E402
+from qin_ui.app import App  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.saves import MemoryStorage, SavedGame, SaveStore  # noqa: E402
+
+
+def booted() -> App:
+    app = App(SaveStore(MemoryStorage()))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    return app
+
+
+def selected_kind(app: App, seat: int) -> str:
+    """The player type the start screen shows as chosen for ``seat``."""
+    seats = app.screen().elements["seats"].html or ""
+    select = re.search(rf'<select id="seat-kind-{seat}"[^>]*>(.*?)</select>', seats)
+    assert select is not None, seats
+    chosen = re.search(r'<option value="([^"]+)" selected', select.group(1))
+    assert chosen is not None
+    return chosen.group(1)
+
+
+def test_a_first_visit_is_set_up_against_the_computer() -> None:
+    app = booted()
+    assert app.mode is Mode.START
+    assert selected_kind(app, 0) == "human"
+    assert selected_kind(app, 1) == setup.OPENING_LEVEL == "apprentice"
+    form = A.Form(("Green", "White"), ("green", "white"), ("human", "apprentice"), "bird",
+                  False, "", "single")
+    app.store(app.dispatch(A.StartGame(form)))
+    s = app.state.game.session
+    assert s is not None and not s.all_human and s.is_human(1) and not s.is_human(2)
+    # hot seat is one choice away: the second seat's player type
+    app = booted()
+    hot = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
+                 False, "", "single")
+    app.store(app.dispatch(A.SetupEdited(hot, "kind", 1)))
+    assert selected_kind(app, 1) == "human"
+    # more players: the added seats are computers too
+    three = A.Form(("Green", "White", "Purple"), ("green", "white", "purple"),
+                   ("human", "apprentice", "apprentice"), "bird", False, "", "single")
+    app = booted()
+    app.store(app.dispatch(A.SetupEdited(three, "players", 3)))
+    assert [selected_kind(app, i) for i in range(3)] == ["human", "apprentice", "apprentice"]
+
+
+def against_apprentice() -> App:
+    app = booted()
+    form = A.Form(("Me", "White"), ("green", "white"), ("human", "apprentice"), "bird",
+                  False, "31", "single")
+    app.store(app.dispatch(A.StartGame(form)))
+    return app
+
+
+def test_no_undo_once_a_game_against_the_computer_is_over() -> None:
+    """Board Game Arena's policy: a misclick may be taken back, a known outcome not; the
+    progress record counted the result, and the result stands."""
+    app = against_apprentice()
+    s = app.state.game.session
+    assert s is not None
+    s.play(next(m for m in s.game.legal_moves() if not m.is_pass))
+    assert s.can_undo  # a misclick during the game: yes
+    while not s.over:
+        moves = s.game.legal_moves()
+        s.play(moves[len(s.game.moves) % len(moves)])
+    app.store(app.dispatch(A.Command("result-close")))
+    played = list(s.game.moves)
+    assert not s.can_undo
+    for action in (A.Command("undo"), A.Key("u", on_board=True), A.Key("z", ctrl=True)):
+        app.store(app.dispatch(action))
+        assert list(s.game.moves) == played and s.over
+    undo = app.screen().elements["undo"]
+    assert undo.disabled is True
+    assert "over" in dict(undo.attrs)["title"]
+    # among humans at one table the last move may still be taken back
+    hot = booted()
+    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
+                  False, "31", "single")
+    hot.store(hot.dispatch(A.StartGame(form)))
+    h = hot.state.game.session
+    assert h is not None
+    while not h.over:
+        moves = h.game.legal_moves()
+        h.play(moves[len(h.game.moves) % len(moves)])
+        h.confirm()
+    assert h.can_undo
+
+
+def finished_game(seed: int = 31) -> qin.Game:
+    game = qin.Game.new(board="bird", players=2, seed=seed)
+    while not game.is_over:
+        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
+    return game
+
+
+def test_a_finished_saved_game_offers_open_not_resume() -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    over = store.save_game(finished_game(), ["human", "human"], ["green", "white"])
+    going = qin.Game.new(board="bird", players=2, seed=5)
+    going.play(going.legal_moves()[0])
+    on = store.save_game(going, ["human", "apprentice"], ["green", "white"])
+    app = App(SaveStore(storage))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    listed = app.screen().elements["saved-list"].html or ""
+
+    def button(save: SavedGame) -> str:
+        sid = save.id
+        row = re.search(rf'<li class="saved-game" data-id="{sid}".*?</li>', listed)
+        assert row is not None, listed
+        found = re.search(r'data-action="resume">([^<]+)</button>', row.group(0))
+        assert found is not None
+        return found.group(1)
+
+    assert button(over) == "Open"
+    assert button(on) == "Resume"
