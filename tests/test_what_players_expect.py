@@ -6,6 +6,7 @@ views, as tests/test_app.py drives them)."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -132,3 +133,27 @@ def test_a_finished_saved_game_offers_open_not_resume() -> None:
 
     assert button(over) == "Open"
     assert button(on) == "Resume"
+
+
+def test_the_replays_player_table_follows_the_replayed_position() -> None:
+    app = booted()
+    app.store(app.dispatch(A.Imported(json.dumps(finished_game().record()), "game.json")))
+    app.store(app.dispatch(A.Command("result-close")))  # a finished game opens on its result
+    app.store(app.dispatch(A.Command("replay-open")))
+    for _ in range(11):
+        app.store(app.dispatch(A.Command("replay-step")))
+    r = app.state.game.replay
+    assert r is not None and r.cursor == 11
+    table = app.screen().elements["players"].html or ""
+    shown = [(int(a), int(b)) for a, b in
+             re.findall(r'data-on-board="(\d+)" data-left="(\d+)"', table)]
+    at = r.game
+    assert shown == [(at.on_board(p), at.supply(p)) for p in (1, 2)]
+    final = r.final
+    assert shown != [(final.on_board(p), final.supply(p)) for p in (1, 2)]
+    pile = re.search(r'data-pile="(\d+)"', table)
+    assert pile is not None and int(pile.group(1)) == at.pile_count != final.pile_count
+    app.store(app.dispatch(A.Command("replay-exit")))  # back to the game: its own counts
+    table = app.screen().elements["players"].html or ""
+    assert re.findall(r'data-on-board="(\d+)"', table) == [
+        str(final.on_board(p)) for p in (1, 2)]

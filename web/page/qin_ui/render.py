@@ -131,7 +131,12 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["hint-text"] = El(text=(wording.hint_text(s) if hint is not None and hint.stage == "shown"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
-    els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
+    if r is not None:
+        els["players"] = El(html=cache.get("replay-players", (id(r), r.cursor),
+                                           lambda: views.players_html(s, r.game)))
+    else:
+        els["players"] = El(html=cache.get("players", (gk, s.covered),
+                                           lambda: views.players_html(s)))
     # -- the status line and the computer's state
     status = wording.status(s)
     ai: str | None = None

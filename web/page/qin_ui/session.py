@@ -436,5 +436,10 @@ class Session:
     # -- what the page counts ---------------------------------------------------------
     def counts(self) -> list[tuple[int, int, int]]:
         """Per player: (pagodas on the board, pagodas left, tiles in hand)."""
-        g = self.game
-        return [(g.on_board(p), g.supply(p), g.hand_size(p)) for p in range(1, g.players + 1)]
+        return counts_of(self.game)
+
+
+def counts_of(game: qin.Game) -> list[tuple[int, int, int]]:
+    """Per player of ``game``: (pagodas on the board, pagodas left, tiles in hand)."""
+    return [(game.on_board(p), game.supply(p), game.hand_size(p))
+            for p in range(1, game.players + 1)]

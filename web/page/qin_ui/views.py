@@ -19,7 +19,7 @@ from .i18n import t
 from .replay import Replay
 from .saves import Entry
 from .seriesplan import PLANS, plan_label
-from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations
+from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, counts_of, orientations
 from .setup import COLOURS as SEAT_COLOURS
 from .setup import Settings, board_label, colour_label
 from .wording import describe, hover_info, move_words, refusal_of, result, tile_name, winner_text
@@ -137,10 +137,13 @@ def saved_html(entries: Sequence[Entry]) -> str:
 
 
 # -- the side panel --------------------------------------------------------------------
-def players_html(session: Session) -> str:
-    game = session.game
+def players_html(session: Session, shown: qin.Game | None = None) -> str:
+    """The players' table: each seat's pagodas on the board and left, its tiles in hand,
+    whose turn, the pile; of the game on screen, or of ``shown`` (the replay's position:
+    the table follows the replayed move, not the game's end)."""
+    game = shown if shown is not None else session.game
     rows = []
-    for p, (on_board, left, hand) in enumerate(session.counts(), start=1):
+    for p, (on_board, left, hand) in enumerate(counts_of(game), start=1):
         colour = session.colours[p - 1]
         kind = session.kinds[p - 1]
         classes = ["player"]
