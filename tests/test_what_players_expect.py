@@ -157,3 +157,39 @@ def test_the_replays_player_table_follows_the_replayed_position() -> None:
     table = app.screen().elements["players"].html or ""
     assert re.findall(r'data-on-board="(\d+)"', table) == [
         str(final.on_board(p)) for p in (1, 2)]
+
+
+GLYPH = re.compile("[\u2190-\u21ff\u2300-\u23ff\u25a0-\u25ff\u2700-\u27bf\u2900-\u297f"
+                   "\u2b00-\u2bff\U0001f300-\U0001faff]")
+"""Arrows, media and geometric symbols: what a button would draw with a font's glyph."""
+
+
+def test_buttons_draw_svg_icons_not_font_glyphs() -> None:
+    page = (ROOT / "web" / "page" / "index.html").read_text("utf-8")
+    buttons = re.findall(r"<button\b[^>]*>(.*?)</button>", page, re.S)
+    assert len(buttons) > 20
+    for inner in buttons:
+        drawn = re.sub(r"<svg\b.*?</svg>", "", inner, flags=re.S)
+        assert not GLYPH.search(re.sub(r"<[^>]*>", "", drawn)), inner
+    for name in ("replay-start", "replay-back", "replay-play", "replay-step", "replay-end",
+                 "rotate", "undo", "export-game"):
+        inner = re.search(rf'<button\b[^>]*id="{name}"[^>]*>(.*?)</button>', page, re.S)
+        assert inner is not None and "<svg" in inner.group(1), name
+    for lang in ("en", "de", "fr"):
+        words = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        assert not GLYPH.search(words["replay.play"] + words["replay.pause"])
+    app = booted()
+    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
+                  False, "3", "single")
+    app.store(app.dispatch(A.StartGame(form)))
+    table = app.screen().elements["players"].html or ""
+    assert 'class="turn-marker"' in table and not GLYPH.search(re.sub(r"<[^>]*>", "", table))
+    s = app.state.game.session
+    assert s is not None
+    s.play(s.game.legal_moves()[0])
+    s.confirm()
+    app.store(app.dispatch(A.Command("replay-open")))
+    app.store(app.dispatch(A.Command("replay-play")))
+    shown = app.screen().elements
+    assert ("playing", True) in shown["replay-play"].classes
+    assert not GLYPH.search(shown["replay-play-label"].text or "")

@@ -192,7 +192,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     if r is not None:
         els["replay-caption"] = El(text=r.caption())
         els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
-        els["replay-play"] = El(text=t("replay.pause" if r.playing else "replay.play"))
+        els["replay-play"] = El(classes=(("playing", r.playing),))
+        els["replay-play-label"] = El(text=t("replay.pause" if r.playing else "replay.play"))
     if lesson is None:
         _review_panel(st, s, cache, els)
     els["tutorial"] = El(hidden=True)

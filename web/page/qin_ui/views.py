@@ -137,6 +137,11 @@ def saved_html(entries: Sequence[Entry]) -> str:
 
 
 # -- the side panel --------------------------------------------------------------------
+TURN_ICON = ('<svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
+             '<path d="M4 2.5v11L13 8z"/></svg>')
+"""Whose turn it is, beside the name (an SVG icon, never a font's glyph)."""
+
+
 def players_html(session: Session, shown: qin.Game | None = None) -> str:
     """The players' table: each seat's pagodas on the board and left, its tiles in hand,
     whose turn, the pile; of the game on screen, or of ``shown`` (the replay's position:
@@ -151,7 +156,7 @@ def players_html(session: Session, shown: qin.Game | None = None) -> str:
             classes.append("to-move")
         if game.is_over and p in game.winners:
             classes.append("winner")
-        marker = (f'<span class="turn-marker" title="{t("players.to_move")}">▶</span>'
+        marker = (f'<span class="turn-marker" title="{t("players.to_move")}">{TURN_ICON}</span>'
                   if "to-move" in classes else '<span class="turn-marker"></span>')
         tiles = i18n.plural(hand, "players.tiles")
         rows.append(
