@@ -193,3 +193,30 @@ def test_buttons_draw_svg_icons_not_font_glyphs() -> None:
     shown = app.screen().elements
     assert ("playing", True) in shown["replay-play"].classes
     assert not GLYPH.search(shown["replay-play-label"].text or "")
+
+
+def test_the_keyboard_cursor_goes_with_a_mouse_click_and_the_end_of_the_game() -> None:
+    app = booted()
+    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
+                  False, "31", "single")
+    app.store(app.dispatch(A.StartGame(form)))
+    app.store(app.dispatch(A.Key("ArrowRight", on_board=True)))
+    assert app.screen().cursor is not None  # the arrow keys show the cursor square
+    s = app.state.game.session
+    assert s is not None
+    app.store(app.dispatch(A.Pointer("mouse")))
+    app.store(app.dispatch(A.BoardClick("a1")))
+    assert app.screen().cursor is None  # played by mouse: no cursor square left behind
+    app.store(app.dispatch(A.Key("ArrowRight", on_board=True)))
+    assert app.screen().cursor is not None
+    while not s.over:
+        moves = s.game.legal_moves()
+        s.play(moves[len(s.game.moves) % len(moves)])
+        s.confirm()
+    app.store(app.dispatch(A.Command("result-close")))
+    assert app.screen().cursor is None  # the game is over: nothing to aim at
+    css = (ROOT / "web" / "page" / "style.css").read_text("utf-8")
+    cursor_rules = re.findall(r"([^{}]*\.sq\.cursor[^{}]*)\{", css)
+    assert cursor_rules and all(":focus-visible" in rule for rule in cursor_rules)
+    ring = re.findall(r"([^{}]*#board-area:focus(?![-\w])[^{}]*)\{([^}]*)\}", css)
+    assert all("outline: none" in body for _, body in ring), ring

@@ -110,7 +110,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         overlay = views.overlay_svg(s)
     els["board-grid"] = El(html=cache.get("grid", (gk, s.selected_kind, s.orientation,
                                                    s.covered, s.last), lambda: a11y.grid_html(s)))
-    cursor = st.game.keys.cursor if r is None else None
+    cursor = st.game.keys.cursor if r is None and not over else None
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
     # -- the hand and its tools
