@@ -12,12 +12,13 @@ import sys
 from pathlib import Path
 
 import qin
+from qin import record_format
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web" / "page"))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import setup  # noqa: E402
+from qin_ui import players, setup  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SavedGame, SaveStore  # noqa: E402
@@ -220,3 +221,26 @@ def test_the_keyboard_cursor_goes_with_a_mouse_click_and_the_end_of_the_game() -
     assert cursor_rules and all(":focus-visible" in rule for rule in cursor_rules)
     ring = re.findall(r"([^{}]*#board-area:focus(?![-\w])[^{}]*)\{([^}]*)\}", css)
     assert all("outline: none" in body for _, body in ring), ring
+
+
+def test_a_shared_link_keeps_who_is_a_computer_and_the_hints() -> None:
+    assert tuple(players.KINDS) == record_format.SEAT_KINDS
+    app = booted()
+    form = A.Form(("Me", "White"), ("green", "white"), ("human", "minister"), "bird",
+                  False, "5", "single")
+    app.store(app.dispatch(A.StartGame(form)))
+    s = app.state.game.session
+    assert s is not None
+    s.hints = [2, 0]
+    s.play(next(m for m in s.game.legal_moves() if not m.is_pass))
+    app.store(app.dispatch(A.Command("share")))
+    url = app.state.link.link_url
+    assert "#g=" in url
+    other = App(SaveStore(MemoryStorage()))  # another browser opens the link
+    other.store(other.dispatch(A.Boot(url, "#" + url.split("#", 1)[1])))
+    opened = other.state.game.session
+    assert opened is not None
+    assert [seat.kind for seat in opened.settings.seats] == ["human", "minister"]
+    assert opened.is_human(1) and not opened.is_human(2)
+    assert opened.hints == [2, 0]
+    assert [str(m) for m in opened.game.moves] == [str(m) for m in s.game.moves]
