@@ -14,6 +14,7 @@ import statistics
 from playwright.sync_api import Locator, Page, expect
 
 import qin
+from e2e.helpers import hot_seat
 
 # Seed 7 on Bird, 2 players: Green's opening hand holds a mixed tile (4 orientations).
 SEED = 7
@@ -25,6 +26,7 @@ def start(page: Page, *, players: int = 2, seed: int = SEED, board: str = "bird"
     expect(page.locator("#setup")).to_be_visible()
     page.check(f"#players-{players}")
     expect(page.locator("#seats .seat")).to_have_count(players)
+    hot_seat(page)
     page.check(f"#board-{board}")
     if fair_start:
         page.check("#fair-start")
