@@ -8,11 +8,11 @@ never a sleep.
 
 from __future__ import annotations
 
-import json
 import re
 
 from playwright.sync_api import Page, expect
 
+from e2e.test_modes import import_file
 from e2e.test_replay_series import finished_record
 
 MOVE_CODE = re.compile(r"(?<![A-Za-z0-9])[RYB][a-m]1?[0-9][RYB][a-m]1?[0-9](?![A-Za-z0-9])")
@@ -35,10 +35,7 @@ def speak(page: Page, lang: str) -> None:
 def test_replay_undo_and_share_say_moves_in_words(booted_page: Page) -> None:
     page = booted_page
     record = finished_record(31)
-    page.set_input_files("#import-file", files=[{
-        "name": "game-31.json", "mimeType": "application/json",
-        "buffer": json.dumps(record).encode()}])
-    expect(page.locator("#setup")).to_have_attribute("data-imported", "ok")
+    import_file(page, "game-31.json", record)
     play = page.locator("#play")
     expect(play).to_be_visible()
     page.click("#result-close")

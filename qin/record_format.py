@@ -125,13 +125,18 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _per_seat(value: Any, players: int, field: str, what: str) -> list[Any]:
+    """``value`` as a list of one ``what`` per seat, else ``RecordError``."""
+    if not isinstance(value, list) or len(value) != players:
+        raise RecordError(f"\"{field}\" must be a list of {players} {what} (one per seat), "
+                          f"not {show(value)}")
+    return value
+
+
 def check_seats(seats: Any, players: int) -> list[str]:
     """The optional ``"seats"`` field: who plays each seat (``SEAT_KINDS``); ``RecordError``
     quoting a bad value."""
-    if not isinstance(seats, list) or len(seats) != players:
-        raise RecordError(f"\"seats\" must be a list of {players} player types (one per "
-                          f"seat), not {show(seats)}")
-    for seat, kind in enumerate(seats, start=1):
+    for seat, kind in enumerate(_per_seat(seats, players, "seats", "player types"), start=1):
         if kind not in SEAT_KINDS:
             raise RecordError(f"\"seats\" for seat {seat} must be one of "
                               f"{', '.join(SEAT_KINDS)}, not {show(kind)}")
@@ -145,10 +150,7 @@ MAX_HINTS: Final = MAX_MOVES
 def check_hints(hints: Any, players: int) -> list[int]:
     """The optional ``"hints"`` field: one whole number >= 0 per seat; ``RecordError``
     quoting a bad value."""
-    if not isinstance(hints, list) or len(hints) != players:
-        raise RecordError(f"\"hints\" must be a list of {players} counts (one per seat), "
-                          f"not {show(hints)}")
-    for seat, count in enumerate(hints, start=1):
+    for seat, count in enumerate(_per_seat(hints, players, "hints", "counts"), start=1):
         if not is_int(count) or not 0 <= count <= MAX_HINTS:
             raise RecordError(f"\"hints\" for seat {seat} must be a whole number from 0 to "
                               f"{MAX_HINTS}, not {show(count)}")

@@ -2,7 +2,8 @@
 count, games, wins and the last results, kept in the browser's storage beside the
 saves.  A game counts once: when it ends here, with one human against computers,
 under the strongest level at the table; never twice across reloads or two tabs, and
-never undone (no undo once a game against the computer is over).  Damaged text is kept aside and never stops the page."""
+never undone (no undo once a game against the computer is over).  Damaged text is
+kept aside and never stops the page."""
 
 from __future__ import annotations
 

@@ -22,12 +22,36 @@ from qin_ui import players, setup  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SavedGame, SaveStore  # noqa: E402
+from qin_ui.session import Session  # noqa: E402
 
 
 def booted() -> App:
     app = App(SaveStore(MemoryStorage()))
     app.store(app.dispatch(A.Boot("http://localhost/", "")))
     return app
+
+
+def form(kinds: tuple[str, ...], seed: str = "31", names: tuple[str, ...] = ("Green", "White",
+         "Purple")) -> A.Form:
+    colours = ("green", "white", "purple")[:len(kinds)]
+    return A.Form(names[:len(kinds)], colours, kinds, "bird", False, seed, "single")
+
+
+def started(kinds: tuple[str, ...], seed: str = "31") -> tuple[App, Session]:
+    """A booted page with a game of ``kinds`` on screen."""
+    app = booted()
+    app.store(app.dispatch(A.StartGame(form(kinds, seed))))
+    s = app.state.game.session
+    assert s is not None
+    return app, s
+
+
+def play_to_end(s: Session) -> None:
+    """Every seat's move played in turn (the cover lifted) until the game is over."""
+    while not s.over:
+        moves = s.game.legal_moves()
+        s.play(moves[len(s.game.moves) % len(moves)])
+        s.confirm()
 
 
 def selected_kind(app: App, seat: int) -> str:
@@ -45,44 +69,27 @@ def test_a_first_visit_is_set_up_against_the_computer() -> None:
     assert app.mode is Mode.START
     assert selected_kind(app, 0) == "human"
     assert selected_kind(app, 1) == setup.OPENING_LEVEL == "apprentice"
-    form = A.Form(("Green", "White"), ("green", "white"), ("human", "apprentice"), "bird",
-                  False, "", "single")
-    app.store(app.dispatch(A.StartGame(form)))
+    app.store(app.dispatch(A.StartGame(form(("human", "apprentice")))))
     s = app.state.game.session
     assert s is not None and not s.all_human and s.is_human(1) and not s.is_human(2)
     # hot seat is one choice away: the second seat's player type
     app = booted()
-    hot = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
-                 False, "", "single")
-    app.store(app.dispatch(A.SetupEdited(hot, "kind", 1)))
+    app.store(app.dispatch(A.SetupEdited(form(("human", "human")), "kind", 1)))
     assert selected_kind(app, 1) == "human"
     # more players: the added seats are computers too
-    three = A.Form(("Green", "White", "Purple"), ("green", "white", "purple"),
-                   ("human", "apprentice", "apprentice"), "bird", False, "", "single")
     app = booted()
-    app.store(app.dispatch(A.SetupEdited(three, "players", 3)))
+    app.store(app.dispatch(A.SetupEdited(form(("human", "apprentice", "apprentice")),
+                                         "players", 3)))
     assert [selected_kind(app, i) for i in range(3)] == ["human", "apprentice", "apprentice"]
-
-
-def against_apprentice() -> App:
-    app = booted()
-    form = A.Form(("Me", "White"), ("green", "white"), ("human", "apprentice"), "bird",
-                  False, "31", "single")
-    app.store(app.dispatch(A.StartGame(form)))
-    return app
 
 
 def test_no_undo_once_a_game_against_the_computer_is_over() -> None:
     """Board Game Arena's policy: a misclick may be taken back, a known outcome not; the
     progress record counted the result, and the result stands."""
-    app = against_apprentice()
-    s = app.state.game.session
-    assert s is not None
+    app, s = started(("human", "apprentice"))
     s.play(next(m for m in s.game.legal_moves() if not m.is_pass))
     assert s.can_undo  # a misclick during the game: yes
-    while not s.over:
-        moves = s.game.legal_moves()
-        s.play(moves[len(s.game.moves) % len(moves)])
+    play_to_end(s)
     app.store(app.dispatch(A.Command("result-close")))
     played = list(s.game.moves)
     assert not s.can_undo
@@ -93,16 +100,8 @@ def test_no_undo_once_a_game_against_the_computer_is_over() -> None:
     assert undo.disabled is True
     assert "over" in dict(undo.attrs)["title"]
     # among humans at one table the last move may still be taken back
-    hot = booted()
-    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
-                  False, "31", "single")
-    hot.store(hot.dispatch(A.StartGame(form)))
-    h = hot.state.game.session
-    assert h is not None
-    while not h.over:
-        moves = h.game.legal_moves()
-        h.play(moves[len(h.game.moves) % len(moves)])
-        h.confirm()
+    _, h = started(("human", "human"))
+    play_to_end(h)
     assert h.can_undo
 
 
@@ -179,14 +178,9 @@ def test_buttons_draw_svg_icons_not_font_glyphs() -> None:
     for lang in ("en", "de", "fr"):
         words = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
         assert not GLYPH.search(words["replay.play"] + words["replay.pause"])
-    app = booted()
-    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
-                  False, "3", "single")
-    app.store(app.dispatch(A.StartGame(form)))
+    app, s = started(("human", "human"), "3")
     table = app.screen().elements["players"].html or ""
     assert 'class="turn-marker"' in table and not GLYPH.search(re.sub(r"<[^>]*>", "", table))
-    s = app.state.game.session
-    assert s is not None
     s.play(s.game.legal_moves()[0])
     s.confirm()
     app.store(app.dispatch(A.Command("replay-open")))
@@ -197,23 +191,15 @@ def test_buttons_draw_svg_icons_not_font_glyphs() -> None:
 
 
 def test_the_keyboard_cursor_goes_with_a_mouse_click_and_the_end_of_the_game() -> None:
-    app = booted()
-    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
-                  False, "31", "single")
-    app.store(app.dispatch(A.StartGame(form)))
+    app, s = started(("human", "human"))
     app.store(app.dispatch(A.Key("ArrowRight", on_board=True)))
     assert app.screen().cursor is not None  # the arrow keys show the cursor square
-    s = app.state.game.session
-    assert s is not None
     app.store(app.dispatch(A.Pointer("mouse")))
     app.store(app.dispatch(A.BoardClick("a1")))
     assert app.screen().cursor is None  # played by mouse: no cursor square left behind
     app.store(app.dispatch(A.Key("ArrowRight", on_board=True)))
     assert app.screen().cursor is not None
-    while not s.over:
-        moves = s.game.legal_moves()
-        s.play(moves[len(s.game.moves) % len(moves)])
-        s.confirm()
+    play_to_end(s)
     app.store(app.dispatch(A.Command("result-close")))
     assert app.screen().cursor is None  # the game is over: nothing to aim at
     css = (ROOT / "web" / "page" / "style.css").read_text("utf-8")
@@ -225,12 +211,7 @@ def test_the_keyboard_cursor_goes_with_a_mouse_click_and_the_end_of_the_game() -
 
 def test_a_shared_link_keeps_who_is_a_computer_and_the_hints() -> None:
     assert tuple(players.KINDS) == record_format.SEAT_KINDS
-    app = booted()
-    form = A.Form(("Me", "White"), ("green", "white"), ("human", "minister"), "bird",
-                  False, "5", "single")
-    app.store(app.dispatch(A.StartGame(form)))
-    s = app.state.game.session
-    assert s is not None
+    app, s = started(("human", "minister"), "5")
     s.hints = [2, 0]
     s.play(next(m for m in s.game.legal_moves() if not m.is_pass))
     app.store(app.dispatch(A.Command("share")))
