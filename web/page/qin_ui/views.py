@@ -303,9 +303,10 @@ def info_html(session: Session) -> str:
         return ""
     cls = "info-bad" if h.ghost is not None and not h.ok else (
         "info-preview" if h.ghost is not None else "info-hover")
-    lines = "".join(f"<li>{escape(line)}</li>" for line in info.split("\n") if line)
-    if h.ghost is not None and not h.ok:
-        lines += rule_link(refusal_of(session, h.ghost))
+    said = [escape(line) for line in info.split("\n") if line]
+    if said and h.ghost is not None and not h.ok:  # the reading applied, after the reason
+        said[-1] += rule_link(refusal_of(session, h.ghost))
+    lines = "".join(f"<li>{line}</li>" for line in said)
     title = ""
     if h.ghost is not None and h.ok:
         title = f'<p class="info-title">{escape(t("info.placing", square=h.square or ""))}</p>'
