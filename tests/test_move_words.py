@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 import qin
+from qin import record_format
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web" / "page"))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import i18n, setup, views, wording  # noqa: E402
+from qin_ui import i18n, links, setup, views, wording  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.elements import Screen  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
@@ -138,3 +139,16 @@ def test_a_refusal_names_its_rule_in_words_as_a_link(lang: str) -> None:
     assert f'href="rules/readings-{lang}.html#q7"' in box
     link = re.search(r'<a [^>]*href="rules/readings-[^"]*"[^>]*>([^<]+)</a>', box)
     assert link is not None and link.group(1).strip()
+
+
+def test_a_link_whose_move_cannot_be_played_says_why_in_words(lang: str) -> None:
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    good = game.legal_moves()[0]
+    game.play(good)
+    record = game.record()
+    record["moves"].append(str(good))  # the same squares again: covered
+    code = record_format.link_code(record)
+    with pytest.raises(links.LinkError) as info:
+        links.read_link("#g=" + code)
+    no_codes(str(info.value))
+    assert "2" in str(info.value) and good.squares[0] in str(info.value)

@@ -14,6 +14,7 @@ import qin
 from qin import records
 from qin.errors import QinError
 
+from . import i18n
 from .gamerecord import SaveError, record_of
 from .i18n import t
 
@@ -76,9 +77,27 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
         raise LinkError(t("link.error.empty"))
     try:
         record = records.record_from_url(code)
-        game = records.load(record)
+    except QinError as exc:
+        raise LinkError(t("link.error.open", error=exc)) from None
+    try:
+        game = _replayed(record)
+    except LinkError:
+        raise
     except QinError as exc:
         raise LinkError(t("link.error.open", error=exc)) from None
     except (ValueError, RecursionError):  # pragma: no cover - the limits above come first
         raise LinkError(t("link.error.open", error="?")) from None
     return game, record
+
+
+def _replayed(record: dict[str, Any]) -> qin.Game:
+    """The game of a link's record, its moves played one by one: a move the engine
+    refuses is a ``LinkError`` that says its number and why in words (never its code)."""
+    game = qin.Game.from_record({**record, "moves": []})
+    for number, text in enumerate(record["moves"], start=1):
+        try:
+            game.play(text)
+        except qin.IllegalMove as exc:
+            raise LinkError(t("link.error.move", number=number,
+                              reason=i18n.refusal(exc))) from None
+    return game
