@@ -9,6 +9,7 @@ to ``e2e-artifacts/`` (phone-*.png, desktop-*.png).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,8 @@ def go_to(page: Page, target: str) -> None:
     here = cursor(page)
     if here is None:
         page.keyboard.press("ArrowRight")  # the first press shows the cursor
+        expect(page.locator("#board-area")).to_have_attribute("aria-activedescendant",
+                                                              re.compile(r"^cell-"))
         here = cursor(page)
         assert here is not None
     (x0, y0), (x1, y1) = col_row(here), col_row(target)
