@@ -36,7 +36,7 @@ CLICKS: Final[dict[str, Command]] = {
     "hint-dismiss": Command("hint-dismiss"), "progress-export": Command("progress-export"),
     "learn": Command("tutorial-open"), "tutorial-next": Command("tutorial-next"),
     "tutorial-again": Command("tutorial-again"), "tutorial-exit": Command("tutorial-exit"),
-    "tutorial-apprentice": Command("tutorial-apprentice"),
+    "tutorial-play": Command("tutorial-play"),
 }
 """Buttons by id and the command each gives."""
 
