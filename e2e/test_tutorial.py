@@ -31,7 +31,7 @@ from qin_ui import tutorial  # noqa: E402
 LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR"}
 CLICKS = {  # step: (tile, orientation: 0 right 1 down 2 left 3 up, anchor square, move)
     "place": ("RB", 1, "c1", "Rc1Bc2"), "turn": ("RB", 1, "c1", "Rc1Bc2"),
-    "hand": ("YY", 1, "b1", "Yb1Yb2"), "found": ("RY", 2, "c1", "Rc1Yb1"),
+    "hand": ("YY", 0, "b1", "Yb1Yc1"), "found": ("RY", 2, "c1", "Rc1Yb1"),
     "expand": ("YB", 0, "c2", "Yc2Bd2"), "village": ("BB", 1, "b2", "Bb2Bb3"),
     "absorb": ("RY", 3, "c2", "Rc2Yc1"), "tie": ("RY", 1, "c2", "Rc2Yc3"),
     "major": ("RY", 2, "f2", "Rf2Ye2"), "pass": ("", 0, "", "pass"),

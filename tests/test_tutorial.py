@@ -96,7 +96,7 @@ def test_every_step_is_reachable_and_a_wrong_try_is_possible(step: tutorial.Step
 def test_each_goal_is_the_rule_of_its_step() -> None:
     """The moves the hints name reach the goal, with the events the rule says."""
     expected = {"place": ("Rc1Bc2", {"place"}), "turn": ("Rc1Bc2", {"place"}),
-                "hand": ("Yb1Yb2", {"place"}), "found": ("Yb1Rc1", {"found"}),
+                "hand": ("Yb1Yc1", {"place"}), "found": ("Yb1Rc1", {"found"}),
                 "expand": ("Yc2Bd2", {"expand"}), "village": ("Bb2Bb3", {"found", "village"}),
                 "absorb": ("Yc1Rc2", {"absorb", "return"}), "major": ("Ye2Rf2", {"major"}),
                 "pass": ("pass", {"pass"}), "win": ("Rg6Bg7", {"found", "win"}),
@@ -143,7 +143,7 @@ def test_the_hand_step_holds_three_and_draws_from_its_pile() -> None:
     step = tutorial.step("hand")
     g = step.game()
     assert len(g.hand(1)) == 3 and g.pile_count == 1
-    g.play("Yb1Yb2")
+    g.play("Yb1Yc1")
     assert sorted(g.hand(1)) == sorted(["BB", "RB", step.pile[-1]])
     assert g.pile_count == 0
 
@@ -209,7 +209,7 @@ def try_move(app: App, move: str) -> None:
     run(app, A.BoardClick(geo.names[y * geo.width + x]))
 
 
-HITS = {"place": "Rc1Bc2", "turn": "Rc1Bc2", "hand": "Yb1Yb2", "found": "Yb1Rc1",
+HITS = {"place": "Rc1Bc2", "turn": "Rc1Bc2", "hand": "Yb1Yc1", "found": "Yb1Rc1",
         "expand": "Yc2Bd2", "village": "Bb2Bb3", "absorb": "Yc1Rc2", "tie": "Rc2Yc3",
         "major": "Ye2Rf2", "pass": "pass", "win": "Rg6Bg7", "end": "Yb1Yc1"}
 
