@@ -28,7 +28,7 @@ if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import players  # noqa: E402
+from qin_ui import players, progress  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.core import CURRENT_KEY  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
@@ -319,6 +319,14 @@ def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> 
     expect(governor.locator("td").first).to_have_text("Governor")
     expect(governor.locator("td.last")).to_have_text("W L")
     expect(page.locator("#progress-export")).to_be_disabled()  # exporting waits for Python
+    # the rating against the computer and its chart (issue 27), as Python stored them
+    from qin_ui import rating
+    games = progress.parse(text).games
+    now = round(rating.rating(games) or 0)
+    shown = page.locator("#progress-table .rating")
+    expect(shown).to_have_attribute("data-rating", str(now))
+    expect(shown.locator(".rating-now")).to_contain_text(f"{now} (from 3 games)")
+    expect(shown.locator("svg.rating-chart polyline")).to_have_count(1)
     without_python(page, "setup")
     before = page.inner_html("#progress-table")
 
