@@ -147,8 +147,8 @@ HEIGHT: Final = 64
 
 def chart_svg(points: Sequence[float], level_name: Callable[[str], str]) -> str:
     """The rating over the games as a small line chart (an SVG element), the levels'
-    ratings in its range as faint lines (``level_name`` names them); "" for fewer than
-    two points."""
+    ratings in its range as faint lines, each labelled (``level_name`` names them); ""
+    for fewer than two points."""
     if len(points) < 2:
         return ""
     low, high = min(points), max(points)
@@ -163,9 +163,11 @@ def chart_svg(points: Sequence[float], level_name: Callable[[str], str]) -> str:
     step = (WIDTH - 2 * pad) / (len(points) - 1)
     line = " ".join(f"{pad + i * step:.1f},{y(v):.1f}" for i, v in enumerate(points))
     marks = "".join(
-        f'<line class="rating-level" x1="0" x2="{WIDTH}" y1="{y(v):.1f}" y2="{y(v):.1f}">'
-        f"<title>{escape(t('rating.level', level=level_name(k), rating=v))}</title>"
-        "</line>" for k, v in levels)
+        f'<line class="rating-level" x1="0" x2="{WIDTH}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+        f'<text class="rating-label" x="{WIDTH - 3}" '
+        f'y="{y(v) - 2 if y(v) > 12 else y(v) + 9:.1f}">'
+        f"{escape(t('rating.level', level=level_name(k), rating=v))}</text>"
+        for k, v in levels)
     label = t("rating.chart", first=round(points[0]), last=round(points[-1]))
     return (f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
             f'height="{HEIGHT}" role="img" aria-label="{escape(label)}">'
