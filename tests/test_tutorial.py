@@ -392,13 +392,18 @@ def test_the_wheel_turns_the_tile_once_per_flick() -> None:
 
 
 def test_the_finish_offers_the_weakest_level_not_yet_beaten() -> None:
+    from qin_ui.progress import Counted
+
+    def games(*rows: tuple[str, int, str]) -> list[Counted]:
+        return [Counted(f"g{n}", lv, p, r) for n, (lv, p, r) in enumerate(rows)]
+
     assert tutorial.next_level([]) == "apprentice"
-    assert tutorial.next_level([("apprentice", 2, "lost")]) == "apprentice"
-    assert tutorial.next_level([("apprentice", 3, "won")]) == "apprentice"  # 2 players only
-    assert tutorial.next_level([("apprentice", 2, "won")]) == "governor"
-    assert tutorial.next_level([("apprentice", 2, "shared"), ("governor", 2, "won")]) \
+    assert tutorial.next_level(games(("apprentice", 2, "lost"))) == "apprentice"
+    assert tutorial.next_level(games(("apprentice", 3, "won"))) == "apprentice"  # 2 players
+    assert tutorial.next_level(games(("apprentice", 2, "won"))) == "governor"
+    assert tutorial.next_level(games(("apprentice", 2, "shared"), ("governor", 2, "won"))) \
         == "minister"
-    every = [(lv, 2, "won") for lv in ("apprentice", "governor", "minister", "emperor")]
+    every = games(*((lv, 2, "won") for lv in ("apprentice", "governor", "minister", "emperor")))
     assert tutorial.next_level(every) == "emperor"
     # the page: with the Apprentice beaten, the finish offers the Governor and starts it
     storage = MemoryStorage()

@@ -60,8 +60,7 @@ def panel(app: Core, c: Command) -> list[Effect]:
         return app.to_setup()
     if name == "tutorial-play":  # the finish: the weakest level not yet beaten
         st.tutorial.lesson = None
-        level = tutorial.next_level((g.level, g.players, g.result)
-                                    for g in st.start.progress.games)
+        level = tutorial.next_level(st.start.progress.games)
         names = tuple(setup.colour_label(c) for c in ("green", "white"))
         return app.start(Form(names, ("green", "white"), ("human", level),
                                 "bird", False, "", "single"))

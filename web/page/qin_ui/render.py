@@ -203,8 +203,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
 def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     """The tutorial: its step panel, and nothing of the game behind it."""
     s = lesson.session
-    level = tutorial.next_level((g.level, g.players, g.result)
-                                for g in st.start.progress.games)
+    level = tutorial.next_level(st.start.progress.games)
     els.update(lesson_view.elements(lesson, st.tutorial.lessons_done, st.pointer, level))
     els["game-meta"] = El(text=t("tutorial.title"))
     status = lesson_view.status(lesson, st.pointer)

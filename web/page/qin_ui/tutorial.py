@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import qin
 
-from .progress import LEVEL_ORDER
+from .progress import LEVEL_ORDER, Counted
 
 PROGRESS_KEY = "qin.tutorial"
 """Storage key of the steps done (a JSON list of step ids)."""
@@ -158,12 +158,10 @@ def parse_address(fragment: str) -> tuple[str | None, bool]:
     return None, True
 
 
-def next_level(games: Iterable[tuple[str, int, str]]) -> str:
+def next_level(games: Iterable[Counted]) -> str:
     """The level the finished tutorial offers: the weakest one not yet beaten in a
-    two-player game (``games``: level, players, result of each counted game), the
-    strongest when all are."""
-    beaten = {level for level, players, result in games
-              if players == 2 and result in ("won", "shared")}
+    two-player game (``games``: the progress record's), the strongest when all are."""
+    beaten = {g.level for g in games if g.players == 2 and g.result in ("won", "shared")}
     return next((lv for lv in LEVEL_ORDER if lv not in beaten), LEVEL_ORDER[-1])
 
 
