@@ -182,8 +182,8 @@ def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Pag
       }).map((e) => e.id || e.textContent.trim());
     }""")
     assert overlap == []  # the last controls scroll clear of the note
-    pointer = page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents")
-    assert pointer == "none"
+    catches = page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents")
+    assert catches == "none"
     booted(page, held)
 
 
