@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import qin
+
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
-import qin  # noqa: E402
 from qin_ui import motion  # noqa: E402
 
 
