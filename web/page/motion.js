@@ -11,7 +11,8 @@
 
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const SVG = "http://www.w3.org/2000/svg";
-const EASE_IN = "cubic-bezier(0.2, 0.8, 0.3, 1.1)";
+const EASE_IN = "cubic-bezier(0.2, 0.8, 0.3, 1.1)";  // quick, then a soft landing
+const EASE_TRAVEL = "cubic-bezier(0.4, 0, 0.2, 1)";  // a flight that can be followed
 
 const pagodaAt = (cue) =>
   `.pagodas .pagoda[data-player="${CSS.escape(String(cue.player))}"][data-at="${CSS.escape(cue.at)}"]`;
@@ -42,9 +43,9 @@ function unwrap(g) {
   else g.remove();
 }
 
-function run(el, frames, cue, after) {
+function run(el, frames, cue, after, easing = EASE_IN) {
   const animation = el.animate(frames, {
-    duration: cue.ms, delay: cue.delay ?? 0, easing: EASE_IN, fill: "backwards" });
+    duration: cue.ms, delay: cue.delay ?? 0, easing, fill: "backwards" });
   if (after) animation.finished.then(after, after);
   return animation;
 }
@@ -67,12 +68,14 @@ function tile(svg, cue) {
   el.classList.add("moving");
   const done = () => el.classList.remove("moving");
   const offset = cue.cue === "travel" ? seatOffset(svg, el, cue.seat) : null;
-  if (offset) {
+  if (offset) {  // it flies over the page: the board's drawing lets it out meanwhile
     const [dx, dy] = offset;
+    svg.classList.add("travelling");
     run(el, [
       { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 },
       { transform: "translateY(-8px) scale(1.08)", opacity: 1, offset: 0.8 },
-      { transform: "none", opacity: 1 }], cue, done);
+      { transform: "none", opacity: 1 }], cue, () => { done(); svg.classList.remove("travelling"); },
+    EASE_TRAVEL);
   } else {
     run(el, [
       { transform: "translateY(-6px) scale(1.08)", opacity: 0.5 },
