@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_seats
-from e2e.test_game import legal_squares, pick, square, start
+from e2e.test_game import start
+from e2e.test_modes import play_moves
 
 # Counts what the page animates with Web Animations and the sound objects it makes.
 COUNTERS = """
@@ -42,29 +43,18 @@ def counts(page: Page) -> dict[str, int]:
     return found
 
 
-def place(page: Page, play: Locator) -> None:
-    """The player to move places their first playable tile (after the cover, if up)."""
-    done = int(play.get_attribute("data-moves") or 0)
-    if play.get_attribute("data-phase") == "cover":
-        page.click("#cover-ok")
-        expect(play).to_have_attribute("data-phase", "move")
-    pick(page)
-    square(page, legal_squares(page)[0]).click()
-    expect(play).to_have_attribute("data-moves", str(done + 1))
-
-
 def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> None:
     page.add_init_script(COUNTERS)
     boot(page)
     play = start(page)
-    place(page, play)
+    play_moves(page, play, 1)
     board = page.locator("#board svg")
     expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     assert counts(page)["animate"] >= 2
     # The system asks for less motion: the next move lands without any animation.
     page.emulate_media(reduced_motion="reduce")
     before = counts(page)["animate"]
-    place(page, play)
+    play_moves(page, play, 1)
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before
     assert page.evaluate("document.getAnimations().length") == 0
@@ -81,7 +71,7 @@ def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
     page.wait_for_function("document.body.dataset.boot === 'ready'")
     expect(page.locator("#motion")).to_have_value("off")
     before = counts(page)["animate"]
-    place(page, play)
+    play_moves(page, play, 1)
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before
 
