@@ -6,6 +6,9 @@
 //   rise   {player, at}           a new pagoda rises
 //   leave  {player, at}           a pagoda of the board before the move leaves it
 //   village {at, player, from}    a village changes hands
+// Each moving element is copied into a layer of its own laid over the board (an <svg>
+// with the board's viewBox, in #board-area), hidden on the board meanwhile: the browser
+// moves the layer without painting the board (and its shadow) again at every frame.
 // Nothing moves when the system asks for reduced motion. The board's <svg> says what
 // played (data-motion: the cues' kinds), for the tests.
 
@@ -29,103 +32,100 @@ export function keep(board, cues) {
   return kept;
 }
 
-// A group around el, to move it without touching its own transform attribute.
-function wrap(el) {
-  const g = document.createElementNS(SVG, "g");
-  g.setAttribute("class", "moving");
-  el.before(g);
-  g.append(el);
-  return g;
+// A layer over the board holding a copy of el (or el itself, already a copy): returns
+// the layer and the copy's centre in the layer's pixels.
+function lift(svg, el, copy = el.cloneNode(true)) {
+  const area = svg.closest("#board-area") ?? svg.parentElement;
+  const board = svg.getBoundingClientRect();
+  const origin = area.getBoundingClientRect();
+  const layer = document.createElementNS(SVG, "svg");
+  layer.setAttribute("viewBox", svg.getAttribute("viewBox") ?? "");
+  layer.setAttribute("class", "qin-board motion-layer");
+  layer.setAttribute("aria-hidden", "true");
+  Object.assign(layer.style, {
+    left: `${board.left - origin.left + area.scrollLeft}px`,
+    top: `${board.top - origin.top + area.scrollTop}px`,
+    width: `${board.width}px`, height: `${board.height}px` });
+  layer.append(copy);
+  area.append(layer);
+  const box = copy.getBoundingClientRect();
+  const centre = [box.left + box.width / 2 - board.left, box.top + box.height / 2 - board.top];
+  return [layer, centre, box];
 }
 
-function unwrap(g) {
-  if (g.isConnected && g.firstChild) g.replaceWith(...g.childNodes);
-  else g.remove();
-}
-
-function run(el, frames, cue, after, easing = EASE_IN) {
-  const animation = el.animate(frames, {
-    duration: cue.ms, delay: cue.delay ?? 0, easing, fill: "backwards" });
-  if (after) animation.finished.then(after, after);
-  return animation;
-}
-
-// Where a computer's tile comes from: its player's row, in the board's own units.
-function seatOffset(svg, tile, seat) {
-  const row = document.querySelector(`#players li.player[data-player="${CSS.escape(String(seat))}"]`);
-  const matrix = svg.getScreenCTM?.();
-  if (!row || !matrix) return null;
-  const r = row.getBoundingClientRect();
-  if (!r.width && !r.height) return null;
-  const from = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(matrix.inverse());
-  const box = tile.getBBox();
-  return [from.x - (box.x + box.width / 2), from.y - (box.y + box.height / 2)];
+// Animate a copy of el in its layer; el shows again (and the layer goes) at the end.
+function play1(svg, el, frames, cue, { easing = EASE_IN, bottom = false, copy } = {}) {
+  const [layer, [cx, cy], box] = lift(svg, el, copy);
+  layer.style.transformOrigin = `${cx}px ${bottom ? cy + box.height / 2 : cy}px`;
+  if (el && !copy) el.style.visibility = "hidden";
+  const animation = layer.animate(typeof frames === "function" ? frames(cx, cy) : frames, {
+    duration: cue.ms, delay: cue.delay ?? 0, easing, fill: "both" });
+  const done = () => {
+    if (el && !copy) el.style.visibility = "";
+    layer.remove();
+  };
+  animation.finished.then(done, done);
 }
 
 function tile(svg, cue) {
   const el = svg.querySelector(`.tiles .tile[data-move="${CSS.escape(cue.move)}"]`);
   if (!el) return false;
-  el.classList.add("moving");
-  const done = () => el.classList.remove("moving");
-  const offset = cue.cue === "travel" ? seatOffset(svg, el, cue.seat) : null;
-  if (offset) {  // it flies over the page: the board's drawing lets it out meanwhile
-    const [dx, dy] = offset;
-    svg.classList.add("travelling");
-    run(el, [
-      { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 },
-      { transform: "translateY(-8px) scale(1.08)", opacity: 1, offset: 0.8 },
-      { transform: "none", opacity: 1 }], cue, () => { done(); svg.classList.remove("travelling"); },
-    EASE_TRAVEL);
+  const row = cue.cue === "travel"
+    ? document.querySelector(`#players li.player[data-player="${CSS.escape(String(cue.seat))}"]`) : null;
+  const seat = row?.getBoundingClientRect();
+  if (seat && (seat.width || seat.height)) {  // from the player's row, over the page
+    const board = svg.getBoundingClientRect();
+    play1(svg, el, (cx, cy) => {
+      const dx = seat.left + seat.width / 2 - board.left - cx;
+      const dy = seat.top + seat.height / 2 - board.top - cy;
+      return [
+        { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 },
+        { transform: "translateY(-8px) scale(1.08)", opacity: 1, offset: 0.8 },
+        { transform: "none", opacity: 1 }];
+    }, cue, { easing: EASE_TRAVEL });
   } else {
-    run(el, [
+    play1(svg, el, [
       { transform: "translateY(-6px) scale(1.08)", opacity: 0.5 },
-      { transform: "none", opacity: 1 }], cue, done);
+      { transform: "none", opacity: 1 }], cue);
   }
   const frame = svg.querySelector(".last-move");
-  if (frame) run(frame, [{ opacity: 0 }, { opacity: 1 }], { ms: cue.ms, delay: (cue.delay ?? 0) + cue.ms * 0.6 });
+  if (frame) {
+    play1(svg, frame, [{ opacity: 0 }, { opacity: 1 }],
+      { ms: cue.ms, delay: (cue.delay ?? 0) + cue.ms * 0.6 });
+  }
   return true;
 }
 
 function rise(svg, cue) {
   const el = svg.querySelector(pagodaAt(cue));
   if (!el) return false;
-  const g = wrap(el);
-  run(g, [
+  play1(svg, el, [
     { transform: "translateY(6px) scaleY(0.1)", opacity: 0 },
     { transform: "scaleY(1.12)", opacity: 1, offset: 0.7 },
-    { transform: "none", opacity: 1 }], cue, () => unwrap(g));
+    { transform: "none", opacity: 1 }], cue, { bottom: true });
   return true;
 }
 
 function leave(svg, cue, copy) {
-  const pagodas = svg.querySelector(".pagodas");
-  if (!pagodas) return false;
-  const g = document.createElementNS(SVG, "g");
-  g.setAttribute("class", "moving leaving");
-  g.setAttribute("aria-hidden", "true");
-  g.append(copy);
-  pagodas.after(g);
-  const animation = g.animate([
+  play1(svg, null, [
     { transform: "none", opacity: 1 },
-    { transform: "translateY(-10px) scale(0.5)", opacity: 0 }],
-  { duration: cue.ms, delay: cue.delay ?? 0, easing: "ease-in", fill: "forwards" });
-  const gone = () => g.remove();
-  animation.finished.then(gone, gone);
+    { transform: "translateY(-10px) scale(0.5)", opacity: 0 }], cue,
+  { easing: "ease-in", bottom: true, copy });
   return true;
 }
 
 function village(svg, cue) {
   const el = svg.querySelector(`.terrain .village[data-at="${CSS.escape(cue.at)}"]`);
   if (!el) return false;
-  el.classList.add("moving");
-  run(el, [{ transform: "scale(1)" }, { transform: "scale(1.18)", offset: 0.4 }, { transform: "scale(1)" }],
-    cue, () => el.classList.remove("moving"));
+  play1(svg, el, [{ transform: "none" }, { transform: "scale(1.18)", offset: 0.4 },
+    { transform: "none" }], cue);
   return true;
 }
 
 // After the board is redrawn: play the move's cues on it (kept: what keep() copied).
 export function play(board, cues, kept) {
   const svg = board.querySelector("svg");
+  for (const old of document.querySelectorAll(".motion-layer")) old.remove();  // a move before
   if (!svg || reduced.matches || !cues?.length) return;
   const played = [];
   for (const cue of cues) {
