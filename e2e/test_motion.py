@@ -89,6 +89,8 @@ def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page
     # arrive before the player has touched the page.
     play = start_seats(page, ["apprentice", "apprentice"], seed=3, speed="fast")
     expect(play).not_to_have_attribute("data-moves", "0", timeout=WORKER_BOOT_MS)
+    # a computer's tile travels from its player's row
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^travel\b"))
     page.reload()
     page.wait_for_function("document.body.dataset.boot === 'ready'")
     expect(page.locator("header #sound")).to_have_attribute("aria-pressed", "true")

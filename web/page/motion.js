@@ -32,33 +32,42 @@ export function keep(board, cues) {
   return kept;
 }
 
-// A layer over the board holding a copy of el (or el itself, already a copy): returns
-// the layer and the copy's centre in the layer's pixels.
+// A layer over the board holding a copy of el (or el itself, already a copy), just the
+// copy's size (a margin for its shadow): returns the layer and the copy's centre and box in
+// the layer's pixels.
+const MARGIN = 12;
+
 function lift(svg, el, copy = el.cloneNode(true)) {
   const area = svg.closest("#board-area") ?? svg.parentElement;
   const board = svg.getBoundingClientRect();
   const origin = area.getBoundingClientRect();
+  const view = svg.viewBox.baseVal;
+  const scale = board.width / (view.width || board.width);
   const layer = document.createElementNS(SVG, "svg");
-  layer.setAttribute("viewBox", svg.getAttribute("viewBox") ?? "");
   layer.setAttribute("class", "qin-board motion-layer");
   layer.setAttribute("aria-hidden", "true");
-  Object.assign(layer.style, {
-    left: `${board.left - origin.left + area.scrollLeft}px`,
-    top: `${board.top - origin.top + area.scrollTop}px`,
-    width: `${board.width}px`, height: `${board.height}px` });
+  const place = (x, y, w, h) => {  // board pixels -> the layer's box and viewBox
+    layer.setAttribute("viewBox", `${view.x + x / scale} ${view.y + y / scale} ${w / scale} ${h / scale}`);
+    Object.assign(layer.style, {
+      left: `${board.left - origin.left + area.scrollLeft + x}px`,
+      top: `${board.top - origin.top + area.scrollTop + y}px`, width: `${w}px`, height: `${h}px` });
+  };
+  place(0, 0, board.width, board.height);
   layer.append(copy);
   area.append(layer);
-  const box = copy.getBoundingClientRect();
-  const centre = [box.left + box.width / 2 - board.left, box.top + box.height / 2 - board.top];
-  return [layer, centre, box];
+  const r = copy.getBoundingClientRect();
+  const box = { x: r.left - board.left - MARGIN, y: r.top - board.top - MARGIN,
+    width: r.width + 2 * MARGIN, height: r.height + 2 * MARGIN };
+  place(box.x, box.y, box.width, box.height);
+  return [layer, [box.width / 2, box.height / 2], box];
 }
 
 // Animate a copy of el in its layer; el shows again (and the layer goes) at the end.
 function play1(svg, el, frames, cue, { easing = EASE_IN, bottom = false, copy } = {}) {
   const [layer, [cx, cy], box] = lift(svg, el, copy);
-  layer.style.transformOrigin = `${cx}px ${bottom ? cy + box.height / 2 : cy}px`;
+  layer.style.transformOrigin = `${cx}px ${bottom ? box.height - MARGIN : cy}px`;
   if (el && !copy) el.style.visibility = "hidden";
-  const animation = layer.animate(typeof frames === "function" ? frames(cx, cy) : frames, {
+  const animation = layer.animate(typeof frames === "function" ? frames(cx, cy, box) : frames, {
     duration: cue.ms, delay: cue.delay ?? 0, easing, fill: "both" });
   const done = () => {
     if (el && !copy) el.style.visibility = "";
@@ -75,9 +84,9 @@ function tile(svg, cue) {
   const seat = row?.getBoundingClientRect();
   if (seat && (seat.width || seat.height)) {  // from the player's row, over the page
     const board = svg.getBoundingClientRect();
-    play1(svg, el, (cx, cy) => {
-      const dx = seat.left + seat.width / 2 - board.left - cx;
-      const dy = seat.top + seat.height / 2 - board.top - cy;
+    play1(svg, el, (cx, cy, box) => {
+      const dx = seat.left + seat.width / 2 - board.left - (box.x + cx);
+      const dy = seat.top + seat.height / 2 - board.top - (box.y + cy);
       return [
         { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 },
         { transform: "translateY(-8px) scale(1.08)", opacity: 1, offset: 0.8 },
