@@ -39,7 +39,7 @@ import qin_embed  # noqa: E402  (web/embed is not a package)
 SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange",
                    "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
                    "motion.normal", "board.lion", "a11y.mark.triangle", "replay.pause",
-                   "illegal.move"}
+                   "illegal.move", "replay.entry"}
 
 
 def load(folder: Path, lang: str) -> dict[str, str]:
