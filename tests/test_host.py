@@ -258,3 +258,58 @@ def test_the_differ_sends_what_changed_and_html_again_with_its_value() -> None:
                                          "data": {"data-to-move": "2"},
                                          "classes": {"busy": True}}
     assert host.el_changes(old, old) == {}
+
+
+# -- the board's motion and sound --------------------------------------------------------
+SOUND = [node("button", "sound"), node("header", cls=("topbar",)), APP]
+
+
+def test_a_move_sends_its_motion_once_with_the_board_it_redrew() -> None:
+    h, _ = in_game()
+    reply = h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert "html" in reply["changes"]["board"]
+    cues = reply["motion"]["cues"]
+    s = h.app.state.game.session
+    assert s is not None
+    assert cues[0]["cue"] == "settle" and cues[0]["move"] == s.turns[-1].move
+    assert reply["motion"]["sounds"] == []  # sound is off until the player switches it on
+    assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
+    assert "motion" not in h.handle({"t": "click", "path": [node("button", "undo"), APP]})
+
+
+def test_the_sound_switch_is_remembered_and_brings_the_sounds() -> None:
+    h, reply = started()
+    assert reply["changes"]["sound"]["attrs"]["aria-pressed"] == "false"
+    h.handle({"t": "submit", "form": FORM})
+    reply = h.handle({"t": "click", "path": SOUND})
+    assert ["qin.sound", "on"] in reply["writes"]
+    assert reply["changes"]["sound"]["attrs"]["aria-pressed"] == "true"
+    reply = h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert [name for name, _ in reply["motion"]["sounds"]][0] == "place"
+    again, reply = started({"qin.sound": "on"})  # a reload
+    assert again.app.state.senses.sound is True
+    assert reply["changes"]["sound"]["attrs"]["aria-pressed"] == "true"
+
+
+def test_the_motion_setting_is_remembered_and_off_moves_nothing() -> None:
+    h, reply = started()
+    assert reply["changes"]["motion"]["value"] == "normal"
+    h.handle({"t": "submit", "form": FORM})
+    reply = h.handle({"t": "change", "path": [node("select", "motion"), APP], "name": "motion",
+                      "value": "off"})
+    assert ["qin.motion", "off"] in reply["writes"]
+    reply = h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert "motion" not in reply
+    again, reply = started({"qin.motion": "fast"})
+    assert reply["changes"]["motion"]["value"] == "fast"
+    _, reply = started({"qin.motion": "<script>", "qin.sound": "loud"})  # damaged: defaults
+    assert reply["changes"]["motion"]["value"] == "normal"
+    assert reply["changes"]["sound"]["attrs"]["aria-pressed"] == "false"
+
+
+def test_another_tab_s_settings_are_followed() -> None:
+    h, _ = in_game()
+    h.handle({"t": "storage", "key": "qin.sound", "value": "on"})
+    assert h.app.state.senses.sound is True
+    reply = h.handle({"t": "storage", "key": "qin.motion", "value": "slow"})
+    assert reply["changes"]["motion"]["value"] == "slow"

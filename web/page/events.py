@@ -36,7 +36,7 @@ CLICKS: Final[dict[str, Command]] = {
     "hint-dismiss": Command("hint-dismiss"), "progress-export": Command("progress-export"),
     "learn": Command("tutorial-open"), "tutorial-next": Command("tutorial-next"),
     "tutorial-again": Command("tutorial-again"), "tutorial-exit": Command("tutorial-exit"),
-    "tutorial-play": Command("tutorial-play"),
+    "tutorial-play": Command("tutorial-play"), "sound": Command("sound"),
 }
 """Buttons by id and the command each gives."""
 
@@ -164,6 +164,8 @@ def change(message: Mapping[str, Any], settings: setup.Settings) -> Action | Non
         return None
     if name == "speed":
         return Command("speed", value)
+    if ident == "motion":
+        return Command("motion", value)
     form = read_form(message.get("form"), settings)
     if name == "players":
         return actions.SetupEdited(form, "players", _int(value, settings.players))

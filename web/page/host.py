@@ -12,7 +12,8 @@ actions, dispatches them, and returns the one reply the shell applies, in this o
   "value", "data": {attribute: value or null}, "attrs": {...}, "classes": {name:
   on}}}``, only what differs from the screen sent before (``Differ``);
 - ``overlay`` (the board's ``g.overlay``), ``cursor`` (the keyboard cursor's square or
-  null), ``drop`` (a computer's move to animate), each only when it changed;
+  null), ``motion`` (the last move's cues and sounds, ``qin_ui.motion``: sent once,
+  with the board the move redrew), each only when it changed;
 - ``flags``: what the shell decides alone, inside an event handler (``Flags``);
 - ``effects``: what needs the page (download, focus, address, copy, language, the AI
   worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
@@ -152,7 +153,7 @@ class Differ:
     last: dict[str, El] = field(default_factory=dict)
     overlay: str = ""
     cursor: str | None = None
-    dropped: int | None = None
+    moved: int | None = None  # the token of the last move's motion sent
 
     def diff(self, screen: Screen) -> Json:
         out: Json = {}
@@ -174,9 +175,11 @@ class Differ:
             out["overlay"] = self.overlay = screen.overlay
         if board_written or screen.cursor != self.cursor:
             out["cursor"] = self.cursor = screen.cursor
-        if board_written and screen.drop is not None and screen.drop[0] != self.dropped:
-            self.dropped = screen.drop[0]
-            out["drop"] = screen.drop[1]
+        moved = screen.moved
+        if board_written and moved is not None and moved.token != self.moved:
+            self.moved = moved.token
+            if moved.cues or moved.sounds:
+                out["motion"] = {"cues": list(moved.cues), "sounds": list(moved.sounds)}
         return out
 
 

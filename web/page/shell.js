@@ -29,6 +29,9 @@
 // last reply: flags.keys ("key|SCB": shift, ctrl, on the board), flags.picked (the
 // right button and the wheel turn a picked tile), flags.pointer, flags.drop.
 
+import * as motion from "./motion.js";
+import * as sound from "./sound.js";
+
 const AI_SRC = "./ai_worker.py";
 const AI_CONFIG = "./pyscript.json";
 const MAX_PATH = 16;
@@ -236,12 +239,6 @@ function markCursor(board, square) {
   board.querySelector(`rect[data-square="${CSS.escape(square)}"]`)?.classList.add("cursor");
 }
 
-function animate(board, move) {
-  if (move === "pass") return;
-  board.querySelector(`.tiles [data-move="${CSS.escape(move)}"]`)?.classList.add("dropped");
-  board.querySelector(".last-move")?.classList.add("fresh");
-}
-
 function applyReply(reply) {
   if (reply.writes) write(reply.writes);
   if (reply.flags) {
@@ -249,17 +246,19 @@ function applyReply(reply) {
     Object.assign(flags, rest);
     if (keys) flags.keys = new Set(keys);
   }
+  const board = node("board");
+  const leaving = reply.motion && board ? motion.keep(board, reply.motion.cues) : null;  // motion.js
   for (const [id, change] of Object.entries(reply.changes ?? {})) {
     const el = node(id);
     if (el) applyElement(el, change);
   }
-  const board = node("board");
   if (board) {
     if (reply.changes?.board && "html" in reply.changes.board) overlay = board.querySelector("g.overlay");
     if ("overlay" in reply && overlay) overlay.innerHTML = reply.overlay;
     if ("cursor" in reply) markCursor(board, reply.cursor);
-    if (reply.drop) animate(board, reply.drop);
+    if (reply.motion) motion.play(board, reply.motion.cues, leaving);
   }
+  if (reply.motion) sound.play(reply.motion.sounds);
   if (reply.marks) marked(reply.marks);
   for (const [name, value] of Object.entries(reply.body ?? {})) document.body.dataset[name] = value;
   for (const effect of reply.effects ?? []) perform(effect);

@@ -35,6 +35,8 @@ CommandName = Literal[
     # the game's tools and its result
     "new-game", "export", "share", "link-copy", "link-play", "result-show",
     "result-close", "result-new", "series-next", "speed",
+    # the page's settings: the board's motion and sound
+    "motion", "sound",
     # the replay and the review
     "replay-open", "replay-exit", "replay-step", "replay-back", "replay-start",
     "replay-end", "replay-jump", "replay-play",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import learn, play, replaying, starting, tabs
+from . import learn, play, replaying, senses, starting, tabs
 from .a11y import announcement
 from .actions import Action, Effect, Handled, Key, Save, SetAddress
 from .core import Core
@@ -134,6 +134,8 @@ class App(Core):
                 self.count_progress(s)
             if moves:
                 st.game.keys.armed = None
+            if moves and moves[-1] == "moved":
+                senses.moved(st, s)
             effects.append(Save())
         if st.link.link_mode and shown is not None and (changes or s is not shown):
             self.update_link(s)  # the address follows
@@ -159,6 +161,7 @@ PAGE: Routes = {
     "speed": play.speed, "copied": play.copied, "pointer": play.pointer,
     "drag": starting.drag, "storage-changed": tabs.storage_changed,
     "storage-failed": tabs.storage_failed, "address-changed": tabs.address_changed,
+    "motion": senses.pace, "sound": senses.sound,
 }
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .motion import Moved
+
 Data = tuple[tuple[str, str | None], ...]
 """Data attributes or attributes: (name, value), ``None`` removes it."""
 
@@ -35,5 +37,5 @@ class Screen:
     """The board's ``g.overlay`` (the ghost tile, a hovered province)."""
     cursor: str | None = None
     """The keyboard cursor's square (marked on the board)."""
-    drop: tuple[int, str] | None = None
-    """(token, move): the computer's move to animate as it lands."""
+    moved: Moved | None = None
+    """The last move's motion and sounds (the shell plays them once, with the board)."""

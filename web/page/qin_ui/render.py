@@ -59,6 +59,9 @@ def screen(state: AppState, cache: Cache) -> Screen:
                           ("drop", "over" if st.start.drop_over else ""))),
         "back-to-game": El(hidden=not on_setup or s is None),
         "new-game": El(hidden=on_setup),
+        "motion": El(value=st.senses.pace, disabled=False),
+        "sound": El(disabled=False, data=(("sound", "on" if st.senses.sound else "off"),),
+                    attrs=(("aria-pressed", "true" if st.senses.sound else "false"),)),
     }
     if on_setup:  # the hidden screen is left as it is: drawn again when it shows
         _setup(st, cache, els)
@@ -204,7 +207,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["board-area"] = El(attrs=(("aria-activedescendant",
                                        a11y.cell_id(cursor) if cursor else None),))
     return Screen(els, overlay=overlay, cursor=cursor,
-                  drop=st.game.dropped if lesson is None else None)
+                  moved=st.game.moved if lesson is None and r is None else None)
 
 
 def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:

@@ -26,6 +26,7 @@ from qin.board import VILLAGE
 from qin.tiles import COLOURS
 
 from . import players
+from .motion import Spot, pagoda_spots
 from .setup import Settings, new_game
 
 GameChange = Literal["moved", "undone", "confirmed", "hint-counted"]
@@ -79,6 +80,7 @@ class Turn:
     move: str
     events: list[qin.Event] = field(default_factory=list)
     names: Sequence[str] = ()
+    pagodas_before: frozenset[Spot] = frozenset()  # where they stood (the board's motion)
 
     @property
     def kinds(self) -> list[str]:
@@ -358,9 +360,10 @@ class Session:
     def play(self, move: qin.Move) -> frozenset[str]:
         """Play ``move`` for the player to move and log it."""
         mover = self.to_move
+        before = pagoda_spots(self.game.board)
         events = self.game.play(move)
         self.changes.append("moved")
-        self._log(mover, move, events)
+        self._log(mover, move, events, before)
         self.last = () if move.is_pass else tuple(move.squares)
         self.selected = None
         self.orientation = 0
@@ -429,9 +432,10 @@ class Session:
         return self.play(move)
 
     # -- the log ----------------------------------------------------------------------
-    def _log(self, mover: int, move: qin.Move, events: list[qin.Event]) -> None:
+    def _log(self, mover: int, move: qin.Move, events: list[qin.Event],
+             before: frozenset[Spot] = frozenset()) -> None:
         self.turns.append(Turn(len(self.turns) + 1, mover, str(move), list(events),
-                               self.names))
+                               self.names, before))
 
     # -- what the page counts ---------------------------------------------------------
     def counts(self) -> list[tuple[int, int, int]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
-from . import i18n, keep, learn, links, players, progress, setup, tutorial
+from . import i18n, keep, learn, links, players, progress, senses, setup, tutorial
 from .actions import (
     After,
     Boot,
@@ -220,6 +220,7 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
     st.link.address_game = links.has_game(boot.hash)
     app.refresh_entries()
     app.load_progress()  # here, not before: the page has its language now
+    senses.load(app)
     if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
         _resume_current(app)
         return learn.open_lesson_from(app, boot.hash)

@@ -17,6 +17,7 @@ from . import computer
 from .keyboard import Keys
 from .lesson import Lesson
 from .modes import Mode
+from .motion import DEFAULT_PACE, Moved
 from .progress import Problem, Progress
 from .replay import Replay
 from .review import ReviewRun
@@ -97,7 +98,8 @@ class OnScreen:
     turn: ComputerTurn | None = None
     hint: HintAsk | None = None  # the hint asked for or shown
     think_ms: int | None = None  # the last computer move's worker round trip
-    dropped: tuple[int, str] | None = None  # (token, move): the computer move to animate
+    dropped: tuple[int, str] | None = None  # (token, move): the computer's last move
+    moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
     keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
     wheel_at: float = -1e9
 
@@ -139,6 +141,14 @@ class Tutorial:
 
 
 @dataclass
+class Senses:
+    """How the board moves and sounds, as the player set it (kept in the browser)."""
+
+    pace: str = DEFAULT_PACE  # a key of ``motion.PACES`` (``off``: nothing moves)
+    sound: bool = False  # off until the player switches it on
+
+
+@dataclass
 class AppState:
     """Everything the page knows, by concern; and the page's own notes."""
 
@@ -147,6 +157,7 @@ class AppState:
     keeping: Keeping = field(default_factory=Keeping)
     link: Address = field(default_factory=Address)
     tutorial: Tutorial = field(default_factory=Tutorial)
+    senses: Senses = field(default_factory=Senses)
 
     booted: bool = False  # the page has opened what it shows first
     screen: ScreenName = "setup"  # which screen shows

@@ -6,7 +6,7 @@ it, raises the notice; the player chooses.
 
 from __future__ import annotations
 
-from . import keep, learn, links, progress, tutorial
+from . import keep, learn, links, progress, senses, tutorial
 from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
 from .core import CURRENT_KEY, Core
 from .i18n import t
@@ -51,6 +51,7 @@ def _storage_changed(app: Core, key: str) -> list[Effect]:
     """Another tab wrote ``key``: the saved list follows; when it is the save of the
     game on screen and its revision is newer than ours, the player is told at once."""
     st = app.state
+    senses.stored_elsewhere(app, key)
     if key == CURRENT_KEY:
         return []
     if key == progress.KEY or not key:

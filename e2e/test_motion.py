@@ -1,0 +1,107 @@
+"""The board's motion and sound in the browser: a move animates (the page's Python says
+what moved, motion.js plays it), nothing animates when the system asks for reduced
+motion or the player turns motion off, and the sound switch in the header is kept
+across a reload and makes no sound object (AudioContext) before the player's first
+interaction with the page.
+
+Every wait is for the page's state (``#play[data-moves]``, the board's
+``svg[data-motion]``: what motion.js played for the last move), never a sleep.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from e2e.helpers import boot
+from e2e.test_ai import WORKER_BOOT_MS
+from e2e.test_ai import start as start_seats
+from e2e.test_game import start
+from e2e.test_modes import play_moves
+
+# Counts what the page animates with Web Animations and the sound objects it makes.
+COUNTERS = """
+window.qinCounts = { animate: 0, audio: 0 };
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.qinCounts.animate += 1;
+  return animate.apply(this, args);
+};
+for (const name of ["AudioContext", "webkitAudioContext"]) {
+  const Real = window[name];
+  if (!Real) continue;
+  window[name] = class extends Real {
+    constructor(...args) { super(...args); window.qinCounts.audio += 1; }
+  };
+}
+"""
+
+
+def counts(page: Page) -> dict[str, int]:
+    found: dict[str, int] = page.evaluate("({...window.qinCounts})")
+    return found
+
+
+def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    boot(page)
+    play = start(page)
+    play_moves(page, play, 1)
+    board = page.locator("#board svg")
+    expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))
+    assert counts(page)["animate"] >= 2
+    # The system asks for less motion: the next move lands without any animation.
+    page.emulate_media(reduced_motion="reduce")
+    before = counts(page)["animate"]
+    play_moves(page, play, 1)
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == before
+    assert page.evaluate("document.getAnimations().length") == 0
+
+
+def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    boot(page)
+    play = start(page)
+    setting = page.locator("#motion")
+    expect(setting).to_have_value("normal")
+    setting.select_option("off")
+    page.reload()
+    page.wait_for_function("document.body.dataset.boot === 'ready'")
+    expect(page.locator("#motion")).to_have_value("off")
+    before = counts(page)["animate"]
+    play_moves(page, play, 1)
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == before
+
+
+def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    boot(page)
+    sound = page.locator("header #sound")
+    expect(sound).to_be_visible()
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    assert counts(page)["audio"] == 0  # switching it on makes no sound object yet
+    # A game of computers only goes on by itself after a reload: its moves' sounds
+    # arrive before the player has touched the page.
+    play = start_seats(page, ["apprentice", "apprentice"], seed=3, speed="fast")
+    expect(play).not_to_have_attribute("data-moves", "0", timeout=WORKER_BOOT_MS)
+    # a computer's tile travels from its player's row
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^travel\b"))
+    page.reload()
+    page.wait_for_function("document.body.dataset.boot === 'ready'")
+    expect(page.locator("header #sound")).to_have_attribute("aria-pressed", "true")
+    moved = int(play.get_attribute("data-moves") or 0)
+    expect(play).not_to_have_attribute("data-moves", str(moved), timeout=WORKER_BOOT_MS)
+    assert counts(page)["audio"] == 0
+    # The first interaction: the next move's sounds play, through one sound object.
+    page.click("header .brand")
+    moved = int(play.get_attribute("data-moves") or 0)
+    expect(play).not_to_have_attribute("data-moves", str(moved), timeout=WORKER_BOOT_MS)
+    page.wait_for_function("window.qinCounts.audio > 0")
+    moved = int(play.get_attribute("data-moves") or 0)
+    expect(play).not_to_have_attribute("data-moves", str(moved), timeout=WORKER_BOOT_MS)
+    assert counts(page)["audio"] == 1

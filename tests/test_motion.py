@@ -1,0 +1,127 @@
+"""The board's motion and sound as data (web/page/qin_ui/motion.py, senses.py): after a
+move the page's Python says what moved (the tile, pagodas that rise or leave, a village
+changing hands) and which sounds go with it; the shell only plays them.  The events are
+the engine's (founding Q11, a second pagoda Q14, absorbing Q12/Q13, villages Q15)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import qin
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+sys.path.insert(0, str(WEB))
+
+from qin_ui import motion  # noqa: E402
+
+
+def before_move(seed: int, ply: int) -> tuple[qin.Game, qin.Move]:
+    """A seeded random game (2 players, Bird) just before its move number ``ply``."""
+    game = qin.Game.new(board="bird", players=2, seed=seed)
+    rng = random.Random(seed)
+    move = rng.choice(game.legal_moves())
+    for _ in range(ply - 1):
+        game.play(move)
+        move = rng.choice(game.legal_moves())
+    return game, move
+
+
+def cues_of(seed: int, ply: int, *, seat: int | None = None,
+            pace: str = "normal") -> list[dict[str, Any]]:
+    game, move = before_move(seed, ply)
+    before = motion.pagoda_spots(game.board)
+    events = game.play(move)
+    return [dict(c) for c in motion.cues(str(move), events, before,
+                                         motion.pagoda_spots(game.board), seat=seat, pace=pace)]
+
+
+def kinds(cues: list[dict[str, Any]]) -> list[str]:
+    return [c["cue"] for c in cues]
+
+
+def test_a_founding_tile_settles_and_its_pagoda_rises() -> None:  # Q11
+    cues = cues_of(1, 1)
+    assert kinds(cues) == ["settle", "rise"]
+    assert cues[0]["move"] == "Bf5Bf6"
+    assert (cues[1]["player"], cues[1]["at"]) == (1, "f5")
+    assert cues[1]["delay"] >= cues[0]["ms"]  # the pagoda rises once the tile is down
+    assert all(150 <= c["ms"] <= 300 for c in cues)
+
+
+def test_a_computers_tile_travels_from_its_seat_a_little_longer() -> None:
+    settle = cues_of(1, 1)[0]
+    travel = cues_of(1, 1, seat=1)[0]
+    assert travel["cue"] == "travel" and travel["seat"] == 1
+    assert settle["ms"] < travel["ms"] <= 400
+
+
+def test_a_village_taken_changes_hands() -> None:  # Q15
+    cues = cues_of(2, 23)
+    village = next(c for c in cues if c["cue"] == "village")
+    assert village["at"] and village["from"] != 0 and village["player"] != village["from"]
+    assert {"player": village["from"], "at": village["at"]} in \
+        [{"player": c["player"], "at": c["at"]} for c in cues if c["cue"] == "leave"]
+    assert {"player": village["player"], "at": village["at"]} in \
+        [{"player": c["player"], "at": c["at"]} for c in cues if c["cue"] == "rise"]
+
+
+def test_absorbed_pagodas_leave_the_board() -> None:  # Q12/Q13
+    game, move = before_move(2, 46)
+    before = motion.pagoda_spots(game.board)
+    events = game.play(move)
+    losers = {p for e in events if e.kind == "absorb" for p in e.losers or ()}
+    cues = motion.cues(str(move), events, before, motion.pagoda_spots(game.board),
+                       seat=None, pace="normal")
+    leaving = {c["player"] for c in cues if c["cue"] == "leave"}
+    assert losers and losers <= leaving
+    for c in cues:
+        if c["cue"] == "leave":  # each was on the board before, and is gone
+            assert any(p == c["player"] and at == c["at"] for p, at, _ in before)
+
+
+def test_a_second_pagoda_grows_where_the_first_stood() -> None:  # Q14
+    game = qin.Game.new(board="bird", players=2, seed=1)
+    rng = random.Random(1)
+    for _ in range(32):
+        game.play(rng.choice(game.legal_moves()))
+    move = rng.choice(game.legal_moves())
+    before = motion.pagoda_spots(game.board)
+    events = game.play(move)
+    assert "major" in {e.kind for e in events}
+    cues = motion.cues(str(move), events, before, motion.pagoda_spots(game.board),
+                       seat=None, pace="normal")
+    assert kinds(cues) == ["settle", "rise"]  # not a pagoda leaving and another coming
+
+
+def test_the_pace_scales_every_cue_and_off_moves_nothing() -> None:
+    normal = cues_of(1, 2)
+    fast = cues_of(1, 2, pace="fast")
+    slow = cues_of(1, 2, pace="slow")
+    assert kinds(normal) == kinds(fast) == kinds(slow)
+    for n, f, s in zip(normal, fast, slow, strict=True):
+        assert f["ms"] < n["ms"] < s["ms"]
+    assert cues_of(1, 2, pace="off") == []
+    assert motion.cues("pass", [], frozenset(), frozenset(), seat=2, pace="normal") == ()
+
+
+def test_settings_read_from_the_browser_fall_back_to_the_defaults() -> None:
+    assert motion.read_pace("fast") == "fast"
+    for damaged in (None, "", "warp", "<b>"):
+        assert motion.read_pace(damaged) == motion.DEFAULT_PACE
+    assert motion.read_sound("on") is True
+    for other in (None, "off", "ON", "1"):
+        assert motion.read_sound(other) is False
+
+
+def test_the_sounds_of_a_move() -> None:
+    game, move = before_move(1, 2)  # founds a province and takes a village
+    events = game.play(move)
+    names = [n for n, _ in motion.sounds(str(move), events, your_turn=True, over=False)]
+    assert names == ["place", "found", "village", "turn"]
+    delays = [d for _, d in motion.sounds(str(move), events, your_turn=True, over=False)]
+    assert delays == sorted(delays) and delays[0] == 0
+    assert [n for n, _ in motion.sounds("pass", [], your_turn=False, over=True)] == ["end"]
+    assert set(names) <= set(motion.SOUNDS)
