@@ -127,7 +127,9 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["hint-box"] = El(hidden=hint is None, data=(
         ("state", hint.stage if hint is not None else None),
         ("move", hint.move if hint is not None and hint.move else None)))
-    els["hint-text"] = El(text=(wording.hint_text(s) if hint is not None and hint.stage == "shown"
+    els["hint-text"] = El(text=(t("hint.pass") if hint is not None and hint.move == "pass"
+                                else wording.hint_text(s) if hint is not None
+                                and hint.stage == "shown"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
