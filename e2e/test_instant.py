@@ -162,6 +162,29 @@ def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Pa
     assert play_one(page) == 1  # the game goes on
 
 
+def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Page) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    held = opened_without_python(page)
+    expect(page.locator("#boot")).to_be_visible()
+    page.mouse.move(180, 300)
+    for _ in range(12):  # to the end of the page, by the wheel as a player would
+        page.mouse.wheel(0, 600)
+    page.wait_for_function("() => Math.ceil(scrollY + innerHeight) >= "
+                           "document.documentElement.scrollHeight")
+    overlap = page.evaluate("""() => {
+      const note = document.getElementById("boot").getBoundingClientRect();
+      const shown = [...document.querySelectorAll("#app button, #app input, #app select, #app a")]
+        .filter((e) => e.offsetParent !== null);
+      return shown.filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.bottom > note.top && r.top < note.bottom && r.right > note.left && r.left < note.right;
+      }).map((e) => e.id || e.textContent.trim());
+    }""")
+    assert overlap == []  # the last controls scroll clear of the note
+    assert page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents") == "none"
+    booted(page, held)
+
+
 def test_a_seed_in_another_scripts_digits_is_taken_before_python_as_after(page: Page) -> None:
     """One rule for the seed (Python's): decimal digits of any script; "٣" is 3.  The
     start screen before Python used to refuse it, the page's Python to accept it."""

@@ -16,7 +16,6 @@ hold none of these keys; the site build serves each language as both merged.
 from __future__ import annotations
 
 import json
-import string
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -60,7 +59,7 @@ def text(messages: Mapping[str, str], key: str, **values: Any) -> str:
     """The catalogue's ``key`` with its ``{placeholders}`` filled in (unknown ones stay;
     a key the catalogue lacks is said as the key itself)."""
     template = messages.get(key, key)
-    return string.Formatter().vformat(template, (), _Keep(values))
+    return template.format_map(_Keep(values)) if "{" in template else template
 
 
 def player_name(player: int | None, names: Sequence[str] | None = None,

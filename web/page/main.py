@@ -9,7 +9,7 @@ the page shows first (a game link, the game left open, the start screen, or the 
 early Start or Resume asked for).  The worker's ``qin:*`` marks travel in that reply and
 the shell marks them on the page's timeline (bench/boot.py reads them).  Afterwards: a
 rehearsal draws a game to strings while the start screen waits, and the shell asks for
-``keep`` to keep the bytecode for the next visit.
+``keep`` (exported beside ``receive``) to keep the bytecode for the next visit.
 
 The worker needs no DOM and no cross-origin isolation: the shell calls the exported
 ``receive`` and awaits its answer (PyScript's ``xworker.sync``, main thread to worker).
@@ -50,10 +50,10 @@ class Runtime:
     def __init__(self) -> None:
         self.host: host.Host | None = None
 
-    async def receive(self, text: str) -> str:
+    def receive(self, text: str) -> str:
+        """The reply to one message of the shell (synchronous: no event loop between
+        the message and its reply)."""
         message = host.decode(str(text))
-        if message.get("t") == "keep":
-            return host.encode({"body": {"bytecode": await bytecode.store()}})
         if self.host is None:
             if message.get("t") != "start":
                 return "{}"
@@ -68,6 +68,11 @@ class Runtime:
             asyncio.ensure_future(rehearse(self.host))
             return host.encode(reply)
         return host.encode(self.host.handle(message))
+
+    async def keep(self) -> str:
+        """Compile our modules and keep them for the next visit (seconds; asked by the
+        shell a while after the start)."""
+        return host.encode({"body": {"bytecode": await bytecode.store()}})
 
 
 async def rehearse(h: host.Host) -> None:
@@ -89,4 +94,5 @@ async def rehearse(h: host.Host) -> None:
 
 RUNTIME = Runtime()
 receive = RUNTIME.receive
-__export__ = ["receive"]
+keep = RUNTIME.keep
+__export__ = ["receive", "keep"]

@@ -21,7 +21,6 @@
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
 //   timer    {token}             (a timer the reply asked for rang)
-//   keep     {}                  (a while after the start: keep the compiled modules)
 // A reply may also carry marks ([[name, absolute time]]: the worker's qin:* marks, put
 // on this page's timeline) and body ({name: value}: body's data attributes, e.g.
 // data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
@@ -36,20 +35,30 @@ const MAX_PATH = 16;
 
 const app = document.getElementById("app");
 let post = null;
-let applying = false;
-const pending = [];
+const queue = [];
+let inFlight = false;
 const flags = { keys: new Set(), picked: false, pointer: "mouse", drop: false, fileMax: 1_000_000 };
 const nodes = new Map();
 let overlay = null;
 
 // -- sending -------------------------------------------------------------------------------
+// One message at a time to the page's Python: the next leaves when the reply to the one
+// before is applied. A pointer's moves over the board only matter as their last: a hover
+// (or leave) waiting behind another message takes the place of the one waiting before it.
+const passing = (message) => message.t === "hover" || message.t === "leave";
+
 function send(message) {
   if (!post) return;
-  if (applying) {  // sent while a reply is applied: after it
-    pending.push(message);
-    return;
-  }
-  post(JSON.stringify(message));
+  const last = queue[queue.length - 1];
+  if (last && passing(last) && passing(message)) queue[queue.length - 1] = message;
+  else queue.push(message);
+  next();
+}
+
+function next() {
+  if (inFlight || !queue.length) return;
+  inFlight = true;
+  post(JSON.stringify(queue.shift()));
 }
 
 function describe(target) {
@@ -256,14 +265,7 @@ function applyReply(reply) {
 }
 
 function receive(text) {
-  const reply = JSON.parse(text);
-  applying = true;
-  try {
-    applyReply(reply);
-  } finally {
-    applying = false;
-  }
-  while (pending.length && !applying) post(JSON.stringify(pending.shift()));
+  applyReply(JSON.parse(text));
 }
 
 // -- effects -------------------------------------------------------------------------------------------
@@ -347,8 +349,8 @@ function perform(effect) {
 
 // -- the start -----------------------------------------------------------------------------------------
 // The page's Python runs in a PyScript worker (index.html: <script type="py" worker
-// name="qin-app" data-app>); its exported receive(text) answers each message. Replies are
-// applied in the order the messages were sent.
+// name="qin-app" data-app>); its exported receive(text) answers each message, one at a
+// time; keep() (a while after the start) keeps the compiled modules for the next visit.
 function appWorker() {
   const script = document.querySelector('script[type="py"][data-app]');
   if (!script) return Promise.reject(new Error("the page's Python is missing (script[data-app])"));
@@ -384,13 +386,13 @@ async function connect() {
   let order = Promise.resolve();
   const failed = (error) => console.error("the page's Python failed:", error);
   const poster = (text) => {
-    const answer = worker.sync.receive(text);
-    order = order.then(() => answer).then((reply) => receive(String(reply)), failed);
+    order = worker.sync.receive(text).then((reply) => receive(String(reply)), failed)
+      .finally(() => { inFlight = false; next(); });
     return order;
   };
   // Keeping the compiled modules takes seconds: its reply (data-bytecode) is applied
   // when it comes, never holding back the replies to the player's clicks.
-  keep = () => worker.sync.receive(JSON.stringify({ t: "keep" })).then((reply) => receive(String(reply)), failed);
+  keep = () => worker.sync.keep().then((reply) => receive(String(reply)), failed);
   // In one go from here: the hand-over, the listeners, the start message.
   const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
   post = poster;
@@ -403,5 +405,4 @@ async function connect() {
   dispatchEvent(new CustomEvent("qin:booted"));
 }
 
-window.qinShell = { receive };
 connect().catch((error) => dispatchEvent(new CustomEvent("qin:boot-failed", { detail: String(error?.message ?? error) })));

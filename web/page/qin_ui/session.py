@@ -235,8 +235,8 @@ class Session:
         kind = self.selected_kind
         if kind is None or self.covered:
             return []
-        order = self.game.board.geo.names
-        return [n for n in order if n in self._table(kind, self.orientation)]
+        table = self._table(kind, self.orientation)
+        return [n for n in self.game.board.geo.names if n in table]
 
     def _changed_game(self) -> None:
         self._revision += 1
