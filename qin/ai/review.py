@@ -18,12 +18,13 @@ or the pile) by the strongest level's judgement, the Son of Heaven's first stage
 So the figures are pagodas, seen from the mover: a loss of 2.0 means the best move was
 worth two pagodas more to its player than the move played.  A move that ends the game
 with a win is worth ``WIN`` (1000; it is shown in words, not as a number).  The best
-move is the best of the shortlist (the 16 best by what they gain now) and the move
+move is the best of the shortlist (the 8 best by what they gain now) and the move
 played (which is always valued in full), so the loss is never below zero.
 
-The first stage alone (no replies to replies: ``width`` 0, no guards) keeps a 72-move
-game's review within seconds on the page (bench/review.py measures it against the
-Governor's, the judge before); the full search would take a second a move.
+The first stage alone (no replies to replies: ``width`` 0, no guards, a shortlist of
+8) keeps a 72-move game's review within seconds on the page (bench/review.py measures
+it against the Governor's, the judge before); the full search would take a second a
+move.
 
 ``lead`` is the mover's pagodas on the board less the average of the others', before
 the move: the mover's standing after it, as the judge sees it, is ``lead`` plus the
@@ -62,7 +63,7 @@ MARKS = 3
 """How many of a seat's largest losses are marked."""
 MARK_MIN = 1.0
 """The smallest loss (pagodas) that is marked."""
-JUDGE = {"width": 0, "guard": 0}
+JUDGE = {"width": 0, "guard": 0, "shortlist": 8}
 """The Son of Heaven's tuning that judges: its first stage alone (see above)."""
 INACCURACY, MISTAKE, BLUNDER = 0.5, 1.5, 3.0
 """The smallest loss (pagodas) of an inaccuracy, a mistake, a blunder."""
