@@ -233,8 +233,9 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
               length: int) -> str:
     """The whole game as a chart (SVG): per reviewed player a line through their
     standing after each of their moves; inaccuracies ringed, mistakes as squares,
-    blunders as triangles; each point a button (``review-point``) that jumps there,
-    reachable by Tab (Enter jumps)."""
+    blunders as triangles; each point a button (``review-point``, its move's strip of
+    the chart's height the target of a click or a tap) that jumps there, reachable by
+    Tab (Enter jumps)."""
     from qin.svg import player_colour
 
     moves = [m for m in _moves(run)]
@@ -269,14 +270,16 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline class="line" data-seat="{seat}" points="{points}" '
                    f'stroke="{stroke}"{dash_attr}/>')
+        step = inner_w / max(1, length)  # one move's strip: the point's target
         for m in mine:
             out.append(_point(m, x(m.ply), y(m.standing), stroke, _who(names, m.seat),
-                              run.at == m.ply))
+                              run.at == m.ply, step))
     out.append("</svg>")
     return "".join(out)
 
 
-def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bool) -> str:
+def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bool,
+           step: float) -> str:
     shape = SHAPES.get(m.grade, "dot")
     label = t("review.chart.point", n=m.ply, who=who, standing=figure(m.standing),
               loss=loss_text(m))
@@ -295,7 +298,8 @@ def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bo
     return (f'<g class="review-point" id="review-point-{m.ply}" data-ply="{m.ply}" '
             f'data-grade="{m.grade}" tabindex="0" role="button"{current_attr} '
             f'aria-label="{escape(label, quote=True)}"><title>{escape(label)}</title>'
-            f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="9"/>{mark}</g>')
+            f'<rect class="hit" x="{cx - step / 2:.2f}" y="{PAD / 2}" width="{step:.2f}" '
+            f'height="{CHART_H - PAD}"/>{mark}</g>')
 
 
 def badge(game: qin.Game, move: str, role: str) -> str:
