@@ -56,7 +56,9 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     import_file(page, "reviewed.json", record)
     mode(page, "result")
     page.click("#result-review")
-    mode(page, "review")
+    # the click also starts the AI worker: on a busy machine the reply takes a while
+    expect(page.locator("#app")).to_have_attribute("data-mode", "review",
+                                                   timeout=WORKER_BOOT_MS)
     review = page.locator("#review")
     expect(review).to_be_visible()
     expect(review).to_have_attribute("data-total", str(len(moves)))
@@ -81,7 +83,8 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(page.locator("#review-unit")).to_contain_text("an inaccuracy from 0.5 pagodas")
 
     worst = max(expected.marked, key=lambda m: m.loss)
-    page.locator(f"#review-point-{worst.ply}").click()  # the chart jumps there
+    point = page.locator(f"#review-point-{worst.ply}")
+    point.click()  # the chart jumps there
     play = page.locator("#play")
     expect(play).to_have_attribute("data-replay-at", str(worst.ply - 1))
     expect(review).to_have_attribute("data-at", str(worst.ply))
@@ -158,7 +161,8 @@ def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page
     mode(page, "replay")
     page.click("#review-open")
     review = page.locator("#review")
-    expect(review).to_have_attribute("data-state", "running")
+    # the click also starts the AI worker: on a busy machine the reply takes a while
+    expect(review).to_have_attribute("data-state", "running", timeout=WORKER_BOOT_MS)
     page.wait_for_function("() => Number(document.querySelector('#review').dataset.done) >= 1",
                            timeout=WORKER_BOOT_MS)
     page.click("#review-cancel")
