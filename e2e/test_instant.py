@@ -177,11 +177,13 @@ def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Pag
         .filter((e) => e.offsetParent !== null);
       return shown.filter((e) => {
         const r = e.getBoundingClientRect();
-        return r.bottom > note.top && r.top < note.bottom && r.right > note.left && r.left < note.right;
+        return r.bottom > note.top && r.top < note.bottom
+          && r.right > note.left && r.left < note.right;
       }).map((e) => e.id || e.textContent.trim());
     }""")
     assert overlap == []  # the last controls scroll clear of the note
-    assert page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents") == "none"
+    catches = page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents")
+    assert catches == "none"
     booted(page, held)
 
 

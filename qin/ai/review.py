@@ -210,14 +210,18 @@ def _game_of(record: Game | str | bytes | Mapping[str, Any]) -> Game:
     return Game.from_record(record)
 
 
+def opening(record: Game | str | bytes | Mapping[str, Any]) -> tuple[Game, list[Move]]:
+    """The game's first position, dealt again from its seed, and its moves (one replay:
+    taking the moves back one by one would replay the game once per move)."""
+    game = _game_of(record)
+    return Game.from_record({**game.record(), "moves": []}), list(game.moves)
+
+
 def plies(record: Game | str | bytes | Mapping[str, Any],
           seats: Iterable[int] | None = None) -> list[int]:
     """The numbers of the moves a review of ``seats`` (default: every seat) looks at."""
-    game = _game_of(record)
+    game, moves = opening(record)
     chosen = set(seats) if seats is not None else set(range(1, game.players + 1))
-    moves = list(game.moves)
-    while game.moves:
-        game.undo()
     out = []
     for i, m in enumerate(moves, start=1):
         if game.to_move in chosen:
@@ -230,11 +234,8 @@ def moves_of(record: Game | str | bytes | Mapping[str, Any],
              seats: Iterable[int] | None = None, seed: int = 0) -> Iterator[Reviewed]:
     """Each move of ``seats`` judged, in game order, one at a time (unmarked: marking
     needs them all, ``marked``)."""
-    game = _game_of(record)
+    game, moves = opening(record)
     chosen = set(seats) if seats is not None else set(range(1, game.players + 1))
-    moves = list(game.moves)
-    while game.moves:
-        game.undo()
     for i, m in enumerate(moves, start=1):
         if game.to_move in chosen:
             yield evaluate(game.view(game.to_move), m, seed, i)

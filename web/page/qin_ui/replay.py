@@ -55,9 +55,9 @@ class Replay:
     def jump(self, to: int) -> int:
         """Put the board after move ``to`` (clamped to 0 ... length); returns the cursor."""
         to = max(0, min(self.length, int(to)))
-        while self.cursor > to:
-            self.game.undo()
-            self.cursor -= 1
+        if to < self.cursor:  # back: from the first position (an undo replays it anyway)
+            self.game = records.load({**self.record, "moves": []})
+            self.cursor = 0
         while self.cursor < to:
             self.game.play(self.log[self.cursor].move)
             self.cursor += 1

@@ -57,13 +57,10 @@ class ReviewRun:
     @classmethod
     def start(cls, token: int, record: Mapping[str, Any],
               seats: Iterable[int] | None = None) -> ReviewRun:
-        from qin.ai.review import plies
+        from qin.ai.review import opening, plies
 
-        game = qin.Game.from_record(record)
-        moves = [m.text for m in game.moves]
-        while game.moves:
-            game.undo()
-        return cls(token, dict(record), plies(record, seats), moves, game)
+        game, played = opening(record)
+        return cls(token, dict(record), plies(record, seats), [m.text for m in played], game)
 
     @property
     def total(self) -> int:
