@@ -261,4 +261,4 @@ def review(record: Game | str | bytes | Mapping[str, Any],
 
 __all__ = ["ACCURACY_SCALE", "BLUNDER", "DECIDED", "INACCURACY", "JUDGE", "MARKS",
            "MARK_MIN", "MISTAKE", "Grade", "Review", "Reviewed", "accuracy", "counts",
-           "evaluate", "judge", "marked", "moves_of", "plies", "review"]
+           "evaluate", "judge", "marked", "moves_of", "opening", "plies", "review"]
