@@ -140,6 +140,7 @@ def test_on_a_phone_the_reviewed_move_and_its_board_are_on_screen_together(
     entry.click()
     expect(review).to_have_attribute("data-at", str(ply))
     page.wait_for_function(ON_SCREEN_JS, arg=["#board", "#review-detail"])
+    assert page.evaluate(APART_JS, ["#board", "#review-detail"])  # neither covers the other
 
 
 ON_SCREEN_JS = """([a, b]) => [a, b].every(sel => {
@@ -147,6 +148,12 @@ ON_SCREEN_JS = """([a, b]) => [a, b].every(sel => {
   return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1;
 })"""
 """Both elements wholly inside the viewport."""
+APART_JS = """([a, b]) => {
+  const r = document.querySelector(a).getBoundingClientRect();
+  const s = document.querySelector(b).getBoundingClientRect();
+  return r.bottom <= s.top + 1 || s.bottom <= r.top + 1;
+}"""
+"""The two elements do not overlap."""
 
 
 def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page) -> None:

@@ -221,6 +221,8 @@ def _preview(game: qin.Game, move: str) -> list[qin.Event]:
 
 
 CHART_W, CHART_H, PAD = 320, 120, 8
+CHART_SPAN = 12.0
+"""The chart shows standings up to this many pagodas either side; beyond, at the edge."""
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 """Each player's line has its own dash pattern (not told apart by colour alone)."""
 SHAPES = {"inaccuracy": "ring", "mistake": "square", "blunder": "triangle"}
@@ -237,7 +239,7 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
 
     moves = [m for m in _moves(run)]
     span = max(3.0, *(abs(m.standing) for m in moves)) if moves else 3.0
-    span = min(span, DECIDED)
+    span = min(span, CHART_SPAN)  # a won or lost game is drawn at the edge
     inner_w, inner_h = CHART_W - 2 * PAD, CHART_H - 2 * PAD
 
     def x(ply: int) -> float:
