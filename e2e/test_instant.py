@@ -28,7 +28,7 @@ if str(WEB) not in sys.path:
     sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import players  # noqa: E402
+from qin_ui import players, progress  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.core import CURRENT_KEY  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
@@ -127,11 +127,11 @@ def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Pa
     expect(page.locator("#saved-list li.empty")).to_have_text("No saved games yet.")
     expect(page.locator("#progress-table .progress-empty")).to_be_visible()
     # what the engine's rules decide waits for it: colours (kept distinct), levels,
-    # importing a file, the tutorial
+    # importing a file; Learn to play is kept as an intent (below)
     expect(page.locator("#seat-colour-0")).to_be_disabled()
     expect(page.locator("#seat-kind-1")).to_be_disabled()
     expect(page.locator("#import-file")).to_be_disabled()
-    expect(page.locator("#learn")).to_be_disabled()
+    expect(page.locator("#learn")).to_be_enabled()
     without_python(page, "setup")
 
     page.click("#start")
@@ -160,6 +160,25 @@ def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Pa
     assert record["names"] == ["Green", "Li", "Mei"]
     assert saves[0]["series"] is not None
     assert play_one(page) == 1  # the game goes on
+
+
+def test_learn_to_play_before_python_opens_the_tutorial_when_python_arrives(
+        page: Page) -> None:
+    """Issue 25: "Learn to play" is not greyed out while the engine loads; the click is
+    kept and carried out once, as an early Start is."""
+    held = opened_without_python(page)
+    learn = page.locator("#learn")
+    expect(learn).to_be_enabled()
+    learn.click()
+    without_python(page, "learn")
+    expect(page.locator("#setup")).to_be_hidden()
+    expect(page.locator("#hand")).to_have_text("Opening the tutorial…")
+    booted(page, held)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "place")
+    expect(page.locator("#tutorial-title")).to_be_focused()
+    assert stored_saves(page) == []  # no game was started
+    expect(page.locator("#hand .tile-btn")).not_to_have_count(0)  # the step's own hand
 
 
 def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Page) -> None:
@@ -325,6 +344,14 @@ def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> 
     expect(governor.locator("td").first).to_have_text("Governor")
     expect(governor.locator("td.last")).to_have_text("W L")
     expect(page.locator("#progress-export")).to_be_disabled()  # exporting waits for Python
+    # the rating against the computer and its chart (issue 27), as Python stored them
+    from qin_ui import rating
+    games = progress.parse(text).games
+    now = round(rating.rating(games) or 0)
+    shown = page.locator("#progress-table .rating")
+    expect(shown).to_have_attribute("data-rating", str(now))
+    expect(shown.locator(".rating-now")).to_contain_text(f"{now} (from 3 games)")
+    expect(shown.locator("svg.rating-chart polyline")).to_have_count(1)
     without_python(page, "setup")
     before = page.inner_html("#progress-table")
 

@@ -1,7 +1,8 @@
 """The progress record in the browser: two games against the Governor are finished on
 the page (each imported one human move before its end, to keep the test short), and
 the start screen's table then shows 2 games for the Governor with 2 players, the wins,
-and the last two results; after a reload too, and the export holds both games.
+and the last two results, and the player's rating with its chart; after a reload too,
+and the export holds both games.
 
 Waits are on the page's state, never sleeps.
 """
@@ -20,6 +21,7 @@ from e2e.test_game import pick, square
 from e2e.test_modes import import_file, mode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
+from qin_ui import progress, rating  # noqa: E402
 from qin_ui.session import anchor_of  # noqa: E402
 
 from tests.test_progress import last_move_by_seat_one  # noqa: E402
@@ -78,9 +80,17 @@ def test_the_progress_record_after_two_games_against_the_governor(page: Page) ->
     expect(row).to_have_attribute("data-wins", str(results.count("won")))
     expect(row).to_have_attribute("data-last", " ".join(results))
     expect(row.locator("td").first).to_have_text("Governor")
+    # The rating against the computer, from these two games, and its chart (issue 27).
+    counted = [progress.Counted(f"g{n}", "governor", 2, r, float(n))
+               for n, r in enumerate(results)]
+    now = str(round(rating.rating(counted) or 0))
+    shown = page.locator("#progress-table .rating")
+    expect(shown).to_have_attribute("data-rating", now)
+    expect(shown.locator("svg.rating-chart polyline")).to_have_count(1)
     # Kept in the browser: a reload shows the same; the export holds both games.
     boot(page)
     expect(row).to_have_attribute("data-games", "2")
+    expect(shown).to_have_attribute("data-rating", now)
     with page.expect_download() as info:
         page.click("#progress-export")
     exported = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))

@@ -1,7 +1,8 @@
 """The "Learn to play" tutorial played through by clicks, in English, German and French.
 
 From the start screen's "Learn to play", every step is done by picking the tile, turning
-it with the Turn button and clicking the square (or Pass).  On the first step two wrong
+it with the Turn button and clicking the square (or Pass); the step that teaches turning
+turns the tile with a right-click and the mouse wheel, as in a game.  On the first step two wrong
 tries are made: each gets the engine's reason in the page's language, and the hint shows
 after the second.  The instruction and the events are checked against the catalogue and
 the engine's wording in that language (the engine in the test process words the events
@@ -29,11 +30,12 @@ from qin_ui import tutorial  # noqa: E402
 
 LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR"}
 CLICKS = {  # step: (tile, orientation: 0 right 1 down 2 left 3 up, anchor square, move)
-    "place": ("RB", 1, "c1", "Rc1Bc2"), "found": ("RY", 2, "c1", "Rc1Yb1"),
+    "place": ("RB", 1, "c1", "Rc1Bc2"), "turn": ("RB", 1, "c1", "Rc1Bc2"),
+    "hand": ("YY", 0, "b1", "Yb1Yc1"), "found": ("RY", 2, "c1", "Rc1Yb1"),
     "expand": ("YB", 0, "c2", "Yc2Bd2"), "village": ("BB", 1, "b2", "Bb2Bb3"),
     "absorb": ("RY", 3, "c2", "Rc2Yc1"), "tie": ("RY", 1, "c2", "Rc2Yc3"),
     "major": ("RY", 2, "f2", "Rf2Ye2"), "pass": ("", 0, "", "pass"),
-    "end": ("YY", 0, "b1", "Yb1Yc1")}
+    "win": ("RB", 1, "g6", "Rg6Bg7"), "end": ("YY", 0, "b1", "Yb1Yc1")}
 WRONG = ("RB", 0, "a1", "Ra1Bb1")
 """The first step's wrong try: a tile that touches no coloured square (Q7)."""
 
@@ -78,6 +80,28 @@ def place(page: Page, tile: str, orientation: int, anchor: str) -> None:
     page.locator(f'#board rect[data-square="{anchor}"]').click()
 
 
+def turn_by_mouse(page: Page, tile: str, anchor: str) -> None:
+    """Pick ``tile``, turn it once by a right-click and once by the wheel on the board
+    (issue 25: in the tutorial as in a game), then click ``anchor``."""
+    play = page.locator("#play")
+    page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.click()
+    expect(play).to_have_attribute("data-orientation", "0")
+    square = page.locator(f'#board rect[data-square="{anchor}"]')
+    square.click(button="right")
+    expect(play).to_have_attribute("data-orientation", "1")
+    square.hover()
+    page.mouse.wheel(0, 120)
+    expect(play).to_have_attribute("data-orientation", "2")
+    for _ in range(3):  # back to "down": the wheel turns once per flick, so Turn here
+        if play.get_attribute("data-orientation") == "1":
+            break
+        now = play.get_attribute("data-orientation")
+        page.click("#rotate")
+        expect(play).not_to_have_attribute("data-orientation", str(now))
+    expect(play).to_have_attribute("data-orientation", "1")
+    square.click()
+
+
 def names(page: Page) -> list[str]:
     found: list[str] = page.locator("#players .player .name").all_inner_texts()
     return found
@@ -117,6 +141,8 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
         tile, orientation, anchor, move = CLICKS[step.id]
         if move == "pass":
             page.click("#pass")
+        elif step.id == "turn":
+            turn_by_mouse(page, tile, anchor)
         else:
             place(page, tile, orientation, anchor)
         expect(panel).to_have_attribute("data-outcome", "done")
@@ -133,10 +159,13 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
                 expect(result).to_contain_text(qin.messages.describe(event, seen, lang))
         expect(page.locator(f'#tutorial-steps button[data-step="{step.id}"]')
                ).to_have_attribute("data-done", "true")
+        if step.pile:  # the tile drawn and the hand of three after it
+            expect(result.locator(".tutorial-drawn")).to_be_visible()
         if n < len(tutorial.STEPS):
             page.click("#tutorial-next")
     expect(page.locator("#tutorial-next")).to_be_hidden()
-    expect(page.locator("#tutorial-apprentice")).to_have_text(say["tutorial.apprentice"])
+    expect(page.locator("#tutorial-finish")).to_have_text(say["tutorial.finish.apprentice"])
+    expect(page.locator("#tutorial-play")).to_have_text(say["tutorial.play.apprentice"])
     stored = page.evaluate("() => localStorage.getItem('qin.tutorial')")
     assert sorted(json.loads(stored)) == sorted(tutorial.IDS)
 
@@ -148,6 +177,7 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
     open_tutorial(page)
     expect(page.locator('#tutorial-steps button[data-done="true"]')).to_have_count(
         len(tutorial.STEPS))
+    page.click(".tutorial-list summary")  # the list of steps is folded away at first
     page.click('#tutorial-steps button[data-step="found"]')
     expect(panel).to_have_attribute("data-step", "found")
     expect(panel).not_to_have_attribute("data-outcome", "done")
@@ -161,7 +191,7 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
     page.click('#tutorial-steps button[data-step="end"]')
     place(page, *CLICKS["end"][:3])
     expect(panel).to_have_attribute("data-outcome", "done")
-    page.click("#tutorial-apprentice")
+    page.click("#tutorial-play")
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
     expect(panel).to_be_hidden()
     expect(page.locator("#players .player")).to_have_count(2)

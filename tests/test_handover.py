@@ -66,6 +66,18 @@ def test_an_early_start_starts_the_game_chosen_once() -> None:
     assert any(isinstance(e, A.StartWorker) for e in effects)  # the computer seat
 
 
+def test_an_early_learn_to_play_opens_the_tutorial_once() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    got = handover.read(handed({"kind": "learn"}))
+    assert got is not None and handover.after_boot(got) == [A.Command("tutorial-open")]
+    effects = page_boot(app, handed({"kind": "learn"}))
+    assert app.mode is Mode.TUTORIAL
+    lesson = app.state.tutorial.lesson
+    assert lesson is not None and lesson.step.id == "place"  # the first step not done
+    assert saves(app) == []  # no game was started
+    assert A.Focus("tutorial-title") in effects
+
+
 def test_without_an_intent_the_start_screen_keeps_what_was_chosen() -> None:
     app = App(SaveStore(MemoryStorage()))
     page_boot(app, handed(None, players_=4))

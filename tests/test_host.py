@@ -131,6 +131,33 @@ def test_the_shell_takes_a_picked_tile_s_right_click_and_wheel() -> None:
     assert h.sent_flags["picked"] is True
 
 
+def test_in_the_tutorial_right_click_and_the_wheel_turn_the_lesson_s_tile() -> None:
+    """Issue 25: in the tutorial the picked tile is the lesson's, not a game's."""
+    h, _ = started()
+    h.handle({"t": "click", "path": [node("button", "learn"), APP]})
+    lesson = h.app.state.tutorial.lesson
+    assert lesson is not None and h.sent_flags["picked"] is False
+    h.handle({"t": "click", "path": [node("button", cls=("tile-btn",), index="0"),
+                                     node("div", "hand"), APP]})
+    assert lesson.session.selected_kind is not None and h.sent_flags["picked"] is True
+    reply = h.handle({"t": "context", "path": square("c1")})
+    assert reply["changes"]["play"]["data"]["data-orientation"] == "1"
+    h.handle({"t": "wheel", "path": square("c1"), "down": True, "at": 5000})
+    assert lesson.session.orientation == 2
+
+
+def test_a_touch_on_a_tile_in_hand_tells_the_pointer() -> None:
+    """The tutorial speaks of tapping from the first tap on a tile, not the first on the
+    board."""
+    h, _ = started()
+    h.handle({"t": "click", "path": [node("button", "learn"), APP]})
+    tile = [node("button", cls=("tile-btn",), index="0"), node("div", "hand"), APP]
+    h.handle({"t": "pointer", "kind": "touch", "path": tile})
+    assert h.app.state.pointer == "touch" and h.sent_flags["pointer"] == "touch"
+    h.handle({"t": "pointer", "kind": "mouse", "path": [node("button", "learn"), APP]})
+    assert h.app.state.pointer == "touch"  # elsewhere: not the board's input
+
+
 def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:
     h, _ = in_game()
     reply = h.handle({"t": "key", "key": "1", "shift": False, "ctrl": False,

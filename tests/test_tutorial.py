@@ -3,8 +3,10 @@ its words in the three catalogues, and the tutorial mode of the page's applicati
 (web/page/qin_ui: tutorial.py, lesson.py, the TUTORIAL mode in app.py) played through
 by dispatch, as the page does, with a MemoryStorage.
 
-Decisions cited: Q6-Q7 (placing), Q8 (two majors), Q9 (the refused tie), Q10 (passing),
-Q11 (founding, expanding), Q12 (absorbing), Q14 (major), Q15 (villages), Q18 (the end).
+Decisions cited: Q2 (24 pagodas), Q3 (a hand of three), Q6-Q7 (placing, a tile's
+orientations), Q8 (two majors), Q9 (the refused tie), Q10 (passing), Q11 (founding,
+expanding), Q12 (absorbing), Q14 (major), Q15 (villages), Q16 (the last pagoda wins),
+Q17 (drawing), Q18 (the end).
 """
 
 from __future__ import annotations
@@ -67,8 +69,11 @@ def refusals(step: tutorial.Step) -> dict[str, str]:
 
 # -- the steps against the engine ------------------------------------------------------------
 def test_the_steps_teach_the_rules_the_issue_names() -> None:
-    assert tutorial.IDS == ("place", "found", "expand", "village", "absorb", "tie", "major",
-                            "pass", "end")
+    """Issue 27: turning a tile, the hand of three and drawing, founding, expanding,
+    the major province, absorbing, the tie and villages each a step of its own,
+    passing, the 24 pagodas and both ways a game ends."""
+    assert tutorial.IDS == ("place", "turn", "hand", "found", "expand", "major", "absorb",
+                            "tie", "village", "pass", "win", "end")
 
 
 @pytest.mark.parametrize("step", tutorial.STEPS, ids=tutorial.IDS)
@@ -90,10 +95,12 @@ def test_every_step_is_reachable_and_a_wrong_try_is_possible(step: tutorial.Step
 
 def test_each_goal_is_the_rule_of_its_step() -> None:
     """The moves the hints name reach the goal, with the events the rule says."""
-    expected = {"place": ("Rc1Bc2", {"place"}), "found": ("Yb1Rc1", {"found"}),
+    expected = {"place": ("Rc1Bc2", {"place"}), "turn": ("Rc1Bc2", {"place"}),
+                "hand": ("Yb1Yc1", {"place"}), "found": ("Yb1Rc1", {"found"}),
                 "expand": ("Yc2Bd2", {"expand"}), "village": ("Bb2Bb3", {"found", "village"}),
                 "absorb": ("Yc1Rc2", {"absorb", "return"}), "major": ("Ye2Rf2", {"major"}),
-                "pass": ("pass", {"pass"}), "end": ("Yb1Yc1", {"end"})}
+                "pass": ("pass", {"pass"}), "win": ("Rg6Bg7", {"found", "win"}),
+                "end": ("Yb1Yc1", {"end"})}
     for step_id, (move, kinds) in expected.items():
         step = tutorial.step(step_id)
         events = step.game().play(move)
@@ -111,6 +118,34 @@ def test_each_goal_is_the_rule_of_its_step() -> None:
     g = tutorial.step("end").game()
     g.play("Yb1Yc1")
     assert g.is_over and g.winners == (1,)
+    # Q2, Q16: Green has one pagoda of 24 left; placing it wins at once
+    g = tutorial.step("win").game()
+    assert (g.supply(1), g.supply(2)) == (1, 24)
+    g.play("Rg6Bg7")
+    assert g.is_over and g.winners == (1,)
+
+
+def test_the_turn_step_needs_the_tile_turned() -> None:
+    """Q6: a picked tile starts lying across (orientation 0); the step's squares c1 and
+    c2 are one above the other, so only a turned tile reaches them."""
+    step = tutorial.step("turn")
+    hits, misses = outcomes(step)
+    assert hits and misses
+    for move in hits:
+        (_, _), orientation = anchor_of(qin.Move.parse(move))
+        assert orientation in (1, 3), move
+        assert set(qin.Move.parse(move).squares) == {"c1", "c2"}
+    assert not tutorial.reached(step, step.game().play("Rc2Bd2"))  # placed, not turned
+
+
+def test_the_hand_step_holds_three_and_draws_from_its_pile() -> None:
+    """Q3: three tiles in hand; Q17: after a placement the mover draws one."""
+    step = tutorial.step("hand")
+    g = step.game()
+    assert len(g.hand(1)) == 3 and g.pile_count == 1
+    g.play("Yb1Yc1")
+    assert sorted(g.hand(1)) == sorted(["BB", "RB", step.pile[-1]])
+    assert g.pile_count == 0
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -120,6 +155,13 @@ def test_every_step_has_its_words(lang: str) -> None:
         for part in ("title", "do", "hint", "done"):
             text = words[f"tutorial.{step_id}.{part}"]
             assert text and "{" not in text, (lang, step_id, part)
+    for level in ("apprentice", "governor", "minister", "emperor"):
+        assert words[f"tutorial.play.{level}"] and words[f"tutorial.finish.{level}"]
+    # touch words speak of tapping wherever the mouse words speak of clicking or keys
+    tap = {"en": "tap", "de": "tipp", "fr": "touch"}[lang]
+    for key in [k for k in words if k.startswith("tutorial.") and k.endswith("_touch")]:
+        assert tap in words[key].lower(), key
+        assert "R)" not in words[key] and " R," not in words[key], key
     if lang != "en":
         for key in (k for k in words if k.startswith("tutorial.")):
             assert words[key] != CATALOGUES["en"][key], (lang, key)
@@ -167,9 +209,9 @@ def try_move(app: App, move: str) -> None:
     run(app, A.BoardClick(geo.names[y * geo.width + x]))
 
 
-HITS = {"place": "Rc1Bc2", "found": "Yb1Rc1", "expand": "Yc2Bd2", "village": "Bb2Bb3",
-        "absorb": "Yc1Rc2", "tie": "Rc2Yc3", "major": "Ye2Rf2", "pass": "pass",
-        "end": "Yb1Yc1"}
+HITS = {"place": "Rc1Bc2", "turn": "Rc1Bc2", "hand": "Yb1Yc1", "found": "Yb1Rc1",
+        "expand": "Yc2Bd2", "village": "Bb2Bb3", "absorb": "Yc1Rc2", "tie": "Rc2Yc3",
+        "major": "Ye2Rf2", "pass": "pass", "win": "Rg6Bg7", "end": "Yb1Yc1"}
 
 
 def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
@@ -202,11 +244,14 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
         if step_id != "end":
             assert not screen["tutorial-next"].hidden
             run(app, A.Command("tutorial-next"))
-        else:
-            assert screen["tutorial-next"].hidden and not screen["tutorial-apprentice"].hidden
+        else:  # the finish: what comes next, a game against the weakest level
+            assert screen["tutorial-next"].hidden and not screen["tutorial-play"].hidden
+            assert not screen["tutorial-finish"].hidden
+            assert "Apprentice" in (screen["tutorial-finish"].text or "")
+            assert screen["tutorial-play"].text == "Play your first game against the Apprentice"
     assert app.state.tutorial.lessons_done == set(tutorial.IDS)
     assert not [k for k in stored(app) if k.startswith("qin.save.")], "nothing else saved"
-    run(app, A.Command("tutorial-apprentice"))
+    run(app, A.Command("tutorial-play"))
     s = app.state.game.session
     assert app.mode is Mode.PLAYING and s is not None
     assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice"]
@@ -241,13 +286,13 @@ def test_the_tie_is_done_by_its_refusal_and_other_refusals_are_wrong_tries() -> 
 
 def test_progress_is_remembered_and_damaged_progress_ignored() -> None:
     storage = MemoryStorage()
-    storage.set(tutorial.PROGRESS_KEY, json.dumps(["place", "found"]))
+    storage.set(tutorial.PROGRESS_KEY, json.dumps(["place", "turn", "hand", "found"]))
     app = booted(storage=storage)
     run(app, A.Command("tutorial-open"))
     lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.step.id == "expand"  # the first not done
     steps = app.screen().elements["tutorial-steps"].html or ""
-    assert steps.count('data-done="true"') == 2
+    assert steps.count('data-done="true"') == 4
     storage.set(tutorial.PROGRESS_KEY, "{damaged")
     app = booted(storage=storage)
     run(app, A.Command("tutorial-open"))
@@ -344,3 +389,59 @@ def test_the_wheel_turns_the_tile_once_per_flick() -> None:
     assert lesson.session.orientation == 1
     run(app, A.Wheel(1, 1500.0))
     assert lesson.session.orientation == 2
+
+
+def test_the_finish_offers_the_weakest_level_not_yet_beaten() -> None:
+    from qin_ui.progress import Counted
+
+    def games(*rows: tuple[str, int, str]) -> list[Counted]:
+        return [Counted(f"g{n}", lv, p, r) for n, (lv, p, r) in enumerate(rows)]
+
+    assert tutorial.next_level([]) == "apprentice"
+    assert tutorial.next_level(games(("apprentice", 2, "lost"))) == "apprentice"
+    assert tutorial.next_level(games(("apprentice", 3, "won"))) == "apprentice"  # 2 players
+    assert tutorial.next_level(games(("apprentice", 2, "won"))) == "governor"
+    assert tutorial.next_level(games(("apprentice", 2, "shared"), ("governor", 2, "won"))) \
+        == "minister"
+    every = games(*((lv, 2, "won") for lv in ("apprentice", "governor", "minister", "emperor")))
+    assert tutorial.next_level(every) == "emperor"
+    # the page: with the Apprentice beaten, the finish offers the Governor and starts it
+    storage = MemoryStorage()
+    storage.set("qin.progress", json.dumps({"format": "qin-progress/1", "games": [
+        {"id": "a", "level": "apprentice", "players": 2, "result": "won", "ended": 1}]}))
+    app = booted("#learn=end", storage=storage)
+    try_move(app, HITS["end"])
+    screen = app.screen().elements
+    assert screen["tutorial-play"].text == "Play a game against the Governor"
+    assert "beaten the Apprentice" in (screen["tutorial-finish"].text or "")
+    run(app, A.Command("tutorial-play"))
+    s = app.state.game.session
+    assert s is not None and [seat.kind for seat in s.settings.seats] == ["human", "governor"]
+
+
+def test_on_touch_the_panel_and_the_status_speak_of_tapping() -> None:
+    app = booted("#learn=turn")
+    words = CATALOGUES["en"]
+    assert app.screen().elements["tutorial-do"].text == words["tutorial.turn.do"]
+    run(app, A.Pointer("touch"))
+    assert app.screen().elements["tutorial-do"].text == words["tutorial.turn.do_touch"]
+    run(app, A.Command("select", "0"))
+    status = app.screen().elements["status"].text or ""
+    assert "tap" in status and "right-click" not in status
+    lesson = app.state.tutorial.lesson
+    assert lesson is not None
+    for n in range(2):  # two wrong tries (legal, across): the hint, in tapping words
+        if n:  # a missed move is taken back with the tile put down
+            run(app, A.Command("select", "0"))
+        run(app, A.BoardClick("b2"))
+        run(app, A.BoardClick("b2"))
+    assert lesson.tries == 2
+    assert app.screen().elements["tutorial-hint"].text == words["tutorial.turn.hint_touch"]
+
+
+def test_the_hand_step_says_the_tile_drawn_and_the_hand_after_it() -> None:
+    app = booted("#learn=hand")
+    try_move(app, HITS["hand"])
+    html = app.screen().elements["tutorial-result"].html or ""
+    assert "Drawn from the pile: red/yellow." in html
+    assert "Your hand now: blue/blue, red/yellow and red/blue." in html  # Q3: as sorted

@@ -36,7 +36,7 @@ CLICKS: Final[dict[str, Command]] = {
     "hint-dismiss": Command("hint-dismiss"), "progress-export": Command("progress-export"),
     "learn": Command("tutorial-open"), "tutorial-next": Command("tutorial-next"),
     "tutorial-again": Command("tutorial-again"), "tutorial-exit": Command("tutorial-exit"),
-    "tutorial-apprentice": Command("tutorial-apprentice"),
+    "tutorial-play": Command("tutorial-play"),
 }
 """Buttons by id and the command each gives."""
 
@@ -226,8 +226,9 @@ def to_action(message: Mapping[str, Any], settings: setup.Settings) -> Action | 
     if kind == "leave":
         return actions.Hover(None)
     if kind == "pointer":
+        path = path_of(message)  # a press on the board or on a tile in hand
         return actions.Pointer(_str(message.get("kind"), "mouse") or "mouse") \
-            if inside(path_of(message), "board") else None
+            if inside(path, "board") or inside(path, "hand") else None
     if kind == "context":
         return Command("rotate", "1") if inside(path_of(message), "board") else None
     if kind == "wheel":

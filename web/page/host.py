@@ -187,7 +187,8 @@ def flags(app: App) -> Json:
     the application knows (the shell says when another presses the board); ``drop``:
     a file is dragged over the start screen; ``fileMax``: the largest file read."""
     st = app.state
-    s = st.game.session
+    lesson = st.tutorial.lesson if app.mode is Mode.TUTORIAL else None
+    s = lesson.session if lesson is not None else st.game.session  # the board on screen
     return {"keys": list(handled_keys(app.mode)),
             "picked": s is not None and s.selected_kind is not None,
             "pointer": st.pointer, "drop": st.start.drop_over, "fileMax": MAX_TEXT}

@@ -12,9 +12,9 @@
 //     damaged or in another language shows nothing and waits for Python (the empty lists
 //     are shown only when nothing at all is stored).
 //
-// What waits for the engine is off until the hand-over (importing a file, the tutorial, a
-// seat's colour and level: their rules are the engine's; exporting and deleting a saved
-// game), so that no click on it is lost. The form is never judged here: a Start is kept
+// What waits for the engine is off until the hand-over (importing a file, a seat's colour
+// and level: their rules are the engine's; exporting and deleting a saved game), so that
+// no click on it is lost. The form is never judged here: a Start is kept
 // and the page's Python says what is wrong with it, if anything.
 //
 // What the player presses is kept as an *intent*, not acted on:
@@ -31,7 +31,8 @@
 // the intent) or by Python after it, never both.
 //
 // State for the tests and bench/boot.py (e2e/README.md): body[data-prestart] is "setup"
-// (the start screen is usable), "board" (an early Start drew the board) and "handed" (the
+// (the start screen is usable), "board" (an early Start drew the board), "learn" (an early
+// Learn to play waits for the tutorial) and "handed" (the
 // page's Python owns the screen); performance marks "qin:prestart-usable" and
 // "qin:prestart-board".
 
@@ -39,7 +40,7 @@ import { stamp } from "../embed/stamp.js";
 import { linkPosition } from "./linkcode.js";
 
 /** Controls that wait for the engine (off until the hand-over). */
-const LATER = ["import-file", "learn", "progress-export"];
+const LATER = ["import-file", "progress-export"];
 const LATER_IN = "#seats select, #saved-list button:not([data-action=resume])";
 
 const $ = (id) => document.getElementById(id);
@@ -128,7 +129,7 @@ function showLists() {
 
 function showDealing() {
   const dealing = $("dealing");
-  if (dealing) dealing.outerHTML = words().dealing;
+  if (dealing) dealing.outerHTML = intent?.kind === "learn" ? words().learning : words().dealing;
 }
 
 /** Stored board data ({board, position, colours}) as drawn, or null. */
@@ -143,8 +144,8 @@ function boardOf(data) {
 
 // -- the board, drawn before Python -----------------------------------------------------
 /** Draw `position` (position text, or null for the empty `board` side; no board when
- *  `board` is null) and "Dealing…". */
-async function showBoard(board, position, colours) {
+ *  `board` is null) and "Dealing…" (or `waiting`, start.json's words, in state `state`). */
+async function showBoard(board, position, colours, waiting = null, state = "board") {
   let svg = "";
   try {
     const [p, s] = await Promise.all([parts, sides]);
@@ -166,10 +167,10 @@ async function showBoard(board, position, colours) {
   $("play").hidden = false;
   for (const id of ["side", "board-area"]) $(id).inert = true;
   $("board").innerHTML = svg;
-  $("hand").innerHTML = words().dealing;
+  $("hand").innerHTML = waiting ?? words().dealing;
   $("status").textContent = "";
-  body.dataset.prestart = "board";
-  performance.mark("qin:prestart-board");
+  body.dataset.prestart = state;
+  performance.mark(`qin:prestart-${state}`);
 }
 
 function showStored(data) {
@@ -199,6 +200,11 @@ function bind() {
     const form = readForm();
     intent = { kind: "start" };
     showBoard(form.board, null, form.colours);
+  });
+  on($("learn"), "click", () => {
+    if (intent) return;
+    intent = { kind: "learn" };
+    showBoard(null, null, undefined, words().learning, "learn");
   });
   on($("player-count"), "change", (event) => {
     showSeats(Number(event.target.value));

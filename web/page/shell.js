@@ -137,7 +137,8 @@ function bind() {
   on(app, "mouseover", (e) => { if (onBoard(e)) send({ t: "hover", path: describe(e.target) }); });
   on(app, "pointerdown", (e) => {
     const kind = e.pointerType || "mouse";
-    if (onBoard(e) && kind !== flags.pointer) send({ t: "pointer", kind, path: describe(e.target) });
+    const played = onBoard(e) || e.target.closest?.("#hand");  // the board or the hand
+    if (played && kind !== flags.pointer) send({ t: "pointer", kind, path: describe(e.target) });
   });
   on(app, "contextmenu", (e) => {
     if (!onBoard(e) || !flags.picked) return;

@@ -46,7 +46,7 @@ CommandName = Literal[
     "notice-newer", "notice-copy", "notice-link", "notice-keep",
     # the tutorial
     "tutorial-open", "tutorial-next", "tutorial-again", "tutorial-step", "tutorial-exit",
-    "tutorial-apprentice",
+    "tutorial-play",
 ]
 """Every command's name: a name that is not one of these is a type error."""
 COMMAND_NAMES: frozenset[str] = frozenset(get_args(CommandName))

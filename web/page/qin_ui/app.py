@@ -222,7 +222,7 @@ keep this one."""
 
 LESSON: Routes = {
     **dict.fromkeys(("tutorial-next", "tutorial-again", "tutorial-step", "tutorial-exit",
-                     "tutorial-apprentice", "new-game"), learn.panel),
+                     "tutorial-play", "new-game"), learn.panel),
 }
 """The tutorial's panel: the next step, the step again, a step of the list, leaving it
 (also by New game), the first game against the Apprentice."""

@@ -7,7 +7,8 @@ nothing) and dispatches it as ordinary actions:
 
 - the form (seats, board side, fair start, hints, seed, series plan) goes in with the language
   (``LanguageChosen``), before the page draws anything;
-- after ``Boot``: "start" -> ``StartGame(form)``, "resume" -> ``Command("resume", id)``;
+- after ``Boot``: "start" -> ``StartGame(form)``, "resume" -> ``Command("resume", id)``,
+  "learn" (Learn to play) -> ``Command("tutorial-open")``;
   "open" (a game link or the game left open) and no intent -> nothing more: ``Boot``
   itself opens a link or the unfinished game.
 
@@ -23,7 +24,7 @@ from typing import Any, Final
 
 from .actions import Action, Command, Form, StartGame
 
-INTENTS: Final = ("", "start", "resume", "open")
+INTENTS: Final = ("", "start", "resume", "open", "learn")
 MAX_TEXT: Final = 20_000
 MAX_FIELD: Final = 200
 
@@ -86,4 +87,6 @@ def after_boot(handed: Handed | None) -> list[Action]:
         return [StartGame(handed.form)]
     if handed.intent == "resume" and handed.save_id:
         return [Command("resume", handed.save_id)]
+    if handed.intent == "learn":
+        return [Command("tutorial-open")]
     return []

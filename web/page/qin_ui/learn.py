@@ -58,10 +58,11 @@ def panel(app: Core, c: Command) -> list[Effect]:
     if name in ("tutorial-exit", "new-game"):
         st.tutorial.lesson = None
         return app.to_setup()
-    if name == "tutorial-apprentice":
+    if name == "tutorial-play":  # the finish: the weakest level not yet beaten
         st.tutorial.lesson = None
+        level = tutorial.next_level(st.start.progress.games)
         names = tuple(setup.colour_label(c) for c in ("green", "white"))
-        return app.start(Form(names, ("green", "white"), ("human", "apprentice"),
+        return app.start(Form(names, ("green", "white"), ("human", level),
                                 "bird", False, "", "single"))
     if name == "tutorial-again":
         _open_lesson(app, lesson.step.id)

@@ -1,20 +1,44 @@
 """The tutorial's step panel, in words and HTML (pure functions; no DOM).
 
-The panel says the step (its number, title and what to do), the outcome of the last
-try (the events in the log's wording, the engine's reason for a refusal, or what the
-step wanted), the hint after two wrong tries, and the buttons: Next, Again, the step
-list (done steps marked) and, after the last step, a first game against the
-Apprentice.  ``elements`` returns the panel's elements for ``render.screen``.
+The panel says the step (its number, title and what to do, in the words of the input
+in use: tapping on a touch screen), the outcome of the last try (the events in the log's
+wording, the engine's reason for a refusal, or what the step wanted; the tile drawn and
+the hand after it where the step has a pile), the hint after two wrong tries, and the
+buttons: Next, Again, the step list (done steps marked) and, after the last step, the
+finish: what comes next, and a game against the weakest level not yet beaten
+(``tutorial.next_level``).  ``elements`` returns the panel's elements for
+``render.screen``.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from . import i18n, tutorial
+from . import i18n, tutorial, wording
 from .elements import El
 from .i18n import t
 from .lesson import Lesson
+from .progress import LEVEL_ORDER
+
+
+def said(lesson: Lesson, part: str, pointer: str = "mouse") -> str:
+    """The step's ``part`` ("do", "hint"), in its touch wording on a touch screen when
+    it has one."""
+    key = f"tutorial.{lesson.step.id}.{part}"
+    if pointer == "touch" and i18n.has(f"{key}_touch"):
+        key = f"{key}_touch"
+    return t(key)
+
+
+def drawn_html(lesson: Lesson) -> str:
+    """The tile drawn from the step's pile and the hand after it (Q17), or ""."""
+    s = lesson.session
+    if not lesson.step.pile or not lesson.done or not s.game.moves:
+        return ""
+    hand = s.game.hand(1)
+    tiles = i18n.join([wording.tile_name(k) for k in hand])
+    text = t("tutorial.hand.now", tile=wording.tile_name(lesson.step.pile[-1]), tiles=tiles)
+    return f'<p class="tutorial-drawn">{escape(text)}</p>'
 
 
 def outcome_html(lesson: Lesson) -> str:
@@ -32,10 +56,11 @@ def outcome_html(lesson: Lesson) -> str:
         reason = i18n.refusal(lesson.refusal, s.names)
         return (f'<p class="tutorial-says">{escape(t(f"tutorial.{step}.done"))}</p>'
                 f'<p class="tutorial-reason">{escape(reason)}</p>')
-    said = t(f"tutorial.{step}.done") if lesson.outcome == "done" else t("tutorial.missed")
+    says = t(f"tutorial.{step}.done") if lesson.outcome == "done" else t("tutorial.missed")
     lines = "".join(f'<li class="ev-{e.kind}">{escape(i18n.describe(e, s.names))}</li>'
                     for e in lesson.events)
-    return f'<p class="tutorial-says">{escape(said)}</p><ul class="tutorial-events">{lines}</ul>'
+    return (f'<p class="tutorial-says">{escape(says)}</p>'
+            f'<ul class="tutorial-events">{lines}</ul>{drawn_html(lesson)}')
 
 
 def spoken(lesson: Lesson) -> str:
@@ -48,10 +73,10 @@ def spoken(lesson: Lesson) -> str:
         return f"{t('tutorial.refused')} {reason}"
     if lesson.outcome == "":
         return ""
-    said = t(f"tutorial.{step}.done") if lesson.outcome == "done" else t("tutorial.missed")
+    says = t(f"tutorial.{step}.done") if lesson.outcome == "done" else t("tutorial.missed")
     lines = [i18n.refusal(lesson.refusal, s.names)] if lesson.refusal is not None else [
         i18n.describe(e, s.names) for e in lesson.events]
-    return " ".join([said, *lines])
+    return " ".join([says, *lines])
 
 
 def steps_html(lesson: Lesson, done: frozenset[str]) -> str:
@@ -72,10 +97,13 @@ def steps_html(lesson: Lesson, done: frozenset[str]) -> str:
     return "".join(items)
 
 
-def elements(lesson: Lesson, done: frozenset[str]) -> dict[str, El]:
+def elements(lesson: Lesson, done: frozenset[str], pointer: str = "mouse",
+             level: str = LEVEL_ORDER[0]) -> dict[str, El]:
+    """The panel; ``pointer`` the input in use, ``level`` the one the finish offers."""
     step = lesson.step.id
     n = tutorial.index(step) + 1
     last = n == len(tutorial.STEPS)
+    finished = lesson.done and last
     title = t("tutorial.step_of", n=n, total=len(tutorial.STEPS),
               title=t(f"tutorial.{step}.title"))
     note = t(lesson.note, value=lesson.note_value) if lesson.note else ""
@@ -84,21 +112,30 @@ def elements(lesson: Lesson, done: frozenset[str]) -> dict[str, El]:
                                            ("tries", str(lesson.tries)))),
         "tutorial-note": El(text=note, hidden=not note),
         "tutorial-title": El(text=title),
-        "tutorial-do": El(text=t(f"tutorial.{step}.do")),
+        "tutorial-do": El(text=said(lesson, "do", pointer)),
         "tutorial-rule": El(attrs=(("href", f"rules/{i18n.language()}.html#"
                                             f"{lesson.step.rule}"),)),
         "tutorial-result": El(html=outcome_html(lesson),
                               data=(("outcome", lesson.outcome or None),)),
-        "tutorial-hint": El(text=t(f"tutorial.{step}.hint") if lesson.hint_due else "",
+        "tutorial-hint": El(text=said(lesson, "hint", pointer) if lesson.hint_due else "",
                             hidden=not lesson.hint_due),
         "tutorial-next": El(hidden=not lesson.done or last),
-        "tutorial-apprentice": El(hidden=not (lesson.done and last)),
+        "tutorial-finish": El(text=t(f"tutorial.finish.{level}") if finished else "",
+                              hidden=not finished),
+        "tutorial-play": El(text=t(f"tutorial.play.{level}"), hidden=not finished,
+                            data=(("level", level),)),
         "tutorial-steps": El(html=steps_html(lesson, done)),
     }
 
 
-def status(lesson: Lesson) -> str | None:
-    """The status line while the tutorial shows (``None``: the game's own)."""
+def status(lesson: Lesson, pointer: str = "mouse") -> str | None:
+    """The status line while the tutorial shows (``None``: the game's own); on a touch
+    screen a picked tile is placed by two taps and turned by the Turn button."""
     if lesson.done:
         return t("tutorial.status.done")
+    s = lesson.session
+    kind = s.selected_kind
+    if pointer == "touch" and kind is not None:
+        return t("tutorial.status.place_touch", who=s.names[s.to_move - 1],
+                 tile=wording.tile_name(kind))
     return None

@@ -26,6 +26,7 @@ from html import escape
 from typing import Any, Final, Protocol
 
 from .i18n import t
+from .rating import rating_html
 
 KEY: Final = "qin.progress"
 DAMAGED: Final = "qin.progress.damaged."
@@ -242,8 +243,9 @@ def outcome(game_id: str, levels: list[str], winners: tuple[int, ...] | list[int
 
 # -- the start screen's table --------------------------------------------------------------
 def table_html(progress: Progress, level_name: Any) -> str:
-    """The start screen's table; ``level_name(key)`` names a level in the page's
-    language.  Empty progress: one sentence."""
+    """The start screen's table, under the player's rating and its chart (``rating``);
+    ``level_name(key)`` names a level in the page's language.  Empty progress: one
+    sentence."""
     rows = progress.rows()
     if not rows:
         return f'<p class="progress-empty">{escape(t("progress.none"))}</p>'
@@ -262,7 +264,8 @@ def table_html(progress: Progress, level_name: Any) -> str:
     head = "".join(f"<th>{escape(t(k))}</th>" for k in (
         "progress.level", "progress.players", "progress.games", "progress.wins",
         "progress.last"))
-    return (f'<table class="progress-table"><thead><tr>{head}</tr></thead>'
+    return (rating_html(progress.games, level_name) +
+            f'<table class="progress-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')
 
 

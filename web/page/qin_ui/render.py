@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from qin.svg import render_overlay, render_svg
 
-from . import a11y, computer, i18n, lesson_view, links, progress, review, views, wording
+from . import a11y, computer, i18n, lesson_view, links, progress, review, tutorial, views, wording
 from .elements import Data as Data
 from .elements import El as El
 from .elements import Screen as Screen
@@ -205,9 +205,10 @@ def screen(state: AppState, cache: Cache) -> Screen:
 def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     """The tutorial: its step panel, and nothing of the game behind it."""
     s = lesson.session
-    els.update(lesson_view.elements(lesson, st.tutorial.lessons_done))
+    level = tutorial.next_level(st.start.progress.games)
+    els.update(lesson_view.elements(lesson, st.tutorial.lessons_done, st.pointer, level))
     els["game-meta"] = El(text=t("tutorial.title"))
-    status = lesson_view.status(lesson)
+    status = lesson_view.status(lesson, st.pointer)
     if status is not None:
         els["status"] = El(text=status, data=(("ai", None), ("worker", st.worker),
                                               ("thinkMs", None)))

@@ -4,7 +4,8 @@
 
 - **At build time** (``site_file``, called by ``tools/build_site.py``): ``start.json``, the
   language-dependent parts of the start screen for each language (the seat rows for 2, 3
-  and 4 players, the series choices, the empty lists, "Dealing…") and the storage keys
+  and 4 players, the series choices, the empty lists, "Dealing…", "Opening the
+  tutorial…") and the storage keys
   prestart.js reads (``KEYS``), from the same views the page draws with.
 - **At run time** (``StartKeeper``, after each screen the page's Python draws): one storage
   key (``KEY``) holding the language and what a page opened now would show before Python:
@@ -55,6 +56,7 @@ def prerendered() -> dict[str, Any]:
         "saved": views.saved_html([]),
         "progress": progress.table_html(Progress(), views.level_name),
         "dealing": f'<p class="dealing" id="dealing">{escape(t("prestart.dealing"))}</p>',
+        "learning": f'<p class="dealing" id="dealing">{escape(t("prestart.learning"))}</p>',
         "board": t("play.board"),
     }
 

@@ -1,0 +1,190 @@
+"""The player's rating against the computer: one Elo-like figure from the games of the
+progress record, and its course over time as a small SVG chart (no DOM here).
+
+**The levels' own ratings** (``LEVEL_RATINGS``) are data, derived from the arena's
+measured ladder (``LADDER``: the two-player pairings of ``bench/ladder.py``'s run of
+2026-11-23, 400 games each, as the README's table gives them) by ``fit_levels``: a
+Bradley-Terry fit (the model behind Elo) by maximum likelihood, each pairing counted with
+one extra game split evenly (so the Governor's 400 wins out of 400 against the
+Apprentice give a finite gap, about 1,160 points), on Elo's scale (400 points: ten
+times the odds), the Apprentice anchored at ``ANCHOR``.  ``tests/test_rating.py`` fits
+them again from ``LADDER`` and checks the shipped numbers.
+
+**The player's rating** (``rating``) is the maximum-likelihood rating given every game
+counted so far: a game against the levels at a table of *n* players is a result
+(won 1, shared 0.5, lost 0) against the strongest computer's rating, expected to be
+``1 / (1 + (n - 1) * 10 ** ((level - player) / 400))`` (Elo for two players; for more,
+the chance of beating *n - 1* such players at once); one virtual draw against the
+Apprentice keeps the figure finite after only wins or only losses.  It depends on the
+games, not on their order, and is read from the record each time, so it is kept,
+exported and imported with it; a damaged record counts as none (``progress.load``).
+``history`` is the rating after each game, oldest first, which ``chart_svg`` draws.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Final, Protocol
+
+from .i18n import plural, t
+
+ANCHOR: Final = ("apprentice", 800.0)
+"""The Apprentice's rating: the scale's fixed point (any would do; the gaps are measured)."""
+
+LADDER: Final = (
+    ("governor", "apprentice", 400, 0, 0),
+    ("minister", "governor", 316, 0, 84),
+    ("emperor", "minister", 278, 0, 122),
+    ("emperor", "governor", 341, 0, 59),
+)
+"""The ladder's two-player pairings: (A, B, A's wins, shared, A's losses)."""
+
+LEVEL_RATINGS: Final = {"apprentice": 800, "governor": 1961, "minister": 2170,
+                        "emperor": 2296}
+"""``fit_levels(LADDER)``, rounded: what the page rates the player against."""
+
+SCALE: Final = 400.0
+PRIOR: Final = 0.5
+"""The virtual result against the Apprentice that keeps a rating finite (a draw)."""
+
+
+class Game(Protocol):
+    """A counted game, as ``progress.Counted`` holds it."""
+
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def result(self) -> str: ...
+
+    @property
+    def ended(self) -> float: ...
+
+
+SCORES: Final = {"won": 1.0, "shared": 0.5, "lost": 0.0}
+
+
+def fit_levels(ladder: Iterable[tuple[str, str, int, int, int]],
+               anchor: tuple[str, float] = ANCHOR) -> dict[str, float]:
+    """Bradley-Terry ratings of the ladder's levels (Hunter's MM iteration), on Elo's
+    scale, ``anchor``'s level at its rating."""
+    wins: dict[str, float] = {}
+    games: dict[tuple[str, str], float] = {}
+    for a, b, won, shared, lost in ladder:
+        wins[a] = wins.get(a, 0.0) + won + shared / 2 + 0.5
+        wins[b] = wins.get(b, 0.0) + lost + shared / 2 + 0.5
+        n = games.get((a, b), 0.0) + won + shared + lost + 1
+        games[(a, b)] = games[(b, a)] = n
+    strength = dict.fromkeys(wins, 1.0)
+    for _ in range(5000):
+        new = {i: wins[i] / sum(n / (strength[i] + strength[j])
+                                for (k, j), n in games.items() if k == i)
+               for i in strength}
+        base = new[anchor[0]]
+        change = max(abs(new[i] / base - strength[i]) for i in strength)
+        strength = {i: v / base for i, v in new.items()}
+        if change < 1e-12:
+            break
+    return {i: anchor[1] + SCALE * math.log10(v) for i, v in strength.items()}
+
+
+def expected(player: float, level: float, players: int = 2) -> float:
+    """The expected score against ``players - 1`` computers rated ``level``."""
+    return 1.0 / (1.0 + (players - 1) * 10 ** ((level - player) / SCALE))
+
+
+def _counted(games: Iterable[Game]) -> list[tuple[float, float, int]]:
+    """(score, the level's rating, players) of each game that can be rated."""
+    out = []
+    for g in games:
+        level = LEVEL_RATINGS.get(g.level)
+        score = SCORES.get(g.result)
+        if level is not None and score is not None and g.players in (2, 3, 4):
+            out.append((score, float(level), g.players))
+    return out
+
+
+def _solve(results: Sequence[tuple[float, float, int]]) -> float:
+    """The rating at which the expected scores add up to the scores (with the prior)."""
+    prior = float(LEVEL_RATINGS[ANCHOR[0]])
+    target = PRIOR + sum(s for s, _, _ in results)
+
+    def gap(r: float) -> float:  # grows with r
+        return expected(r, prior) + sum(expected(r, lv, n) for _, lv, n in results) - target
+
+    low, high = -2000.0, 6000.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        if gap(mid) < 0:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def rating(games: Iterable[Game]) -> float | None:
+    """The player's rating from the counted games; ``None`` when there are none."""
+    results = _counted(games)
+    return _solve(results) if results else None
+
+
+def history(games: Sequence[Game]) -> list[float]:
+    """The rating after each rated game, oldest first."""
+    ordered = sorted(games, key=lambda g: g.ended)
+    results = _counted(ordered)
+    return [_solve(results[:n]) for n in range(1, len(results) + 1)]
+
+
+# -- in words and as a picture -------------------------------------------------------------
+WIDTH: Final = 240
+HEIGHT: Final = 64
+
+
+def chart_svg(points: Sequence[float], level_name: Callable[[str], str]) -> str:
+    """The rating over the games as a small line chart (an SVG element), the levels'
+    ratings in its range as faint lines, each labelled (``level_name`` names them); ""
+    for fewer than two points."""
+    if len(points) < 2:
+        return ""
+    low, high = min(points), max(points)
+    levels = [(k, v) for k, v in LEVEL_RATINGS.items() if low - 150 <= v <= high + 150]
+    low = min([low, *(v for _, v in levels)]) - 20
+    high = max([high, *(v for _, v in levels)]) + 20
+    pad = 4
+
+    def y(v: float) -> float:
+        return pad + (high - v) / (high - low) * (HEIGHT - 2 * pad)
+
+    step = (WIDTH - 2 * pad) / (len(points) - 1)
+    line = " ".join(f"{pad + i * step:.1f},{y(v):.1f}" for i, v in enumerate(points))
+    marks = "".join(
+        f'<line class="rating-level" x1="0" x2="{WIDTH}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+        f'<text class="rating-label" x="{WIDTH - 3}" '
+        f'y="{y(v) - 2 if y(v) > 12 else y(v) + 9:.1f}">'
+        f"{escape(t('rating.level', level=level_name(k), rating=v))}</text>"
+        for k, v in levels)
+    label = t("rating.chart", first=round(points[0]), last=round(points[-1]))
+    return (f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+            f'height="{HEIGHT}" role="img" aria-label="{escape(label)}">'
+            f"<title>{escape(label)}</title>{marks}"
+            f'<polyline class="rating-line" points="{line}" fill="none"/></svg>')
+
+
+def rating_html(games: Sequence[Game], level_name: Callable[[str], str]) -> str:
+    """The start screen's line: the rating, the games it rests on, its chart and the
+    levels' ratings (``level_name`` names a level in the page's language)."""
+    points = history(games)
+    if not points:
+        return ""
+    now = round(points[-1])
+    text = plural(len(points), "rating.now", rating=now)
+    scale = t("rating.scale", levels=", ".join(
+        f"{level_name(k)} {v}" for k, v in LEVEL_RATINGS.items()))
+    return (f'<div class="rating" data-rating="{now}" data-games="{len(points)}">'
+            f'<p class="rating-now">{escape(text)}</p>{chart_svg(points, level_name)}'
+            f'<p class="rating-scale">{escape(scale)}</p></div>')
