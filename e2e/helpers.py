@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, WebError
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, WebError, expect
 
 # Chromium flags for this closed network (no other host resolves); used by the
 # e2e fixtures (e2e/conftest.py) and bench/boot.py alike.
@@ -74,6 +74,15 @@ def boot(page: Page, path: str = "/", timeout_ms: float = BOOT_TIMEOUT_MS) -> Pa
         message = error.inner_text() if error.count() else ""
         raise BootError(f"{path} failed to boot: {message.strip() or state}")
     return page
+
+
+def hot_seat(page: Page) -> None:
+    """Every seat of the start screen played by a human (a first visit is set up
+    against the computer: the hot-seat tests choose humans, one choice per seat)."""
+    seats = page.locator("#seats .seat").count()
+    for i in range(seats):
+        page.select_option(f"#seat-kind-{i}", "human")
+        expect(page.locator(f"#seat-kind-{i}")).to_have_value("human")
 
 
 def boot_ms(page: Page) -> int:

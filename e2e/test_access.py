@@ -9,6 +9,7 @@ to ``e2e-artifacts/`` (phone-*.png, desktop-*.png).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import qin
 from e2e.conftest import ARTIFACTS
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, hot_seat
 from e2e.test_rules import ALL_READY, ENGINE_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +85,8 @@ def go_to(page: Page, target: str) -> None:
     here = cursor(page)
     if here is None:
         page.keyboard.press("ArrowRight")  # the first press shows the cursor
+        expect(page.locator("#board-area")).to_have_attribute("aria-activedescendant",
+                                                              re.compile(r"^cell-"))
         here = cursor(page)
         assert here is not None
     (x0, y0), (x1, y1) = col_row(here), col_row(target)
@@ -109,6 +112,9 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     page.set_viewport_size({"width": 1280, "height": 860})
     assert axe_violations(page) == [], "start screen"
     shot(page, "desktop-start")
+    page.focus("#seat-kind-1")  # hot seat: the second seat's player type, by the keyboard
+    page.keyboard.press("Home")
+    expect(page.locator("#seat-kind-1")).to_have_value("human")
     page.focus("#seed")
     page.keyboard.type("2012")
     page.keyboard.press("Enter")  # submits the form
@@ -272,6 +278,7 @@ def test_a_whole_game_by_taps_on_a_phone(browser: Browser, base_url: str,
         assert overflowing(page) == []
         page.set_viewport_size({"width": 390, "height": 844})
         shot(page, "phone-start")
+        hot_seat(page)
         page.locator("#seed").fill("7")
         page.locator("#start").tap()
         play = page.locator("#play")

@@ -14,6 +14,7 @@ import statistics
 from playwright.sync_api import Locator, Page, expect
 
 import qin
+from e2e.helpers import hot_seat
 
 # Seed 7 on Bird, 2 players: Green's opening hand holds a mixed tile (4 orientations).
 SEED = 7
@@ -25,6 +26,7 @@ def start(page: Page, *, players: int = 2, seed: int = SEED, board: str = "bird"
     expect(page.locator("#setup")).to_be_visible()
     page.check(f"#players-{players}")
     expect(page.locator("#seats .seat")).to_have_count(players)
+    hot_seat(page)
     page.check(f"#board-{board}")
     if fair_start:
         page.check("#fair-start")
@@ -127,14 +129,17 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     assert all(anchor in pair for pair in halves)  # turning around the anchor square
     assert moves_played(play) == 0
 
-    # An illegal spot says why, in the engine's words; a click there is refused.
-    square(page, "c3").hover()  # far from every province space
+    # An illegal spot says why, in the engine's words, and links the reading it applies
+    # (named in words, never "(Q7)"); a click there is refused.
+    square(page, "c3").hover()  # far from every coloured square
     expect(ghost).to_have_class(re.compile(r"\bbad\b"))
     move = ghost.get_attribute("data-move") or ""
-    reason = qin.Game.new(board="bird", players=2, seed=SEED).why_illegal(move) or ""
-    assert reason.startswith(f"{move}: ")
-    words = reason.removeprefix(f"{move}: ")
+    refused = qin.Game.new(board="bird", players=2, seed=SEED).refusal(move)
+    assert refused is not None
+    words = qin.messages.refusal_text(refused, rule=False)
     expect(page.locator("#info .info-bad")).to_contain_text(words)
+    expect(page.locator("#info .info-bad a.reading-link")).to_have_attribute(
+        "href", "rules/readings-en.html#q7")
     square(page, "c3").click()
     expect(page.locator("#status")).to_have_text(words)
     assert moves_played(play) == 0

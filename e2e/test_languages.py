@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, hot_seat
 
 
 @pytest.fixture
@@ -54,6 +54,7 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     expect(page.locator("#rules-link")).to_have_attribute("href", "rules/de.html")
 
     # A game: status, log and its link to the German rules.
+    hot_seat(page)
     page.fill("#seed", "7")
     page.click("#start")
     expect(page.locator("#play")).to_be_visible()

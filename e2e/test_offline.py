@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import qin
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, hot_seat
 from qin import records
 from tools.build_site import write_service_worker
 from tools.serve import serving
@@ -35,6 +35,7 @@ ROUTED_JS = """() => Object.fromEntries(performance.getEntriesByType("resource")
 
 def start(page: Page) -> None:
     expect(page.locator("#setup")).to_be_visible()
+    hot_seat(page)
     page.fill("#seed", str(SEED))
     page.click("#start")
     expect(page.locator("#play")).to_have_attribute("data-moves", "0")

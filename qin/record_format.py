@@ -37,7 +37,10 @@ Played = tuple[str, int, list[Event]]
 
 FORMAT: Final = "qin-game/1"
 KEYS: Final = ("format", "board", "players", "seed", "fair_start", "names", "moves",
-                "hints")
+                "hints", "seats")
+SEAT_KINDS: Final = ("human", "apprentice", "governor", "minister", "emperor")
+"""Who plays a seat, in the optional ``"seats"`` field: a human, or the computer at one of
+``qin.ai.LEVELS`` (weakest first; their order is the link code's byte)."""
 REQUIRED: Final = ("format", "board", "players", "seed")
 MAX_SEED: Final = 2**63
 """Seeds are 64-bit signed whole numbers (what a link code can hold)."""
@@ -117,7 +120,27 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
            "fair_start": fair, "names": list(names), "moves": list(moves)}
     if "hints" in record:
         out["hints"] = check_hints(record["hints"], players)
+    if "seats" in record:
+        out["seats"] = check_seats(record["seats"], players)
     return out
+
+
+def _per_seat(value: Any, players: int, field: str, what: str) -> list[Any]:
+    """``value`` as a list of one ``what`` per seat, else ``RecordError``."""
+    if not isinstance(value, list) or len(value) != players:
+        raise RecordError(f"\"{field}\" must be a list of {players} {what} (one per seat), "
+                          f"not {show(value)}")
+    return value
+
+
+def check_seats(seats: Any, players: int) -> list[str]:
+    """The optional ``"seats"`` field: who plays each seat (``SEAT_KINDS``); ``RecordError``
+    quoting a bad value."""
+    for seat, kind in enumerate(_per_seat(seats, players, "seats", "player types"), start=1):
+        if kind not in SEAT_KINDS:
+            raise RecordError(f"\"seats\" for seat {seat} must be one of "
+                              f"{', '.join(SEAT_KINDS)}, not {show(kind)}")
+    return list(seats)
 
 
 MAX_HINTS: Final = MAX_MOVES
@@ -127,10 +150,7 @@ MAX_HINTS: Final = MAX_MOVES
 def check_hints(hints: Any, players: int) -> list[int]:
     """The optional ``"hints"`` field: one whole number >= 0 per seat; ``RecordError``
     quoting a bad value."""
-    if not isinstance(hints, list) or len(hints) != players:
-        raise RecordError(f"\"hints\" must be a list of {players} counts (one per seat), "
-                          f"not {show(hints)}")
-    for seat, count in enumerate(hints, start=1):
+    for seat, count in enumerate(_per_seat(hints, players, "hints", "counts"), start=1):
         if not is_int(count) or not 0 <= count <= MAX_HINTS:
             raise RecordError(f"\"hints\" for seat {seat} must be a whole number from 0 to "
                               f"{MAX_HINTS}, not {show(count)}")
@@ -175,12 +195,15 @@ def link_code(record: dict[str, Any]) -> str:
 
     Bytes, before base64url: version (1); a flags byte = board index (0 bird, 1 lion)
     | (players - 2) << 2 | fair_start << 4 | custom names << 5; the seed as a zigzag
-    LEB128 varint; with custom names, each as a varint length and UTF-8; then each move
+    LEB128 varint; with custom names, each as a varint length and UTF-8; with seats
+    (flag bit 6, a record's ``"seats"``), one byte per seat, its index in ``SEAT_KINDS``;
+    with hints (flag bit 7, a record's ``"hints"``), one varint per seat; then each move
     as a varint (1 or 2 bytes): 0 for a pass, else 1 + (pair * 2 + flipped) * 9 +
     first colour * 3 + second colour, where ``pair`` indexes the board's orthogonal
     square pairs (``Geometry.pairs``, reading order) and ``flipped`` says the first
     half is on the pair's later square (so the move text comes back as written);
-    last a 16-bit CRC of everything before it.
+    last a 16-bit CRC of everything before it.  Bits 6 and 7 were 0 before seats and
+    hints were added: every older link reads as before (every seat human, no hints).
     """
     board = record["board"]
     if board not in BOARD_NAMES:
@@ -191,13 +214,18 @@ def link_code(record: dict[str, Any]) -> str:
     custom = record["names"] != default
     out = bytearray([URL_VERSION,
                      BOARD_NAMES.index(board) | (record["players"] - 2) << 2
-                     | int(record["fair_start"]) << 4 | int(custom) << 5])
+                     | int(record["fair_start"]) << 4 | int(custom) << 5
+                     | int("seats" in record) << 6 | int("hints" in record) << 7])
     _put_varint(out, seed * 2 if seed >= 0 else -seed * 2 - 1)
     if custom:
         for name in record["names"]:
             raw = name.encode("utf-8")
             _put_varint(out, len(raw))
             out += raw
+    for kind in record.get("seats", ()):
+        out.append(SEAT_KINDS.index(kind))
+    for count in record.get("hints", ()):
+        _put_varint(out, count)
     geo = _geometry(board)
     pair_of = {pair: i for i, pair in enumerate(geo.pairs)}
     for text in record["moves"]:
@@ -248,7 +276,7 @@ def record_from_url(text: str) -> dict[str, Any]:
     reader = _Reader(body, 1)
     flags = reader.byte()
     board_index, players = flags & 3, (flags >> 2 & 3) + 2
-    if board_index >= len(BOARD_NAMES) or players > 4 or flags >> 6:
+    if board_index >= len(BOARD_NAMES) or players > 4:
         raise RecordError("this game link code names an unknown board or player count")
     zig = reader.varint()
     seed = zig // 2 if zig % 2 == 0 else -(zig + 1) // 2
@@ -262,6 +290,15 @@ def record_from_url(text: str) -> dict[str, Any]:
             except UnicodeDecodeError:
                 raise RecordError("this game link code holds a name that is not UTF-8") \
                     from None
+    extra: dict[str, Any] = {}
+    if flags >> 6 & 1:
+        kinds = [reader.byte() for _ in range(players)]
+        if any(kind >= len(SEAT_KINDS) for kind in kinds):
+            raise RecordError("this game link code names an unknown player type (a newer "
+                              "program may have written it)")
+        extra["seats"] = [SEAT_KINDS[kind] for kind in kinds]
+    if flags >> 7 & 1:
+        extra["hints"] = [reader.varint() for _ in range(players)]
     board = BOARD_NAMES[board_index]
     geo = _geometry(board)
     moves: list[str] = []
@@ -286,7 +323,7 @@ def record_from_url(text: str) -> dict[str, Any]:
             raise RecordError("this game link code holds too many moves")
     return checked({"format": FORMAT, "board": board, "players": players,
                     "seed": seed, "fair_start": bool(flags >> 4 & 1),
-                    "names": names, "moves": moves})
+                    "names": names, "moves": moves, **extra})
 
 
 MAX_LINK: Final = 8192

@@ -39,7 +39,8 @@ import qin_embed  # noqa: E402  (web/embed is not a package)
 SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange",
                    "explain.sentence", "review.row",
                    "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
-                   "board.lion", "a11y.mark.triangle", "replay.pause", "illegal.move"}
+                   "board.lion", "a11y.mark.triangle", "replay.pause", "illegal.move",
+                   "replay.entry"}
 
 
 def load(folder: Path, lang: str) -> dict[str, str]:

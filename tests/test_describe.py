@@ -69,9 +69,9 @@ NAMES = ["Green", "White", "Black"]
     # Q10, Q16, Q18
     (Event("pass", 3), "Black passes: no tile in hand can be placed"),
     (Event("win", 2), "White places their last pagoda and wins the game"),
-    (Event("end", None, winners=(1,)), "The game is over: nobody can place a tile. Green wins"),
+    (Event("end", None, winners=(1,)), "The game is over: nobody can place a tile; Green wins"),
     (Event("end", None, winners=(1, 3)),
-     "The game is over: nobody can place a tile. Green and Black share the win"),
+     "The game is over: nobody can place a tile; Green and Black share the win"),
 ])
 def test_wording(event: Event, text: str) -> None:
     assert describe(event, NAMES) == text

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import qin
-from qin import records
+from qin import record_format, records
 from qin.boards import NAMES, board_text
 from qin.inputs import NAME_CATEGORIES
 from tests.conftest import node_json
@@ -87,11 +87,61 @@ def random_game(draw: st.DrawFn) -> qin.Game:
     return game
 
 
+@st.composite
+def seats_and_hints(draw: st.DrawFn, players: int) -> dict[str, Any]:
+    """A link's optional fields: who plays each seat, the hints each asked (or neither)."""
+    extra: dict[str, Any] = {}
+    if draw(st.booleans()):
+        extra["seats"] = draw(st.lists(st.sampled_from(record_format.SEAT_KINDS),
+                                       min_size=players, max_size=players))
+    if draw(st.booleans()):
+        extra["hints"] = draw(st.lists(st.integers(0, record_format.MAX_HINTS),
+                                       min_size=players, max_size=players))
+    return extra
+
+
+@st.composite
+def random_link(draw: st.DrawFn) -> tuple[qin.Game, dict[str, Any]]:
+    """A random game and its record with or without seats and hints."""
+    game = draw(random_game())
+    return game, {**game.record(), **draw(seats_and_hints(game.players))}
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(random_game(), min_size=1, max_size=12))
-def test_the_decoder_agrees_with_the_engine_over_random_games(games: list[qin.Game]) -> None:
-    got = link_positions(["#g=" + records.to_url(game) for game in games])
-    for game, position in zip(games, got, strict=True):
+@given(st.lists(random_link(), min_size=1, max_size=12))
+def test_the_decoder_agrees_with_the_engine_over_random_games(
+        links: list[tuple[qin.Game, dict[str, Any]]]) -> None:
+    got = link_positions(["#g=" + records.link_code(record) for _, record in links])
+    for (game, record), position in zip(links, got, strict=True):
+        assert records.record_from_url(records.link_code(record)) == records.checked(record)
         assert position is not None, game.moves
         assert (position["board"], position["players"]) == (game.board_name, game.players)
         assert grid(position["text"]) == grid(game.to_position()), game.moves
+
+
+OLD_LINK = "ASUiA01laQJMaQJXdbIM3gjHBfkE6QSfBs4I-hWbF6sx"
+"""A link code written before seats and hints were added (Lion, 3 players, seed 17,
+custom names, 9 moves): it still opens, every seat human, no hints."""
+
+
+def test_a_link_from_before_seats_and_hints_still_opens() -> None:
+    record = records.record_from_url(OLD_LINK)
+    assert "seats" not in record and "hints" not in record
+    assert (record["board"], record["players"], record["seed"], record["names"]) == (
+        "lion", 3, 17, ["Mei", "Li", "Wu"])
+    assert record["moves"][:2] == ["Rg4Yg5", "Rg3Yh3"] and len(record["moves"]) == 9
+    game = qin.Game.new(board="lion", players=3, seed=17, names=["Mei", "Li", "Wu"])
+    for move in record["moves"]:
+        game.play(move)
+    assert records.link_code(game.record()) == OLD_LINK  # the same game, the same code
+    assert grid(link_position("#g=" + OLD_LINK)["text"]) == grid(game.to_position())
+
+
+def test_a_link_keeps_who_is_a_computer_and_the_hints() -> None:
+    game = qin.Game.new(board="bird", players=2, seed=5)
+    game.play(game.legal_moves()[0])
+    record = {**game.record(), "seats": ["human", "minister"], "hints": [2, 0]}
+    back = records.record_from_url(records.link_code(record))
+    assert back["seats"] == ["human", "minister"] and back["hints"] == [2, 0]
+    with pytest.raises(records.RecordError, match="seats"):
+        records.checked({**record, "seats": ["human", "grandmaster"]})

@@ -1,8 +1,9 @@
 """The progress record (web/page/qin_ui/progress.py): per computer level and player
 count, games, wins and the last results, kept in the browser's storage beside the
 saves.  A game counts once: when it ends here, with one human against computers,
-under the strongest level at the table; never twice across reloads, two tabs or an
-undone and replayed last move.  Damaged text is kept aside and never stops the page."""
+under the strongest level at the table; never twice across reloads or two tabs, and
+never undone (no undo once a game against the computer is over).  Damaged text is
+kept aside and never stops the page."""
 
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ def test_only_one_human_against_computers_counts_under_the_strongest_level() -> 
     assert progress.outcome("a", ["", "", "governor"], (1,), 3) is None  # two humans
 
 
-def test_a_finished_game_counts_once_across_reloads_tabs_and_an_undone_last_move() -> None:
+def test_a_finished_game_counts_once_across_reloads_tabs_and_a_refused_undo() -> None:
     storage = MemoryStorage()
     text, last = near_finished_save(["human", "governor"])
     app = new_app(storage)
@@ -95,11 +96,9 @@ def test_a_finished_game_counts_once_across_reloads_tabs_and_an_undone_last_move
     assert [(r.level, r.players, r.games) for r in rows] == [("governor", 2, 1)]
     won = 1 in session(app).game.winners
     assert rows[0].wins == int(won) and rows[0].last == ("won" if won else "lost",)
-    # The last move undone and played again: the first finish stands.
+    # No undo once the game against the computer is over: the first finish stands.
     run(app, A.Command("result-close"))
     run(app, A.Command("undo"))
-    assert not session(app).over
-    play(app, last)
     assert session(app).over and len(app.state.start.progress.games) == 1
     # A reload shows it; a second tab finishing the same save does not count it again.
     assert app.state.keeping.save is not None

@@ -346,7 +346,9 @@ def test_link_code_refusals() -> None:
         code[:10] + ("A" if code[10] != "A" else "B") + code[11:]: "damaged",
         _sealed(b"\x02" + raw[1:-2]): "unknown game link version 2",
         _sealed(b"\x01\x03\x0e"): "unknown board",
-        _sealed(b"\x01\x40\x0e"): "unknown board",
+        _sealed(b"\x01\x40\x0e"): "cut off",  # seats announced (bit 6), none there
+        _sealed(b"\x01\x40\x0e\x00\x09"): "unknown player type",
+        _sealed(b"\x01\x80\x0e\x00\xff\x7f"): "\"hints\" for seat 2",
         _sealed(raw[:-2] + b"\xff\xff\x7f"): "not a placement on the board",
         _sealed(raw[:-2] + b"\x85"): "cut off",
         _sealed(b"\x01\x00" + b"\xff" * 11): "too long",

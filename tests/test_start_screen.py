@@ -22,7 +22,7 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import i18n, progress, saves, start_screen, views  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
-from qin_ui.setup import Settings, default_seats  # noqa: E402
+from qin_ui.setup import Settings, opening_seats  # noqa: E402
 
 from tools.build_site import merged_catalogue  # noqa: E402
 
@@ -76,7 +76,7 @@ def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() 
         i18n.set_language(lang, CATALOGUES[lang])
         words = site["langs"][lang]
         for n in (2, 3, 4):  # the page's own seat rows, in that language
-            assert words["seats"][str(n)] == views.seats_html(Settings(seats=default_seats(n)))
+            assert words["seats"][str(n)] == views.seats_html(Settings(seats=opening_seats(n)))
         assert words["plans"] == views.plans_html()
         assert words["saved"] == views.saved_html([])
         assert words["dealing"] == (f'<p class="dealing" id="dealing">'

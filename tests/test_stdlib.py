@@ -73,10 +73,13 @@ def test_the_snapshot_is_keyed_by_the_standard_library_and_our_python(tmp_path: 
     one, two = tmp_path / "a.zip", tmp_path / "b.zip"
     one.write_bytes(b"one")
     two.write_bytes(b"two")
-    template = 'const STDLIB = "__QIN_STDLIB_KEY__"; const PYTHON = "__QIN_PY_KEY__";'
+    template = ('const STDLIB = "__QIN_STDLIB_KEY__"; const PYTHON = "__QIN_PY_KEY__"; '
+                'const PYSCRIPT_BYTECODE = "__QIN_PYSCRIPT_BYTECODE__";')
     module = build_site.snapshot_module
     assert module(template, one, "k1") != module(template, two, "k1")
     assert module(template, one, "k1") != module(template, one, "k2")
     assert "__QIN_" not in module(template, one, "k1")
+    assert '"./bytecode/pyscript-x.pack"' in module(template, one, "k1",
+                                                   "./bytecode/pyscript-x.pack")
     with pytest.raises(build_site.BuildError, match="placeholder"):
         module('const STDLIB = "__QIN_STDLIB_KEY__";', one, "k1")

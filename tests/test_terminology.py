@@ -54,3 +54,13 @@ def test_the_patterns_catch_what_they_name() -> None:
     assert not re.search(fr_nouns, "Fini. Village pris")
     assert re.search(FORBIDDEN["en"][0][0], "a province of 3 spaces")
     assert re.search(FORBIDDEN["de"][0][0], "auf dem Brett gespielt")
+
+
+def test_the_english_rules_pages_say_square_outside_the_rulebooks_quotes() -> None:
+    """The rules reference and the readings say "square" in their own words; the printed
+    rulebook's "space" stays only where it is quoted (``<blockquote>``)."""
+    for name in ("en.html", "readings-en.html"):
+        text = (ROOT / "web" / "rules" / name).read_text(encoding="utf-8")
+        own = re.sub(r"<blockquote>.*?</blockquote>", "", text, flags=re.S)
+        found = re.findall(r"[^.<>]*\bspaces?\b[^.<>]*", own)
+        assert not found, (name, found[:3])

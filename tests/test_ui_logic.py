@@ -173,8 +173,12 @@ def test_hover_on_an_illegal_spot_says_why_in_the_engines_words() -> None:
     s.hover("a1")  # far from every province space
     h = s.hover_state
     assert not h.ok and h.ghost is not None
-    expected = s.game.why_illegal(h.ghost) or ""
-    assert expected.endswith(wording.hover_reason(s, h)) and "Q7" in wording.hover_reason(s, h)
+    refused = s.game.refusal(h.ghost)
+    assert refused is not None and refused.code == "no_touch"
+    said = wording.hover_reason(s, h)
+    assert said == qin.messages.refusal_text(refused, rule=False) and "Q7" not in said
+    assert (s.game.why_illegal(h.ghost) or "").endswith(" (Q7).")  # the engine's own
+    assert 'href="rules/readings-en.html#q7"' in views.info_html(s)  # the rule, in words
     s.hover("g5")  # a starting territory: already covered
     assert "g5" in wording.hover_reason(s)
     s.orientation = 0
@@ -188,7 +192,9 @@ def test_a_click_on_an_illegal_spot_is_refused_with_the_reason() -> None:
     s.select(0)
     s.click("a1")
     assert s.game.moves == []
-    assert "Q7" in wording.notice_text(s) and wording.status(s) == wording.notice_text(s)
+    said = wording.notice_text(s)
+    assert said.startswith("A tile must share an edge") and "Q7" not in said
+    assert wording.status(s) == said
 
 
 def test_hover_without_a_tile_describes_provinces_and_villages() -> None:

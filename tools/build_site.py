@@ -19,6 +19,9 @@ Layout of the result (everything the page loads is here, same origin):
         bytecode/<KEY>.marshal              the page's modules compiled by Pyodide's Python under
                                             Node (tools/bytecode_pack.mjs), for
                                             web/startup/bytecode.py's restore()
+        bytecode/pyscript-<HASH>.pack       PyScript's own Python package compiled the same way
+                                            (tools/pyscript_bytecode.mjs; web/startup/pack.js's
+                                            format, gzip inside), for web/startup/snapshot.js
         *.gz, *.br                          precompressed copies beside each text/wasm file
                                             > 1 KB (gzip; brotli where smaller, made by Node)
 
@@ -286,6 +289,58 @@ def ensure_served_bytecode(dist_dir: Path, modules: dict[str, bytes], template: 
     return target.read_bytes()
 
 
+# bytecode/pyscript-<HASH>.pack: PyScript's own Python package (which PyScript writes and
+# imports at every start) compiled by Pyodide's Python under Node into checked-hash .pyc
+# files (tools/pyscript_bytecode.mjs), gzip-compressed in web/startup/pack.js's format;
+# web/startup/snapshot.js writes them beside the sources PyScript writes.  Made again only
+# when PyScript, Pyodide or the script change.
+
+PYSCRIPT_BYTECODE_NAME = "pyscript.pack"
+PYSCRIPT_BYTECODE_SCRIPT = ROOT / "tools" / "pyscript_bytecode.mjs"
+SNAPSHOT_PYSCRIPT_MARK = '"__QIN_PYSCRIPT_BYTECODE__"'
+
+
+def pyscript_core_map(dist: Path = PYSCRIPT_DIST) -> Path:
+    """The source map of PyScript's core chunk: it carries the package's Python."""
+    chunks = pyscript_chunks(dist)
+    if not chunks:
+        raise BuildError(f"{dist}/core.js names no chunk")
+    return dist / (chunks[0] + ".map")
+
+
+def ensure_pyscript_bytecode(dist_dir: Path, core_map: Path | None = None) -> bytes:
+    """PyScript's package compiled (gzip-compressed pack; compiled again only if needed)."""
+    core_map = core_map or pyscript_core_map()
+    digest = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0")
+    for data in (core_map.read_bytes(), PYSCRIPT_BYTECODE_SCRIPT.read_bytes()):
+        digest.update(hashlib.sha256(data).digest())
+    target = dist_dir / PYSCRIPT_BYTECODE_NAME
+    stamp = dist_dir / ".pyscript-bytecode.sha256"
+    if target.is_file() and stamp.is_file() and stamp.read_text().strip() == digest.hexdigest():
+        return target.read_bytes()
+    log("compiling PyScript's own Python package (Pyodide under Node)")
+    dist_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=dist_dir, prefix=".pyscript-") as tmp:
+        raw = Path(tmp) / "pack"
+        try:
+            proc = subprocess.run(["node", str(PYSCRIPT_BYTECODE_SCRIPT), str(core_map),
+                                   str(raw)], capture_output=True, text=True, cwd=ROOT)
+        except FileNotFoundError:
+            raise BuildError("node is needed to compile PyScript's package") from None
+        if proc.returncode != 0 or not raw.is_file():
+            raise BuildError(f"node {PYSCRIPT_BYTECODE_SCRIPT.name} failed:\n"
+                             f"{proc.stdout}{proc.stderr}")
+        packed = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+    _atomic_write(target, packed)
+    stamp.write_text(digest.hexdigest() + "\n")
+    return packed
+
+
+def pyscript_bytecode_path(data: bytes) -> str:
+    """The site path of PyScript's compiled package: named by its content."""
+    return f"bytecode/pyscript-{hashlib.sha256(data).hexdigest()[:16]}.pack"
+
+
 # web/startup/snapshot.js keeps Pyodide's memory after Python's start-up and the import
 # of our modules: it holds the directory of the standard library's zip as read then and
 # our code as imported, so a snapshot is only good with the same zip and the same
@@ -295,13 +350,16 @@ SNAPSHOT_KEY_MARK = '"__QIN_STDLIB_KEY__"'
 SNAPSHOT_PY_KEY_MARK = '"__QIN_PY_KEY__"'
 
 
-def snapshot_module(template: str, stdlib_zip: Path, python: str) -> str:
-    for mark in (SNAPSHOT_KEY_MARK, SNAPSHOT_PY_KEY_MARK):
+def snapshot_module(template: str, stdlib_zip: Path, python: str,
+                    pyscript_bytecode: str | None = None) -> str:
+    """snapshot.js with its keys and the address of PyScript's compiled package (or null)."""
+    for mark in (SNAPSHOT_KEY_MARK, SNAPSHOT_PY_KEY_MARK, SNAPSHOT_PYSCRIPT_MARK):
         if mark not in template:
             raise BuildError(f"web/startup/{SNAPSHOT_NAME} lacks its placeholder {mark}")
     key = hashlib.sha256(stdlib_zip.read_bytes()).hexdigest()[:16]
     return (template.replace(SNAPSHOT_KEY_MARK, json.dumps(key), 1)
-            .replace(SNAPSHOT_PY_KEY_MARK, json.dumps(python), 1))
+            .replace(SNAPSHOT_PY_KEY_MARK, json.dumps(python), 1)
+            .replace(SNAPSHOT_PYSCRIPT_MARK, json.dumps(pyscript_bytecode), 1))
 
 
 # vendor/pyodide/pyodide-lock.json: Pyodide reads it at every start; the site loads none
@@ -840,11 +898,11 @@ def pyscript_chunks(dist: Path = PYSCRIPT_DIST) -> list[str]:
 
 
 def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = (),
-                  served_bytecode: str | None = None) -> str:
+                  *served_bytecode: str) -> str:
     """The <link> lines (one per line) that replace PRELOAD_MARK in `page`'s HTML, most
     urgent first: `chunks` (PyScript's, in vendor/pyscript/: the first is core.js's
     own), the runtime, the config, then the wheel, the modules compiled at build time
-    (`served_bytecode`, their URL) and the Python files."""
+    (`served_bytecode`, their URLs: ours and PyScript's) and the Python files."""
     base = PYODIDE_URL.rsplit("/", 1)[0]
     chunks = list(chunks)
     # A page whose Python runs in a PyScript worker: the worker fetches the runtime and the
@@ -872,18 +930,17 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
     wheels = [url for url in files if url.endswith(".whl")] if isinstance(files, dict) else []
     others = [url for url in files if url not in wheels] if isinstance(files, dict) else []
     scripts = re.findall(r'<script type="py"[^>]*\ssrc="([^"]+)"', page)
-    served = [served_bytecode] if served_bytecode else []
+    served = [url for url in served_bytecode if url]
     links += [fetch_link.format(url) for url in wheels + served + scripts + others]
     return "\n  ".join(links)
 
 
-def with_preloads(html: str, config: dict[str, object],
-                  served_bytecode: str | None = None) -> str:
+def with_preloads(html: str, config: dict[str, object], *served_bytecode: str | None) -> str:
     """`html` with its PRELOAD_MARK line replaced by preload_links (unchanged without it)."""
     if PRELOAD_MARK not in html:
         return html
-    return html.replace(PRELOAD_MARK, preload_links(config, html, pyscript_chunks(),
-                                                    served_bytecode), 1)
+    return html.replace(PRELOAD_MARK, preload_links(
+        config, html, pyscript_chunks(), *(url for url in served_bytecode if url)), 1)
 
 
 def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
@@ -937,10 +994,16 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             raise BuildError(f"web/{rel} would be overwritten by a generated file")
         changed += _write_if_changed(out / rel, data)
         wanted.add(out / rel)
+    pyscript_url = None  # PyScript's own package compiled
     if SNAPSHOT_NAME in sources:  # keyed by the standard library and our Python
+        pyscript_pack = ensure_pyscript_bytecode(dist)
+        pyscript_rel = pyscript_bytecode_path(pyscript_pack)
+        changed += _write_if_changed(out / pyscript_rel, pyscript_pack)
+        wanted.add(out / pyscript_rel)
+        pyscript_url = "./" + pyscript_rel
         changed += _write_if_changed(out / SNAPSHOT_NAME, snapshot_module(
             sources[SNAPSHOT_NAME].read_text(encoding="utf-8"), stdlib_zip,
-            python_key(out, wanted)).encode())
+            python_key(out, wanted), pyscript_url).encode())
         wanted.add(out / SNAPSHOT_NAME)
     served_url = None  # of the modules compiled at build time
     if BYTECODE_NAME in sources:  # with the key of the Python written so far
@@ -956,7 +1019,8 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         wanted.add(served)
         served_url = "./" + served_bytecode_path(key)
     for dst, src in pages.items():  # the page, its preload links with the served bytecode
-        html = with_preloads(src.read_text(encoding="utf-8"), config_data, served_url)
+        html = with_preloads(src.read_text(encoding="utf-8"), config_data,
+                             *(url for url in (served_url, pyscript_url) if url))
         changed += _write_if_changed(dst, html.encode("utf-8"))
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))

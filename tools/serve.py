@@ -65,6 +65,7 @@ MIME_TYPES = {
     ".toml": "application/toml",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".pack": "application/octet-stream",  # web/startup/pack.js: gzip inside, sent as it is
     ".gz": "application/gzip",
     ".br": "application/octet-stream",
 }

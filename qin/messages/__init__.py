@@ -202,15 +202,26 @@ def describe_all(events: Sequence[Event], names: Sequence[str] | None = None,
 
 # --------------------------------------------------------------------------- refusals
 
+REFUSAL_RULES: Mapping[str, str] = MappingProxyType({
+    "village": "Q6", "water": "Q6", "start_territory": "Q6", "covered": "Q6",
+    "outside": "Q6", "no_touch": "Q7", "two_majors": "Q8", "tie": "Q9",
+    "pass_not_allowed": "Q10"})
+"""Refusal code -> the decision (``shared/rules/decisions.md``) it applies, as data: the
+command line says it as "(Q6)" (the catalogue's ``{rule}``), the game page links the
+reading instead."""
+
 
 def refusal_text(refusal: IllegalMove | Mapping[str, Any],
                  lang: str | Mapping[str, str] = DEFAULT,
-                 names: Sequence[str] | None = None, *, with_move: bool = False) -> str:
+                 names: Sequence[str] | None = None, *, with_move: bool = False,
+                 rule: bool = True) -> str:
     """Why a move was refused, in ``lang``: an ``IllegalMove`` or its ``to_dict()``.
 
     The players it names are said with ``names`` (default: the names the engine had
     when it refused, then "Player N").  ``with_move`` puts the move in front
-    (``"Rc4Yd4: c4 is water ..."``), as the exception's own message does.
+    (``"Rc4Yd4: c4 is water ..."``), as the exception's own message does.  ``rule``
+    says the decision applied as " (Q6)" (``REFUSAL_RULES``); without it the sentence
+    ends without (the game page links the reading in words instead).
     """
     messages = _messages(lang)
     if isinstance(refusal, IllegalMove):
@@ -230,6 +241,8 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
     if "hand" in params:
         hand = [str(k) for k in params["hand"]]
         values["hand"] = " ".join(hand) if hand else text(messages, "illegal.hand.empty")
+    applied = REFUSAL_RULES.get(code)
+    values["rule"] = f" ({applied})" if rule and applied else ""
     reason = text(messages, f"illegal.{code}", **values)
     if with_move and params.get("move"):
         return text(messages, "illegal.move", move=params["move"], reason=reason)
@@ -237,4 +250,5 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
 
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
-           "join_list", "colour_word", "pagodas", "describe", "describe_all", "refusal_text"]
+           "join_list", "colour_word", "pagodas", "describe", "describe_all", "refusal_text",
+           "REFUSAL_RULES"]

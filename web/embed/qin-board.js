@@ -5,7 +5,8 @@
 //
 // The board is drawn at once from the position text (stamp.js pastes fragments that
 // qin/svg.py made at build time), then the rules engine (Pyodide + our wheel, through
-// PyScript) is loaded ONCE for the whole page and every diagram is drawn again by
+// PyScript, in a worker: the page's main thread never runs Python) is loaded ONCE for
+// the whole page and every diagram is drawn again by
 // qin/svg.py, with its moves to step through, their events in words, and, with
 // `interactive`, any placement the reader tries. Everything is loaded from the origin
 // of this script, never from the page's. docs/embedding.md documents the attributes.
@@ -76,15 +77,15 @@ let engine = null;
 const sentMessages = new Set();
 let queue = Promise.resolve();
 
-/** Load PyScript, Pyodide, the wheel and qin_embed.py once per page; resolves to call(request). */
+/** Load PyScript, Pyodide, the wheel and qin_embed.py once per page, in a worker (the
+ *  host page's main thread never runs Python); resolves to call(request), a promise. */
 export function loadEngine() {
   if (engine) return engine;
   engine = (async () => {
     const configUrl = new URL("engine.json", HERE).href;
     const conf = await fetchOnce(configUrl);
     const url = (path) => new URL(path, configUrl).href;
-    const handle = new Promise((resolve, reject) => {
-      globalThis.qinBoardEngineReady = (fn) => resolve(fn);
+    const failure = new Promise((_, reject) => {
       // PyScript shows a failure (Python exception, missing file) as a .py-error element.
       const failed = () => {
         const el = document.querySelector(".py-error");
@@ -109,19 +110,26 @@ export function loadEngine() {
         /* not in this browser */
       }
     });
+    failure.catch(() => {});
     // PyScript reads the config of the <script type="py"> elements present when it
     // starts, so the element goes in first. All URLs are absolute: OUR origin.
     const script = document.createElement("script");
     script.type = "py";
     script.src = url(conf.module);
+    script.setAttribute("worker", "");
     script.setAttribute("config", JSON.stringify({ interpreter: url(conf.interpreter), files: { [url(conf.wheel)]: "./*" } }));
     script.dataset.qinBoard = "engine";
     script.hidden = true;
     document.head.append(script);
-    await import(url(conf.pyscript));
-    const fn = await handle;
-    return (request) => {
-      const answer = JSON.parse(fn(JSON.stringify(request)));
+    await Promise.race([import(url(conf.pyscript)), failure]);
+    const xworker = await Promise.race([new Promise((resolve) => {
+      const wait = () => (script.xworker ? resolve(script.xworker) : setTimeout(wait, 20));
+      wait();
+    }), failure]);
+    await Promise.race([xworker.ready, failure]);
+    const handle = xworker.sync.handle; // qin_embed.py's __export__
+    return async (request) => {
+      const answer = JSON.parse(await Promise.race([handle(JSON.stringify(request)), failure]));
       if (answer.error) {
         // The diagram's own input (position, colours) refused by the engine: say so as
         // a diagram error, not as an engine that could not load.
@@ -143,7 +151,7 @@ function enqueue(task) {
 async function engineCall(lang, request) {
   const call = await loadEngine();
   if (!sentMessages.has(lang)) {
-    call({ op: "messages", lang, messages: await catalogue(lang) });
+    await call({ op: "messages", lang, messages: await catalogue(lang) });
     sentMessages.add(lang);
   }
   return call({ ...request, lang });

@@ -1,13 +1,13 @@
 """The engine side of the embeddable diagrams (``web/embed/qin-board.js``).
 
-One PyScript interpreter serves every ``<qin-board>`` of a page: the script calls
-``handle(request_json) -> response_json`` and this module answers from ``qin`` itself:
+One PyScript interpreter, in a worker, serves every ``<qin-board>`` of a page: the
+script calls ``handle(request_json) -> response_json`` and this module answers from ``qin`` itself:
 the board drawn by ``qin.svg`` (the one renderer), the events of each move in the
 reader's language and why a move is not allowed (both worded by ``qin.messages``).
 
 Requests are stateless (the position and the moves so far come with every call), so
-any number of diagrams share the interpreter without sharing state.  Everything but
-the bottom few lines is plain Python, importable by the unit tests.
+any number of diagrams share the interpreter without sharing state.  All of it is plain
+Python, importable by the unit tests.
 
     {"op": "messages", "lang": "de", "messages": {...}}        -> {"ok": true}
     {"op": "render", "position": "...", "moves": ["Rc3Yd3"], "step": 1,
@@ -233,12 +233,6 @@ def handle(request: str) -> str:
 
 # --------------------------------------------------------------------------- in the page
 
-try:  # only under PyScript/Pyodide: hand ``handle`` to qin-board.js
-    import js
-    from pyodide.ffi import create_proxy
-except ImportError:
-    pass
-else:
-    _ready = getattr(js, "qinBoardEngineReady", None)
-    if _ready is not None:
-        _ready(create_proxy(handle), qin.__version__)
+# Run by PyScript in a worker (qin-board.js): the host page calls ``handle`` through the
+# worker's ``xworker.sync``, so its main thread never runs Python.
+__export__ = ["handle"]

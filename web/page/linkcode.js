@@ -2,7 +2,8 @@
 //
 // Pure functions, no DOM (tests/test_linkcode.py runs this file under Node). The bytes
 // are qin.record_format.link_code's: version, flags (board, players, fair start, custom
-// names), the seed, the names, one varint per move, a CRC. Nothing here checks the game:
+// names, seats, hints), the seed, the names, the seats, the hints, one varint per move, a
+// CRC. Nothing here checks the game:
 // the page's Python reads the same code with the engine and says what is wrong.
 
 /** A link's game as far as it is drawn without the engine (qin.record_format.link_code's
@@ -32,6 +33,8 @@ export function linkPosition(hash, sides) {
       const length = varint();  // (read before `at` moves on past it)
       at += length;
     }
+    if (flags & 0x40) at += players;  // who plays each seat: one byte per seat
+    for (let p = 0; flags & 0x80 && p < players; p += 1) varint();  // the hints asked
     const lines = sides[board].split("\n").filter((line) => line.trim() && !line.startsWith("#") && !line.includes(":"));
     const rows = lines.map((line) => line.trim().split(/\s+/));
     const width = rows[0].length;

@@ -208,8 +208,9 @@ addEventListener("unhandledrejection", (event) => {
 // Files that came back with an HTTP error (e.g. a missing pyodide.asm.wasm makes
 // Pyodide stall without an exception). responseStatus is not in every browser.
 // The modules compiled at build time are optional: without them web/startup/bytecode.py
-// compiles from source.
-const OPTIONAL = /\/bytecode\/[^/]+\.marshal$/;
+// (ours, .marshal) and Python's import (PyScript's, .pack: web/startup/snapshot.js)
+// compile from source.
+const OPTIONAL = /\/bytecode\/[^/]+\.(marshal|pack)$/;
 if (typeof PerformanceObserver === "function") {
   const check = (list) => {
     for (const entry of list.getEntries()) {

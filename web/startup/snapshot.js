@@ -27,6 +27,7 @@
 // or "off" (no Cache Storage, or the maker failed).
 
 import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
+import { fetchPack, writePack } from "./pack.js";
 
 export { version };
 
@@ -51,6 +52,12 @@ export const PRELOAD = [
   "events", "host", "qin_ui.actions", "qin_ui.ai_bridge", "qin_ui.app", "qin_ui.handover", "qin_ui.players",
   "qin_ui.render", "qin_ui.saves", "qin_ui.setup", "qin.ai.greedy", "qin.ai.lookahead",
 ];
+/** PyScript's own Python package compiled at build time (tools/pyscript_bytecode.mjs; the
+ *  build writes its address here, or null): PyScript writes the package's sources into
+ *  the working directory and imports it at every start; with these checked-hash .pyc
+ *  files beside them Python skips compiling each module whose source is the one they
+ *  were compiled from (and compiles any other as before). */
+const PYSCRIPT_BYTECODE = "__QIN_PYSCRIPT_BYTECODE__";
 const MAKE_AFTER_MS = 3000; // after the first screen, never during it
 const IN_PAGE = !!globalThis.document;
 
@@ -119,14 +126,25 @@ function makeLater() {
   })), MAKE_AFTER_MS);
 }
 
+/** The interpreter given what it needs before PyScript's Python runs (PyScript's own
+ *  package compiled, when the build served it). */
+async function prepared(pyodide, pycs) {
+  const files = await pycs;
+  if (files) writePack(pyodide.FS, files, pyodide.FS.cwd());
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
+  // Fetched while Pyodide loads its runtime.
+  const pycs = PYSCRIPT_BYTECODE && !PYSCRIPT_BYTECODE.startsWith("__")
+    ? fetchPack(new URL(PYSCRIPT_BYTECODE, import.meta.url).href) : null;
   const snapshot = await kept();
   if (snapshot) {
     try {
       const pyodide = await loadPlain({ ...settings, _loadSnapshot: snapshot.bytes });
       report("restored");
-      return pyodide;
+      return prepared(pyodide, pycs);
     } catch (error) {
       console.warn("The kept Pyodide start-up was not usable; starting afresh:", error);
       await forget();
@@ -135,5 +153,5 @@ export async function loadPyodide(options = {}) {
   const pyodide = await loadPlain(settings);
   report("none");
   makeLater();
-  return pyodide;
+  return prepared(pyodide, pycs);
 }

@@ -19,7 +19,7 @@ from qin.tiles import COLOURS
 from . import i18n
 from .i18n import t
 from .session import Session
-from .wording import tally_text, tile_name, turn_lines
+from .wording import move_words, tally_text, tile_name, turn_lines
 
 CELL_PREFIX = "cell-"
 """Id of a square's grid cell: ``cell-f6``."""
@@ -106,7 +106,8 @@ def announcement(session: Session) -> str:
         return ""
     turn = session.turns[-1]
     if not turn_lines(turn):
-        return t("a11y.played", who=session.names[turn.player - 1], move=turn.move)
+        return t("a11y.played", who=session.names[turn.player - 1],
+                 move=move_words(turn.move))
     return " ".join(line.rstrip(".") + "." for line in turn_lines(turn))
 
 

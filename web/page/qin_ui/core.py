@@ -169,7 +169,8 @@ class Core:
     def update_link(self, s: Session) -> None:
         st = self.state
         try:
-            st.link.link_url = links.link(st.link.base_url, s.game)
+            st.link.link_url = links.link(st.link.base_url, s.game,
+                                          [seat.kind for seat in s.settings.seats], s.hints)
         except links.LinkError as exc:
             st.link.link_url = ""
             st.link.link_message = str(exc)

@@ -139,7 +139,17 @@ def describe(event: qin.Event, names: Sequence[str] | None = None,
 def refusal(refused: qin.IllegalMove, names: Sequence[str] | None = None) -> str:
     """Why the engine refused a move (its code and params), in the current language,
     without the move itself."""
-    return engine.refusal_text(refused, language(), names)
+    return engine.refusal_text(refused, language(), names, rule=False)
+
+
+def refusal_rule(refused: qin.IllegalMove) -> tuple[str, str] | None:
+    """The reading a refusal applies, as (``rules/readings-<lang>.html#q6``, its title
+    in words), or ``None`` for a refusal no reading explains."""
+    decision = engine.REFUSAL_RULES.get(refused.code)
+    if decision is None:
+        return None
+    anchor = decision.lower()
+    return f"rules/readings-{language()}.html#{anchor}", t(f"reading.{anchor}")
 
 
 def rules_anchor(event: qin.Event) -> str | None:

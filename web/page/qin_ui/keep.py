@@ -84,6 +84,8 @@ def restore(saved: SavedGame) -> Session:
 
 
 def link_session(record: dict[str, Any]) -> Session:
-    """A game opened from a link: every seat human, default colours, no cover."""
+    """A game opened from a link: its seats as the link says (a computer at its level; a
+    link without seats: every seat human), default colours, no cover."""
     count = record["players"]
-    return session_for(record, ["human"] * count, default_colours(count))
+    kinds = record.get("seats") or ["human"] * count
+    return session_for(record, list(kinds), default_colours(count))

@@ -7,12 +7,14 @@ link.  The hands are in the link: nothing is hidden from whoever opens it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import qin
 from qin import records
 from qin.errors import QinError
 
+from . import i18n
 from .gamerecord import SaveError, record_of
 from .i18n import t
 
@@ -31,20 +33,27 @@ class LinkError(ValueError):
     """A link or fragment that holds no readable game; the message says why."""
 
 
-def fragment(game: qin.Game) -> str:
-    """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold).
+def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = ()) -> str:
+    """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold), with
+    who plays each seat (``kinds``: "human" or a computer level) when a computer does,
+    and the hints asked per seat when any was.
 
     Made from the game's own moves, none played again: a link game's address follows
     every move at no more cost than its save (``gamerecord.record_of``)."""
     try:
-        return "#" + KEY + records.link_code(record_of(game))
+        record = record_of(game, hints)
+        if any(kind != "human" for kind in kinds):
+            record["seats"] = list(kinds)
+        return "#" + KEY + records.link_code(records.checked(record))
     except (QinError, SaveError) as exc:
         raise LinkError(t("link.error.share", error=exc)) from None
 
 
-def link(base: str, game: qin.Game) -> str:
-    """The page's address ``base`` (any fragment dropped) with ``game`` in it."""
-    return base.split("#", 1)[0] + fragment(game)
+def link(base: str, game: qin.Game, kinds: Sequence[str] = (),
+         hints: Sequence[int] = ()) -> str:
+    """The page's address ``base`` (any fragment dropped) with ``game`` in it (and who
+    plays each seat, and the hints asked: ``fragment``)."""
+    return base.split("#", 1)[0] + fragment(game, kinds, hints)
 
 
 def has_game(hash_text: object) -> bool:
@@ -68,9 +77,27 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
         raise LinkError(t("link.error.empty"))
     try:
         record = records.record_from_url(code)
-        game = records.load(record)
+    except QinError as exc:
+        raise LinkError(t("link.error.open", error=exc)) from None
+    try:
+        game = _replayed(record)
+    except LinkError:
+        raise
     except QinError as exc:
         raise LinkError(t("link.error.open", error=exc)) from None
     except (ValueError, RecursionError):  # pragma: no cover - the limits above come first
         raise LinkError(t("link.error.open", error="?")) from None
     return game, record
+
+
+def _replayed(record: dict[str, Any]) -> qin.Game:
+    """The game of a link's record, its moves played one by one: a move the engine
+    refuses is a ``LinkError`` that says its number and why in words (never its code)."""
+    game = qin.Game.from_record({**record, "moves": []})
+    for number, text in enumerate(record["moves"], start=1):
+        try:
+            game.play(text)
+        except qin.IllegalMove as exc:
+            raise LinkError(t("link.error.move", number=number,
+                              reason=i18n.refusal(exc))) from None
+    return game

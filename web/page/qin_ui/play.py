@@ -60,7 +60,8 @@ def board_click(app: Core, action: BoardClick) -> list[Effect]:
     if s is not None:
         if st.pointer == "touch":
             st.game.keys.tap(s, action.square)
-        else:
+        else:  # played by mouse: the keyboard's cursor square goes
+            st.game.keys.cursor = None
             s.click(action.square)
     return []
 

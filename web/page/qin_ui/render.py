@@ -110,7 +110,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         overlay = views.overlay_svg(s)
     els["board-grid"] = El(html=cache.get("grid", (gk, s.selected_kind, s.orientation,
                                                    s.covered, s.last), lambda: a11y.grid_html(s)))
-    cursor = st.game.keys.cursor if r is None else None
+    cursor = st.game.keys.cursor if r is None and not over else None
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
     # -- the hand and its tools
@@ -118,7 +118,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                     lambda: views.hand_html(s)))
     els["rotate"] = El(disabled=s.selected_kind is None)
     els["pass"] = El(hidden=not s.must_pass or s.covered or not s.is_human(s.to_move))
-    els["undo"] = El(disabled=not s.can_undo, hidden=not humans)
+    els["undo"] = El(disabled=not s.can_undo, hidden=not humans, attrs=(("title", t(
+        "play.undo_over" if over and not s.all_human else "play.undo_title")),))
     els["show-result"] = El(hidden=not over)
     # -- the hint: asked of the strongest computer, shown as the ghost tile
     hint = st.game.hint if r is None and lesson is None else None
@@ -132,7 +133,12 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                 and hint.stage == "shown"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
-    els["players"] = El(html=cache.get("players", (gk, s.covered), lambda: views.players_html(s)))
+    if r is not None:
+        els["players"] = El(html=cache.get("replay-players", (id(r), r.cursor),
+                                           lambda: views.players_html(s, r.game)))
+    else:
+        els["players"] = El(html=cache.get("players", (gk, s.covered),
+                                           lambda: views.players_html(s)))
     # -- the status line and the computer's state
     status = wording.status(s)
     ai: str | None = None
@@ -188,7 +194,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     if r is not None:
         els["replay-caption"] = El(text=r.caption())
         els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
-        els["replay-play"] = El(text=t("replay.pause" if r.playing else "replay.play"))
+        els["replay-play"] = El(classes=(("playing", r.playing),))
+        els["replay-play-label"] = El(text=t("replay.pause" if r.playing else "replay.play"))
     if lesson is None:
         _review_panel(st, s, cache, els)
     els["tutorial"] = El(hidden=True)

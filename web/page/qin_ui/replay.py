@@ -5,8 +5,9 @@
     r.game                       # the game after ``r.cursor`` moves
     r.playing = True; r.tick()   # autoplay: one move per tick, stops at the end
 
-``log`` holds every move's number, player, text and events in words, so the page shows
-the whole log with ``cursor`` marking where the board is.
+``log`` holds every move's number, player, code and events in words, so the page shows
+the whole log with ``cursor`` marking where the board is; players read a move as its
+first event ("White places a blue tile on c6 and c7"), never as its code.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import qin
 from qin import records
 
 from .i18n import t
-from .wording import describe
+from .wording import describe, move_words
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,11 @@ class Step:
     player: int
     move: str
     lines: tuple[str, ...]
+
+    @property
+    def said(self) -> str:
+        """The move in words, with its player: its first event's line."""
+        return self.lines[0] if self.lines else move_words(self.move)
 
 
 class Replay:
@@ -104,6 +110,5 @@ class Replay:
     def caption(self) -> str:
         if self.cursor == 0:
             return t("replay.start", total=self.length)
-        s = self.log[self.cursor - 1]
-        who = self.game.names[s.player - 1]
-        return t("replay.move", n=self.cursor, total=self.length, who=who, move=s.move)
+        return t("replay.move", n=self.cursor, total=self.length,
+                 what=self.log[self.cursor - 1].said)

@@ -399,9 +399,13 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Undo is offered once a human has moved: among humans, for the last move;
-        against computers, for the last human move (and the computers' replies)."""
+        against computers, for the last human move (and the computers' replies), for a
+        misclick, never once the outcome is known: the game over, its result stands
+        (as the progress record counted it)."""
         if self.all_human:
             return bool(self.game.moves)
+        if self.over:
+            return False
         return any(self.is_human(t.player) for t in self.turns)
 
     def undo(self) -> frozenset[str]:
@@ -445,5 +449,10 @@ class Session:
     # -- what the page counts ---------------------------------------------------------
     def counts(self) -> list[tuple[int, int, int]]:
         """Per player: (pagodas on the board, pagodas left, tiles in hand)."""
-        g = self.game
-        return [(g.on_board(p), g.supply(p), g.hand_size(p)) for p in range(1, g.players + 1)]
+        return counts_of(self.game)
+
+
+def counts_of(game: qin.Game) -> list[tuple[int, int, int]]:
+    """Per player of ``game``: (pagodas on the board, pagodas left, tiles in hand)."""
+    return [(game.on_board(p), game.supply(p), game.hand_size(p))
+            for p in range(1, game.players + 1)]

@@ -73,9 +73,26 @@ def default_seats(count: int) -> tuple[Seat, ...]:
     return tuple(Seat(colour_label(c), c) for c in DEFAULT_COLOURS[:count])
 
 
+OPENING_LEVEL = "apprentice"
+"""The computer level a first visit plays against (most first games are against the
+computer; a seat's player type makes it a hot-seat game in one choice)."""
+
+
+def opening_seats(count: int) -> tuple[Seat, ...]:
+    """A first visit's seats: the first a human, the others the computer at
+    ``OPENING_LEVEL``."""
+    return tuple(seat if i == 0 else replace(seat, kind=OPENING_LEVEL)
+                 for i, seat in enumerate(default_seats(count)))
+
+
+def opening() -> Settings:
+    """The start screen's choices on a first visit: one human against the computer."""
+    return Settings(seats=opening_seats(2))
+
+
 def with_players(settings: Settings, count: int) -> Settings:
     """``settings`` with ``count`` seats: extra seats get unused colours (and those as
-    names); dropped seats are forgotten."""
+    names) and the last seat's player type; dropped seats are forgotten."""
     if count not in (2, 3, 4):
         raise ValueError(f"Qin is for 2 to 4 players, not {count}")
     seats = list(settings.seats[:count])
@@ -83,7 +100,7 @@ def with_players(settings: Settings, count: int) -> Settings:
         if len(seats) >= count:
             break
         if colour not in {s.colour for s in seats}:
-            seats.append(Seat(colour_label(colour), colour))
+            seats.append(Seat(colour_label(colour), colour, seats[-1].kind if seats else "human"))
     return replace(settings, seats=tuple(seats))
 
 

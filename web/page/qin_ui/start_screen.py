@@ -34,7 +34,7 @@ from . import i18n, progress, views
 from .i18n import t
 from .progress import Progress
 from .saves import MAX_TEXT, PREFIX, Entry, SaveStore, Storage
-from .setup import Settings, default_seats
+from .setup import Settings, opening_seats
 
 KEY: Final = "qin.start"
 """Storage key: the start screen before Python (``StartKeeper``)."""
@@ -51,7 +51,7 @@ KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefi
 def prerendered() -> dict[str, Any]:
     """The start screen's language-dependent parts, in the current language."""
     return {
-        "seats": {str(n): views.seats_html(Settings(seats=default_seats(n))) for n in COUNTS},
+        "seats": {str(n): views.seats_html(Settings(seats=opening_seats(n))) for n in COUNTS},
         "plans": views.plans_html(),
         "saved": views.saved_html([]),
         "progress": progress.table_html(Progress(), views.level_name),

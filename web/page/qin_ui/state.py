@@ -23,7 +23,7 @@ from .review import ReviewRun
 from .saves import Deleted, Entry, SaveRef
 from .seriesplan import SeriesState
 from .session import Session
-from .setup import Settings
+from .setup import Settings, opening
 
 TurnStage = Literal["waiting", "worker", "asked", "holding"]
 HintStage = Literal["worker", "asked", "shown"]
@@ -64,8 +64,9 @@ class HintAsk:
 class StartScreen:
     """The start screen: the game's settings, the saved games and the progress table."""
 
-    settings: Settings = field(default_factory=Settings)
-    """The start screen's choices (those of the last game when one was played)."""
+    settings: Settings = field(default_factory=opening)
+    """The start screen's choices (those of the last game when one was played; on a
+    first visit one human against the computer: ``setup.opening``)."""
     plan: str = "single"
     seed_text: str = ""
     setup_problems: str = ""

@@ -19,10 +19,10 @@ from .i18n import t
 from .replay import Replay
 from .saves import Entry
 from .seriesplan import PLANS, plan_label
-from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, orientations
+from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, counts_of, orientations
 from .setup import COLOURS as SEAT_COLOURS
 from .setup import Settings, board_label, colour_label
-from .wording import describe, hover_info, result, tile_name, winner_text
+from .wording import describe, hover_info, move_words, refusal_of, result, tile_name, winner_text
 
 
 def pagoda_icon(colour: str, double: bool = False, size: int = 22) -> str:
@@ -107,7 +107,8 @@ def _date(ms: float) -> str:
 
 
 def saved_html(entries: Sequence[Entry]) -> str:
-    """The "Saved games" list: resume, export, delete (a damaged save: export its text)."""
+    """The "Saved games" list: resume (a finished game: open), export, delete (a damaged
+    save: export its text)."""
     rows = []
     for e in entries:
         sid = escape(e.id, quote=True)
@@ -121,8 +122,9 @@ def saved_html(entries: Sequence[Entry]) -> str:
                 f'<li class="saved-game" data-id="{sid}" data-state="ok">'
                 f'<span class="saved-what"><strong>{names}</strong> '
                 f"{escape(what)} <small>{_date(e.updated)}</small></span> "
-                f'<button type="button" data-action="resume">{escape(t("saved.resume"))}'
-                f'</button> <button type="button" data-action="export-save">'
+                f'<button type="button" data-action="resume">'
+                f'{escape(t("saved.open" if e.over else "saved.resume"))}</button> '
+                f'<button type="button" data-action="export-save">'
                 f'{escape(t("saved.export"))}</button> ' + delete)
         else:
             rows.append(
@@ -135,10 +137,18 @@ def saved_html(entries: Sequence[Entry]) -> str:
 
 
 # -- the side panel --------------------------------------------------------------------
-def players_html(session: Session) -> str:
-    game = session.game
+TURN_ICON = ('<svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
+             '<path d="M4 2.5v11L13 8z"/></svg>')
+"""Whose turn it is, beside the name (an SVG icon, never a font's glyph)."""
+
+
+def players_html(session: Session, shown: qin.Game | None = None) -> str:
+    """The players' table: each seat's pagodas on the board and left, its tiles in hand,
+    whose turn, the pile; of the game on screen, or of ``shown`` (the replay's position:
+    the table follows the replayed move, not the game's end)."""
+    game = shown if shown is not None else session.game
     rows = []
-    for p, (on_board, left, hand) in enumerate(session.counts(), start=1):
+    for p, (on_board, left, hand) in enumerate(counts_of(game), start=1):
         colour = session.colours[p - 1]
         kind = session.kinds[p - 1]
         classes = ["player"]
@@ -146,7 +156,7 @@ def players_html(session: Session) -> str:
             classes.append("to-move")
         if game.is_over and p in game.winners:
             classes.append("winner")
-        marker = (f'<span class="turn-marker" title="{t("players.to_move")}">▶</span>'
+        marker = (f'<span class="turn-marker" title="{t("players.to_move")}">{TURN_ICON}</span>'
                   if "to-move" in classes else '<span class="turn-marker"></span>')
         tiles = i18n.plural(hand, "players.tiles")
         rows.append(
@@ -222,7 +232,7 @@ def log_html(session: Session) -> str:
     items = []
     for turn in reversed(session.turns):
         colour = player_colour(session.colours[turn.player - 1])
-        head = log_line(turn, 0) if turn.events else escape(turn.move)
+        head = log_line(turn, 0) if turn.events else escape(move_words(turn.move))
         details = "".join(f'<li class="ev-{kind}">{log_line(turn, i)}</li>'
                           for i, kind in enumerate(turn.kinds) if i)
         items.append(
@@ -250,9 +260,10 @@ def replay_log_html(replay: Replay) -> str:
         future = ' data-future="1"' if step.number > replay.cursor else ""
         lines = ("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
                  + "</ul>") if step.lines and step.number <= replay.cursor else ""
+        said = t("replay.entry", who=names[step.player - 1], move=move_words(step.move))
         items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
                      f'<button type="button" class="log-jump" data-move="{step.number}">'
-                     f"{escape(names[step.player - 1])}: {escape(step.move)}</button>"
+                     f"{escape(said)}</button>"
                      f"{lines}</li>")
     return "".join(items)
 
@@ -274,6 +285,17 @@ def overlay_svg(session: Session) -> str:
                           tally=h.tally)
 
 
+def rule_link(refused: qin.IllegalMove | None) -> str:
+    """A link to the reading of the rules a refusal applies, named in words (in a new
+    tab: the game stays as it is); "" for none."""
+    rule = i18n.refusal_rule(refused) if refused is not None else None
+    if rule is None:
+        return ""
+    href, title = rule
+    return (f' <a class="rules-link reading-link" href="{href}" target="_blank" '
+            f'rel="noopener" title="{escape(t("reading.title"))}">{escape(title)}</a>')
+
+
 def info_html(session: Session) -> str:
     h = session.hover_state
     info = hover_info(session, h)
@@ -281,7 +303,10 @@ def info_html(session: Session) -> str:
         return ""
     cls = "info-bad" if h.ghost is not None and not h.ok else (
         "info-preview" if h.ghost is not None else "info-hover")
-    lines = "".join(f"<li>{escape(line)}</li>" for line in info.split("\n") if line)
+    said = [escape(line) for line in info.split("\n") if line]
+    if said and h.ghost is not None and not h.ok:  # the reading applied, after the reason
+        said[-1] += rule_link(refusal_of(session, h.ghost))
+    lines = "".join(f"<li>{line}</li>" for line in said)
     title = ""
     if h.ghost is not None and h.ok:
         title = f'<p class="info-title">{escape(t("info.placing", square=h.square or ""))}</p>'

@@ -27,24 +27,45 @@ def describe(event: qin.Event, names: Sequence[str]) -> str:
     return i18n.describe(event, names)
 
 
+def move_words(move: str | qin.Move) -> str:
+    """A move in words, without its player: "a blue tile on c6 and c7", "a red/yellow
+    tile (red on c6, yellow on c7)", "a pass" (never the move's code)."""
+    move = qin.Move.parse(move) if isinstance(move, str) else move
+    if move.is_pass:
+        return t("move.pass")
+    a, b = move.squares
+    first, second = move.kind[0], move.kind[1]
+    if first == second:
+        return t("move.single", colour=i18n.colour(first, "tile"), a=a, b=b)
+    return t("move.mixed", first=i18n.colour(first), second=i18n.colour(second), a=a, b=b)
+
+
 def turn_lines(turn: Turn) -> list[str]:
     """A move of the log in words: one line per event."""
     return [describe(e, turn.names) for e in turn.events]
 
 
+def refusal_of(s: Session, move: qin.Move) -> qin.IllegalMove | None:
+    """The engine's refusal of ``move`` (a ghost; ``None`` off the board or legal)."""
+    geo = s.game.board.geo
+    if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
+        return None
+    try:
+        return s.game.refusal(move)
+    except ValueError:
+        return None
+
+
 def why_not(s: Session, move: qin.Move) -> str:
     """Why ``move`` (a ghost) cannot be placed, in the engine's words (said in the
-    page's language)."""
+    page's language; the rule applied is a link of its own: ``views.rule_link``)."""
+    refused = refusal_of(s, move)
+    if refused is not None:
+        return i18n.refusal(refused, s.names)
     geo = s.game.board.geo
     if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
         return t("info.edge")
-    try:
-        refused = s.game.refusal(move)
-    except ValueError as exc:
-        return str(exc)
-    if refused is None:  # legal, though not in the table: cannot happen
-        return ""
-    return i18n.refusal(refused, s.names)
+    return ""
 
 
 def tally_text(s: Session, tally: dict[int, int]) -> str:
@@ -114,10 +135,10 @@ def notice_text(s: Session) -> str:
         return (why_not(s, notice.move) if notice.move is not None else "") \
             or t("status.cannot_go")
     whose = i18n.whose(s.names[s.to_move - 1])
+    move = move_words(notice.undone)
     if notice.replies:
-        return i18n.plural(notice.replies, "status.undone.replies", whose=whose,
-                           move=notice.undone)
-    return t("status.undone", whose=whose, move=notice.undone)
+        return i18n.plural(notice.replies, "status.undone.replies", whose=whose, move=move)
+    return t("status.undone", whose=whose, move=move)
 
 
 def status(s: Session) -> str:
@@ -141,7 +162,7 @@ def status(s: Session) -> str:
 
 
 def winner_text(s: Session) -> str:
-    """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
+    """``"Green wins."`` or ``"Green and White share the win!"`` (when over)."""
     names = [s.names[w - 1] for w in s.game.winners]
     if len(names) == 1:
         return t("result.wins", who=names[0])
