@@ -1,21 +1,26 @@
 """The game review's time: a fixed 72-move 2-player record, in CPython and in Pyodide.
 
-    python bench/review.py            # ~2 min (builds the site if needed)
-    python bench/review.py --quick    # CPython and the bare Pyodide page only
+    python bench/review.py                                # ~3 min (builds the site)
+    python bench/review.py --baseline /tmp/before-site    # and the page before, same run
+    python bench/review.py --quick                        # CPython and the bare Pyodide page
 
 The record is a finished game on board "bird" played by the reference player "random"
 (seeds 769 and 869, game seed 769: 72 moves).  Its review (``qin.ai.review.review``,
 both seats, seed 0: 72 moves judged) is timed next to two baselines measured in the
-same run and the same interpreter: replaying the record (``Game.from_record``), and
-the Governor choosing each of those 72 moves in the mover's view (the review judges a
-move with the Governor's evaluation, so it costs about one Governor decision a move).
+same run and the same interpreter: replaying the record (``Game.from_record``), the
+Governor choosing each of those 72 moves in the mover's view, and the previous judge
+(the Governor's evaluation of the move played and of its shortlist, as the review
+judged before it used the Son of Heaven's first stage, ``qin.ai.review.JUDGE``).
 
 The same snippet (``SNIPPET``) runs under CPython here and under Pyodide in a bare
 page (bench/boot.py's floor page with our wheel, as bench/engine_browser.py does).
 Without ``--quick`` the review is also timed on the real page: the record imported,
 Review clicked, until ``#review[data-state=done]`` (the page's AI worker, one request
 per move); the first run includes the worker's start, the second (Close, Review again)
-does not.  Wall clock on every side; numbers and ratios only, no assertions.
+does not.  With ``--baseline DIR`` (a site built from the revision before, e.g.
+``git worktree add /tmp/before worker-next`` and its ``make site``), the same page
+measurement runs on that site too, interleaved, and the ratio is printed.  Wall clock
+on every side; numbers and ratios only, no assertions.
 """
 
 from __future__ import annotations
@@ -41,6 +46,32 @@ import qin, qin.ai
 from qin.ai import review as rv
 
 
+def previous_judge(record):
+    """The review's judge before: the Governor's value of the move played and of the
+    six best by immediate gain, in each mover's view."""
+    from qin.ai.greedy import WIN, Governor, HandModel, immediate, sim_of_view
+    from qin.ai.sim import to_code
+
+    game = qin.Game.from_record(record)
+    moves = list(game.moves)
+    while game.moves:
+        game.undo()
+    gov = Governor()
+    for m in moves:
+        view = game.view(game.to_move)
+        if not m.is_pass:
+            sim = sim_of_view(view)
+            ranked = sorted(immediate(sim, view.to_move))
+            ranked.sort(key=lambda cv: -round(cv[1], 6))
+            model = HandModel(view)
+            code = to_code(view.board.geo, m)
+            gains = dict(ranked)
+            for c, gain in [(code, gains[code])] + ranked[:gov.shortlist]:
+                if -WIN < gain < WIN:
+                    gov.value_of(view, sim, model, c, gain)
+        game.play(m)
+
+
 def bench(record_json):
     record = json.loads(record_json)
     out = {}
@@ -57,6 +88,9 @@ def bench(record_json):
             bot.choose(game.view(game.to_move))
         game.play(m)
     out["governor_s"] = time.perf_counter() - start
+    start = time.perf_counter()
+    previous_judge(record)
+    out["previous_s"] = time.perf_counter() - start
     start = time.perf_counter()
     result = rv.review(record, seed=0)
     out["review_s"] = time.perf_counter() - start
@@ -118,9 +152,11 @@ def run_in_pyodide(b: Any, record: dict[str, Any]) -> dict[str, Any]:
         context.close()
 
 
-def run_on_the_page(b: Any, record: dict[str, Any]) -> list[float]:
-    """Seconds from a click on Review to ``#review[data-state=done]`` on the game page:
-    the first with the worker's start, the second with the worker ready."""
+def run_on_the_page(b: Any, record: dict[str, Any], origin: str | None = None
+                    ) -> list[float]:
+    """Seconds from a click on Review to ``#review[data-state=done]`` on the game page
+    (``origin``: another site's server, default the bench's): the first with the
+    worker's start, the second with the worker ready."""
     from bench.boot import TIMEOUT_MS
 
     context = b.browser.new_context()
@@ -128,7 +164,7 @@ def run_on_the_page(b: Any, record: dict[str, Any]) -> list[float]:
     try:
         page = context.new_page()
         page.set_default_timeout(600_000)
-        page.goto(b.origin + "/", timeout=TIMEOUT_MS)
+        page.goto((origin or b.origin) + "/", timeout=TIMEOUT_MS)
         page.wait_for_function("() => document.body.dataset.boot === 'ready'",
                                timeout=TIMEOUT_MS)
         page.set_input_files("#import-file", files=[{
@@ -150,19 +186,22 @@ def run_on_the_page(b: Any, record: dict[str, Any]) -> list[float]:
 
 
 def table(here: dict[str, Any], there: dict[str, Any] | None,
-          on_page: list[float] | None) -> list[str]:
+          on_page: list[float] | None, before: list[float] | None = None) -> list[str]:
     lines = [f"{'review of a 72-move 2-player game':<46} {'CPython':>9} {'Pyodide':>9} "
              f"{'ratio':>7}"]
     lines.append("-" * len(lines[0]))
     for label, key in (("replaying the record, s (baseline)", "replay_s"),
                        ("the Governor choosing each move, s (baseline)", "governor_s"),
+                       ("the previous judge (the Governor), s (baseline)", "previous_s"),
                        ("the review (72 moves judged), s", "review_s")):
         a = here[key]
         b = there[key] if there else float("nan")
         lines.append(f"{label:<46} {a:>9.3f} {b:>9.3f} {b / a:>6.2f}x")
     for name, res in (("CPython", here), ("Pyodide", there)):
         if res:
-            lines.append(f"{name}: review / Governor {res['review_s'] / res['governor_s']:.2f}x, "
+            lines.append(f"{name}: review / previous judge "
+                         f"{res['review_s'] / res['previous_s']:.2f}x, "
+                         f"review / Governor {res['review_s'] / res['governor_s']:.2f}x, "
                          f"review / replay {res['review_s'] / res['replay_s']:.0f}x, "
                          f"{1000 * res['review_s'] / res['moves']:.0f} ms per move")
     if there is not None:
@@ -174,6 +213,10 @@ def table(here: dict[str, Any], there: dict[str, Any] | None,
                      f"{on_page[0]:.1f} s with the worker's start, "
                      f"{on_page[1]:.1f} s with it ready "
                      f"({on_page[1] / here['review_s']:.2f}x CPython's review)")
+    if on_page and before:
+        lines.append(f"the page before (--baseline, its judge): {before[0]:.1f} s with the "
+                     f"worker's start, {before[1]:.1f} s with it ready; now / before "
+                     f"{on_page[0] / before[0]:.2f}x and {on_page[1] / before[1]:.2f}x")
     lines.append("ratio = Pyodide / CPython (wall clock).")
     return lines
 
@@ -183,20 +226,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="skip the game page")
     parser.add_argument("--no-build", action="store_true", help="use build/site as it is")
     parser.add_argument("--cpython-only", action="store_true", help="no browser at all")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="a site built before (its page's review timed too)")
     args = parser.parse_args(argv)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
           f"{os.cpu_count()} CPUs")
     record = fixed_record()
-    there = on_page = None
+    there = on_page = before = None
     if not args.cpython_only:
         from bench import boot
 
         with boot.Bench(build=not args.no_build) as b:
             there = run_in_pyodide(b, record)
             if not args.quick:
+                if args.baseline is not None:
+                    with boot.counting_server(args.baseline) as (origin, _):
+                        before = run_on_the_page(b, record, origin)
                 on_page = run_on_the_page(b, record)
     here = run_here(record)
-    print("\n".join(table(here, there, on_page)))
+    print("\n".join(table(here, there, on_page, before)))
     return 0
 
 

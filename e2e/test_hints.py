@@ -1,6 +1,7 @@
 """Hints in the browser: in a game against the Governor, the Hint button asks the
-strongest computer (the Emperor, in the AI worker) what it would play from the human's
-own view; the answer shows as the ghost tile at a legal square with its events, and
+strongest computer (the Son of Heaven, in the AI worker) what it would play from the
+human's own view; the answer shows as the ghost tile at a legal square with its events
+and one sentence saying why (against the next best move), and
 "Take it" (or T) plays it.  The record counts hints per seat (the save in the browser's
 storage, the export) and the result dialog shows them.  The option can be switched off
 on the start screen: no Hint button, H does nothing.
@@ -49,11 +50,12 @@ def test_a_hint_taken_in_a_game_against_the_governor(page: Page) -> None:
     # The ghost tile at its squares, and its events in words.
     ghost = page.locator("#board g.overlay g.ghost")
     expect(ghost).to_have_count(1)
-    expect(page.locator("#hint-text")).to_contain_text("The Emperor would play")
+    expect(page.locator("#hint-text")).to_contain_text("The Son of Heaven would play")
     expect(page.locator("#hint-text")).to_contain_text("–".join(move.squares))
     events = [e for e in game.preview(move) if e.kind != "place"]
     lines = (page.locator("#hint-text").text_content() or "").strip().split("\n")
-    assert len(lines) == 1 + len(events)
+    assert len(lines) == 1 + len(events) + 1  # the events, then why
+    assert lines[-1].startswith("This move ") and "; the next best, " in lines[-1]
     expect(hint).to_be_disabled()  # one hint at a time
     assert saved_records(page)[0].get("hints") == [1, 0]
 

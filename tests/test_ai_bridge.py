@@ -155,9 +155,11 @@ def test_only_a_pass_is_answered_with_pass() -> None:
 
 
 def test_budgets_keep_the_top_level_under_a_second_and_a_half() -> None:
-    assert [lv.key for lv in qin.ai.LEVELS] == list(ai_bridge.BUDGETS)
-    emperor = ai_bridge.BUDGETS["emperor"]
-    assert emperor is not None and emperor < 1.5
+    # every level offered, and the Son of Heaven that gives the hints
+    assert [lv.key for lv in qin.ai.LEVELS] + ["heaven"] == list(ai_bridge.BUDGETS)
+    for top in ("emperor", "heaven"):
+        budget = ai_bridge.BUDGETS[top]
+        assert budget is not None and budget < 1.5
     game = positions(2, 3, 8)[-1]
     data = json.loads(ai_bridge.request_for(game, game.to_move, "minister"))
     assert data["budget_s"] == ai_bridge.BUDGETS["minister"]
@@ -234,3 +236,15 @@ def test_watch_mode_speeds() -> None:
     assert computer.status(s, "ready", "pause") == ("Paused: A (Apprentice) moves next.",
                                                    "paused")
     assert not s.humans() and not s.can_undo and not s.covered
+
+
+def test_a_hint_request_is_answered_with_the_move_and_the_next_best() -> None:
+    game = positions(2, 3, 8)[-1]
+    request = ai_bridge.request_for(game, game.to_move, "heaven", hint=True)
+    assert json.loads(request)["kind"] == "hint"
+    first, other = ai_bridge.answer(request).split()
+    legal = game.legal_moves()
+    assert qin.Move.parse(first) in legal and qin.Move.parse(other) in legal
+    assert first != other
+    with pytest.raises(ValueError, match="kind"):
+        ai_bridge.answer(request.replace('"kind":"hint"', '"kind":"other"'))

@@ -73,7 +73,20 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     screen = app.screen()
     assert "ghost" in screen.overlay
     assert ("ghost", worst.best) in screen.elements["review"].data
-    assert worst.best in (screen.elements["review-detail"].text or "")
+    # both moves drawn, told apart by their marks (a ring, a star); words, never codes
+    assert 'class="review-played"' in screen.overlay and 'data-role="played"' in screen.overlay
+    assert 'class="review-better"' in screen.overlay and 'data-role="better"' in screen.overlay
+    detail = screen.elements["review-detail"].text or ""
+    assert detail.startswith(f"Move {worst.ply}: ") and "The better move " in detail
+    for m in run_.result.moves:
+        assert m.played not in detail and m.best not in detail
+        assert m.played not in html and m.best not in html
+    # the chart: a point per move judged, each jumping there; the accuracies per player
+    chart = screen.elements["review-chart"].html or ""
+    assert chart.startswith("<svg") and chart.count('class="review-point"') == len(before)
+    assert f'id="review-point-{worst.ply}"' in chart
+    summary = screen.elements["review-summary"].html or ""
+    assert summary.count('<tr data-seat="') == 2 and "%</td>" in summary
     run(app, A.Key("ArrowRight"))  # stepping on: the ghost goes, the review stays
     assert app.mode is Mode.REVIEW and app.screen().overlay == ""
     assert moves(app) == before and stored(app) == saved  # the game is untouched

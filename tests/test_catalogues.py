@@ -37,6 +37,7 @@ import qin_embed  # noqa: E402  (web/embed is not a package)
 
 # Strings that are the same in every language on purpose (or the same word in one).
 SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange",
+                   "explain.sentence", "review.row",
                    "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
                    "motion.normal", "board.lion", "a11y.mark.triangle", "replay.pause",
                    "illegal.move", "replay.entry"}

@@ -1,6 +1,8 @@
 """Hints on the game page (web/page/qin_ui/app.py): H (or the Hint button) asks the
-strongest computer (the Emperor) what it would play from the human's own view, the
-answer shows as the ghost tile with its events, T takes it and Escape leaves it.  The
+strongest computer (the Son of Heaven) what it would play from the human's own view,
+the answer shows as the ghost tile with its events and a sentence saying why (against
+the move the player was looking at, or the next best), T takes it and Escape leaves
+it; when only a pass is legal (Q10), the hint says so.  The
 record counts hints per seat (the optional ``"hints"`` field of ``qin-game/1``), and
 the result dialog shows them.  CPython, no browser: the worker's answer is computed
 here with the same ``ai_bridge.answer`` the worker runs."""
@@ -23,6 +25,7 @@ from qin_ui import ai_bridge, views  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage  # noqa: E402
+from qin_ui.session import Session  # noqa: E402
 
 from tests.test_app import new_app, run, session  # noqa: E402
 
@@ -56,13 +59,14 @@ def governor() -> App:
     return app
 
 
-def test_a_hint_is_the_emperors_move_from_the_humans_own_view_and_can_be_taken(
+def test_a_hint_is_the_son_of_heavens_move_from_the_humans_own_view_and_can_be_taken(
         governor: App) -> None:
     app = governor
     s = session(app)
     ask = asked(run(app, A.Key("h", on_board=True)))
     data = json.loads(ask.request)
-    assert data["level"] == "emperor" and data["budget_s"] == ai_bridge.BUDGETS["emperor"]
+    assert data["level"] == "heaven" and data["budget_s"] == ai_bridge.BUDGETS["heaven"]
+    assert data["kind"] == "hint"
     view = data["view"]
     assert view["seat"] == 1 and view["to_move"] == 1
     assert sorted(view["hand"]) == sorted(s.game.hand(1))
@@ -73,17 +77,22 @@ def test_a_hint_is_the_emperors_move_from_the_humans_own_view_and_can_be_taken(
     effects = app.dispatch(A.HintAnswer(ask.token, text, 12.0))
     assert A.Save() in effects  # the count is saved
     app.store(effects)
-    move = qin.Move.parse(text)
+    first, other = text.split()  # the hint and the next best
+    move = qin.Move.parse(first)
     assert s.hint == move and move in s.game.legal_moves()
+    assert s.hint_other == qin.Move.parse(other) != move and not s.hint_considered
     assert s.hints == [1, 0] and stored_record(app)["hints"] == [1, 0]
     screen = app.screen()
-    assert dict(screen.elements["hint-box"].data) == {"state": "shown", "move": text}
-    assert "Emperor would play" in (screen.elements["hint-text"].text or "")
+    assert dict(screen.elements["hint-box"].data) == {"state": "shown", "move": first}
+    said = screen.elements["hint-text"].text or ""
+    assert "Son of Heaven would play" in said
+    assert "\nThis move " in said and "; the next best, " in said  # why, in one sentence
+    assert other not in said and first not in said  # words, not move codes
     assert screen.overlay  # the ghost tile and its events on the board
-    assert app.state.spoken.startswith("The Emperor would play")
+    assert app.state.spoken.startswith("The Son of Heaven would play")
 
     run(app, A.Key("t", on_board=True))
-    assert [str(m) for m in s.game.moves] == [text]
+    assert [str(m) for m in s.game.moves] == [first]
     assert app.state.game.hint is None and s.hint is None and app.mode is Mode.THINKING
     assert s.hints == [1, 0]
 
@@ -148,7 +157,7 @@ def test_the_first_hint_starts_the_worker_and_is_asked_once_it_is_ready() -> Non
     effects = run(app, A.Command("hint"))
     assert A.StartWorker() in effects and not any(isinstance(e, A.AskHint) for e in effects)
     ask = asked(run(app, A.WorkerReady()))
-    assert json.loads(ask.request)["level"] == "emperor"
+    assert json.loads(ask.request)["level"] == "heaven"
 
 
 def test_hints_switched_off_hide_the_button_and_refuse_the_key() -> None:
@@ -195,3 +204,45 @@ def test_hint_counts_survive_resume_export_and_show_in_the_result(governor: App)
     run(plain, A.Imported(json.dumps(game.record()), "plain.json"))
     assert "hints" not in views.result_html(session(plain))
     assert "hints" not in stored_record(plain)
+
+
+def test_a_hint_is_compared_with_the_move_the_player_was_looking_at(governor: App) -> None:
+    app = governor
+    s = session(app)
+    run(app, A.Command("select", "0"))
+    for square in s.game.board.geo.names:  # the picked tile's ghost where it may go
+        run(app, A.Hover(square))
+        if s.considered() is not None:
+            break
+    considered = s.considered()
+    assert considered is not None
+    ask = asked(run(app, A.Command("hint")))
+    text = ai_bridge.answer(ask.request)
+    run(app, A.HintAnswer(ask.token, text, 5.0))
+    if considered == s.hint:  # the player was looking at the hint itself
+        assert s.hint_other == qin.Move.parse(text.split()[1]) and not s.hint_considered
+        return
+    assert s.hint_other == considered and s.hint_considered
+    said = app.screen().elements["hint-text"].text or ""
+    assert "; your " in said and considered.text not in said
+
+
+PASS_ONLY = "players: 2\nhand-1: RR\nhand-2: YY\nr1 r r r r . r2 r r r r\n~ ~ ~ ~ ~ . ~ ~ ~ ~ ~\n"
+"""Player 1 holds a red double and no square is free next to a province: only a pass."""
+
+
+def test_when_only_a_pass_is_legal_the_hint_says_so_and_take_passes() -> None:
+    app = new_app()
+    run(app, A.StartGame(form(("human", "human"))))
+    run(app, A.WorkerReady())
+    s = Session(session(app).settings, qin.Game.from_position(PASS_ONLY))
+    app.state.game.session = s
+    assert s.must_pass and s.hint_allowed
+    effects = run(app, A.Command("hint"))
+    assert not any(isinstance(e, A.AskHint) for e in effects)  # nothing to think about
+    screen = app.screen()
+    words = "You can only pass: no tile in your hand fits anywhere."
+    assert screen.elements["hint-text"].text == words and app.state.spoken == words
+    assert screen.elements["hint-box"].hidden is False
+    run(app, A.Key("t", on_board=True))
+    assert [str(m) for m in s.game.moves] == ["pass"]

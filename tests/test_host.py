@@ -238,6 +238,21 @@ def test_clicks_are_found_by_the_element_and_its_ancestors() -> None:
     assert events.click(events.path_of({"path": [node("rect", square="g3"), APP]})) is None
 
 
+def test_a_point_of_the_review_chart_jumps_by_click_and_by_enter() -> None:
+    point = [node("circle"), node("g", "review-point-12", cls=("review-point",), ply="12"),
+             node("svg"), node("div", "review-chart"), APP]
+    assert events.click(events.path_of({"path": point})) == A.Command("review-jump", "12")
+    settings = setup.Settings()
+    for key in ("Enter", " "):
+        assert events.to_action({"t": "key", "key": key, "target": "review-point-12"},
+                                settings) == A.Command("review-jump", "12")
+    # another key there is a key; a hostile id is nothing
+    assert isinstance(events.to_action({"t": "key", "key": "x", "target": "review-point-12"},
+                                       settings), A.Key)
+    assert events.to_action({"t": "key", "key": "Enter", "target": "review-point-x"},
+                            settings) is None
+
+
 def test_hostile_messages_give_nothing() -> None:
     settings = setup.Settings()
     for message in ({"t": "click", "path": "x"}, {"t": "click", "path": [1, None, {"id": 3}]},

@@ -1,6 +1,7 @@
 """The review of a played game (qin/ai/review.py): every move of the chosen seats judged
-in its mover's own view against the Governor's best move, in pagodas; the largest
-losses marked.  Reproducible for a fixed record and seed; the other hands play no part
+in its mover's own view against the best move of the strongest level's judgement (the
+Son of Heaven's first stage), in pagodas; the largest losses marked; accuracies and
+grades from the losses.  Reproducible for a fixed record and seed; the other hands play no part
 (the computer players see only ``game.view(seat)``, as every decision in this edition;
 passing only when no tile fits is Q10)."""
 
@@ -65,15 +66,14 @@ def test_the_figures_are_reproducible_for_a_fixed_record_and_seed(
     again = rv.review(json.dumps(record), seed=5)  # the record as text: the same
     assert first == again
     assert rv.review(qin.Game.from_record(record), seed=5) == first  # or as a Game
-    # Pinned: the same figures on every machine (the Governor's pagodas, 2 decimals).
+    # Pinned: the same figures on every machine (the judge's pagodas, 2 decimals).
     marked = [(m.ply, m.seat, m.played, m.best, m.loss) for m in first.marked]
     assert marked == PINNED_MARKS
 
 
-PINNED_MARKS = [(12, 2, "Bc6Yc7", "Yj6Yk6", 1.87), (22, 2, "Bh9Bi9", "Bh1Bh2", 2.0),
-                (24, 2, "Yj5Rk5", "Ya9Ba10", 4.98)]
-"""The Apprentice's (seat 2) three largest losses; the Governor (seat 1) loses no
-pagoda against its own evaluation."""
+PINNED_MARKS = [(16, 2, "Rj3Yj4", "Ba9Rb9", 2.94), (22, 2, "Bh9Bi9", "Yl2Bm2", 1.97),
+                (24, 2, "Yj5Rk5", "Ya9Ba10", 5.16)]
+"""The Apprentice's (seat 2) three largest losses."""
 
 
 def test_a_move_is_judged_in_its_movers_view_alone(record: dict[str, object]) -> None:
@@ -146,3 +146,39 @@ def test_the_command_line_prints_the_review_as_json(tmp_path: Path,
     bad = subprocess.run([sys.executable, "-m", "qin", "review", str(path), "--seats", "3"],
                          capture_output=True, text=True, env=env, timeout=120, check=False)
     assert bad.returncode == 2 and bad.stderr.startswith("qin: ") and "3" in bad.stderr
+
+
+def test_grades_follow_the_stated_thresholds_and_accuracy_falls_with_the_loss() -> None:
+    def grade(loss: float) -> str:
+        return reviewed(1, 1, loss).grade
+
+    assert [grade(x) for x in (0.0, 0.49, 0.5, 1.49, 1.5, 2.99, 3.0, 9.0)] == [
+        "best", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder",
+        "blunder"]
+    thrown = rv.Reviewed(1, 1, "Yg3Yg4", "Rf6Yf7", 0.5, 1000.0)  # a win missed
+    assert thrown.decisive and thrown.grade == "blunder" and thrown.accuracy == 0.0
+    assert reviewed(1, 1, 0.0).accuracy == 100.0
+    assert round(reviewed(1, 1, 1.0).accuracy) == 72 and round(reviewed(1, 1, 3.0).accuracy) == 37
+    moves = [reviewed(1, 1, 0.0), reviewed(2, 1, 3.0), rv.Reviewed(3, 1, "pass", "pass", 0, 0)]
+    acc = rv.accuracy(moves)
+    assert acc is not None and round(acc, 1) == round((100 + 100 * 2.718281828 ** -1) / 2, 1)
+    assert rv.accuracy([]) is None
+    assert rv.counts(moves) == {"best": 1, "good": 0, "inaccuracy": 0, "mistake": 0,
+                                "blunder": 1}
+
+
+def test_the_standing_is_the_lead_on_the_board_plus_the_move_played_held_below_a_win(
+) -> None:
+    assert rv.Reviewed(1, 1, "Yg3Yg4", "Yg3Yg4", 1.5, 1.5, lead=-2.0).standing == -0.5
+    assert rv.Reviewed(1, 1, "Yg3Yg4", "Yg3Yg4", 1000.0, 1000.0, lead=3.0).standing == 53.0
+    game = played_game()
+    both = rv.review(game.record(), seats=[2])
+    moves = list(game.moves)
+    while game.moves:
+        game.undo()
+    leads = {}
+    for ply, move in enumerate(moves, start=1):
+        leads[ply] = game.on_board(game.to_move) - game.on_board(3 - game.to_move)
+        game.play(move)
+    assert [m.lead for m in both.moves] == [leads[m.ply] for m in both.moves]
+    assert rv.Reviewed.from_dict(both.moves[5].to_dict()) == both.moves[5]

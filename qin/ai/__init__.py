@@ -15,8 +15,9 @@ calls), unless a time budget cuts a search short.
 names and descriptions; ``player(level, seed)`` builds one.  "random" and "greedy"
 are extra reference players for tests and ``python -m qin.arena``; "heaven", the Son
 of Heaven (the Emperor's search with an evaluation learned by self-play,
-``qin.ai.learned``), plays in the arena and the ladder but is not offered on the page
-until it is measured stronger than the Emperor (bench/README.md).
+``qin.ai.learned``), plays in the arena and the ladder and gives the page's hints and
+judges its review (``qin.ai.review``), but is not offered as an opponent until it is
+measured stronger than the Emperor (bench/README.md).
 """
 
 from __future__ import annotations

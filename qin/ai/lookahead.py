@@ -145,12 +145,67 @@ class Lookahead:
     def choose_code(self, view: Game, rng: random.Random, budget_s: float | None) -> int:
         deadline = None if budget_s is None else time.perf_counter() + budget_s
         self.last_iterations = 0
+        found = self._candidates(view, rng)
+        if isinstance(found, int):
+            return found
+        cands, ctx = found
+        # 2. the exchange played one step further for the best few
+        best_code, best_value = cands[0].code, -1e18
+        for cand in cands[:self.width]:
+            total = self._deepened(cand, ctx, self.iterations, deadline)
+            if total is None:
+                break
+            if total > best_value:
+                best_code, best_value = cand.code, total
+        return best_code
+
+    def values(self, view: Game, rng: random.Random, played: int
+               ) -> tuple[float, list[tuple[int, float]]]:
+        """A judge's figures (the review): the value of ``played`` (a legal move's code
+        in ``view``) and of the best moves the search looks at, in the same unit: the
+        pagodas a move is worth to the mover against the others, its lines of play
+        counted.  ``played`` is always examined in full, whatever its rank; the others
+        as ``choose_code`` examines them (``width`` of them, ``iterations`` lines at
+        most: a stopped one is left out).  Returns ``(played's value, [(code, value),
+        ...])``, the list best first, ``played`` in it."""
+        self.last_iterations = 0
+        found = self._candidates(view, rng, played)
+        if isinstance(found, int):  # a single move, or a win on offer: what they gain now
+            gains = dict(immediate(sim_of_view(view), view.to_move))
+            ranked = sorted(gains.items(), key=lambda cv: -cv[1])
+            return gains.get(played, 0.0), ranked[:max(1, self.width)]
+        cands, ctx = found
+        mine = next(c for c in cands if c.code == played)
+        if not self.width:  # the first stage's figures alone
+            seen = [(c.code, c.gov) for c in cands
+                    if c.after is not None or c.gov == c.value or c is mine]
+            return mine.gov, seen
+        own = self._deepened(mine, ctx, None, None)
+        assert own is not None  # no limit: never stopped
+        out = [(played, own)]
+        for cand in cands[:self.width]:
+            if cand.code == played:
+                continue
+            total = self._deepened(cand, ctx, self.iterations, None)
+            if total is None:
+                break
+            out.append((cand.code, total))
+        out.sort(key=lambda cv: -cv[1])
+        return own, out
+
+    def _candidates(self, view: Game, rng: random.Random, force: int | None = None
+                    ) -> tuple[list[_Candidate], _Context] | int:
+        """Stage 1: the mover's moves valued as the Governor does (the shortlist, the
+        guards and ``force``), best first; or the move to play at once (a code) when
+        there is one move or a win."""
         sim = sim_of_view(view)
         me = sim.to_move
         n = sim.players
         moves = immediate(sim, me)
         if not moves:
             return PASS_CODE
+        if force is not None:  # a judge: the same order for the same view, however built
+            moves.sort()
         rng.shuffle(moves)
         moves.sort(key=lambda cv: -cv[1])
         if moves[0][1] >= WIN or len(moves) == 1:
@@ -175,8 +230,11 @@ class Lookahead:
             theirs_now = scored_for(sim.board, ctx.opp_hand, nxt, out, ctx.wn, ctx.wm)
             extra = _guards(sim, moves, theirs_now, nxt, self.shortlist, self.guard,
                             self.threats)
+        if force is not None:
+            extra.add(force)
         for i, (code, value) in enumerate(moves):
-            if (i >= self.shortlist and code not in extra) or value <= -WIN:
+            if ((i >= self.shortlist and code not in extra) or value <= -WIN) \
+                    and code != force:
                 cands.append(_Candidate(value - 100.0, code, value))
                 continue
             after = sim.clone()
@@ -209,53 +267,45 @@ class Lookahead:
                               judged)
             cands.append(cand)
         cands.sort(key=lambda c: -c.gov)
+        return cands, ctx
 
-        # 2. the exchange played one step further for the best few
-        best_code, best_value = cands[0].code, -1e18
-        limit = self.iterations
-        for cand in cands[:self.width]:
-            if cand.after is None:
-                if cand.gov > best_value:
-                    best_code, best_value = cand.code, cand.gov
+    def _deepened(self, cand: _Candidate, ctx: _Context, limit: int | None,
+                  deadline: float | None) -> float | None:
+        """Stage 2 for one candidate: its value with the next player's replies and the
+        mover's answers played out (``None``: ``limit`` lines or ``deadline`` reached
+        first); a candidate not examined in stage 1 keeps its stage-1 value."""
+        if cand.after is None:
+            return cand.gov
+        sim, me, model = ctx.sim, ctx.me, ctx.model
+        per_kind: list[tuple[float, float]] = []
+        quiet = None
+        if self.quiet:
+            quiet = ctx.line(cand, None, 0.0, 0.0)
+        spots = (_spots(sim, cand.mine, cand.after.hands[me], me, self.threats)
+                 if self.spoil else None)
+        for k in range(NKINDS):
+            lines = cand.replies[k][:self.replies]
+            if spots:
+                lines = lines + [t for t in cand.replies[k][self.replies:]
+                                 if _touches(sim, t[2], spots)][:self.spoil]
+            if not lines:
+                per_kind.append((NONE, 0.0))
                 continue
-            per_kind: list[tuple[float, float]] = []
-            stopped = False
-            quiet = None
-            if self.quiet:
-                quiet = ctx.line(cand, None, 0.0, 0.0)
-            spots = (_spots(sim, cand.mine, cand.after.hands[me], me, self.threats)
-                     if self.spoil else None)
-            for k in range(NKINDS):
-                lines = cand.replies[k][:self.replies]
-                if spots:
-                    lines = lines + [t for t in cand.replies[k][self.replies:]
-                                     if _touches(sim, t[2], spots)][:self.spoil]
-                if not lines:
-                    per_kind.append((NONE, 0.0))
-                    continue
-                best_line = quiet if quiet is not None else (NONE, 0.0)
-                for theirs_v, mine_v, rcode in lines:
-                    if (limit is not None and self.last_iterations >= limit) or (
-                            deadline is not None and time.perf_counter() >= deadline):
-                        stopped = True
-                        break
-                    self.last_iterations += 1
-                    if theirs_v >= WIN or mine_v <= -WIN:
-                        line = (theirs_v, mine_v)
-                    else:
-                        line = ctx.line(cand, rcode, theirs_v, mine_v)
-                    if line[0] > best_line[0]:
-                        best_line = line
-                if stopped:
-                    break
-                per_kind.append(best_line)
-            if stopped:
-                break
-            total = (cand.value + model.best_of(per_kind, ctx.size) + cand.later
-                     + cand.judged)
-            if total > best_value:
-                best_code, best_value = cand.code, total
-        return best_code
+            best_line = quiet if quiet is not None else (NONE, 0.0)
+            for theirs_v, mine_v, rcode in lines:
+                if (limit is not None and self.last_iterations >= limit) or (
+                        deadline is not None and time.perf_counter() >= deadline):
+                    return None
+                self.last_iterations += 1
+                if theirs_v >= WIN or mine_v <= -WIN:
+                    line = (theirs_v, mine_v)
+                else:
+                    line = ctx.line(cand, rcode, theirs_v, mine_v)
+                if line[0] > best_line[0]:
+                    best_line = line
+            per_kind.append(best_line)
+        return (cand.value + model.best_of(per_kind, ctx.size) + cand.later
+                + cand.judged)
 
 
 def _guards(sim: Sim, moves: list[tuple[int, float]],

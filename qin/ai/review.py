@@ -7,21 +7,34 @@
 
 Each move is judged in the mover's own view just before it (``game.view(seat)``: the
 board, the pagodas, its own hand and how many tiles the others hold, never their hands
-or the pile), by the Governor's evaluation (``qin.ai.greedy.Governor.value_of``):
+or the pile) by the strongest level's judgement, the Son of Heaven's first stage
+(``qin.ai.learned.Learned`` with ``JUDGE``: ``Lookahead.values``):
 
     the pagodas the move places (for a player, less the others' share of theirs), less
     what the next player may expect to gain in reply with the tiles they may hold,
-    plus a quarter of the mover's own best follow-up.
+    plus a quarter of the mover's own best follow-up, plus what the learned model
+    expects the mover to gain on the others from the position after it to the end.
 
 So the figures are pagodas, seen from the mover: a loss of 2.0 means the best move was
-worth two pagodas more to its player than the move played, counting the reply it
-allows.  A move that ends the game with a win is worth ``WIN`` (1000; it is shown in
-words, not as a number).  The best move is the best of the Governor's shortlist and the
-move played (which is always valued in full), so the loss is never below zero.
+worth two pagodas more to its player than the move played.  A move that ends the game
+with a win is worth ``WIN`` (1000; it is shown in words, not as a number).  The best
+move is the best of the shortlist (the 8 best by what they gain now) and the move
+played (which is always valued in full), so the loss is never below zero.
 
-The Governor was picked over the searching levels because it is fast enough (the
-review of a 72-move game takes seconds, bench/review.py) and its figure has a unit a
-player can read; the Minister's and Emperor's searches add lines of play, not a unit.
+The first stage alone (no replies to replies: ``width`` 0, no guards, a shortlist of
+8) keeps a 72-move game's review within seconds on the page (bench/review.py measures
+it against the Governor's, the judge before); the full search would take a second a
+move.
+
+``lead`` is the mover's pagodas on the board less the average of the others', before
+the move: the mover's standing after it, as the judge sees it, is ``lead`` plus the
+value of the move played (``standing``), which the page draws as a chart.
+
+Accuracy: a move's is ``100 * exp(-loss / ACCURACY_SCALE)`` per cent (the best move
+100, a pagoda lost about 72, three about 37, a game thrown away 0); a player's is the
+average over their moves (passes left out).  ``grade`` sorts a loss: an inaccuracy
+from ``INACCURACY``, a mistake from ``MISTAKE``, a blunder from ``BLUNDER`` pagodas (or
+a won game missed or a lost one allowed).
 
 Marks: per seat, the ``MARKS`` largest losses of at least ``MARK_MIN`` pagodas (ties:
 the earlier move first) are marked, so a good game has no marks and a weak one points
@@ -34,20 +47,33 @@ figures, here, in the page's worker or on another machine.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from ..game import Game
 from ..moves import Move
-from .greedy import WIN, Governor, HandModel, immediate, sim_of_view
+from .greedy import WIN
+from .lookahead import Lookahead
 from .sim import to_code, to_move
 
 MARKS = 3
 """How many of a seat's largest losses are marked."""
 MARK_MIN = 1.0
 """The smallest loss (pagodas) that is marked."""
+JUDGE = {"width": 0, "guard": 0, "shortlist": 8}
+"""The Son of Heaven's tuning that judges: its first stage alone (see above)."""
+INACCURACY, MISTAKE, BLUNDER = 0.5, 1.5, 3.0
+"""The smallest loss (pagodas) of an inaccuracy, a mistake, a blunder."""
+ACCURACY_SCALE = 3.0
+"""A move's accuracy is ``100 * exp(-loss / ACCURACY_SCALE)`` per cent."""
+DECIDED = 50.0
+"""A value this far from zero holds a won or lost game, or the chance of one (a win
+counts ``WIN``, 1000 pagodas; no placement gains 50)."""
+
+Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 
 
 @dataclass(frozen=True)
@@ -61,10 +87,43 @@ class Reviewed:
     played_value: float
     best_value: float
     marked: bool = False
+    lead: float = 0.0
 
     @property
     def loss(self) -> float:
         return round(self.best_value - self.played_value, 2)
+
+    @property
+    def decisive(self) -> bool:
+        """A won game missed or a lost one allowed (or the chance of either)."""
+        return self.loss > 0 and (self.best_value >= DECIDED
+                                  or self.played_value <= -DECIDED)
+
+    @property
+    def grade(self) -> Grade:
+        loss = self.loss
+        if loss <= 0:
+            return "best"
+        if self.decisive or loss >= BLUNDER:
+            return "blunder"
+        if loss >= MISTAKE:
+            return "mistake"
+        return "inaccuracy" if loss >= INACCURACY else "good"
+
+    @property
+    def accuracy(self) -> float:
+        """This move's accuracy in per cent."""
+        if self.decisive:
+            return 0.0
+        return 100.0 * math.exp(-max(0.0, self.loss) / ACCURACY_SCALE)
+
+    @property
+    def standing(self) -> float:
+        """The mover's standing after the move, as the judge sees it: pagodas ahead of
+        the others' average on the board, plus what the move played is worth (a won or
+        lost game held at ``DECIDED``)."""
+        value = max(-DECIDED, min(DECIDED, self.played_value))
+        return round(self.lead + value, 2)
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "loss": self.loss}
@@ -73,7 +132,8 @@ class Reviewed:
     def from_dict(cls, data: Mapping[str, Any]) -> Reviewed:
         return cls(int(data["ply"]), int(data["seat"]), str(data["played"]),
                    str(data["best"]), float(data["played_value"]),
-                   float(data["best_value"]), bool(data.get("marked", False)))
+                   float(data["best_value"]), bool(data.get("marked", False)),
+                   float(data.get("lead", 0.0)))
 
 
 @dataclass(frozen=True)
@@ -90,44 +150,58 @@ class Review:
         return {"moves": [m.to_dict() for m in self.moves]}
 
 
+def accuracy(moves: Iterable[Reviewed]) -> float | None:
+    """The average accuracy (per cent) of ``moves`` (passes left out; ``None``: none)."""
+    judged = [m.accuracy for m in moves if m.played != "pass"]
+    return sum(judged) / len(judged) if judged else None
+
+
+def counts(moves: Iterable[Reviewed]) -> dict[Grade, int]:
+    """How many of ``moves`` are of each grade."""
+    out: dict[Grade, int] = dict.fromkeys(("best", "good", "inaccuracy", "mistake",
+                                           "blunder"), 0)
+    for m in moves:
+        if m.played != "pass":
+            out[m.grade] += 1
+    return out
+
+
+def judge() -> Lookahead:
+    """The review's judge: the Son of Heaven's first stage (``JUDGE``)."""
+    from .learned import Learned
+
+    return Learned.son_of_heaven(tuning=JUDGE)
+
+
 def evaluate(view: Game, played: Move | str, seed: int = 0, ply: int = 0) -> Reviewed:
     """The move ``played`` judged in ``view`` (the mover's own view, before the move)
-    against the Governor's best move there."""
+    against the judge's best move there."""
     move = played if isinstance(played, Move) else Move.parse(played)
     if not view.seat or view.seat != view.to_move:
         raise ValueError("a move is reviewed in its mover's own view (game.view(seat))")
     seat = view.to_move
+    others = [view.on_board(p) for p in range(1, view.players + 1) if p != seat]
+    lead = round(view.on_board(seat) - sum(others) / max(1, len(others)), 2)
     if move.is_pass:  # passing is only legal when no tile fits (Q10): nothing to judge
-        return Reviewed(ply, seat, move.text, move.text, 0.0, 0.0)
+        return Reviewed(ply, seat, move.text, move.text, 0.0, 0.0, lead=lead)
+    if move not in view.legal_moves():
+        raise ValueError(f"{move.text} is not a legal move of player {seat} here")
     public = " ".join(m.text for m in view.moves)
     rng = random.Random(f"qin.review/{seed}/{view.to_position()}/{public}")
-    sim = sim_of_view(view)
-    gov = Governor()
-    moves = sorted(immediate(sim, seat))  # in code order: the same for the same view
-    rng.shuffle(moves)
-    moves.sort(key=lambda cv: -round(cv[1], 6))
-    model = HandModel(view)
     geo = view.board.geo
     code = to_code(geo, move)
-    gains = dict(moves)
-    if code not in gains:
-        raise ValueError(f"{move.text} is not a legal move of player {seat} here")
+    own, ranked = judge().values(view, rng, code)
 
-    def value(c: int, gain: float) -> float:  # rounded: sums in another order agree
-        if gain >= WIN or gain <= -WIN:
-            return gain
-        return round(gov.value_of(view, sim, model, c, gain), 6)
+    def rounded(v: float) -> float:  # sums in another order agree
+        return v if v >= WIN or v <= -WIN else round(v, 6)
 
-    played_value = value(code, gains[code])
+    played_value = rounded(own)
     best_code, best_value = code, played_value
-    for c, gain in moves[:gov.shortlist]:
-        if c == code:
-            continue
-        v = value(c, gain)
-        if v > best_value:
-            best_code, best_value = c, v
+    for c, v in ranked:
+        if rounded(v) > best_value:
+            best_code, best_value = c, rounded(v)
     return Reviewed(ply, seat, move.text, to_move(geo, best_code).text,
-                    round(played_value, 2), round(best_value, 2))
+                    round(played_value, 2), round(best_value, 2), lead=lead)
 
 
 def _game_of(record: Game | str | bytes | Mapping[str, Any]) -> Game:
@@ -185,5 +259,6 @@ def review(record: Game | str | bytes | Mapping[str, Any],
     return marked(list(moves_of(record, seats, seed)))
 
 
-__all__ = ["MARKS", "MARK_MIN", "Review", "Reviewed", "evaluate", "marked", "moves_of",
-           "plies", "review"]
+__all__ = ["ACCURACY_SCALE", "BLUNDER", "DECIDED", "INACCURACY", "JUDGE", "MARKS",
+           "MARK_MIN", "MISTAKE", "Grade", "Review", "Reviewed", "accuracy", "counts",
+           "evaluate", "judge", "marked", "moves_of", "opening", "plies", "review"]

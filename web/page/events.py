@@ -136,6 +136,8 @@ def click(path: Sequence[Node]) -> Action | None:
     if replay is not None:
         return actions.command_named(f"replay-{replay.data['replay']}")
     reviewed = closest(path, within="review-list", tag="button", cls="review-jump", data="ply")
+    if reviewed is None:  # or a point of the review's chart
+        reviewed = closest(path, within="review-chart", cls="review-point", data="ply")
     if reviewed is not None:
         return Command("review-jump", reviewed.data["ply"])
     jump = closest(path, within="log", tag="button", cls="log-jump", data="move")
@@ -178,14 +180,22 @@ def change(message: Mapping[str, Any], settings: setup.Settings) -> Action | Non
     return None
 
 
+REVIEW_POINT = "review-point-"
+"""The id of a point of the review's chart, before its move's number."""
+
+
 def _int(text: str, default: int) -> int:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else default
 
 
-def key(message: Mapping[str, Any]) -> actions.Key | None:
+def key(message: Mapping[str, Any]) -> actions.Key | Command | None:
     name = _str(message.get("key"))
     if not name or len(name) > 32:
         return None
+    target = _str(message.get("target"))
+    if name in ("Enter", " ") and target.startswith(REVIEW_POINT):  # a point of the chart
+        ply = target[len(REVIEW_POINT):]
+        return Command("review-jump", ply) if _int(ply, -1) > 0 else None
     return actions.Key(name, message.get("shift") is True, message.get("ctrl") is True,
                        _str(message.get("target")) == "board-area")
 

@@ -20,7 +20,7 @@ await bytecode.restore()  # PyScript runs a main script with top-level await
 from qin_ui.ai_bridge import answer, review_answer  # noqa: E402
 
 # loaded now, so that the first move does not wait for them
-from qin.ai import greedy, lookahead  # noqa: E402, F401
+from qin.ai import greedy, learned, lookahead, review  # noqa: E402, F401
 
 
 def choose(request: str) -> str:

@@ -13,6 +13,8 @@ A request holds what the seat's *view* (``game.view(seat)``) holds and nothing m
 ``ai_seed``     the computer's own seed (the seat number: never the game's seed, which
                 deals every hand and the pile)
 ``budget_s``    the time cap per move in seconds, or ``null`` (``BUDGETS``)
+``kind``        only in a hint's request: ``"hint"`` (the answer is then the move, a
+                space and the next best move, ``next_best``)
 ``view``        ``view.to_view_dict()`` (``qin-view/1``, qin/view_format.py): the board,
                 the pagodas, whose turn, the seat's own hand, every hand's size, the
                 pile's size (not its order) and the moves so far; the request is only
@@ -35,18 +37,24 @@ import qin
 import qin.ai
 
 FORMAT = "qin-ai-request/2"
+HINT = "hint"
+"""A request's ``kind`` asking for a hint: the answer is the move and, after a space,
+the next best move (when there is one)."""
 
 BUDGETS: dict[str, float | None] = {
     "apprentice": None,  # a few ms
     "governor": None,  # ~0.1 s in the browser
     "minister": 0.6,  # its look-ahead: ~0.1 s in CPython, 2-3x that in the browser
     "emperor": 1.1,  # its wider look-ahead: capped to stay under 1.5 s a move in the page
+    "heaven": 1.1,  # the Emperor's search and a learned judgement: the Emperor's cap
 }
 """Time cap per move (seconds of thinking in the worker) by level; ``None``: no cap."""
 
 
-def request_for(game: qin.Game, seat: int, level: str, ai_seed: int | None = None) -> str:
-    """The JSON request asking the computer in ``seat`` (the player to move) for a move.
+def request_for(game: qin.Game, seat: int, level: str, ai_seed: int | None = None,
+                hint: bool = False) -> str:
+    """The JSON request asking the computer in ``seat`` (the player to move) for a move
+    (``hint``: and for the next best move, ``HINT``).
 
     Built from ``game.view(seat)`` only, so it cannot carry another hand or the pile."""
     if game.is_over:
@@ -60,6 +68,8 @@ def request_for(game: qin.Game, seat: int, level: str, ai_seed: int | None = Non
         "budget_s": BUDGETS.get(level.partition(":")[0]),
         "view": game.view(seat).to_view_dict(),
     }
+    if hint:
+        data["kind"] = HINT
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -68,9 +78,10 @@ def _request(request: str | dict[str, Any]) -> dict[str, Any]:
     data = json.loads(request) if isinstance(request, str) else request
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} message: {str(request)[:60]!r}")
-    if set(data) != {"format", "level", "ai_seed", "budget_s", "view"}:
+    fields = {"format", "level", "ai_seed", "budget_s", "view"}
+    if set(data) != fields and (set(data) != fields | {"kind"} or data["kind"] != HINT):
         raise ValueError(f"a {FORMAT} message has the fields format, level, ai_seed, "
-                         f"budget_s and view, not {sorted(data)}")
+                         f"budget_s and view (and kind \"hint\"), not {sorted(data)}")
     level, seed, budget = data["level"], data["ai_seed"], data["budget_s"]
     if not isinstance(level, str):
         raise ValueError(f"the level is text, not {level!r}")
@@ -104,7 +115,27 @@ def answer(request: str) -> str:
     bot = qin.ai.player(data["level"], data["ai_seed"])
     budget = data["budget_s"]
     move = bot.choose(view, None if budget is None else float(budget))
+    if data.get("kind") == HINT:
+        other = next_best(view, move, data["ai_seed"])
+        return move.text if other is None else f"{move.text} {other.text}"
     return move.text
+
+
+def next_best(view: qin.Game, move: qin.Move, seed: int = 0) -> qin.Move | None:
+    """The best move other than ``move`` by the review's judge (the Son of Heaven's
+    first stage, ``qin.ai.review.judge``), or ``None`` when there is no other."""
+    import random
+
+    from qin.ai.review import judge
+    from qin.ai.sim import to_code, to_move
+
+    if move.is_pass:
+        return None
+    geo = view.board.geo
+    code = to_code(geo, move)
+    _, ranked = judge().values(view, random.Random(f"qin.hint/{seed}"), code)
+    other = next((c for c, _ in ranked if c != code), None)
+    return None if other is None else to_move(geo, other)
 
 
 # -- the review of a played move (kind "review") ------------------------------------------
@@ -153,5 +184,5 @@ def review_answer(request: str) -> str:
     return json.dumps(evaluate(view, played, seed, ply).to_dict(), separators=(",", ":"))
 
 
-__all__ = ["BUDGETS", "FORMAT", "answer", "request_for", "review_answer",
+__all__ = ["BUDGETS", "FORMAT", "HINT", "answer", "next_best", "request_for", "review_answer",
            "review_request_for", "view_of"]

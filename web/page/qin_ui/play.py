@@ -41,8 +41,9 @@ from .state import ComputerTurn, HintAsk
 
 WHEEL_GAP_MS = 150
 """One turn of the tile per flick of a trackpad."""
-HINT_LEVEL = "emperor"
-"""The strongest computer level: it gives the hints (with its own time cap)."""
+HINT_LEVEL = "heaven"
+"""The strongest computer level, the Son of Heaven: it gives the hints (with its own
+time cap), and its judgement names the next best move they are compared with."""
 
 
 def hover(app: Core, action: Hover) -> list[Effect]:
@@ -211,6 +212,10 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
         return []
     if name == "hint-take":
         shown = st.game.hint
+        if shown is not None and shown.stage == "shown" and shown.move == "pass":
+            st.game.hint = None
+            s.pass_turn()
+            return []
         if shown is None or shown.stage != "shown" or s.hint is None:
             return []
         move = s.hint
@@ -224,7 +229,11 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
         return []
     if st.game.hint is not None:  # one under way or shown: nothing more to ask
         return []
-    request = request_for(s.game, s.to_move, HINT_LEVEL)
+    if s.must_pass:  # nothing to think about: the hint says so at once
+        st.game.hint = HintAsk(st.token(), "", "shown", "pass")
+        st.spoken = t("hint.pass")
+        return []
+    request = request_for(s.game, s.to_move, HINT_LEVEL, hint=True)
     st.game.hint = HintAsk(st.token(), request)
     st.spoken = t("hint.asking")
     if st.worker == "ready":
@@ -244,19 +253,24 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
             or s is None:
         return []  # stale: a move, an undo or another game came in between
     if app.mode is not Mode.PLAYING or not s.hint_allowed \
-            or request_for(s.game, s.to_move, HINT_LEVEL) != asked.request:
+            or request_for(s.game, s.to_move, HINT_LEVEL, hint=True) != asked.request:
         st.game.hint = None
         return []
+    legal = s.game.legal_moves()
     try:
-        move = qin.Move.parse(answer.text)
+        found = [qin.Move.parse(text) for text in answer.text.split()[:2]]
     except ValueError:
-        move = None
-    if move is None or move.is_pass or move not in s.game.legal_moves():
+        found = []
+    if not found or found[0].is_pass or any(m not in legal for m in found):
         st.game.hint = None
         st.spoken = t("hint.failed")
         return []
+    move = found[0]
+    considered = s.considered()
+    other = considered if considered is not None and considered != move else (
+        found[1] if len(found) > 1 else None)
     asked.stage, asked.move = "shown", str(move)
-    s.show_hint(move)
+    s.show_hint(move, other, other is considered and other is not None)
     st.spoken = wording.hint_text(s)
     return []
 

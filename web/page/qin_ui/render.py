@@ -131,7 +131,9 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["hint-box"] = El(hidden=hint is None, data=(
         ("state", hint.stage if hint is not None else None),
         ("move", hint.move if hint is not None and hint.move else None)))
-    els["hint-text"] = El(text=(wording.hint_text(s) if hint is not None and hint.stage == "shown"
+    els["hint-text"] = El(text=(t("hint.pass") if hint is not None and hint.move == "pass"
+                                else wording.hint_text(s) if hint is not None
+                                and hint.stage == "shown"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     if r is not None:
@@ -237,20 +239,28 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
 
 
 def _review_ghost(st: AppState, s: Session) -> str:
-    """The better move of the reviewed move the replay was jumped to, as a ghost tile
-    with what it would do (while the replay stays at that move)."""
+    """The reviewed move the replay was jumped to: the move played (ringed) and the
+    better move (starred, with what it would do) as ghost tiles, while the replay stays
+    at that move."""
     run, r = st.game.review, st.game.replay
     if run is None or r is None or run.at is None or r.cursor != run.at - 1:
         return ""
     m = run.entry(run.at)
-    if m is None or m.best == m.played or m.best == "pass":
+    if m is None or m.played == "pass":
         return ""
     try:
-        preview = r.game.preview(m.best)
+        played = render_overlay(r.game, ghost=m.played, ghost_ok=True, preview=[],
+                                colours=s.colours)
+        marks = [f'<g class="review-played" data-move="{m.played}">{played}'
+                 f'{review.badge(r.game, m.played, "played")}</g>']
+        if m.best != m.played and m.best != "pass":
+            better = render_overlay(r.game, ghost=m.best, ghost_ok=True,
+                                    preview=r.game.preview(m.best), colours=s.colours)
+            marks.append(f'<g class="review-better" data-move="{m.best}">{better}'
+                         f'{review.badge(r.game, m.best, "better")}</g>')
     except ValueError:
         return ""
-    return render_overlay(r.game, ghost=m.best, ghost_ok=True, preview=preview,
-                          colours=s.colours)
+    return "".join(marks)
 
 
 def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) -> None:
@@ -279,12 +289,17 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
              "failed": t("review.failed")}
     els["review-status"] = El(text=words.get(run.status, ""))
     els["review-cancel"] = El(hidden=run.status != "running")
-    els["review-unit"] = El(text=t("review.unit"))
-    els["review-detail"] = El(text=review.detail_text(run, r.game) if at is not None else "",
-                              hidden=at is None)
+    els["review-unit"] = El(text=review.unit_text())
+    els["review-detail"] = El(text=review.detail_text(run, r.game, s.names)
+                              if at is not None else "", hidden=at is None)
     key = (run.token, done, run.status, run.at, i18n.generation())
     els["review-list"] = El(html=cache.get("review", key,
                                            lambda: review.list_html(run, s.names)))
+    els["review-summary"] = El(html=cache.get("review-summary", key,
+                                              lambda: review.summary_html(run, s.names)),
+                               hidden=not run.done)
+    els["review-chart"] = El(html=cache.get("review-chart", key, lambda: review.chart_svg(
+        run, s.names, s.colours, r.length)), hidden=not run.done)
 
 
 def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:

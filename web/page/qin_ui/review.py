@@ -13,16 +13,17 @@ the work between two moves (nothing more is asked; the answer under way is dropp
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import qin
 
+from . import explain
 from .ai_bridge import review_request_for
-from .i18n import t
-from .wording import describe
+from .i18n import t, tile_name
 
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
     from qin.ai.review import Review, Reviewed
@@ -33,7 +34,8 @@ the same every time."""
 DECIDED = 50.0
 """A value this far from zero holds a won or lost game, or the chance of one (the
 evaluation counts a win as 1000 pagodas, ``qin.ai.greedy.WIN``, and a reply that may
-win by its chance; no placement gains 50 pagodas): said in words."""
+win by its chance; no placement gains 50 pagodas): said in words (the engine's
+``qin.ai.review.DECIDED``, kept here so the page's start does not load the players)."""
 
 
 @dataclass
@@ -117,27 +119,38 @@ def figure(value: float) -> str:
 
 
 def loss_text(m: Reviewed) -> str:
+    """How good the move was: the best, or its grade and the pagodas it lost."""
     if m.loss <= 0:
         return t("review.best")
-    if m.best_value >= DECIDED or m.played_value <= -DECIDED:
-        return t("review.decisive")
-    return t("review.loss", n=f"{m.loss:.1f}")
+    if m.decisive:
+        return t("review.grade.decisive")
+    return t(f"review.grade.{m.grade}", n=f"{m.loss:.1f}")
+
+
+def _who(names: Sequence[str], seat: int) -> str:
+    return names[seat - 1] if 0 < seat <= len(names) else str(seat)
+
+
+def _moves(run: ReviewRun) -> tuple[Reviewed, ...]:
+    return run.result.moves if run.result is not None else tuple(run.done)
 
 
 def list_html(run: ReviewRun, names: list[str]) -> str:
-    """Every reviewed move: its number, player, move played and best, the loss; the
-    marked ones flagged; each a button that jumps the replay there."""
-    moves = run.result.moves if run.result is not None else tuple(run.done)
+    """Every reviewed move in words: its number, player, tile and how good it was (no
+    move codes); the marked ones flagged; each a button that jumps the replay there."""
     rows = []
-    for m in moves:
-        attrs = f' data-ply="{m.ply}" data-loss="{m.loss:.2f}"'
+    for m in _moves(run):
+        attrs = (f' data-ply="{m.ply}" data-loss="{m.loss:.2f}" data-grade="{m.grade}"')
         if m.marked:
             attrs += ' data-marked="1"'
         if run.at == m.ply:
             attrs += ' aria-current="true"'
-        who = names[m.seat - 1] if 0 < m.seat <= len(names) else str(m.seat)
-        text = t("review.row", n=m.ply, who=who, played=m.played, best=m.best,
-                 loss=loss_text(m))
+        who = _who(names, m.seat)
+        if m.played == "pass":
+            text = t("review.row.pass", n=m.ply, who=who)
+        else:
+            text = t("review.row", n=m.ply, who=who,
+                     tile=tile_name(qin.Move.parse(m.played).kind), loss=loss_text(m))
         mark = ('<span class="review-mark" aria-hidden="true">★</span> <span class="sr-only">'
                 f'{escape(t("review.marked"))}</span> ') if m.marked else ""
         rows.append(f'<li><button type="button" class="review-jump"{attrs}>{mark}'
@@ -145,20 +158,167 @@ def list_html(run: ReviewRun, names: list[str]) -> str:
     return f'<ol class="review-moves">{"".join(rows)}</ol>'
 
 
-def detail_text(run: ReviewRun, game: qin.Game) -> str:
-    """The move jumped to: what was played, the better move and what it would do
-    (``game``: the replay's game before that move)."""
+def unit_text() -> str:
+    """The chart's figures, the grades and the accuracy explained once, in words."""
+    from qin.ai.review import BLUNDER, INACCURACY, MISTAKE
+
+    return t("review.unit", inaccuracy=f"{INACCURACY:g}", mistake=f"{MISTAKE:g}",
+             blunder=f"{BLUNDER:g}")
+
+
+def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
+    """Per reviewed player: the accuracy and the counts of inaccuracies, mistakes and
+    blunders (a table)."""
+    from qin.ai.review import accuracy, counts
+
+    moves = _moves(run)
+    head = "".join(f"<th scope=\"col\">{escape(t(k))}</th>" for k in (
+        "review.table.player", "review.table.accuracy", "review.table.inaccuracies",
+        "review.table.mistakes", "review.table.blunders"))
+    rows = []
+    for seat in sorted({m.seat for m in moves}):
+        mine = [m for m in moves if m.seat == seat]
+        acc = accuracy(mine)
+        grades = counts(mine)
+        shown = t("review.percent", n=f"{acc:.0f}") if acc is not None else "–"
+        rows.append(f'<tr data-seat="{seat}" data-accuracy="{"" if acc is None else f"{acc:.1f}"}">'
+                    f'<th scope="row">{escape(_who(names, seat))}</th>'
+                    f'<td class="accuracy">{escape(shown)}</td>'
+                    f'<td>{grades["inaccuracy"]}</td><td>{grades["mistake"]}</td>'
+                    f'<td>{grades["blunder"]}</td></tr>')
+    return (f'<table class="review-summary"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def detail_text(run: ReviewRun, game: qin.Game, names: Sequence[str] | None = None) -> str:
+    """The move jumped to in words: the judge's figures, then a sentence for the move
+    played and one for the better move, each from its events (``game``: the replay's
+    game before that move)."""
     m = run.entry(run.at) if run.at is not None else None
     if m is None:
         return ""
-    words = t("review.detail", n=m.ply, played=m.played, played_value=figure(m.played_value),
-              best=m.best, best_value=figure(m.best_value))
-    if m.best != m.played and m.best != "pass":
+    names = list(names if names is not None else game.names)
+    who = _who(names, m.seat)
+    played_events = _preview(game, m.played)
+    subject = t("review.played", whose=t("player.possessive", name=who))
+    played = explain.sentence(subject, played_events, m.seat, names)
+    if m.played == "pass" or m.best == m.played:
+        head = t("review.detail.best", n=m.ply, who=who, played_value=figure(m.played_value))
+        return f"{head} {played}"
+    head = t("review.detail", n=m.ply, played_value=figure(m.played_value),
+             best_value=figure(m.best_value))
+    better = explain.sentence(t("review.better"), _preview(game, m.best), m.seat, names)
+    return f"{head} {played} {better} {t('review.legend')}"
+
+
+def _preview(game: qin.Game, move: str) -> list[qin.Event]:
+    if move == "pass":
+        return [qin.Event("pass", game.to_move)]
+    try:
+        return game.preview(move)
+    except qin.QinError:
+        return []
+
+
+CHART_W, CHART_H, PAD = 320, 120, 8
+CHART_SPAN = 12.0
+"""The chart shows standings up to this many pagodas either side; beyond, at the edge."""
+DASHES = ("", "6 3", "2 3", "8 3 2 3")
+"""Each player's line has its own dash pattern (not told apart by colour alone)."""
+SHAPES = {"inaccuracy": "ring", "mistake": "square", "blunder": "triangle"}
+
+
+def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
+              length: int) -> str:
+    """The whole game as a chart (SVG): per reviewed player a line through their
+    standing after each of their moves; inaccuracies ringed, mistakes as squares,
+    blunders as triangles; each point a button (``review-point``, its move's strip of
+    the chart's height the target of a click or a tap) that jumps there, reachable by
+    Tab (Enter jumps)."""
+    from qin.svg import player_colour
+
+    moves = [m for m in _moves(run)]
+    span = max(3.0, *(abs(m.standing) for m in moves)) if moves else 3.0
+    span = min(span, CHART_SPAN)  # a won or lost game is drawn at the edge
+    inner_w, inner_h = CHART_W - 2 * PAD, CHART_H - 2 * PAD
+
+    def x(ply: int) -> float:
+        return PAD + inner_w * (ply - 0.5) / max(1, length)
+
+    def y(value: float) -> float:
+        value = max(-span, min(span, value))
+        return PAD + inner_h / 2 - inner_h / 2 * value / span
+
+    out = [f'<svg class="review-chart-svg" viewBox="0 0 {CHART_W} {CHART_H}" '
+           f'role="group" aria-label="{escape(t("review.chart"), quote=True)}">',
+           f'<line class="zero" x1="{PAD}" x2="{CHART_W - PAD}" y1="{y(0):.1f}" '
+           f'y2="{y(0):.1f}"/>',
+           f'<text class="scale" x="{PAD}" y="{PAD + 6}">+{span:.0f}</text>',
+           f'<text class="scale" x="{PAD}" y="{CHART_H - PAD}">-{span:.0f}</text>']
+    if run.at is not None:
+        out.append(f'<line class="at" x1="{x(run.at):.1f}" x2="{x(run.at):.1f}" '
+                   f'y1="{PAD}" y2="{CHART_H - PAD}"/>')
+    for seat in sorted({m.seat for m in moves}):
+        mine = [m for m in moves if m.seat == seat]
         try:
-            events = game.preview(m.best)
-        except qin.QinError:
-            events = []
-        lines = [describe(e, game.names) for e in events]
-        if lines:
-            words += " " + " ".join(lines)
-    return words
+            stroke = player_colour(colours[seat - 1]) if seat <= len(colours) else "#555"
+        except ValueError:
+            stroke = "#555"
+        points = " ".join(f"{x(m.ply):.1f},{y(m.standing):.1f}" for m in mine)
+        dash = DASHES[(seat - 1) % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<polyline class="line" data-seat="{seat}" points="{points}" '
+                   f'stroke="{stroke}"{dash_attr}/>')
+        step = inner_w / max(1, length)  # one move's strip: the point's target
+        for m in mine:
+            out.append(_point(m, x(m.ply), y(m.standing), stroke, _who(names, m.seat),
+                              run.at == m.ply, step))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bool,
+           step: float) -> str:
+    shape = SHAPES.get(m.grade, "dot")
+    label = t("review.chart.point", n=m.ply, who=who, standing=figure(m.standing),
+              loss=loss_text(m))
+    if shape == "square":
+        mark = (f'<rect x="{cx - 4:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
+                f'fill="{stroke}"/>')
+    elif shape == "triangle":
+        mark = (f'<path d="M{cx:.1f} {cy - 6:.1f}L{cx + 5.5:.1f} {cy + 4:.1f}'
+                f'L{cx - 5.5:.1f} {cy + 4:.1f}Z" fill="{stroke}"/>')
+    elif shape == "ring":
+        mark = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="#fff" stroke="{stroke}" '
+                f'stroke-width="2"/>')
+    else:
+        mark = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.2" fill="{stroke}"/>'
+    current_attr = ' aria-current="true"' if current else ""
+    return (f'<g class="review-point" id="review-point-{m.ply}" data-ply="{m.ply}" '
+            f'data-grade="{m.grade}" tabindex="0" role="button"{current_attr} '
+            f'aria-label="{escape(label, quote=True)}"><title>{escape(label)}</title>'
+            f'<rect class="hit" x="{cx - step / 2:.2f}" y="{PAD / 2}" width="{step:.2f}" '
+            f'height="{CHART_H - PAD}"/>{mark}</g>')
+
+
+def badge(game: qin.Game, move: str, role: str) -> str:
+    """The mark between a ghost tile's halves that tells the move played (a ring) from
+    the better move (a star) by shape, not colour alone."""
+    from qin.svg import Frame
+
+    geo = game.board.geo
+    frame = Frame(geo.width, geo.height, True)
+    (c1, r1), (c2, r2) = qin.Move.parse(move).coords
+    (x1, y1), (x2, y2) = frame.centre(c1, r1), frame.centre(c2, r2)
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    if role == "played":
+        shape = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="#fff" stroke="#1d1d1d" '
+                 f'stroke-width="2.5"/><circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" '
+                 f'fill="none" stroke="#1d1d1d" stroke-width="2"/>')
+    else:
+        points = " ".join(
+            f"{cx + r * math.sin(math.pi * k / 5):.1f},{cy - r * math.cos(math.pi * k / 5):.1f}"
+            for k, r in zip(range(10), [10, 4.2] * 5, strict=True))
+        shape = (f'<polygon points="{points}" fill="#ffd54a" stroke="#1d1d1d" '
+                 f'stroke-width="1.8"/>')
+    return f'<g class="review-badge" data-role="{role}" aria-hidden="true">{shape}</g>'

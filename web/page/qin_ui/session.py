@@ -149,6 +149,10 @@ class Session:
         self._previews: dict[str, list[qin.Event]] = {}
         self.hints = [0] * self.game.players  # hints asked per seat (kept in the record)
         self.hint: qin.Move | None = None  # the hint shown as the ghost tile
+        # the move the hint is compared with: the one the player was looking at
+        # (``hint_considered``) or the next best
+        self.hint_other: qin.Move | None = None
+        self.hint_considered = False
         self.changes: list[GameChange] = []  # since ``take_changes`` last took them
 
     def take_changes(self) -> list[GameChange]:
@@ -241,19 +245,28 @@ class Session:
         self._anchors = None
         self._previews = {}
         self.hint = None  # a hint is for the position it was asked in
+        self.hint_other = None
 
     @property
     def hint_allowed(self) -> bool:
-        """A hint may be asked: hints are on for this game, a human is to move at the
-        screen (not covered) and can place a tile (a pass needs no hint)."""
+        """A hint may be asked: hints are on for this game and a human is to move at
+        the screen (not covered); when only a pass is legal, the hint says so."""
         return (self.settings.hints and not self.over and self.is_human(self.to_move)
-                and not self.covered and not self.must_pass)
+                and not self.covered)
 
-    def show_hint(self, move: qin.Move) -> frozenset[str]:
-        """Show ``move`` (legal now) as the ghost tile, counted for the player to move."""
+    def considered(self) -> qin.Move | None:
+        """The move the player is looking at: the picked tile's ghost where it may go."""
+        h = self.hover_state
+        return h.ghost if h.ok and h.ghost is not None else None
+
+    def show_hint(self, move: qin.Move, other: qin.Move | None = None,
+                  considered: bool = False) -> frozenset[str]:
+        """Show ``move`` (legal now) as the ghost tile, counted for the player to move;
+        ``other``: the move it is compared with (``considered``: the player's own)."""
         self.hints[self.to_move - 1] += 1
         self.changes.append("hint-counted")
         self.hint = move
+        self.hint_other, self.hint_considered = other, considered
         self.selected = None
         self.pointed = None
         return frozenset({"overlay", "info", "hand", "status"})

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import qin
 
-from . import i18n, players
+from . import explain, i18n, players
 from .i18n import t
 from .session import Hover, Session, Turn, orientations
 
@@ -107,12 +107,20 @@ def hover_info(s: Session, h: Hover | None = None) -> str:
 
 
 def hint_text(s: Session) -> str:
-    """The hint in words: the tile, its squares and what it would cause."""
+    """The hint in words: the tile, its squares and what it would cause, then why, in a
+    sentence comparing it with the move the player was looking at or the next best."""
     move = s.hint
     if move is None:
         return ""
     lines = [describe(e, s.names) for e in s.preview(move) if e.kind != "place"]
     head = t("hint.shown", tile=tile_name(move.kind), squares="–".join(move.squares))
+    other = s.hint_other
+    if other is not None and other in s.game.legal_moves():
+        label = t("hint.considered" if s.hint_considered else "hint.next_best",
+                  tile=tile_name(other.kind), squares="–".join(other.squares))
+        lines.append(t("hint.why", what=explain.what(s.preview(move), s.to_move, s.names),
+                       other=label,
+                       other_what=explain.what(s.preview(other), s.to_move, s.names)))
     return "\n".join([head, *lines])
 
 
