@@ -39,6 +39,9 @@ def start(page: Page, *, players: int = 2, seed: int = SEED, board: str = "bird"
 
 
 def legal_squares(page: Page) -> list[str]:
+    """The squares the picked tile may go to, once the board shows them (a key press
+    or click is answered by the worker a moment later; read only after the answer)."""
+    expect(page.locator("#board rect.sq.legal").first).to_be_attached()
     squares: list[str] = page.eval_on_selector_all(
         "#board rect.sq.legal", "els => els.map(e => e.dataset.square)")
     return squares
