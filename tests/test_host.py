@@ -146,16 +146,18 @@ def test_in_the_tutorial_right_click_and_the_wheel_turn_the_lesson_s_tile() -> N
     assert lesson.session.orientation == 2
 
 
-def test_a_touch_on_a_tile_in_hand_tells_the_pointer() -> None:
-    """The tutorial speaks of tapping from the first tap on a tile, not the first on the
-    board."""
+def test_a_touch_anywhere_tells_the_pointer() -> None:
+    """The tutorial speaks of tapping from the tap that opened it, not from the first
+    tap on the board; a mouse press anywhere brings the mouse's words back."""
     h, _ = started()
+    h.handle({"t": "pointer", "kind": "touch", "path": [node("button", "learn"), APP]})
+    assert h.app.state.pointer == "touch" and h.sent_flags["pointer"] == "touch"
     h.handle({"t": "click", "path": [node("button", "learn"), APP]})
     tile = [node("button", cls=("tile-btn",), index="0"), node("div", "hand"), APP]
-    h.handle({"t": "pointer", "kind": "touch", "path": tile})
-    assert h.app.state.pointer == "touch" and h.sent_flags["pointer"] == "touch"
-    h.handle({"t": "pointer", "kind": "mouse", "path": [node("button", "learn"), APP]})
-    assert h.app.state.pointer == "touch"  # elsewhere: not the board's input
+    reply = h.handle({"t": "click", "path": tile})
+    assert "tap a marked square" in reply["changes"]["status"]["text"]
+    h.handle({"t": "pointer", "kind": "mouse", "path": tile})
+    assert h.app.state.pointer == "mouse" and h.sent_flags["pointer"] == "mouse"
 
 
 def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:

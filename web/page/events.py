@@ -227,10 +227,8 @@ def to_action(message: Mapping[str, Any], settings: setup.Settings) -> Action | 
         return hover(path_of(message))
     if kind == "leave":
         return actions.Hover(None)
-    if kind == "pointer":
-        path = path_of(message)  # a press on the board or on a tile in hand
-        return actions.Pointer(_str(message.get("kind"), "mouse") or "mouse") \
-            if inside(path, "board") or inside(path, "hand") else None
+    if kind == "pointer":  # a press anywhere on the page: the input in use
+        return actions.Pointer(_str(message.get("kind"), "mouse") or "mouse")
     if kind == "context":
         return Command("rotate", "1") if inside(path_of(message), "board") else None
     if kind == "wheel":

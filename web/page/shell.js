@@ -138,10 +138,9 @@ function bind() {
     send({ t: "submit", form: formOf(e.target) });
   });
   on(app, "mouseover", (e) => { if (onBoard(e)) send({ t: "hover", path: describe(e.target) }); });
-  on(app, "pointerdown", (e) => {
+  on(app, "pointerdown", (e) => {  // the input in use: the page's words follow it
     const kind = e.pointerType || "mouse";
-    const played = onBoard(e) || e.target.closest?.("#hand");  // the board or the hand
-    if (played && kind !== flags.pointer) send({ t: "pointer", kind, path: describe(e.target) });
+    if (kind !== flags.pointer) send({ t: "pointer", kind, path: describe(e.target) });
   });
   on(app, "contextmenu", (e) => {
     if (!onBoard(e) || !flags.picked) return;

@@ -26,7 +26,9 @@ Escape              ``escape``: put the picked tile back; with none picked the f
 ``Keys`` holds the cursor and a touch screen's armed square and runs the board
 commands on a ``Session``; ``Keys.tap`` is a tap on a touch screen: the first tap on
 a square shows the ghost and its preview there (or the square's info), a second tap on
-the same square places.
+that ghost (either of its two squares) places it, a tap anywhere else moves the ghost
+there.  A finger that lands a square off the ghost therefore never places: it only
+moves the preview (a mouse click still places at once).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 
 from .actions import Command, CommandName, Key
 from .modes import Mode
-from .session import NOTHING, Notice, Session
+from .session import NOTHING, Notice, Session, ghost_move
 
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
           "ArrowUp": (0, -1)}
@@ -187,12 +189,33 @@ class Keys:
         return session.undo()
 
     # -- touch -------------------------------------------------------------------------
+    def ghost_squares(self, session: Session) -> frozenset[str]:
+        """The squares of the ghost a first tap shows (none when no tile is picked, no
+        square is armed, or the keyboard's cursor has moved the ghost elsewhere)."""
+        kind = session.selected_kind
+        armed = self.armed
+        if kind is None or armed is None or session.pointed != armed:
+            return frozenset()
+        geo = session.game.board.geo
+        s = geo.names.index(armed)
+        move = ghost_move(kind, session.orientation, (s % geo.width, s // geo.width))
+        return frozenset(geo.names[y * geo.width + x] for x, y in move.coords
+                         if 0 <= x < geo.width and 0 <= y < geo.height)
+
+    def confirms(self, session: Session, square: str) -> bool:
+        """Whether a tap on ``square`` is the second tap: on the ghost shown."""
+        return square in self.ghost_squares(session)
+
     def tap(self, session: Session, square: str) -> frozenset[str]:
-        """A tap on ``square``: the first shows what would happen, the second places."""
-        self.cursor = square
-        if self.armed == square and session.selected_kind is not None:
+        """A tap on ``square``: on the ghost a first tap showed, it places (or says why
+        not); anywhere else it shows the ghost and its preview there."""
+        if self.confirms(session, square):
+            anchor = self.armed
+            assert anchor is not None
             self.armed = None
-            return session.click(square)
+            self.cursor = anchor
+            return session.click(anchor)
+        self.cursor = square
         self.armed = square
         session.look_at(square)
         return frozenset({"overlay", "info", "status"}) | CURSOR

@@ -93,9 +93,8 @@ class Lesson:
         tried = False
         if isinstance(action, BoardClick):
             if pointer == "touch":
-                armed = self.keys.armed == action.square and s.selected_kind is not None
+                tried = self.keys.confirms(s, action.square)
                 self.keys.tap(s, action.square)
-                tried = armed
             else:
                 tried = s.selected_kind is not None
                 s.click(action.square)

@@ -128,14 +128,9 @@ def elements(lesson: Lesson, done: frozenset[str], pointer: str = "mouse",
     }
 
 
-def status(lesson: Lesson, pointer: str = "mouse") -> str | None:
-    """The status line while the tutorial shows (``None``: the game's own); on a touch
-    screen a picked tile is placed by two taps and turned by the Turn button."""
+def status(lesson: Lesson) -> str | None:
+    """The status line while the tutorial shows (``None``: the game's own, in the words
+    of the input in use: ``wording.status``)."""
     if lesson.done:
         return t("tutorial.status.done")
-    s = lesson.session
-    kind = s.selected_kind
-    if pointer == "touch" and kind is not None:
-        return t("tutorial.status.place_touch", who=s.names[s.to_move - 1],
-                 tile=wording.tile_name(kind))
     return None

@@ -143,7 +143,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["players"] = El(html=cache.get("players", (gk, s.covered),
                                            lambda: views.players_html(s)))
     # -- the status line and the computer's state
-    status = wording.status(s)
+    status = wording.status(s, st.pointer)
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
         status, ai = computer.status(s, st.worker, st.game.speed)
@@ -218,7 +218,7 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     level = tutorial.next_level(st.start.progress.games)
     els.update(lesson_view.elements(lesson, st.tutorial.lessons_done, st.pointer, level))
     els["game-meta"] = El(text=t("tutorial.title"))
-    status = lesson_view.status(lesson, st.pointer)
+    status = lesson_view.status(lesson)
     if status is not None:
         els["status"] = El(text=status, data=(("ai", None), ("worker", st.worker),
                                               ("thinkMs", None)))

@@ -141,8 +141,9 @@ def notice_text(s: Session) -> str:
     return t("status.undone", whose=whose, move=move)
 
 
-def status(s: Session) -> str:
-    """One line: whose turn and what to do."""
+def status(s: Session, pointer: str = "mouse") -> str:
+    """One line: whose turn and what to do, in the words of the input in use
+    (``pointer``: on a touch screen a tile is placed by two taps and turned by Turn)."""
     if s.over:
         return t("status.over", result=winner_text(s))
     who = s.names[s.to_move - 1]
@@ -157,7 +158,10 @@ def status(s: Session) -> str:
     kind = s.selected_kind
     if kind is None:
         return t("status.pick", who=who)
-    key = "status.place.turn" if orientations(kind) > 1 else "status.place"
+    if pointer == "touch":
+        key = "status.preview.touch" if s.pointed is not None else "status.place.touch"
+    else:
+        key = "status.place.turn" if orientations(kind) > 1 else "status.place"
     return t(key, who=who, tile=tile_name(kind))
 
 
