@@ -159,3 +159,19 @@ def test_on_the_page_two_taps_place_and_one_mouse_click_places() -> None:
     assert s is not None
     app.store(app.dispatch(A.BoardClick(s.legal_squares()[0])))
     assert len(s.game.moves) == 1
+
+
+def test_another_screen_opens_at_its_top() -> None:
+    """A phone scrolls down the start screen to reach Start: the game (or the tutorial)
+    then shows from its top, the board first, and so does the start screen again."""
+    app = App(SaveStore(MemoryStorage()))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    started = app.dispatch(A.StartGame(A.Form(("Green", "White"), ("green", "white"),
+                                              ("human", "human"), "bird", False, "7",
+                                              "single")))
+    assert A.ToTop() in started
+    s = app.state.game.session
+    assert s is not None
+    assert A.ToTop() not in app.dispatch(A.Command("select", "0"))  # the same screen
+    assert A.ToTop() in app.dispatch(A.Command("new-game"))
+    assert A.ToTop() in app.dispatch(A.Command("tutorial-open"))

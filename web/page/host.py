@@ -220,6 +220,8 @@ def effect_message(effect: Effect) -> Json | None:
         return {"fx": "focus", "first": first}
     if isinstance(effect, actions.SetAddress):
         return {"fx": "address", "url": effect.url}
+    if isinstance(effect, actions.ToTop):
+        return {"fx": "top"}
     if isinstance(effect, actions.Copy):
         return {"fx": "copy", "text": effect.text, "fallback": "link-url"}
     return None

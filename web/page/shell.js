@@ -338,6 +338,7 @@ function perform(effect) {
       window.qinI18n.use(effect.lang).then((text) => send(
         { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
       break;
+    case "top": window.scrollTo(0, 0); break;
     case "ai-start": startAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;

@@ -325,6 +325,12 @@ class Copy:
 
 
 @dataclass(frozen=True)
+class ToTop:
+    """The page shows another screen (the start screen, or a game or the tutorial
+    after it): its top, however far the screen before was scrolled."""
+
+
+@dataclass(frozen=True)
 class Handled:
     """The key was used: the page's default for it must not happen."""
 
@@ -338,4 +344,4 @@ class AskReview:
 
 
 Effect = (Save | StartWorker | AskComputer | AskHint | After | Download | Focus | SetAddress | Copy
-          | Handled | AskReview)
+          | ToTop | Handled | AskReview)

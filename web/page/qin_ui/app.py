@@ -24,7 +24,7 @@ from typing import Any
 
 from . import learn, play, replaying, senses, starting, tabs
 from .a11y import announcement
-from .actions import Action, Effect, Handled, Key, Save, SetAddress
+from .actions import Action, Effect, Handled, Key, Save, SetAddress, ToTop
 from .core import Core
 from .i18n import t
 from .keyboard import command_for
@@ -83,6 +83,8 @@ class App(Core):
             shown.take_changes()  # only this action's changes count
         effects += handler(self, action)
         effects += self._settle(shown)
+        if (mode is Mode.START) != (self.mode is Mode.START):
+            effects.append(ToTop())  # another screen: from its top
         return effects
 
     def _refused(self, name: str, mode: Mode) -> None:

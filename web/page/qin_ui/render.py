@@ -19,6 +19,7 @@ from .elements import Data as Data
 from .elements import El as El
 from .elements import Screen as Screen
 from .i18n import t
+from .keyboard import Keys
 from .lesson import Lesson
 from .modes import Mode
 from .session import Session
@@ -84,7 +85,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
         ("moves", str(len(game.moves))), ("toMove", str(s.to_move)), ("phase", phase),
         ("selected", s.selected_kind or ""), ("orientation", str(s.orientation)),
         ("replayAt", str(r.cursor) if r is not None else None),
-        ("link", "open" if st.link.link_open else None)))
+        ("link", "open" if st.link.link_open else None),
+        ("preview", _previewed(st.game.keys, s) if r is None else None)))
     els["game-meta"] = El(text=views.meta_text(s))
     # -- the notice: another tab's write, a pasted link (the player chooses)
     kind = st.keeping.notice if mode is Mode.NOTICE else ""
@@ -225,7 +227,8 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     els["play"] = El(hidden=False, classes=(("replaying", False),), data=(
         ("moves", str(len(s.game.moves))), ("toMove", str(s.to_move)),
         ("phase", "lesson"), ("selected", s.selected_kind or ""),
-        ("orientation", str(s.orientation)), ("replayAt", None), ("link", None)))
+        ("orientation", str(s.orientation)), ("replayAt", None), ("link", None),
+        ("preview", _previewed(lesson.keys, s))))
     if lesson.done and s.visible_hand() is None:  # the other seat's hand: not shown
         els["hand"] = El(html="")
     els["undo"] = El(disabled=True, hidden=True)
@@ -236,6 +239,11 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     els["tab-notice"] = El(hidden=True, data=(("notice", None),))
     els["cover"] = El(hidden=True)
     els["result"] = El(hidden=True)
+
+
+def _previewed(keys: Keys, s: Session) -> str | None:
+    """The squares of the ghost a first tap shows, which a second tap places."""
+    return " ".join(sorted(keys.ghost_squares(s))) or None
 
 
 def _review_ghost(st: AppState, s: Session) -> str:

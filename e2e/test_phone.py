@@ -1,0 +1,284 @@
+"""A phone plays without scrolling: a touch phone in portrait (360x740, 412x915), the
+page unscrolled, played by taps only.
+
+In a game (playing, the hand-over cover, a computer thinking, a computers-only game
+watched) and at every step of the tutorial (after wrong tries too, when the step's
+words are longest), the board, the hand, Turn/Undo/Hint and the status line lie inside
+the screen with ``window.scrollY == 0`` and nothing wider than the screen; every button
+shown and every tile in hand is at least 44 CSS px each way; the status speaks of
+tapping.  A placement takes two taps: the first shows the ghost tile
+(``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
+tap on it places.  In the review the chosen move's words and its board are on screen
+together.  Waits are on the page's state (``expect``), never sleeps: every read after a
+tap waits for the worker's reply first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.helpers import PageProblems, boot
+from e2e.test_ai import WORKER_BOOT_MS
+from e2e.test_modes import import_file
+from e2e.test_review import ON_SCREEN_JS, played
+from e2e.test_tutorial import CLICKS
+
+PHONES = {"360x740": (360, 740), "412x915": (412, 915)}
+TARGET_PX = 44
+"""The least width and height of a touch target (WCAG 2.5.5, Apple's and Google's
+guidelines)."""
+
+PLAYED = ("#board", "#hand", "#rotate", "#undo", "#hint", "#status")
+"""What a player needs on screen to play: those shown must lie inside the viewport."""
+
+OUTSIDE_JS = """(selectors) => {
+  const out = [];
+  const w = window.innerWidth, h = window.innerHeight;
+  for (const sel of selectors) {
+    const el = document.querySelector(sel);
+    if (!el || el.closest('[hidden]') || !el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5)
+      out.push(`${sel} at ${Math.round(r.left)},${Math.round(r.top)}-` +
+               `${Math.round(r.right)},${Math.round(r.bottom)} in ${w}x${h}`);
+  }
+  if (window.scrollY !== 0) out.push(`scrolled by ${window.scrollY} px`);
+  const wide = document.documentElement.scrollWidth;
+  if (wide > w) out.push(`the page is ${wide} px wide in ${w}`);
+  return out;
+}"""
+
+SMALL_JS = """(least) => {
+  const small = [];
+  for (const el of document.querySelectorAll('#app button, #app .tile-btn')) {
+    if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) continue;
+    if (!el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.width < least - 0.5 || r.height < least - 0.5)
+      small.push(`${el.id || el.className || el.textContent.trim().slice(0, 20)}: ` +
+                 `${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return small;
+}"""
+
+SQUARE_JS = """(name) => {
+  const r = document.querySelector(`#board rect[data-square="${name}"]`).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2, r.width];
+}"""
+
+
+@pytest.fixture(params=tuple(PHONES))
+def phone(request: pytest.FixtureRequest, browser: Browser, base_url: str,
+          page_problems: PageProblems) -> Iterator[Page]:
+    width, height = PHONES[str(request.param)]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=True, is_mobile=True, device_scale_factor=2,
+                                  base_url=base_url)
+    page_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def fits(page: Page, what: str, selectors: tuple[str, ...] = PLAYED) -> None:
+    """``selectors`` (those shown) inside the screen, the page unscrolled and no wider
+    than the screen; every button and tile shown finger-sized."""
+    assert page.evaluate(OUTSIDE_JS, list(selectors)) == [], what
+    assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
+
+
+def mode(page: Page) -> str:
+    return page.locator("#app").get_attribute("data-mode") or ""
+
+
+def tap_square(page: Page, name: str, dx: float = 0.0, dy: float = 0.0) -> None:
+    """A finger on square ``name``, off its centre by ``dx``, ``dy`` squares."""
+    x, y, size = page.evaluate(SQUARE_JS, name)
+    page.touchscreen.tap(x + dx * size, y + dy * size)
+
+
+def place_by_taps(page: Page, what: str, anchor: str | None = None) -> None:
+    """Two taps: the first shows the ghost on ``anchor`` (the middle legal square by
+    default), a tap a finger's width beside it (0.9 square off, on a square outside the
+    ghost) only moves it, a tap back shows it again and a tap on its other square
+    places it."""
+    play = page.locator("#play")
+    done = int(play.get_attribute("data-moves") or 0)
+    if anchor is None:
+        legal: list[str] = page.eval_on_selector_all(
+            "#board rect.sq.legal", "els => els.map(e => e.dataset.square)")
+        anchor = legal[len(legal) // 2]
+    tap_square(page, anchor)
+    expect(play).to_have_attribute("data-preview", showing(anchor))
+    shown = play.get_attribute("data-preview") or ""
+    ghost = shown.split()
+    assert len(ghost) == 2, ghost
+    expect(page.locator("#status")).to_contain_text(TAP_AGAIN)
+    fits(page, f"{what}: the ghost shown")
+    miss = page.evaluate(MISS_JS, [anchor, ghost])
+    if miss is not None:
+        page.touchscreen.tap(miss[0], miss[1])
+        expect(play).not_to_have_attribute("data-preview", shown)
+        assert int(play.get_attribute("data-moves") or 0) == done, "a miss placed a tile"
+        tap_square(page, anchor)
+        expect(play).to_have_attribute("data-preview", shown)
+    tap_square(page, next(q for q in ghost if q != anchor))
+    expect(play).to_have_attribute("data-moves", str(done + 1))
+
+
+TAP_AGAIN = "tap the"
+"""The status once the ghost shows: tap it again (the English catalogue's words)."""
+
+MISS_JS = """([anchor, ghost]) => {
+  const rect = document.querySelector(`#board rect[data-square="${anchor}"]`);
+  const r = rect.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) {
+    const px = x + 0.9 * dx * r.width, py = y + 0.9 * dy * r.height;
+    const hit = document.elementFromPoint(px, py)?.closest?.('rect.sq');
+    if (hit && !ghost.includes(hit.dataset.square)) return [px, py];
+  }
+  return null;
+}"""
+"""A point a finger's width off the anchor, on a square outside the ghost."""
+
+
+def showing(square: str) -> re.Pattern[str]:
+    """``#play[data-preview]`` holding ``square``: the ghost shown on it."""
+    return re.compile(rf"(^|\s){re.escape(square)}(\s|$)")
+
+
+def pick(page: Page) -> None:
+    play = page.locator("#play")
+    tile = page.locator("#hand .tile-btn:not([disabled]):not(.unplayable)").first
+    kind = tile.get_attribute("data-kind") or ""
+    tile.tap()
+    expect(play).to_have_attribute("data-selected", kind)
+    expect(page.locator("#status")).to_contain_text("tap a marked square")
+
+
+def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
+    page = boot(phone)
+    page.locator("#players-3").tap()
+    expect(page.locator("#seats .seat")).to_have_count(3)
+    page.select_option("#seat-kind-0", "human")
+    page.select_option("#seat-kind-1", "human")
+    page.select_option("#seat-kind-2", "apprentice")
+    expect(page.locator("#seat-kind-1")).to_have_value("human")
+    page.locator("#seed").fill("7")
+    page.locator("#start").tap()
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "0")
+    seen: set[str] = set()
+    for _ in range(12):
+        if {"playing", "cover", "thinking"} <= seen and int(
+                play.get_attribute("data-moves") or 0) >= 4:
+            break
+        expect(page.locator("#app")).not_to_have_attribute("data-mode", "start")
+        now = mode(page)
+        if now == "thinking":
+            seen.add(now)
+            fits(page, "a computer thinking")
+            expect(page.locator("#app")).not_to_have_attribute("data-mode", "thinking")
+            continue
+        if now == "cover":
+            seen.add(now)
+            fits(page, "the cover", ("#cover-ok", "#cover-text"))
+            page.locator("#cover-ok").tap()
+            expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+            continue
+        assert now == "playing", now
+        seen.add(now)
+        fits(page, "playing, nothing picked")
+        if play.get_attribute("data-phase") == "pass":
+            done = int(play.get_attribute("data-moves") or 0)
+            page.locator("#pass").tap()
+            expect(play).to_have_attribute("data-moves", str(done + 1))
+            continue
+        pick(page)
+        fits(page, "playing, a tile picked")
+        before = play.get_attribute("data-orientation") or ""
+        page.locator("#rotate").tap()
+        expect(play).not_to_have_attribute("data-orientation", before)
+        place_by_taps(page, "playing")
+    assert {"playing", "cover", "thinking"} <= seen, seen
+    # A computers-only game, watched.
+    page.locator("#new-game").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    page.locator("#players-2").tap()
+    expect(page.locator("#seats .seat")).to_have_count(2)
+    page.select_option("#seat-kind-0", "apprentice")
+    page.select_option("#seat-kind-1", "apprentice")
+    expect(page.locator("#seat-kind-0")).to_have_value("apprentice")
+    page.locator("#start").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "watching")
+    expect(page.locator("#watch")).to_be_visible()
+    fits(page, "watching", (*PLAYED, "#watch"))
+
+
+def test_every_tutorial_step_by_taps_fits_the_phone(phone: Page) -> None:
+    page = boot(phone)
+    page.locator("#learn").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    play = page.locator("#play")
+    steps = page.locator("#tutorial-steps button")
+    for n, (step, (tile, orientation, anchor, _move)) in enumerate(CLICKS.items()):
+        tutorial = page.locator("#tutorial")
+        expect(tutorial).to_have_attribute("data-step", step)
+        expect(page.locator("details.tutorial-list")).not_to_have_attribute("open", "")
+        fits(page, f"step {step}")
+        if step == "found":  # two wrong tries: the longest words, and the hint
+            page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+            expect(play).to_have_attribute("data-selected", tile)
+            for tries, square in ((1, "b2"), (2, "a1")):
+                tap_square(page, square)
+                expect(play).to_have_attribute("data-preview", showing(square))
+                tap_square(page, square)
+                expect(tutorial).to_have_attribute("data-tries", str(tries))
+                if play.get_attribute("data-selected") != tile:
+                    page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+                    expect(play).to_have_attribute("data-selected", tile)
+            expect(page.locator("#tutorial-hint")).to_be_visible()
+            fits(page, f"step {step}, two wrong tries", (*PLAYED, "#tutorial-hint"))
+        if tile:
+            if play.get_attribute("data-selected") != tile:
+                page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+                expect(play).to_have_attribute("data-selected", tile)
+            for _ in range(4):
+                now = play.get_attribute("data-orientation") or ""
+                if now == str(orientation):
+                    break
+                page.locator("#rotate").tap()
+                expect(play).not_to_have_attribute("data-orientation", now)
+            expect(play).to_have_attribute("data-orientation", str(orientation))
+            fits(page, f"step {step}, the tile turned")
+            place_by_taps(page, f"step {step}", anchor)
+        else:
+            page.locator("#pass").tap()
+        expect(tutorial).to_have_attribute("data-outcome", "done")
+        fits(page, f"step {step} done")
+        if n + 1 < len(CLICKS):
+            page.locator("#tutorial-next").tap()
+    expect(steps).to_have_count(len(CLICKS))
+
+
+def test_a_review_entry_and_its_board_on_the_phone(phone: Page) -> None:
+    page = boot(phone)
+    record = played(("governor", "apprentice"), (1, 2), 3)
+    import_file(page, "phone.json", record)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "result")
+    page.locator("#result-review").tap()
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    entry = page.locator("#review-list button[data-marked]").last
+    entry.scroll_into_view_if_needed()
+    ply = entry.get_attribute("data-ply")
+    entry.tap()
+    expect(review).to_have_attribute("data-at", str(ply))
+    page.wait_for_function(ON_SCREEN_JS, arg=["#board", "#review-detail"])
+    assert page.evaluate(SMALL_JS, TARGET_PX) == []
