@@ -16,7 +16,9 @@ tap waits for the worker's reply first.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -26,6 +28,9 @@ from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
 from e2e.test_review import ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
+from qin_ui import tutorial  # noqa: E402
 
 PHONES = {"360x740": (360, 740), "412x915": (412, 915)}
 TARGET_PX = 44
@@ -106,7 +111,7 @@ def place_by_taps(page: Page, what: str, anchor: str | None = None) -> None:
     """Two taps: the first shows the ghost on ``anchor`` (the middle legal square by
     default), a tap a finger's width beside it (0.9 square off, on a square outside the
     ghost) only moves it, a tap back shows it again and a tap on its other square
-    places it."""
+    places it (or, where the step wants it, is refused)."""
     play = page.locator("#play")
     done = int(play.get_attribute("data-moves") or 0)
     if anchor is None:
@@ -120,32 +125,39 @@ def place_by_taps(page: Page, what: str, anchor: str | None = None) -> None:
     assert len(ghost) == 2, ghost
     expect(page.locator("#status")).to_contain_text(TAP_AGAIN)
     fits(page, f"{what}: the ghost shown")
-    miss = page.evaluate(MISS_JS, [anchor, ghost])
+    other = next(q for q in ghost if q != anchor)
+    miss = page.evaluate(MISS_JS, [anchor, other])
     if miss is not None:
         page.touchscreen.tap(miss[0], miss[1])
         expect(play).not_to_have_attribute("data-preview", shown)
         assert int(play.get_attribute("data-moves") or 0) == done, "a miss placed a tile"
         tap_square(page, anchor)
         expect(play).to_have_attribute("data-preview", shown)
-    tap_square(page, next(q for q in ghost if q != anchor))
-    expect(play).to_have_attribute("data-moves", str(done + 1))
+    tap_square(page, other)
+    expect(play).not_to_have_attribute("data-preview", shown)  # placed (or refused)
 
 
 TAP_AGAIN = "tap the"
 """The status once the ghost shows: tap it again (the English catalogue's words)."""
 
-MISS_JS = """([anchor, ghost]) => {
-  const rect = document.querySelector(`#board rect[data-square="${anchor}"]`);
-  const r = rect.getBoundingClientRect();
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) {
-    const px = x + 0.9 * dx * r.width, py = y + 0.9 * dy * r.height;
-    const hit = document.elementFromPoint(px, py)?.closest?.('rect.sq');
-    if (hit && !ghost.includes(hit.dataset.square)) return [px, py];
+MISS_JS = """([anchor, other]) => {
+  const box = (name) => document.querySelector(`#board rect[data-square="${name}"]`)
+    .getBoundingClientRect();
+  const a = box(anchor), o = box(other);
+  const along = [Math.sign(o.left - a.left), Math.sign(o.top - a.top)];
+  const tries = [[a, along[1], along[0]], [a, -along[1], -along[0]], [o, along[0], along[1]],
+                 [o, along[1], along[0]], [o, -along[1], -along[0]]];
+  for (const [r, dx, dy] of tries) {
+    const px = r.left + r.width / 2 + 0.9 * dx * r.width;
+    const py = r.top + r.height / 2 + 0.9 * dy * r.height;
+    const hit = document.elementFromPoint(px, py)?.closest?.('rect.sq.legal');
+    if (hit && hit.dataset.square !== anchor && hit.dataset.square !== other) return [px, py];
   }
   return null;
 }"""
-"""A point a finger's width off the anchor, on a square outside the ghost."""
+"""A point a finger's width (0.9 square) beside the ghost, on a square where the tile
+fits too (so the browser's own touch adjustment keeps the tap there), whose ghost
+leaves the anchor free; ``null`` when there is none."""
 
 
 def showing(square: str) -> re.Pattern[str]:
@@ -205,9 +217,14 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
         before = play.get_attribute("data-orientation") or ""
         page.locator("#rotate").tap()
         expect(play).not_to_have_attribute("data-orientation", before)
+        done = int(play.get_attribute("data-moves") or 0)
         place_by_taps(page, "playing")
+        expect(play).to_have_attribute("data-moves", str(done + 1))
     assert {"playing", "cover", "thinking"} <= seen, seen
-    # A computers-only game, watched.
+    # A computers-only game, watched (the cover, over the whole page, lifted first).
+    if mode(page) == "cover":
+        page.locator("#cover-ok").tap()
+        expect(page.locator("#app")).not_to_have_attribute("data-mode", "cover")
     page.locator("#new-game").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     page.locator("#players-2").tap()
@@ -227,19 +244,20 @@ def test_every_tutorial_step_by_taps_fits_the_phone(phone: Page) -> None:
     expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
     play = page.locator("#play")
     steps = page.locator("#tutorial-steps button")
-    for n, (step, (tile, orientation, anchor, _move)) in enumerate(CLICKS.items()):
-        tutorial = page.locator("#tutorial")
-        expect(tutorial).to_have_attribute("data-step", step)
+    for n, step in enumerate(tutorial.IDS):
+        tile, orientation, anchor, _move = CLICKS[step]
+        panel = page.locator("#tutorial")
+        expect(panel).to_have_attribute("data-step", step)
         expect(page.locator("details.tutorial-list")).not_to_have_attribute("open", "")
         fits(page, f"step {step}")
         if step == "found":  # two wrong tries: the longest words, and the hint
             page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
             expect(play).to_have_attribute("data-selected", tile)
-            for tries, square in ((1, "b2"), (2, "a1")):
+            for tries, square in ((1, "b2"), (2, "b1")):  # refused; legal, taken back
                 tap_square(page, square)
                 expect(play).to_have_attribute("data-preview", showing(square))
                 tap_square(page, square)
-                expect(tutorial).to_have_attribute("data-tries", str(tries))
+                expect(panel).to_have_attribute("data-tries", str(tries))
                 if play.get_attribute("data-selected") != tile:
                     page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
                     expect(play).to_have_attribute("data-selected", tile)
@@ -260,7 +278,7 @@ def test_every_tutorial_step_by_taps_fits_the_phone(phone: Page) -> None:
             place_by_taps(page, f"step {step}", anchor)
         else:
             page.locator("#pass").tap()
-        expect(tutorial).to_have_attribute("data-outcome", "done")
+        expect(panel).to_have_attribute("data-outcome", "done")
         fits(page, f"step {step} done")
         if n + 1 < len(CLICKS):
             page.locator("#tutorial-next").tap()

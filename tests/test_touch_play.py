@@ -121,7 +121,7 @@ def test_the_status_speaks_of_tapping_on_touch_and_of_keys_with_a_mouse(lang: st
         assert tap in first.lower() and "R," not in first and "(R" not in first
         keys = keyboard.Keys()
         keys.tap(s, s.legal_squares()[0])
-        second = wording.status(s, "touch")
+        second = wording.status(s, "touch", armed=bool(keys.ghost_squares(s)))
         assert tap in second.lower() and second != first
     finally:
         i18n.set_language("en", CATALOGUES["en"])
@@ -153,6 +153,11 @@ def test_on_the_page_two_taps_place_and_one_mouse_click_places() -> None:
     assert "tap" in (app.screen().elements["status"].text or "")
     app.store(app.dispatch(A.BoardClick(square)))
     assert len(s.game.moves) == 1
+    # the next player's tile shows no ghost until their own first tap
+    app.store(app.dispatch(A.Command("cover-ok")))
+    app.store(app.dispatch(A.Command("select", "0")))
+    assert s.pointed is None and app.state.game.keys.ghost_squares(s) == frozenset()
+    assert "tap a marked square" in (app.screen().elements["status"].text or "")
 
     app = new_game("mouse")
     s = app.state.game.session

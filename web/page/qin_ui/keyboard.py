@@ -213,8 +213,10 @@ class Keys:
             anchor = self.armed
             assert anchor is not None
             self.armed = None
-            self.cursor = anchor
-            return session.click(anchor)
+            parts = session.click(anchor)
+            # placed: no ghost waits at the old place for the next tile picked
+            self.cursor = None if "board" in parts else anchor
+            return parts
         self.cursor = square
         self.armed = square
         session.look_at(square)

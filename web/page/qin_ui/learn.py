@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 
 from . import lesson_view, setup, tutorial
-from .actions import Action, Command, Effect, Focus, Form, SetAddress, Wheel
+from .actions import Action, Command, Effect, Focus, Form, SetAddress, ToTop, Wheel
 from .core import Core
 from .lesson import Lesson
 from .play import WHEEL_GAP_MS
@@ -72,7 +72,7 @@ def panel(app: Core, c: Command) -> list[Effect]:
             _open_lesson(app, tutorial.IDS[at + 1])
     elif name == "tutorial-step" and c.arg in tutorial.IDS:
         _open_lesson(app, c.arg)
-    return [Focus("tutorial-title")]
+    return [Focus("tutorial-title"), ToTop()]  # a new step: its board from the top
 
 
 def lesson_act(app: Core, action: Action) -> list[Effect]:

@@ -141,9 +141,10 @@ def notice_text(s: Session) -> str:
     return t("status.undone", whose=whose, move=move)
 
 
-def status(s: Session, pointer: str = "mouse") -> str:
+def status(s: Session, pointer: str = "mouse", armed: bool = False) -> str:
     """One line: whose turn and what to do, in the words of the input in use
-    (``pointer``: on a touch screen a tile is placed by two taps and turned by Turn)."""
+    (``pointer``: on a touch screen a tile is placed by two taps and turned by Turn;
+    ``armed``: a first tap shows the ghost that a second one places)."""
     if s.over:
         return t("status.over", result=winner_text(s))
     who = s.names[s.to_move - 1]
@@ -159,7 +160,7 @@ def status(s: Session, pointer: str = "mouse") -> str:
     if kind is None:
         return t("status.pick", who=who)
     if pointer == "touch":
-        key = "status.preview.touch" if s.pointed is not None else "status.place.touch"
+        key = "status.preview.touch" if armed else "status.place.touch"
     else:
         key = "status.place.turn" if orientations(kind) > 1 else "status.place"
     return t(key, who=who, tile=tile_name(kind))
