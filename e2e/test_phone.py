@@ -40,9 +40,12 @@ guidelines)."""
 PLAYED = ("#board", "#hand", "#rotate", "#undo", "#hint", "#status")
 """What a player needs on screen to play: those shown must lie inside the viewport."""
 
-OUTSIDE_JS = """(selectors) => {
+OUTSIDE_JS = """([selectors, w, h]) => {
   const out = [];
-  const w = window.innerWidth, h = window.innerHeight;
+  // A page wider than the screen makes a phone's browser zoom out (innerWidth grows):
+  // measured against the screen's own size.
+  if (window.innerWidth !== w || window.innerHeight !== h)
+    out.push(`zoomed out: a ${window.innerWidth}x${window.innerHeight} layout in ${w}x${h}`);
   for (const sel of selectors) {
     const el = document.querySelector(sel);
     if (!el || el.closest('[hidden]') || !el.getClientRects().length) continue;
@@ -90,10 +93,17 @@ def phone(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context.close()
 
 
-def fits(page: Page, what: str, selectors: tuple[str, ...] = PLAYED) -> None:
-    """``selectors`` (those shown) inside the screen, the page unscrolled and no wider
-    than the screen; every button and tile shown finger-sized."""
-    assert page.evaluate(OUTSIDE_JS, list(selectors)) == [], what
+def fits(page: Page, what: str, selectors: tuple[str, ...] = PLAYED,
+         scrolled: bool = False) -> None:
+    """``selectors`` (those shown) inside the screen, the page unscrolled (unless
+    ``scrolled``) and no wider than the screen; every button and tile shown
+    finger-sized."""
+    size = page.viewport_size
+    assert size is not None
+    outside = page.evaluate(OUTSIDE_JS, [list(selectors), size["width"], size["height"]])
+    if scrolled:
+        outside = [o for o in outside if not o.startswith("scrolled by")]
+    assert outside == [], what
     assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
 
 
@@ -299,4 +309,7 @@ def test_a_review_entry_and_its_board_on_the_phone(phone: Page) -> None:
     entry.tap()
     expect(review).to_have_attribute("data-at", str(ply))
     page.wait_for_function(ON_SCREEN_JS, arg=["#board", "#review-detail"])
-    assert page.evaluate(SMALL_JS, TARGET_PX) == []
+    expect(page.locator("#review-detail")).to_contain_text(" ")
+    # the list scrolled to the entry: the board (at the top) and the words (at the
+    # bottom) stay on screen, no wider than it
+    fits(page, "a reviewed move", ("#board", "#review-detail"), scrolled=True)
