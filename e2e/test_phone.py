@@ -93,6 +93,16 @@ def phone(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context.close()
 
 
+@pytest.fixture
+def small_phone(browser: Browser, base_url: str, page_problems: PageProblems) -> Iterator[Page]:
+    """The smallest phone (360x740) alone: what fits there fits the larger ones."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2, base_url=base_url)
+    page_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
 def fits(page: Page, what: str, selectors: tuple[str, ...] = PLAYED,
          scrolled: bool = False) -> None:
     """``selectors`` (those shown) inside the screen, the page unscrolled (unless
@@ -248,8 +258,8 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     fits(page, "watching", (*PLAYED, "#watch"))
 
 
-def test_every_tutorial_step_by_taps_fits_the_phone(phone: Page) -> None:
-    page = boot(phone)
+def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
+    page = boot(small_phone)
     page.locator("#learn").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
     play = page.locator("#play")
@@ -295,8 +305,8 @@ def test_every_tutorial_step_by_taps_fits_the_phone(phone: Page) -> None:
     expect(steps).to_have_count(len(CLICKS))
 
 
-def test_a_review_entry_and_its_board_on_the_phone(phone: Page) -> None:
-    page = boot(phone)
+def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
+    page = boot(small_phone)
     record = played(("governor", "apprentice"), (1, 2), 3)
     import_file(page, "phone.json", record)
     expect(page.locator("#app")).to_have_attribute("data-mode", "result")
