@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
-from e2e.test_review import ON_SCREEN_JS, played
+from e2e.test_review import APART_JS, ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
@@ -319,6 +319,7 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
     entry.tap()
     expect(review).to_have_attribute("data-at", str(ply))
     page.wait_for_function(ON_SCREEN_JS, arg=["#board", "#review-detail"])
+    assert page.evaluate(APART_JS, ["#board", "#review-detail"])  # neither covers the other
     expect(page.locator("#review-detail")).to_contain_text(" ")
     # the list scrolled to the entry: the board (at the top) and the words (at the
     # bottom) stay on screen, no wider than it

@@ -4,9 +4,9 @@ each player's standing, their accuracies and grades, the moves listed in words (
 move code, in English, German and French); a click on the chart or the list (or Enter
 on a chart's point) jumps the replay to a move, where the move played and the better
 move are both drawn, told apart by a ring and a star, each said in a sentence; on a
-phone the move and the board are on screen together.  Cancel stops the review and a
-new one runs to the end.  Waits are on the
-page's state (``#review[data-state]``, ``#play[data-replay-at]``), never sleeps."""
+phone the move and the board are on screen together (e2e/test_phone.py).  Cancel
+stops the review and a new one runs to the end.  Waits are on the page's state
+(``#review[data-state]``, ``#play[data-replay-at]``), never sleeps."""
 
 from __future__ import annotations
 
@@ -122,25 +122,6 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     mode(page, "replay")
     expect(review).to_be_hidden()
     expect(play).to_have_attribute("data-moves", str(len(moves)))  # the game untouched
-
-
-def test_on_a_phone_the_reviewed_move_and_its_board_are_on_screen_together(
-        booted_page: Page) -> None:
-    page = booted_page
-    page.set_viewport_size({"width": 360, "height": 740})
-    record = played(("governor", "apprentice"), (1, 2), 3)
-    import_file(page, "phone.json", record)
-    mode(page, "result")
-    page.click("#result-review")
-    review = page.locator("#review")
-    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
-    entry = page.locator("#review-list button[data-marked]").last
-    entry.scroll_into_view_if_needed()
-    ply = entry.get_attribute("data-ply")
-    entry.click()
-    expect(review).to_have_attribute("data-at", str(ply))
-    page.wait_for_function(ON_SCREEN_JS, arg=["#board", "#review-detail"])
-    assert page.evaluate(APART_JS, ["#board", "#review-detail"])  # neither covers the other
 
 
 ON_SCREEN_JS = """([a, b]) => [a, b].every(sel => {
