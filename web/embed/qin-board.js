@@ -424,7 +424,11 @@ class QinBoard extends HTMLElement {
     if (!(size > 0) && viewBox?.width) this.board.style.setProperty("--qin-board-width", `${viewBox.width}px`);
     this.caption.textContent = this.getAttribute("caption") || "";
     this.caption.hidden = !this.caption.textContent;
-    this.stamped = true; // the board shows this position as the engine would draw it
+    // The stamp is the engine's own drawing of the position when its accessible name is
+    // the caption (without one the engine names the players) and every colour is a
+    // palette name (the stamp has no parts for another CSS colour).
+    this.stamped = Boolean(this.getAttribute("caption")) &&
+      this.listAttr("colours").every((c) => Object.hasOwn(boardParts.colours, c));
   }
 
   go(step) {
