@@ -68,13 +68,11 @@ def reading(refused: qin.IllegalMove, messages: Mapping[str, str],
     """The reading of the rules a refusal applies, as a link for the script to draw:
     ``{"href": "rules/readings-<lang>.html#q6", "title": ...}`` (relative to the site's
     root), or ``None`` where no reading explains it."""
-    decision = engine.REFUSAL_RULES.get(refused.code)
-    if decision is None:
+    reading = engine.refusal_reading(refused.code, lang)
+    if reading is None:
         return None
-    anchor = decision.lower()
-    page = lang if lang in engine.LANGS else engine.DEFAULT
-    return {"href": f"rules/readings-{page}.html#{anchor}",
-            "title": text(messages, f"reading.{anchor}")}
+    href, title = reading
+    return {"href": href, "title": text(messages, title)}
 
 
 def default_names(colours: Sequence[str], players: int,
