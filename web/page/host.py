@@ -221,7 +221,7 @@ def effect_message(effect: Effect) -> Json | None:
     if isinstance(effect, actions.SetAddress):
         return {"fx": "address", "url": effect.url}
     if isinstance(effect, actions.Copy):
-        return {"fx": "copy", "text": effect.text, "fallback": "link-url"}
+        return {"fx": "copy", "text": effect.text, "fallback": effect.field}
     return None
 
 

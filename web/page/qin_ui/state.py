@@ -130,6 +130,10 @@ class Address:
     link_message: str = ""
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
+    review_panel: bool = False  # the review's Share shows its link
+    review_url: str = ""  # the review's link: this game, its review at the chosen move
+    review_message: str = ""  # the review link copied, or how to copy it
+    review_problem: str = ""  # why a review link's review part was not followed
 
 
 @dataclass
