@@ -14,11 +14,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
+import qin
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_seats
-from e2e.test_game import start
+from e2e.test_game import SEED, start
 from e2e.test_modes import play_moves
+from e2e.test_tutorial import CLICKS, place
+from qin import records
 
 # Counts what the page animates with Web Animations and the sound objects it makes.
 COUNTERS = """
@@ -105,3 +108,52 @@ def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page
     moved = int(play.get_attribute("data-moves") or 0)
     expect(play).not_to_have_attribute("data-moves", str(moved), timeout=WORKER_BOOT_MS)
     assert counts(page)["audio"] == 1
+
+
+def test_a_replay_step_on_animates_as_the_move_did_and_back_does_not(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    game = qin.Game.new(board="bird", players=2, seed=SEED)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    boot(page, "/#g=" + records.to_url(game))
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "4")
+    page.click("#replay-open")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.click("#replay-start")
+    expect(play).to_have_attribute("data-replay-at", "0")
+    before = counts(page)["animate"]
+    page.click("#replay-step")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    board = page.locator("#board svg")
+    expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))  # a human's
+    assert counts(page)["animate"] > before
+    page.click("#replay-back")  # back: the board is set, nothing moves
+    expect(play).to_have_attribute("data-replay-at", "0")
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    page.emulate_media(reduced_motion="reduce")
+    before = counts(page)["animate"]
+    page.click("#replay-step")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == before
+
+
+def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    boot(page, "/#learn=found")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "found")
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    # the tile settles and the province's pagoda rises (Q11)
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", "settle rise")
+    assert counts(page)["animate"] >= 2
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#tutorial-again")
+    expect(panel).not_to_have_attribute("data-outcome", "done")
+    before = counts(page)["animate"]
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == before

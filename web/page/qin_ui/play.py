@@ -350,7 +350,7 @@ def _timer(app: Core, token: int) -> list[Effect]:
         return []
     if token == st.game.replay_timer and st.game.replay is not None:
         st.game.replay_timer = None
-        if st.game.replay.tick():
+        if replaying.step_on(app, st.game.replay):
             st.game.replay_timer = st.token()
             return [After(REPLAY_TICK_MS, st.game.replay_timer)]
         return []

@@ -210,7 +210,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["board-area"] = El(attrs=(("aria-activedescendant",
                                        a11y.cell_id(cursor) if cursor else None),))
     return Screen(els, overlay=overlay, cursor=cursor,
-                  moved=st.game.moved if lesson is None and r is None else None)
+                  moved=st.tutorial.moved if lesson is not None
+                  else st.game.replay_moved if r is not None else st.game.moved)
 
 
 def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:

@@ -8,7 +8,7 @@ import contextlib
 
 import qin
 
-from . import links
+from . import links, motion, senses
 from .actions import After, AskReview, Command, Copy, Effect, ReviewAnswer, StartWorker
 from .core import Core
 from .i18n import t
@@ -49,7 +49,7 @@ def replay(app: Core, c: Command) -> list[Effect]:
         r.back()
     elif c.name == "replay-step":
         r.playing = False
-        r.step()
+        step_on(app, r)
     elif c.name == "replay-end":
         r.end()
     elif c.name == "replay-jump":
@@ -64,6 +64,15 @@ def replay(app: Core, c: Command) -> list[Effect]:
     if not r.playing:
         st.game.replay_timer = None
     return []
+
+
+def step_on(app: Core, r: Replay) -> bool:
+    """The replay one move on, moving as in the game (``Replay.tick`` for the autoplay:
+    whether it goes on)."""
+    before = motion.pagoda_spots(r.game.board)
+    going = r.tick() if r.playing else bool(r.step())
+    senses.replay_stepped(app.state, r, before)
+    return going
 
 
 def review(app: Core, c: Command) -> list[Effect]:

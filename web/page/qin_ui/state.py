@@ -100,6 +100,7 @@ class OnScreen:
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer's last move
     moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
+    replay_moved: Moved | None = None  # the replay's last step on, as motion
     keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
     wheel_at: float = -1e9
 
@@ -142,6 +143,7 @@ class Tutorial:
 
     lesson: Lesson | None = None
     lessons_done: frozenset[str] = frozenset()  # kept in the browser's storage
+    moved: Moved | None = None  # the step's move the board shows, as motion
 
 
 @dataclass
