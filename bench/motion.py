@@ -13,6 +13,8 @@
   next frame after the page changed (the reply of the page's Python, which runs in a
   worker, applied): with motion at its normal pace against motion off (the setting the
   player can choose; the board is drawn the same way), the runs interleaved.
+- **layouts**: Chrome's own count of layouts and style recalculations over the same
+  window (``Performance.getMetrics``): not moved by the machine's load.
 - **frames**: with the CPU slowed 4x (Chrome DevTools Protocol
   ``Emulation.setCPUThrottlingRate``), the frames of the 900 ms after a placement,
   counted with ``requestAnimationFrame``: the frames seen, and the dropped ones (an
@@ -107,6 +109,13 @@ def dropped(times: list[float]) -> tuple[int, int]:
     return len(times), lost
 
 
+def layouts(cdp: Any) -> tuple[int, int]:
+    """The page's layouts and style recalculations so far (Chrome's own counts: unlike
+    the milliseconds, the machine's load does not move them)."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return int(metrics.get("LayoutCount", 0)), int(metrics.get("RecalcStyleCount", 0))
+
+
 def placements(browser: Any, origin: str, pace: str, count: int,
                slow: bool) -> list[dict[str, Any]]:
     """``count`` placements on a new hot-seat game with the motion setting ``pace``."""
@@ -116,11 +125,17 @@ def placements(browser: Any, origin: str, pace: str, count: int,
     page = context.new_page()
     page.goto(origin + "/")
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=TIMEOUT_MS)
+    for i in range(page.locator("#seats .seat").count()):  # hot-seat: every move placed
+        page.select_option(f"#seat-kind-{i}", "human")  # here (a first visit plays the
+        page.wait_for_function(  # Apprentice, which left one placement per game)
+            f"document.querySelector('#seat-kind-{i}').value === 'human'", timeout=TIMEOUT_MS)
     page.click("#start")
     page.wait_for_function("document.querySelectorAll('#hand .tile-btn').length > 0",
                            timeout=TIMEOUT_MS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     if slow:
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     out = []
     play = page.locator("#play")
     for _ in range(count):
@@ -133,7 +148,12 @@ def placements(browser: Any, origin: str, pace: str, count: int,
         page.click("#hand .tile-btn:not([disabled])")
         page.wait_for_function("document.querySelectorAll('#board rect.sq.legal').length > 0")
         square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
-        out.append(page.evaluate(PLACE, [f'#board rect[data-square="{square}"]', WINDOW_MS]))
+        before = layouts(cdp)
+        placed = page.evaluate(PLACE, [f'#board rect[data-square="{square}"]', WINDOW_MS])
+        after = layouts(cdp)
+        placed["layouts"] = after[0] - before[0]
+        placed["styles"] = after[1] - before[1]
+        out.append(placed)
         page.wait_for_function(f"document.querySelector('#play').dataset.moves !== '{done}'")
     context.close()
     return out
@@ -200,6 +220,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {label:14} motion {pace:7} frames {med(c[0] for c in counted):5.1f}  "
                       f"dropped {med(c[1] for c in counted):5.1f} "
                       f"(max {max(c[1] for c in counted)})")
+        print("layouts / style recalculations in the window after a placement, median "
+              "(Chrome's counts: the load does not move them)")
+        for slow in (False, True):
+            label = "CPU slowed 4x" if slow else "CPU as is"
+            for pace in ("off", "normal"):
+                rs = results[(name, pace, slow)]
+                print(f"  {label:14} motion {pace:7} layouts {med(r['layouts'] for r in rs):5.1f}"
+                      f"  styles {med(r['styles'] for r in rs):5.1f}")
     print(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
