@@ -14,12 +14,12 @@ import re
 
 from playwright.sync_api import Page, expect
 
-import qin
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_seats
-from e2e.test_game import SEED, start
+from e2e.test_game import start
 from e2e.test_modes import play_moves
+from e2e.test_review import linked_game
 from e2e.test_tutorial import CLICKS, place
 from qin import records
 
@@ -112,10 +112,7 @@ def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page
 
 def test_a_replay_step_on_animates_as_the_move_did_and_back_does_not(page: Page) -> None:
     page.add_init_script(COUNTERS)
-    game = qin.Game.new(board="bird", players=2, seed=SEED)
-    for _ in range(4):
-        game.play(game.legal_moves()[0])
-    boot(page, "/#g=" + records.to_url(game))
+    boot(page, "/#g=" + records.to_url(linked_game(4)))  # every seat human
     play = page.locator("#play")
     expect(play).to_have_attribute("data-moves", "4")
     page.click("#replay-open")
