@@ -58,10 +58,14 @@ function send(message) {
   next();
 }
 
+// body[data-waiting] while a message waits for its reply: a test reads the screen once
+// it is gone (the reply to its click or key applied), never after a fixed time.
 function next() {
-  if (inFlight || !queue.length) return;
-  inFlight = true;
-  post(JSON.stringify(queue.shift()));
+  if (!inFlight && queue.length) {
+    inFlight = true;
+    post(JSON.stringify(queue.shift()));
+  }
+  document.body.toggleAttribute("data-waiting", inFlight);
 }
 
 function describe(target) {
@@ -179,6 +183,7 @@ function bind() {
     const target = e.target;
     const tag = target?.tagName?.toLowerCase() ?? "";
     if (tag === "input" || tag === "select" || tag === "textarea") return;
+    if (e.key === "Tab") return;  // the browser's focus move: the page's Python has no Tab
     const id = target?.id ?? "";
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${id === "board-area" ? 1 : 0}`;
     if (flags.keys.has(code)) e.preventDefault();
