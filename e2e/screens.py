@@ -25,10 +25,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from playwright.sync_api import BrowserContext, FilePayload, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 import qin
-from e2e.helpers import boot
+from e2e.helpers import HeldRuntime, boot
+from e2e.test_modes import import_file, mode
+from e2e.test_replay_series import finished_record
 from qin import records
 
 
@@ -59,16 +61,8 @@ RULES_PAGES = ("rules/en.html", "rules/de.html", "rules/fr.html", "rules/reading
 
 TUTORIAL_STEPS = ("place", "turn", "hand", "found", "expand", "major", "absorb", "tie",
                   "village", "pass", "win", "end")
-AI_WORKER = "**/ai_worker.py"
+AI_WORKER = ("**/ai_worker.py",)  # the computer players' worker's script
 REVIEW_MS = 180_000  # the worker's boot plus a judged move per move, on a loaded machine
-
-
-def finished_record(seed: int) -> dict[str, object]:
-    game = qin.Game.new(board="bird", players=2, seed=seed)
-    while not game.is_over:
-        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
-    record: dict[str, object] = game.record()
-    return record
 
 
 def link_of(moves: int, seed: int) -> str:
@@ -78,20 +72,9 @@ def link_of(moves: int, seed: int) -> str:
     return "#g=" + records.to_url(game)
 
 
-def mode(page: Page, name: str) -> None:
-    expect(page.locator("#app")).to_have_attribute("data-mode", name)
-
-
 def answered(page: Page) -> None:
     """The page's Python has answered every message sent so far."""
     page.wait_for_function("() => !document.body.hasAttribute('data-waiting')")
-
-
-def import_file(page: Page, name: str, data: object) -> None:
-    payload: FilePayload = {"name": name, "mimeType": "application/json",
-                            "buffer": json.dumps(data).encode()}
-    page.set_input_files("#import-file", files=[payload])
-    expect(page.locator("#setup")).to_have_attribute("data-imported", "ok")
 
 
 def start_game(page: Page, kinds: list[str], seed: int) -> None:
@@ -104,28 +87,12 @@ def start_game(page: Page, kinds: list[str], seed: int) -> None:
     page.click("#start")
 
 
-class HeldWorker:
+def held_worker(context: BrowserContext) -> HeldRuntime:
     """The computer players' worker held back (its script not served) until released."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.held: list[Route] = []
-        self.released = False
-        context.route(AI_WORKER, self.hold)
-
-    def hold(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        for route in self.held:
-            route.continue_()
-        self.held.clear()
+    return HeldRuntime(context, AI_WORKER)
 
 
-def walk(page: Page, held: HeldWorker) -> Iterator[str]:
+def walk(page: Page, held: HeldRuntime) -> Iterator[str]:
     """Put the page in each mode in turn (the page is new, in a context whose AI worker
     is ``held``); yields the mode's name for the gallery and the test's report."""
     boot(page)
@@ -257,6 +224,15 @@ PROBE_JS = r"""
   const page = () => document.scrollingElement;
   const atEnd = (el) => el.scrollTop >= el.scrollHeight - el.clientHeight - 1;
   const onBoard = (el) => !!el?.closest('#board-area');
+  const pinned = (el) => {
+    for (let n = el; n && n !== document.body; n = n.parentElement) {
+      if (/fixed|sticky/.test(getComputedStyle(n).position)) return true;
+    }
+    return false;
+  };
+  addEventListener('keydown', (e) => {
+    if (e.key === 'Tab' && window.qinReach.tabbing) window.qinReach.focused();
+  }, true);
   window.qinReach = {
     els: [], wheel: new Set(), keys: new Set(), seen: new Set(), sc: [],
     collect() {
@@ -269,15 +245,16 @@ PROBE_JS = r"""
         if (!this.wheel.has(i) && el.isConnected && hit(el)) this.wheel.add(i);
       });
     },
-    // Tab pressed: the focused element, if a candidate, counts when it is under its centre.
+    // The element Tab focused counts when it is under its centre: looked at when the next
+    // Tab is pressed (its keydown, before the focus moves on), the last one at the end.
     focused() {
       const a = document.activeElement;
-      const again = this.seen.has(a);
+      if (this.seen.has(a)) this.cycle = true;
       this.seen.add(a);
       const i = this.els.indexOf(a);
       if (i >= 0 && hit(a)) this.keys.add(i);
-      return again;
     },
+    tabbing: false, cycle: false,
     scrollers() {
       this.sc = [...document.querySelectorAll('body *')].filter((el) =>
         el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY)
@@ -289,7 +266,25 @@ PROBE_JS = r"""
       page().scrollTop = 0;
       page().scrollLeft = 0;
     },
-    // A point over scroller i (-1: the page) where a wheel reaches it, and the step.
+    // The open band of scroller el down the line x through its visible box: the longest
+    // run of rows where it shows (for the page: no fixed or sticky panel over it; for a
+    // panel: nothing else over it). A wheel step is shorter than that band, so every
+    // entry passes through it, as it does before a player's eyes.
+    band(el, box, x) {
+      let best = [0, 0], start = null;
+      for (let y = box.top + 2; ; y += 8) {
+        const at = y < box.bottom - 1 ? document.elementFromPoint(x, y) : null;
+        const open = !!at && (el === page() ? !pinned(at) : el.contains(at));
+        if (open && start === null) start = y;
+        if (!open && start !== null) {
+          if (y - start > best[1] - best[0]) best = [start, y];
+          start = null;
+        }
+        if (y >= box.bottom - 1) return best;
+      }
+    },
+    // A point over scroller i (-1: the page) where a wheel reaches it, and the step; none
+    // at its end, or while too little of it shows (the page is scrolled further first).
     point(i) {
       const el = i < 0 ? page() : this.sc[i];
       if (atEnd(el)) return null;
@@ -301,15 +296,18 @@ PROBE_JS = r"""
       }
       const h = box.bottom - box.top, w = box.right - box.left;
       if (h < 8 || w < 8) return null;
-      for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-        for (const fx of [0.5, 0.1, 0.9, 0.3, 0.7]) {
-          const x = box.left + w * fx, y = box.top + h * fy;
+      const enough = i < 0 ? 40 : Math.min(0.9 * el.clientHeight, 100);
+      for (const fx of [0.5, 0.1, 0.9, 0.3, 0.7]) {
+        const x = box.left + w * fx;
+        const [y0, y1] = this.band(el, box, x);
+        if (y1 - y0 < enough) continue;
+        for (const fy of [0.5, 0.25, 0.75, 0.9, 0.1]) {
+          const y = y0 + (y1 - y0) * fy;
           const at = document.elementFromPoint(x, y);
           if (!at || onBoard(at)) continue;
           const inner = this.sc.find((s) => s.contains(at) && !atEnd(s));
-          if (i < 0 ? inner : !el.contains(at) || (inner && inner !== el)) continue;
-          return { x, y, top: el.scrollTop,
-                   step: Math.max(20, Math.round(Math.min(el.clientHeight, h) * 0.8)) };
+          if (i < 0 ? inner : inner && inner !== el) continue;
+          return { x, y, top: el.scrollTop, step: Math.max(20, Math.round((y1 - y0) * 0.8)) };
         }
       }
       return null;
@@ -410,8 +408,11 @@ class Probe:
         return True
 
     def _tab_through(self, count: int) -> None:
-        for _ in range(3 * count + 10):
+        """Tab through the page once round (the shell keeps Tab from the page's Python:
+        nothing to wait for but the browser's own focus move)."""
+        self.page.evaluate("qinReach.tabbing = true; qinReach.cycle = false")
+        for n in range(3 * count + 10):
             self.page.keyboard.press("Tab")
-            answered(self.page)
-            if self.page.evaluate("qinReach.focused()"):
+            if n % 8 == 7 and self.page.evaluate("qinReach.cycle"):
                 break
+        self.page.evaluate("qinReach.focused(); qinReach.tabbing = false")

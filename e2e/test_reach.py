@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page
 
 from e2e.conftest import ARTIFACTS
 from e2e.helpers import PageProblems
-from e2e.screens import FAMILIES, RULES_PAGES, TUTORIAL_STEPS, HeldWorker, Probe, walk
+from e2e.screens import FAMILIES, RULES_PAGES, TUTORIAL_STEPS, Probe, held_worker, walk
 
 # The tutorial's steps show the same controls, only their words differ: the wheel checks
 # each step; Tab goes through the first step and the step whose words are longest (two
@@ -43,7 +43,7 @@ def test_every_control_and_list_entry_is_within_reach(
         base_url=site_url, has_touch=family == "touch", reduced_motion="reduce",
         viewport={"width": first.width, "height": first.height})
     page_problems.watch(context)
-    held = HeldWorker(context)
+    held = held_worker(context)
     page = context.new_page()
     probe = Probe(page)
     wheel_only = Probe(page, keyboard=False)

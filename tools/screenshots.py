@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from e2e.helpers import CHROMIUM_ARGS
-from e2e.screens import FAMILIES, HeldWorker, walk
+from e2e.screens import FAMILIES, held_worker, walk
 from tools.build_site import DEFAULT_OUT
 from tools.serve import serving
 
@@ -54,7 +54,7 @@ def shoot(folder: Path) -> dict[str, list[str]]:
                 base_url=origin + "/", has_touch=family == "touch",
                 reduced_motion="reduce",
                 viewport={"width": first.width, "height": first.height})
-            held = HeldWorker(context)
+            held = held_worker(context)
             page = context.new_page()
             seen[family] = []
             for mode in walk(page, held):
