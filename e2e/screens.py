@@ -249,6 +249,7 @@ PROBE_JS = r"""
     // Tab is pressed (its keydown, before the focus moves on), the last one at the end.
     focused() {
       const a = document.activeElement;
+      if (!a || a === document.body) return;  // between the page's end and its start
       if (this.seen.has(a)) this.cycle = true;
       this.seen.add(a);
       const i = this.els.indexOf(a);
