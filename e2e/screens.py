@@ -297,6 +297,9 @@ PROBE_JS = r"""
       }
       const h = box.bottom - box.top, w = box.right - box.left;
       if (h < 8 || w < 8) return null;
+      // A panel that fits in the window is wheeled once the page shows all of it.
+      const r = el.getBoundingClientRect();
+      if (i >= 0 && r.height <= innerHeight && (r.top < 0 || r.bottom > innerHeight)) return null;
       const enough = i < 0 ? 40 : Math.min(0.9 * el.clientHeight, 100);
       for (const fx of [0.5, 0.1, 0.9, 0.3, 0.7]) {
         const x = box.left + w * fx;
@@ -308,7 +311,9 @@ PROBE_JS = r"""
           if (!at || onBoard(at)) continue;
           const inner = this.sc.find((s) => s.contains(at) && !atEnd(s));
           if (i < 0 ? inner : inner && inner !== el) continue;
-          return { x, y, top: el.scrollTop, step: Math.max(20, Math.round((y1 - y0) * 0.8)) };
+          // the page by half its open band: a panel that fits shows whole at some step
+          const step = Math.max(20, Math.round((y1 - y0) * (i < 0 ? 0.45 : 0.8)));
+          return { x, y, top: el.scrollTop, step };
         }
       }
       return null;
