@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from e2e.helpers import (
     CHROMIUM_ARGS,
@@ -45,6 +45,15 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e-artifacts"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_LOG = ARTIFACTS / "chromium.log"
+
+EXPECT_TIMEOUT_MS = 20_000
+"""How long an ``expect`` waits for the page to reach a state before failing.  A state
+the page reaches is usually there in milliseconds; on a 2-core machine with both cores
+busy (CI's, or a colleague's build) the worker's reply to a heavy action (a new game of
+a series, a review) has been seen to take over 5 s, Playwright's default.  Waiting
+longer never slows a passing test: ``expect`` returns as soon as the state is there."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Screenshots in e2e-artifacts/ are from the latest run only."""

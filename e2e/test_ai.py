@@ -138,10 +138,23 @@ def test_the_page_answers_while_the_emperor_thinks(page: Page) -> None:
                            polling="raf", timeout=WORKER_BOOT_MS)
     expect(status).to_have_text("Green (Emperor) is thinking…")
     # While it thinks, a hover is answered at once: the info box describes the village.
+    # What the page showed when the hover's answer arrived is noted at that moment (a
+    # later read could already see the Emperor's move on a busy machine).
+    page.evaluate("""() => {
+        const info = document.querySelector('#info');
+        const seen = new MutationObserver(() => {
+            if (!info.textContent.includes('Village')) return;
+            seen.disconnect();
+            window.qinHoverSeen = {ai: document.querySelector('#status').dataset.ai,
+                                   moves: document.querySelector('#play').dataset.moves};
+        });
+        seen.observe(info, {childList: true, subtree: true, characterData: true});
+    }""")
     village = page.locator("#board rect.sq.village").first
     village.hover()
     expect(page.locator("#info")).to_contain_text("Village")
-    assert status.get_attribute("data-ai") == "thinking" and moves(play) == 0
+    seen = page.evaluate("window.qinHoverSeen")
+    assert seen == {"ai": "thinking", "moves": "0"}, seen
     page.locator("#log").scroll_into_view_if_needed()
     expect(play).to_have_attribute("data-moves", "1", timeout=WORKER_BOOT_MS)
     expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^travel\b"))

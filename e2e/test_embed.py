@@ -123,6 +123,11 @@ def test_three_diagrams_render_step_and_take_a_move(page: Page, site_url: str) -
     tryit.locator("input.move").fill("Ra1Ra2")
     tryit.locator("button.play").click()
     expect(tryit.locator(".status")).to_contain_text("Not allowed: a1 is not on the board")
+    # ... in words: the reading it applies is a link named in words, not "(Q6)"
+    reading = tryit.locator(".status a.reading")
+    expect(reading).to_have_text("Where a tile goes")
+    expect(reading).to_have_attribute("href", re.compile(r"/rules/readings-en\.html#q6$"))
+    expect(tryit.locator(".status")).not_to_contain_text("(Q")
     expect(tryit).to_have_attribute("data-illegal", "true")
     assert tryit.evaluate("el => el.tried.length") == 1  # the refused move was not kept
 

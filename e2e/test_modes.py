@@ -65,9 +65,12 @@ def blur(page: Page) -> None:
 
 
 def press_all(page: Page, keys: tuple[str, ...], skip: tuple[str, ...] = ()) -> None:
+    """Press ``keys`` (but ``skip``), then wait until the page has answered every one:
+    a click while the replies are still arriving could land on a panel being redrawn."""
     for key in keys:
         if key not in skip:
             page.keyboard.press(key)
+    page.wait_for_function("window.qinIdle")
 
 
 def import_file(page: Page, name: str, data: object) -> None:

@@ -166,3 +166,22 @@ def test_the_french_absorb_paragraph_says_the_printed_french_counts_differently(
     its own example and the English and German rules add them up (Q12)."""
     assert "dans une des Provinces d’origine" in REFERENCE["fr"].paragraphs["q12"]
     assert "total" in REFERENCE["fr"].paragraphs["q12"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refusal_reading_points_to_an_entry_with_a_title(lang: str) -> None:
+    """A refusal's link (the game page's and the diagrams', ``qin.messages.refusal_reading``)
+    opens an entry the readings page has, and the site's catalogue names it in words."""
+    import json
+
+    from qin import messages
+
+    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    for code in messages.REFUSAL_RULES:
+        reading = messages.refusal_reading(code, lang)
+        assert reading is not None
+        href, title = reading
+        page, anchor = href.split("#")
+        assert f'id="{anchor}"' in (ROOT / "web" / page).read_text("utf-8"), href
+        assert catalogue[title] and not catalogue[title].startswith("reading."), title
+    assert messages.refusal_reading("no such code", lang) is None

@@ -249,6 +249,18 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
     return reason
 
 
+def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
+    """Where the site explains the reading a refusal applies: (its page and anchor,
+    ``rules/readings-<lang>.html#q6``, relative to the site's root; the key of its title
+    in the site's catalogue, ``reading.q6``), or ``None`` where no reading explains it."""
+    decision = REFUSAL_RULES.get(code)
+    if decision is None:
+        return None
+    anchor = decision.lower()
+    page = lang if lang in LANGS else DEFAULT
+    return f"rules/readings-{page}.html#{anchor}", f"reading.{anchor}"
+
+
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "join_list", "colour_word", "pagodas", "describe", "describe_all", "refusal_text",
-           "REFUSAL_RULES"]
+           "REFUSAL_RULES", "refusal_reading"]

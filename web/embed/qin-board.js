@@ -450,7 +450,7 @@ class QinBoard extends HTMLElement {
       return li;
     }));
     if (answer.illegal) {
-      this.setStatus(say(m, "ui.illegal", { reason: answer.illegal.reason }), "illegal");
+      this.setStatus(say(m, "ui.illegal", { reason: answer.illegal.reason }), "illegal", answer.illegal.reading);
     } else if (answer.state.over) {
       this.setStatus(say(m, "ui.game_over"));
     } else if (this.interactive) {
@@ -482,9 +482,20 @@ class QinBoard extends HTMLElement {
     this.counter.textContent = this.step === 0 ? say(m, "ui.before") : say(m, "ui.step", { n: this.step, total });
   }
 
-  setStatus(text, kind = "") {
+  // The status line; a refusal's reading of the rules (the engine's {href, title}, the
+  // href relative to the site) follows it as a link.
+  setStatus(text, kind = "", reading = null) {
     this.status.textContent = text;
     this.status.className = `status ${kind}`.trim();
+    if (reading && typeof reading.href === "string" && /^rules\/[\w.-]+\.html#\w+$/.test(reading.href)) {
+      const link = document.createElement("a");
+      link.href = new URL(`../${reading.href}`, HERE).href;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.className = "reading";
+      link.textContent = String(reading.title);
+      this.status.append(" ", link);
+    }
   }
 
   fail(err) {
@@ -552,7 +563,7 @@ class QinBoard extends HTMLElement {
       if (overlay) overlay.innerHTML = answer.overlay;
       if (answer.ok) {
         this.setStatus(`${move}: ${say(this.messages, "ui.would")} ${answer.events.slice(1).join("; ") || say(this.messages, "ui.no_events")}`);
-      } else this.setStatus(say(this.messages, "ui.illegal", { reason: answer.reason }), "illegal");
+      } else this.setStatus(say(this.messages, "ui.illegal", { reason: answer.reason }), "illegal", answer.reading);
     }).catch((err) => this.fail(err));
   }
 }

@@ -58,8 +58,21 @@ def describe(event: Event, messages: Mapping[str, str], names: Sequence[str] | N
 
 def refusal(refused: qin.IllegalMove, messages: Mapping[str, str],
             names: Sequence[str] | None = None) -> str:
-    """Why the engine refused a move, in the words of ``messages``."""
-    return engine.refusal_text(refused, messages, names)
+    """Why the engine refused a move, in the words of ``messages`` (the reading it
+    applies is a link beside it, ``reading``, not a code in the sentence)."""
+    return engine.refusal_text(refused, messages, names, rule=False)
+
+
+def reading(refused: qin.IllegalMove, messages: Mapping[str, str],
+            lang: str) -> dict[str, str] | None:
+    """The reading of the rules a refusal applies, as a link for the script to draw:
+    ``{"href": "rules/readings-<lang>.html#q6", "title": ...}`` (relative to the site's
+    root), or ``None`` where no reading explains it."""
+    reading = engine.refusal_reading(refused.code, lang)
+    if reading is None:
+        return None
+    href, title = reading
+    return {"href": href, "title": text(messages, title)}
 
 
 def default_names(colours: Sequence[str], players: int,
@@ -128,7 +141,7 @@ def state_of(game: qin.Game) -> dict[str, Any]:
 
 
 def _replay(game: qin.Game, moves: Sequence[str], messages: Mapping[str, str],
-            names: Sequence[str]) -> tuple[int, list[Event], dict[str, Any] | None]:
+            names: Sequence[str], lang: str) -> tuple[int, list[Event], dict[str, Any] | None]:
     """Play ``moves`` while they are legal: (how many were played, the last one's
     events, what stopped the replay)."""
     events: list[Event] = []
@@ -142,6 +155,7 @@ def _replay(game: qin.Game, moves: Sequence[str], messages: Mapping[str, str],
         if refused is not None:
             return i, events, {"index": i, "move": move, "ghost": str(qin.Move.parse(move)),
                                "reason": refusal(refused, messages, names),
+                               "reading": reading(refused, messages, lang),
                                "engine": str(refused), "code": refused.code}
         events = game.play(move)
     return len(moves), events, None
@@ -164,7 +178,8 @@ def render(req: Mapping[str, Any]) -> dict[str, Any]:
     game, messages, colours, names = _setup(req)
     moves = [str(m) for m in req.get("moves") or []]
     step = int(req.get("step", len(moves)))
-    played, events, illegal = _replay(game, moves[:max(0, step)], messages, names)
+    played, events, illegal = _replay(game, moves[:max(0, step)], messages, names,
+                                      str(req.get("lang", "en")))
     ghost = illegal["ghost"] if illegal else None
     svg = render_svg(game, highlight=[str(s) for s in req.get("highlight") or []],
                      coords=bool(req.get("coords", True)), colours=colours or None,
@@ -191,7 +206,8 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
     """What ``move`` would do after ``moves``, without playing it: the ``overlay``
     markup (``qin.svg.render_overlay``), its events in words, or why it is illegal."""
     game, messages, colours, names = _setup(req)
-    _replay(game, [str(m) for m in req.get("moves") or []], messages, names)
+    lang = str(req.get("lang", "en"))
+    _replay(game, [str(m) for m in req.get("moves") or []], messages, names, lang)
     move = str(req["move"])
     try:
         refused = game.refusal(move)
@@ -203,7 +219,8 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
         overlay = render_overlay(game, ghost=move, ghost_ok=False, colours=colours or None,
                                  coords=coords)
         return {"ok": False, "overlay": overlay, "events": [],
-                "reason": refusal(refused, messages, names), "code": refused.code}
+                "reason": refusal(refused, messages, names),
+                "reading": reading(refused, messages, lang), "code": refused.code}
     events = game.preview(move)
     overlay = render_overlay(game, ghost=move, ghost_ok=True, preview=events,
                              colours=colours or None, coords=coords)

@@ -68,6 +68,10 @@ function next() {
   document.body.toggleAttribute("data-waiting", inFlight);
 }
 
+// Whether every message sent so far has been answered and its reply applied (read by
+// the browser tests and the benchmarks before they look at or click on the page).
+Object.defineProperty(window, "qinIdle", { get: () => Boolean(post) && !inFlight && !queue.length });
+
 function describe(target) {
   const path = [];
   for (let node = target; node && node.nodeType === 1 && path.length < MAX_PATH;

@@ -145,11 +145,8 @@ def refusal(refused: qin.IllegalMove, names: Sequence[str] | None = None) -> str
 def refusal_rule(refused: qin.IllegalMove) -> tuple[str, str] | None:
     """The reading a refusal applies, as (``rules/readings-<lang>.html#q6``, its title
     in words), or ``None`` for a refusal no reading explains."""
-    decision = engine.REFUSAL_RULES.get(refused.code)
-    if decision is None:
-        return None
-    anchor = decision.lower()
-    return f"rules/readings-{language()}.html#{anchor}", t(f"reading.{anchor}")
+    reading = engine.refusal_reading(refused.code, language())
+    return None if reading is None else (reading[0], t(reading[1]))
 
 
 def rules_anchor(event: qin.Event) -> str | None:

@@ -1,0 +1,51 @@
+"""A diagram says why a move is refused in words, in the reader's language, and names
+the reading of the rules it applies as a link (decisions.md Q6-Q10), never as a code.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web" / "embed"))
+import qin_embed  # noqa: E402  (web/embed is not a package)
+
+SITE = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        for lang in ("en", "de", "fr")}
+POSITION = "players: 2\n. . . .\n. r1 r .\n. . v2 .\n. . . .\n"
+"""A small board: a tile on a3 and a4 touches no coloured square, refused by Q7."""
+
+
+def ask(op: str, lang: str, **request: Any) -> dict[str, Any]:
+    qin_embed.handle(json.dumps({"op": "messages", "lang": lang, "messages": SITE[lang]}))
+    answer: dict[str, Any] = json.loads(qin_embed.handle(json.dumps(
+        {"op": op, "position": POSITION, "lang": lang, **request})))
+    return answer
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_refused_preview_names_its_reading_in_words(lang: str) -> None:
+    answer = ask("preview", lang, moves=[], move="Ra3Ra4")
+    assert answer["ok"] is False, answer
+    assert "(Q" not in answer["reason"]
+    reading = answer["reading"]
+    assert reading["href"].startswith(f"rules/readings-{lang}.html#q")
+    assert reading["title"] == SITE[lang][f"reading.{reading['href'].rsplit('#', 1)[1]}"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_refused_move_of_a_diagram_names_its_reading_in_words(lang: str) -> None:
+    answer = ask("render", lang, moves=["Ra3Ra4"])
+    illegal = answer["illegal"]
+    assert illegal is not None and "(Q" not in illegal["reason"]
+    assert illegal["reading"]["href"].startswith(f"rules/readings-{lang}.html#q")
+
+
+def test_a_move_that_is_not_a_move_has_no_reading() -> None:
+    answer = ask("preview", "en", moves=[], move="hello")
+    assert answer["ok"] is False and "reading" not in answer
