@@ -14,7 +14,7 @@ series are imported as files, the tutorial's steps are opened by address
 The probe (``Probe``) brings every element into view as a player would: the mouse wheel
 over each scrolling container (the page's and every panel's), and Tab from control to
 control; after each wheel step or key it waits for the scroll to come to rest and for
-the page's Python to have answered (``body[data-waiting]`` gone), then asks
+the page's Python to have answered (``window.qinIdle``), then asks
 ``document.elementFromPoint`` at each element's centre.
 """
 
@@ -74,7 +74,7 @@ def link_of(moves: int, seed: int) -> str:
 
 def answered(page: Page) -> None:
     """The page's Python has answered every message sent so far."""
-    page.wait_for_function("() => !document.body.hasAttribute('data-waiting')")
+    page.wait_for_function("() => window.qinIdle")
 
 
 def start_game(page: Page, kinds: list[str], seed: int) -> None:

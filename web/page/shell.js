@@ -58,14 +58,10 @@ function send(message) {
   next();
 }
 
-// body[data-waiting] while a message waits for its reply: a test reads the screen once
-// it is gone (the reply to its click or key applied), never after a fixed time.
 function next() {
-  if (!inFlight && queue.length) {
-    inFlight = true;
-    post(JSON.stringify(queue.shift()));
-  }
-  document.body.toggleAttribute("data-waiting", inFlight);
+  if (inFlight || !queue.length) return;
+  inFlight = true;
+  post(JSON.stringify(queue.shift()));
 }
 
 // Whether every message sent so far has been answered and its reply applied (read by
