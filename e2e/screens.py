@@ -372,6 +372,10 @@ class Probe:
 
     def out_of_reach(self) -> list[str]:
         page = self.page
+        # The pointer off the board first: the info box's hover words go, as they do when
+        # a player's pointer leaves the board for the wheel.
+        page.mouse.move(1, 1)
+        answered(page)
         page.evaluate(PROBE_JS)
         page.evaluate("document.activeElement && document.activeElement.blur()")
         page.evaluate("qinReach.collect()")
@@ -382,10 +386,12 @@ class Probe:
         scanned: set[int] = set()
         hidden = page.evaluate("qinReach.wheel.size < qinReach.els.length")
         for _ in range(MAX_STEPS if hidden else 0):
+            more = False  # a panel wheeled to its end may bring another into view
             for i in range(count):
                 if i not in scanned and self._scan(i):
                     scanned.add(i)
-            if not self._wheel(-1):
+                    more = True
+            if not self._wheel(-1) and not more:
                 break
         self.seconds["wheel"] += time.monotonic() - began
         began = time.monotonic()

@@ -58,6 +58,8 @@ def test_every_control_and_list_entry_is_within_reach(
                 wide = probe.wider()
                 if wide:
                     problems.append(f"{screen.name} {mode}: {wide}")
+                if not page.locator("#rules-link").is_visible():  # hidden below 560 px once
+                    problems.append(f"{screen.name} {mode}: the header shows no Rules link")
                 check = wheel_only if mode in WHEEL_ONLY else probe
                 problems.extend(f"{screen.name} {mode}: {what}" for what in check.out_of_reach())
     finally:
