@@ -234,10 +234,10 @@ PROBE_JS = r"""
     if (e.key === 'Tab' && window.qinReach.tabbing) window.qinReach.focused();
   }, true);
   window.qinReach = {
-    els: [], wheel: new Set(), keys: new Set(), seen: new Set(), sc: [],
+    els: [], wheel: new Set(), keys: new Set(), sc: [],
     collect() {
       this.els = [...document.querySelectorAll(CONTROLS + ', li')].filter(shown);
-      this.wheel = new Set(); this.keys = new Set(); this.seen = new Set();
+      this.wheel = new Set(); this.keys = new Set();
       return this.els.length;
     },
     mark() {
@@ -250,12 +250,14 @@ PROBE_JS = r"""
     focused() {
       const a = document.activeElement;
       if (!a || a === document.body) return;  // between the page's end and its start
-      if (this.seen.has(a)) this.cycle = true;
-      this.seen.add(a);
+      // Once round when the first comes again (the last may be seen twice: focus
+      // leaving the page for the browser's own controls leaves it the active one).
+      if (this.first === null) this.first = a;
+      else if (a === this.first) this.cycle = true;
       const i = this.els.indexOf(a);
       if (i >= 0 && hit(a)) this.keys.add(i);
     },
-    tabbing: false, cycle: false,
+    tabbing: false, cycle: false, first: null,
     scrollers() {
       this.sc = [...document.querySelectorAll('body *')].filter((el) =>
         el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY)
@@ -422,7 +424,7 @@ class Probe:
     def _tab_through(self, count: int) -> None:
         """Tab through the page once round (the shell keeps Tab from the page's Python:
         nothing to wait for but the browser's own focus move)."""
-        self.page.evaluate("qinReach.tabbing = true; qinReach.cycle = false")
+        self.page.evaluate("qinReach.tabbing = true; qinReach.cycle = false; qinReach.first = null")
         for n in range(3 * count + 10):
             self.page.keyboard.press("Tab")
             if n % 8 == 7 and self.page.evaluate("qinReach.cycle"):
