@@ -116,8 +116,11 @@ def table(results: dict[tuple[str, str], list[dict[str, float | None]]]) -> list
     return lines
 
 
-def audit(url: str, preset: str) -> dict[str, float | None]:
-    """One Lighthouse run; its figures (a failed run raises with Lighthouse's message)."""
+def audit(url: str, preset: str, keep: Path | None = None) -> dict[str, float | None]:
+    """One Lighthouse run; its figures (a failed run raises with Lighthouse's message).
+
+    `keep`: also write the whole JSON report there (every audit, for reading what
+    loses points)."""
     env = dict(os.environ, CHROME_PATH=chrome_path())
     done = subprocess.run(command(url, preset), capture_output=True, text=True, env=env,
                           timeout=RUN_TIMEOUT_S, check=False)
@@ -125,6 +128,9 @@ def audit(url: str, preset: str) -> dict[str, float | None]:
         raise RuntimeError(f"lighthouse failed on {url} ({preset}): "
                            f"{done.stderr.strip()[-800:]}")
     report = json.loads(done.stdout)
+    if keep is not None:
+        keep.parent.mkdir(parents=True, exist_ok=True)
+        keep.write_text(done.stdout, encoding="utf-8")
     if report.get("runtimeError"):
         raise RuntimeError(f"lighthouse on {url} ({preset}): {report['runtimeError']}")
     return figures(report)
@@ -138,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only this page (repeatable)")
     parser.add_argument("--preset", choices=PRESETS, action="append",
                         help="only this preset (repeatable)")
+    parser.add_argument("--reports", type=Path, default=None,
+                        help="write each run's whole JSON report into this folder")
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         raise SystemExit(f"{args.site} has no index.html: run `make site`")
@@ -155,7 +163,9 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(max(1, args.runs)):  # interleaved: each run goes through them all
             for name, path in pages:
                 for preset in presets:
-                    got = audit(origin + path, preset)
+                    keep = (args.reports / f"{name}-{preset}-{i + 1}.json"
+                            if args.reports else None)
+                    got = audit(origin + path, preset, keep)
                     results[(name, preset)].append(got)
                     print(f"  run {i + 1}: {name}, {preset}: score {got['score']}, TBT "
                           f"{got['tbt'] or 0:,.0f} ms, longest task {got['longest'] or 0:,.0f}"

@@ -63,10 +63,21 @@ def test_diagrams_are_drawn_before_the_engine_is_loaded(page: Page, site_url: st
     expect(page.locator("#inline svg g.coords")).to_have_count(1)
     expect(page.locator("#inline .status")).to_contain_text("Loading")
     stamped = page.locator("#inline svg").inner_html()
+    # a mark on the stamped drawing tells whether it is replaced
+    page.locator("#inline svg.qin-board").evaluate("svg => { svg.dataset.probe = 'stamped'; }")
     for route in held:
         route.continue_()
     page.unroute("**/embed/engine.json")
     wait_ready(page, IDS)
+    # The engine would draw the very same board before any move: the stamp stays (no
+    # second parse, layout and paint of every diagram of the page).
+    expect(page.locator("#inline svg.qin-board")).to_have_attribute("data-probe", "stamped")
+    inline = page.locator("#inline")
+    inline.locator("button.next").click()
+    expect(inline).to_have_attribute("data-step", "1")
+    expect(page.locator("#inline svg.qin-board")).not_to_have_attribute("data-probe", "stamped")
+    inline.locator("button.start").click()
+    expect(inline).to_have_attribute("data-step", "0")
     # the engine's drawing of the same position has the same squares and pieces
     engine = page.locator("#inline svg").inner_html()
     for marker in ('data-square="a2"', 'class="half red"', 'class="village"'):

@@ -121,6 +121,66 @@ def test_a_hover_sends_the_overlay_only_and_nothing_twice() -> None:
     assert h.handle({"t": "leave"})["overlay"] == ""
 
 
+def hover_everywhere(h: host.Host) -> int:
+    """Hover every square of the board, then leave it, in ``h``'s mode; after each reply
+    the whole screen drawn again must have nothing more to send (the reply to a hover,
+    however it was drawn, leaves the page as a whole drawing would). Returns how many
+    whole screens the hovers drew."""
+    lesson = h.app.state.tutorial.lesson if h.app.mode is Mode.TUTORIAL else None
+    session = lesson.session if lesson is not None else h.app.state.game.session
+    assert session is not None
+    whole = 0
+    drawn = h.app.screen
+
+    def counted() -> Any:
+        nonlocal whole
+        whole += 1
+        return drawn()
+
+    h.app.screen = counted  # type: ignore[method-assign]
+    try:
+        for name in [*session.game.board.geo.names, "zz99"]:
+            h.handle({"t": "hover", "path": square(name)})
+            assert h.differ.diff(drawn()) == {}, name
+        h.handle({"t": "leave"})
+        assert h.differ.diff(drawn()) == {}
+    finally:
+        del h.app.screen
+    return whole
+
+
+def test_a_hover_on_the_game_s_board_draws_what_a_hover_changes_and_the_same_page() -> None:
+    h, _ = in_game()
+    assert hover_everywhere(h) == 0  # no tile picked: provinces and villages under it
+    pick_playable(h)
+    h.handle({"t": "key", "key": "ArrowRight", "shift": False, "ctrl": False,
+              "target": "board-area"})  # the keyboard's cursor on the board too
+    assert hover_everywhere(h) == 0  # the ghost tile, legal and refused
+    h.handle({"t": "key", "key": "r", "shift": False, "ctrl": False, "target": ""})
+    assert hover_everywhere(h) == 0
+    h, _ = started()  # against a computer: its turn, the board looked at
+    h.handle({"t": "submit", "form": {"fields": {**FORM["fields"], "seat-kind-1": "apprentice"}}})
+    h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert h.app.mode is Mode.THINKING
+    assert hover_everywhere(h) == 0
+
+
+def test_a_hover_elsewhere_than_the_game_s_board_draws_the_whole_screen() -> None:
+    h, _ = in_game()
+    target = pick_playable(h)
+    h.handle({"t": "click", "path": square(target)})  # a move, then the replay
+    assert h.app.mode is Mode.COVER  # hot seat: the next hand is covered
+    assert hover_everywhere(h) > 0
+    h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    assert h.app.mode is Mode.REPLAY
+    assert hover_everywhere(h) > 0
+    h, _ = started()
+    h.handle({"t": "click", "path": [node("button", "learn"), APP]})
+    assert h.app.mode is Mode.TUTORIAL
+    assert hover_everywhere(h) > 0
+
+
 def test_the_shell_takes_a_picked_tile_s_right_click_and_wheel() -> None:
     h, _ = in_game()
     assert h.sent_flags["picked"] is False

@@ -82,6 +82,39 @@ def test_wheel_contains_every_board_file(wheel: Path) -> None:
     assert set(_board_files()) <= in_wheel, f"boards/ files missing from the wheel: {in_wheel}"
 
 
+def test_the_site_wheel_leaves_out_only_what_the_browser_never_imports(
+        wheel: Path, tmp_path: Path) -> None:
+    """The site's copy is smaller; the wheel for pip stays whole (the test above)."""
+    import base64
+    import hashlib
+
+    site = build_site.ensure_site_wheel(wheel, tmp_path)
+    assert site.name == wheel.name
+    # stored, so that the site's gzip twin compresses across files: smaller than the wheel
+    assert len(gzip.compress(site.read_bytes(), 9)) < wheel.stat().st_size
+    full, slim = _names(wheel), _names(site)
+    version = build_site.project_version()
+    info = f"qin_board_game-{version}.dist-info"
+    assert full - slim == {"qin/cli.py", "qin/arena.py", "qin/__main__.py", "qin/svg_parts.py",
+                           f"{info}/entry_points.txt"}
+    assert slim <= full
+    with zipfile.ZipFile(site) as zf:
+        metadata = zf.read(f"{info}/METADATA").decode()
+        record = zf.read(f"{info}/RECORD").decode().splitlines()
+        # RECORD names every file with its hash and size: the copy installs as a wheel
+        listed = {line.split(",")[0]: line.split(",")[1:] for line in record}
+        assert set(listed) == slim
+        for name in slim - {f"{info}/RECORD"}:
+            data = zf.read(name)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert listed[name] == [f"sha256={digest.decode()}", str(len(data))], name
+    assert "\nName: qin-board-game\n" in metadata and f"\nVersion: {version}\n" in metadata
+    assert "# Qin in the browser" not in metadata  # the README stays on the package index
+    # built again from the same wheel: not rewritten
+    stamp = site.stat().st_mtime_ns
+    assert build_site.ensure_site_wheel(wheel, tmp_path).stat().st_mtime_ns == stamp
+
+
 def test_wheel_inputs_digest_tracks_boards(tmp_path: Path) -> None:
     (tmp_path / "qin").mkdir()
     (tmp_path / "qin" / "__init__.py").write_text("")

@@ -36,6 +36,7 @@ Makefile does) so node_modules/ holds the pinned PyScript and Pyodide.
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -100,6 +101,7 @@ GZIP_SUFFIXES = frozenset(
         ".html", ".js", ".mjs", ".css", ".json", ".py", ".svg", ".txt", ".toml",
         ".md", ".xml", ".webmanifest", ".wasm", ".ico",
         ".zip",  # the packed standard library: stored, not deflated, so gzip works across files
+        ".whl",  # the site's wheel: stored the same way (ensure_site_wheel)
         ".marshal",  # the page's modules compiled at build time (bytecode/<KEY>.marshal)
     }
 )  # fmt: skip
@@ -204,6 +206,79 @@ def ensure_wheel(dist_dir: Path, root: Path = ROOT) -> Path:
         raise BuildError(f"the wheel must be the pure-Python {expected.name}, got {wheel.name}")
     stamp.write_text(digest + "\n")
     return wheel
+
+
+# The site's copy of the wheel: what the browser imports. The wheel in `dist` stays the
+# whole distribution (PyPI, pip install); the site's leaves out the modules the site never
+# imports (stdlib.NOT_IN_BROWSER: the command line, the arena, the board's parts that
+# this build writes to embed/board-parts.json), the console script that names them, and
+# METADATA's long description (the README), and stores its files without deflating them,
+# like the packed standard library, so the site's gzip and brotli twins compress across
+# files (a wheel's own per-file deflate cannot). Same file name: PyScript unpacks it into
+# the interpreter's home, and the page and the embedded diagrams' engine name it.
+SITE_WHEEL_DIR = "site"
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode()
+
+
+def _metadata_headers(text: str) -> str:
+    """METADATA without its body (the long description) and the header that types it."""
+    head = text.split("\n\n", 1)[0]
+    kept = [line for line in head.splitlines()
+            if not line.startswith("Description-Content-Type:")]
+    return "\n".join(kept) + "\n"
+
+
+def site_wheel_entries(wheel: Path) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    """The site wheel's files, in the full wheel's order, RECORD written for them."""
+    leave_out = set(stdlib.NOT_IN_BROWSER)
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    record: zipfile.ZipInfo | None = None
+    with zipfile.ZipFile(wheel) as full:
+        for info in full.infolist():
+            name = info.filename
+            dist_info = name.split("/", 1)[0].endswith(".dist-info")
+            if name in leave_out or (dist_info and name.endswith("/entry_points.txt")):
+                continue
+            if dist_info and name.endswith("/RECORD"):
+                record = info
+                continue
+            data = full.read(name)
+            if dist_info and name.endswith("/METADATA"):
+                data = _metadata_headers(data.decode("utf-8")).encode("utf-8")
+            out.append((info, data))
+    if record is None:
+        raise BuildError(f"{wheel.name} has no RECORD")
+    lines = [f"{info.filename},{_record_hash(data)},{len(data)}" for info, data in out]
+    lines.append(f"{record.filename},,")
+    out.append((record, ("\n".join(lines) + "\n").encode()))
+    return out
+
+
+def ensure_site_wheel(wheel: Path, dist_dir: Path) -> Path:
+    """The site's copy of ``wheel`` (same name, in ``dist_dir/site``), rebuilt when the
+    wheel changed."""
+    target = dist_dir / SITE_WHEEL_DIR / wheel.name
+    stamp = target.with_name(".source.sha256")
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if target.is_file() and stamp.is_file() and stamp.read_text().strip() == digest:
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for old in target.parent.glob("*.whl"):
+        if old != target:
+            old.unlink(missing_ok=True)
+    tmp = target.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as slim:
+        for info, data in site_wheel_entries(wheel):
+            entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            entry.external_attr = info.external_attr
+            slim.writestr(entry, data)
+    os.replace(tmp, target)
+    stamp.write_text(digest + "\n")
+    return target
 
 
 # --------------------------------------------------------------------------- stdlib
@@ -946,7 +1021,7 @@ def with_preloads(html: str, config: dict[str, object], *served_bytecode: str | 
 def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     """Build (or bring up to date) the static site in `out`; return `out`."""
     started = time.monotonic()
-    wheel = ensure_wheel(dist)
+    wheel = ensure_site_wheel(ensure_wheel(dist), dist)
     stdlib_zip = ensure_stdlib(dist)
     sources = site_sources(wheel, stdlib_zip)
     if CONFIG_NAME in sources:

@@ -141,6 +141,15 @@ export function loadEngine() {
   return engine;
 }
 
+/** Stamp the page's diagrams one per task (a page of 20 diagrams would otherwise parse
+ *  and insert all their boards in one long task, blocking the reader's input). */
+let stampTurn = Promise.resolve();
+function nextStampTurn() {
+  const mine = stampTurn.then(() => new Promise((r) => setTimeout(r, 0)));
+  stampTurn = mine;
+  return mine;
+}
+
 /** Run engine calls one at a time, letting the page breathe between them. */
 function enqueue(task) {
   const run = queue.then(() => new Promise((r) => setTimeout(r, 0))).then(task);
@@ -335,6 +344,7 @@ class QinBoard extends HTMLElement {
     const boardParts = await parts();
     this.checkColours(boardParts);
     this.step = this.firstStep();
+    await nextStampTurn();
     this.stampBoard(boardParts);
     this.showSteps();
     this.buildTryBar();
@@ -414,6 +424,11 @@ class QinBoard extends HTMLElement {
     if (!(size > 0) && viewBox?.width) this.board.style.setProperty("--qin-board-width", `${viewBox.width}px`);
     this.caption.textContent = this.getAttribute("caption") || "";
     this.caption.hidden = !this.caption.textContent;
+    // The stamp is the engine's own drawing of the position when its accessible name is
+    // the caption (without one the engine names the players) and every colour is a
+    // palette name (the stamp has no parts for another CSS colour).
+    this.stamped = Boolean(this.getAttribute("caption")) &&
+      this.listAttr("colours").every((c) => Object.hasOwn(boardParts.colours, c));
   }
 
   go(step) {
@@ -438,7 +453,12 @@ class QinBoard extends HTMLElement {
     const m = this.messages;
     this.answer = answer;
     this.engineState = answer.state;
-    this.board.innerHTML = answer.svg;
+    // The engine's first answer for a diagram before any move is the stamped board
+    // itself: keep it (no second parse, layout and paint of every board on the page).
+    const same = this.stamped && answer.played === 0 && !answer.illegal && this.step === 0 &&
+      this.tried.length === 0;
+    if (!same) this.board.innerHTML = answer.svg;
+    this.stamped = false;
     this.hand = answer.hand;
     if (this.interactive && JSON.stringify(this.hand) !== this.shownHand) {
       this.shownHand = JSON.stringify(this.hand);

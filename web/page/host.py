@@ -40,7 +40,7 @@ from qin_ui.actions import Action, Effect
 from qin_ui.app import ACCEPTS, App
 from qin_ui.keyboard import command_for
 from qin_ui.modes import Mode
-from qin_ui.render import El, Screen
+from qin_ui.render import El, Screen, hover_screen
 from qin_ui.saves import MAX_TEXT, MemoryStorage, SaveStore, Storage
 
 Json = dict[str, Any]
@@ -264,9 +264,11 @@ class Host:
     def handle(self, message: Mapping[str, Any]) -> Json:
         """The reply to one message of the shell."""
         effects: list[Effect] = []
-        for action in self.actions_for(message):
+        taken = self.actions_for(message)
+        for action in taken:
             effects += self.app.store(self.app.dispatch(action))
-        reply = self.reply(effects)
+        hovered = bool(taken) and all(isinstance(a, actions.Hover) for a in taken)
+        reply = self.reply(effects, hover_screen(self.app.state) if hovered else None)
         lang = events.language_asked(message)
         if lang:  # the shell loads the catalogue, then says ``language``
             reply.setdefault("effects", []).append({"fx": "language", "lang": lang})
@@ -336,13 +338,16 @@ class Host:
             out.append(actions.StorageFailed(item["key"], str(item.get("error") or "")))
         return out
 
-    def reply(self, effects: Iterable[Effect]) -> Json:
+    def reply(self, effects: Iterable[Effect], screen: Screen | None = None) -> Json:
+        """The reply: the writes, the screen's changes (``screen``: the part of it that
+        changed, e.g. ``render.hover_screen``; else the whole screen drawn), the flags
+        and the effects."""
         out: Json = {}
         if isinstance(self.storage, MirrorStorage):
             writes = self.storage.take_writes()
             if writes:
                 out["writes"] = [[k, v] for k, v in writes]
-        out |= self.differ.diff(self.app.screen())
+        out |= self.differ.diff(screen if screen is not None else self.app.screen())
         now = flags(self.app)
         changed = {k: v for k, v in now.items() if self.sent_flags.get(k) != v}
         if changed:

@@ -212,6 +212,24 @@ def screen(state: AppState, cache: Cache) -> Screen:
                   moved=st.game.moved if lesson is None and r is None else None)
 
 
+LOOKING_AT_THE_GAME = frozenset({Mode.PLAYING, Mode.THINKING, Mode.WATCHING})
+"""The modes whose board is the game on screen, drawn with its info box and overlay
+(not the replay's, the tutorial's or one under a cover or a notice)."""
+
+
+def hover_screen(state: AppState) -> Screen | None:
+    """What a hover over the game's board changes, and only that: the info box and the
+    overlay (``Session.hover`` says so), with the keyboard's cursor as ``screen`` gives
+    it; ``None`` where the whole screen must be drawn (another mode, another board)."""
+    s = state.game.session
+    if (s is None or state.game.replay is not None or state.screen == "setup"
+            or mode_of(state) not in LOOKING_AT_THE_GAME):
+        return None
+    cursor = state.game.keys.cursor if not s.over else None
+    return Screen({"info": El(html=views.info_html(s))}, overlay=views.overlay_svg(s),
+                  cursor=cursor)
+
+
 def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     """The tutorial: its step panel, and nothing of the game behind it."""
     s = lesson.session
