@@ -2,6 +2,7 @@
 
     python bench/motion.py                  # 3 runs each way, this checkout's build/site
     python bench/motion.py --runs 5 --base worker-next
+    python bench/motion.py --runs 1 --before /tmp/site-of-main   # that build too, interleaved
 
 - **bytes**: what the motion and the sound add to a cold visit, gzip -9 (the build serves
   brotli where smaller, so this is an upper bound): the new files (motion.js, sound.js),
@@ -12,10 +13,15 @@
   next frame after the page changed (the reply of the page's Python, which runs in a
   worker, applied): with motion at its normal pace against motion off (the setting the
   player can choose; the board is drawn the same way), the runs interleaved.
+- **layouts**: Chrome's own count of layouts and style recalculations over the same
+  window (``Performance.getMetrics``): not moved by the machine's load.
 - **frames**: with the CPU slowed 4x (Chrome DevTools Protocol
   ``Emulation.setCPUThrottlingRate``), the frames of the 900 ms after a placement,
   counted with ``requestAnimationFrame``: the frames seen, and the dropped ones (an
   interval of n frame times drops n - 1), motion normal against off.
+
+With ``--before`` (another built site, e.g. main's before a change to the motion), that
+site is measured in the same runs, interleaved with this one, and printed beside it.
 
 Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
 """
@@ -23,6 +29,7 @@ Prints numbers and ratios; asserts nothing.  The machine's load moves every figu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import marshal
 import os
@@ -102,6 +109,13 @@ def dropped(times: list[float]) -> tuple[int, int]:
     return len(times), lost
 
 
+def layouts(cdp: Any) -> tuple[int, int]:
+    """The page's layouts and style recalculations so far (Chrome's own counts: unlike
+    the milliseconds, the machine's load does not move them)."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return int(metrics.get("LayoutCount", 0)), int(metrics.get("RecalcStyleCount", 0))
+
+
 def placements(browser: Any, origin: str, pace: str, count: int,
                slow: bool) -> list[dict[str, Any]]:
     """``count`` placements on a new hot-seat game with the motion setting ``pace``."""
@@ -111,11 +125,17 @@ def placements(browser: Any, origin: str, pace: str, count: int,
     page = context.new_page()
     page.goto(origin + "/")
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=TIMEOUT_MS)
+    for i in range(page.locator("#seats .seat").count()):  # hot-seat: every move placed
+        page.select_option(f"#seat-kind-{i}", "human")  # here (a first visit plays the
+        page.wait_for_function(  # Apprentice, which left one placement per game)
+            f"document.querySelector('#seat-kind-{i}').value === 'human'", timeout=TIMEOUT_MS)
     page.click("#start")
     page.wait_for_function("document.querySelectorAll('#hand .tile-btn').length > 0",
                            timeout=TIMEOUT_MS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     if slow:
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     out = []
     play = page.locator("#play")
     for _ in range(count):
@@ -128,7 +148,12 @@ def placements(browser: Any, origin: str, pace: str, count: int,
         page.click("#hand .tile-btn:not([disabled])")
         page.wait_for_function("document.querySelectorAll('#board rect.sq.legal').length > 0")
         square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
-        out.append(page.evaluate(PLACE, [f'#board rect[data-square="{square}"]', WINDOW_MS]))
+        before = layouts(cdp)
+        placed = page.evaluate(PLACE, [f'#board rect[data-square="{square}"]', WINDOW_MS])
+        after = layouts(cdp)
+        placed["layouts"] = after[0] - before[0]
+        placed["styles"] = after[1] - before[1]
+        out.append(placed)
         page.wait_for_function(f"document.querySelector('#play').dataset.moves !== '{done}'")
     context.close()
     return out
@@ -142,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default="worker-next", help="git revision before the change")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--placements", type=int, default=6)
+    parser.add_argument("--before", type=Path, default=None,
+                        help="another built site measured in the same runs (the code before)")
     args = parser.parse_args(argv)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
@@ -153,36 +180,55 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(now - before for _, now, before in rows)
     print(f"{'total':44} {'':7} {'':7} {total:7,}  ({total / 1024:.1f} KB of the 60 KB budget)")
 
-    results: dict[tuple[str, bool], list[dict[str, Any]]] = {}
-    with sync_playwright() as pw, counting_server(args.site) as (site, _):
+    sites = {"now": args.site} if args.before is None else {"before": args.before,
+                                                             "now": args.site}
+    results: dict[tuple[str, str, bool], list[dict[str, Any]]] = {}
+    with sync_playwright() as pw, contextlib.ExitStack() as stack:
+        origins = {name: stack.enter_context(counting_server(path))[0]
+                   for name, path in sites.items()}
         browser = pw.chromium.launch(**chromium_launch_args())
         for run in range(args.runs):
             order = ("off", "normal") if run % 2 == 0 else ("normal", "off")
+            names = list(sites) if run % 2 == 0 else list(reversed(sites))
             for slow in (False, True):
-                for pace in order:
-                    results.setdefault((pace, slow), []).extend(
-                        placements(browser, site, pace, args.placements, slow))
+                for name in names:
+                    for pace in order:
+                        results.setdefault((name, pace, slow), []).extend(
+                            placements(browser, origins[name], pace, args.placements, slow))
         browser.close()
 
     med = statistics.median
-    print(f"\nplacement: click to the next frame after the reply, ms, median (range), "
-          f"{args.runs} runs x {args.placements}")
-    for slow in (False, True):
-        label = "CPU slowed 4x" if slow else "CPU as is"
-        took = {pace: [r["took"] for r in results[(pace, slow)]] for pace in ("off", "normal")}
-        for pace in ("off", "normal"):
-            t = took[pace]
-            print(f"  {label:14} motion {pace:7} {med(t):7.1f} "
-                  f"({min(t):.1f}-{max(t):.1f})  n={len(t)}")
-        print(f"  {label:14} normal / off   {med(took['normal']) / med(took['off']):.2f}x")
-    print(f"\nframes in the {WINDOW_MS} ms after a placement (requestAnimationFrame), "
-          f"median per placement")
-    for slow in (False, True):
-        label = "CPU slowed 4x" if slow else "CPU as is"
-        for pace in ("off", "normal"):
-            counted = [dropped(r["times"]) for r in results[(pace, slow)]]
-            print(f"  {label:14} motion {pace:7} frames {med(c[0] for c in counted):5.1f}  "
-                  f"dropped {med(c[1] for c in counted):5.1f} (max {max(c[1] for c in counted)})")
+    for name in sites:
+        print(f"\n[{name}: {sites[name]}]")
+        print(f"placement: click to the next frame after the reply, ms, median (range), "
+              f"{args.runs} runs x {args.placements}")
+        for slow in (False, True):
+            label = "CPU slowed 4x" if slow else "CPU as is"
+            took = {pace: [r["took"] for r in results[(name, pace, slow)]]
+                    for pace in ("off", "normal")}
+            for pace in ("off", "normal"):
+                t = took[pace]
+                print(f"  {label:14} motion {pace:7} {med(t):7.1f} "
+                      f"({min(t):.1f}-{max(t):.1f})  n={len(t)}")
+            print(f"  {label:14} normal / off   {med(took['normal']) / med(took['off']):.2f}x")
+        print(f"frames in the {WINDOW_MS} ms after a placement (requestAnimationFrame), "
+              f"median per placement")
+        for slow in (False, True):
+            label = "CPU slowed 4x" if slow else "CPU as is"
+            for pace in ("off", "normal"):
+                counted = [dropped(r["times"]) for r in results[(name, pace, slow)]]
+                print(f"  {label:14} motion {pace:7} frames {med(c[0] for c in counted):5.1f}  "
+                      f"dropped {med(c[1] for c in counted):5.1f} "
+                      f"(max {max(c[1] for c in counted)})")
+        print("layouts / style recalculations in the window after a placement, median "
+              "(Chrome's counts: the load does not move them)")
+        for slow in (False, True):
+            label = "CPU slowed 4x" if slow else "CPU as is"
+            for pace in ("off", "normal"):
+                rs = results[(name, pace, slow)]
+                print(f"  {label:14} motion {pace:7} layouts {med(r['layouts'] for r in rs):5.1f}"
+                      f"  styles {med(r['styles'] for r in rs):5.1f}")
+    print(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 

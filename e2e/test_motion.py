@@ -19,6 +19,9 @@ from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_seats
 from e2e.test_game import start
 from e2e.test_modes import play_moves
+from e2e.test_review import linked_game
+from e2e.test_tutorial import CLICKS, place
+from qin import records
 
 # Counts what the page animates with Web Animations and the sound objects it makes.
 COUNTERS = """
@@ -105,3 +108,50 @@ def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page
     moved = int(play.get_attribute("data-moves") or 0)
     expect(play).not_to_have_attribute("data-moves", str(moved), timeout=WORKER_BOOT_MS)
     assert counts(page)["audio"] == 1
+
+
+def test_a_replay_step_on_animates_as_the_move_did_and_back_does_not(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    boot(page, "/#g=" + records.to_url(linked_game(4)))  # every seat human
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "4")
+    page.click("#replay-open")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.click("#replay-start")
+    expect(play).to_have_attribute("data-replay-at", "0")
+    before = counts(page)["animate"]
+    page.click("#replay-step")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    board = page.locator("#board svg")
+    expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))  # a human's
+    assert counts(page)["animate"] > before
+    page.click("#replay-back")  # back: the board is set, nothing moves
+    expect(play).to_have_attribute("data-replay-at", "0")
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    page.emulate_media(reduced_motion="reduce")
+    before = counts(page)["animate"]
+    page.click("#replay-step")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == before
+
+
+def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
+    page.add_init_script(COUNTERS)
+    boot(page, "/#learn=found")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "found")
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    # the tile settles and the new province's pagoda rises (Q11), as in a game
+    expect(page.locator("#board svg")).to_have_attribute("data-motion",
+                                                         re.compile(r"^settle rise\b"))
+    assert counts(page)["animate"] >= 2
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#tutorial-again")
+    expect(panel).not_to_have_attribute("data-outcome", "done")
+    before = counts(page)["animate"]
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == before

@@ -5,17 +5,20 @@ move code, in English, German and French); a click on the chart or the list (or 
 on a chart's point) jumps the replay to a move, where the move played and the better
 move are both drawn, told apart by a ring and a star, each said in a sentence; on a
 phone the move and the board are on screen together.  Cancel stops the review and a
-new one runs to the end.  Waits are on the
+new one runs to the end.  Share gives a link that opens the review at the move chosen
+in a fresh browser; a damaged review part is said and the game opens.  Waits are on the
 page's state (``#review[data-state]``, ``#play[data-replay-at]``), never sleeps."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import qin
 import qin.ai
+import qin.records
+from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file, mode
 from qin.ai import review as rv
@@ -185,3 +188,65 @@ def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     expect(review).to_have_attribute("data-done", "72")
     expect(page.locator("#review-list button.review-jump")).to_have_count(72)
+
+
+# -- the review shared by link -----------------------------------------------------------
+def linked_game(moves: int) -> qin.Game:
+    """A hot-seat game of ``moves`` moves (every seat human: every move is reviewed)."""
+    game = qin.Game.new(board="bird", players=2, seed=11, names=["Anna", "Ben"])
+    for _ in range(moves):
+        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
+    return game
+
+
+def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
+        page: Page, browser: Browser, base_url: str) -> None:
+    game = linked_game(10)
+    boot(page, "/#g=" + qin.records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "10")
+    page.click("#replay-open")
+    mode(page, "replay")
+    page.click("#review-open")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    page.locator('#review-list button[data-ply="6"]').click()
+    expect(review).to_have_attribute("data-at", "6")
+    detail = page.locator("#review-detail").text_content() or ""
+    assert detail.startswith("Move 6: ")
+    share = page.locator("#review-share")
+    expect(share).to_have_text("Share the review")
+    share.click()
+    expect(share).to_have_attribute("aria-expanded", "true")
+    link = page.locator("#review-link")
+    expect(link).to_have_value(re.compile(r"#g=[A-Za-z0-9_-]+&review=6$"))
+    page.click("#review-link-copy")  # the clipboard may refuse (headless): said either way
+    expect(page.locator("#review-link-message")).to_be_visible()
+    url = link.input_value()
+    assert url.startswith(base_url)
+
+    fresh = browser.new_context(base_url=base_url)  # another browser: nothing stored
+    try:
+        other = boot(fresh.new_page(), url)
+        expect(other.locator("#app")).to_have_attribute("data-mode", "review")
+        there = other.locator("#review")
+        expect(there).to_have_attribute("data-at", "6", timeout=WORKER_BOOT_MS)
+        expect(other.locator("#play")).to_have_attribute("data-replay-at", "5")
+        expect(other.locator("#review-detail")).to_have_text(detail)  # judged again: the same
+        expect(other.locator('#board g.review-played .ghost')).not_to_have_count(0)
+        expect(other.locator("#link-problem")).to_be_hidden()
+        expect(there).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+        no_codes(other)
+    finally:
+        fresh.close()
+
+
+def test_a_damaged_review_in_a_link_is_said_and_the_game_opens(page: Page) -> None:
+    game = linked_game(8)
+    boot(page, "/#g=" + qin.records.to_url(game) + "&review=%3Cscript%3E")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "8")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    problem = page.locator("#link-problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_have_text(re.compile(r"^The review in this link is damaged"))
+    expect(page.locator("#review")).to_be_hidden()
+    assert not CODE.search(problem.text_content() or "")

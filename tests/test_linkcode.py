@@ -60,6 +60,15 @@ def test_a_links_tiles_are_where_the_engine_puts_them(board: str, players: int,
     assert grid(got["text"]) == grid(game.to_position())
 
 
+def test_a_review_asked_after_the_code_draws_the_same_board() -> None:
+    game = qin.Game.new(board="lion", players=2, seed=5)
+    for _ in range(7):
+        game.play(game.legal_moves()[0])
+    plain, review, damaged = link_positions(
+        [f"#g={records.to_url(game)}{tail}" for tail in ("", "&review=4", "&review=x")])
+    assert plain is not None and review == plain and damaged == plain
+
+
 def test_a_damaged_code_gives_nothing() -> None:
     assert link_position("#g=") is None
     assert link_position("#g=!!!") is None

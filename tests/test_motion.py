@@ -125,3 +125,71 @@ def test_the_sounds_of_a_move() -> None:
     assert delays == sorted(delays) and delays[0] == 0
     assert [n for n, _ in motion.sounds("pass", [], your_turn=False, over=True)] == ["end"]
     assert set(names) <= set(motion.SOUNDS)
+
+
+# -- the replay and the tutorial move as a game does --------------------------------------
+def _page_app(hash_: str = "") -> Any:
+    from qin_ui import actions as A
+    from qin_ui.app import App
+    from qin_ui.saves import MemoryStorage, SaveStore
+
+    app = App(SaveStore(MemoryStorage()))
+    app.store(app.dispatch(A.Boot("http://localhost/" + hash_, hash_)))
+    return app
+
+
+def _sent(differ: Any, app: Any) -> list[str]:
+    """The cues' kinds the next reply to the shell plays (none: no motion sent)."""
+    out = differ.diff(app.screen())
+    return [c["cue"] for c in out.get("motion", {}).get("cues", [])]
+
+
+def test_a_replay_step_on_moves_as_the_game_did_and_back_or_a_jump_does_not() -> None:
+    from host import Differ
+    from qin_ui import actions as A
+    from qin_ui import links
+
+    game, _ = before_move(1, 4)  # its first move founds (Q11): a tile and a pagoda
+    app = _page_app(links.fragment(game, ["human", "governor"]))
+    differ = Differ()
+    differ.diff(app.screen())
+    app.store(app.dispatch(A.Command("replay-open")))
+    app.store(app.dispatch(A.Command("replay-start")))
+    assert _sent(differ, app) == []
+    app.store(app.dispatch(A.Command("replay-step")))
+    assert _sent(differ, app) == ["settle", "rise"]  # seat 1 is human: its tile settles
+    app.store(app.dispatch(A.Command("replay-step")))
+    assert _sent(differ, app)[0] == "travel"  # the Governor's tile comes from its seat
+    assert app.screen().moved.sounds == ()  # a replay is looked at: no sound
+    for name, arg in (("replay-back", ""), ("replay-jump", "3"), ("replay-end", ""),
+                      ("replay-start", "")):
+        app.store(app.dispatch(A.Command(name, arg)))
+        assert _sent(differ, app) == [], name
+    app.store(app.dispatch(A.Command("replay-play")))  # the autoplay's steps move too
+    timer = app.state.game.replay_timer
+    app.store(app.dispatch(A.Timer(timer)))
+    assert _sent(differ, app) == ["settle", "rise"]
+    app.store(app.dispatch(A.Command("motion", "off")))
+    app.store(app.dispatch(A.Timer(app.state.game.replay_timer)))
+    assert _sent(differ, app) == []  # the pace "off": nothing moves
+    app.store(app.dispatch(A.Command("replay-exit")))
+    assert _sent(differ, app) == []  # the game's own last move is not played again
+
+
+def test_the_tutorials_move_moves_as_in_a_game() -> None:
+    from host import Differ
+    from qin_ui import actions as A
+
+    from tests.test_tutorial import HITS, try_move
+
+    app = _page_app("#learn=place")
+    differ = Differ()
+    assert app.state.tutorial.lesson is not None
+    differ.diff(app.screen())
+    try_move(app, "Rf1Bf2")  # refused (Q7): nothing moves
+    assert _sent(differ, app) == []
+    try_move(app, HITS["place"])
+    assert app.state.tutorial.lesson.outcome == "done"
+    assert _sent(differ, app)[:1] == ["settle"]  # the tile settles onto its squares
+    app.store(app.dispatch(A.Command("tutorial-next")))
+    assert _sent(differ, app) == []

@@ -29,6 +29,7 @@ CLICKS: Final[dict[str, Command]] = {
     "replay-open": Command("replay-open"),
     "result-review": Command("review-open"), "review-open": Command("review-open"),
     "review-cancel": Command("review-cancel"), "review-close": Command("review-close"),
+    "review-share": Command("review-share"), "review-link-copy": Command("review-link-copy"),
     "notice-newer": Command("notice-newer"), "notice-copy": Command("notice-copy"),
     "notice-link": Command("notice-link"), "notice-keep": Command("notice-keep"),
     "undelete": Command("undelete"), "delete-finished": Command("delete-finished"),
@@ -243,7 +244,8 @@ def to_action(message: Mapping[str, Any], settings: setup.Settings) -> Action | 
     if kind == "hash":
         return actions.AddressChanged(_str(message.get("hash")))
     if kind == "copied":
-        return actions.Copied(ok=message.get("ok") is True)
+        return actions.Copied(ok=message.get("ok") is True,
+                              field=_str(message.get("field"), "link-url"))
     if kind == "file":
         return _file(message)
     return None

@@ -176,7 +176,10 @@ class Differ:
         if board_written or screen.cursor != self.cursor:
             out["cursor"] = self.cursor = screen.cursor
         moved = screen.moved
-        if board_written and moved is not None and moved.token != self.moved:
+        if board_written and moved is not None and (self.moved is None
+                                                    or moved.token > self.moved):
+            # tokens only grow: a motion shown once (the game's last move, behind a
+            # replay or the tutorial) is never played again
             self.moved = moved.token
             if moved.cues or moved.sounds:
                 out["motion"] = {"cues": list(moved.cues), "sounds": list(moved.sounds)}
@@ -221,7 +224,7 @@ def effect_message(effect: Effect) -> Json | None:
     if isinstance(effect, actions.SetAddress):
         return {"fx": "address", "url": effect.url}
     if isinstance(effect, actions.Copy):
-        return {"fx": "copy", "text": effect.text, "fallback": "link-url"}
+        return {"fx": "copy", "text": effect.text, "fallback": effect.field}
     return None
 
 

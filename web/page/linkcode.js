@@ -12,7 +12,8 @@
  *  cannot be read (Python says why). */
 export function linkPosition(hash, sides) {
   try {
-    const code = hash.slice(hash.lastIndexOf("#") + 1).replace(/^g=/, "");
+    // the code, without a review asked after it (#g=<code>&review=<n>)
+    const code = hash.slice(hash.lastIndexOf("#") + 1).replace(/^g=/, "").split("&")[0];
     const bytes = Uint8Array.from(atob(code.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
     let at = 2;
     const varint = () => {

@@ -27,64 +27,93 @@ export function keep(board, cues) {
   for (const cue of cues) {
     if (cue.cue !== "leave") continue;
     const el = board.querySelector(pagodaAt(cue));
-    if (el) kept.push([cue, el.cloneNode(true)]);
+    // where it stood on the board (the page above the board may move with the reply)
+    if (el) kept.push([cue, [el.cloneNode(true), el.getBoundingClientRect(), el.ownerSVGElement.getBoundingClientRect()]]);
   }
   return kept;
 }
 
 // A layer over the board holding a copy of el (or el itself, already a copy), just the
-// copy's size (a margin for its shadow): returns the layer and the copy's centre and box in
-// the layer's pixels.
+// copy's size (a margin for its shadow). The geometry is read before anything is written
+// (geometry(), play1(): one layout for the whole move, the one the redrawn board needs
+// anyway, where a layer written between two reads made one per element), and
+// the originals show again all at once when the move's last animation ends (one repaint
+// of the board and its shadow, not one per moving element).
 const MARGIN = 12;
 
-function lift(svg, el, copy = el.cloneNode(true)) {
+// The board's geometry, read once per move: its box, the area's, the viewBox's scale.
+function geometry(svg) {
   const area = svg.closest("#board-area") ?? svg.parentElement;
   const board = svg.getBoundingClientRect();
   const origin = area.getBoundingClientRect();
   const view = svg.viewBox.baseVal;
-  const scale = board.width / (view.width || board.width);
+  return { svg, area, board, origin, view, scale: board.width / (view.width || board.width),
+    scrollLeft: area.scrollLeft, scrollTop: area.scrollTop, pending: [], hidden: [] };
+}
+
+// An element's box in the board's pixels, with the margin (read phase: no write yet);
+// ``base``: the board's box when rect was read (a leaving pagoda's, before the redraw).
+function boxOf(g, rect, base = g.board) {
+  return { x: rect.left - base.left - MARGIN, y: rect.top - base.top - MARGIN,
+    width: rect.width + 2 * MARGIN, height: rect.height + 2 * MARGIN };
+}
+
+// Write phase: the layer for a box, holding copy.
+function layerFor(g, box, copy) {
+  const { view, scale } = g;
   const layer = document.createElementNS(SVG, "svg");
   layer.setAttribute("class", "qin-board motion-layer");
   layer.setAttribute("aria-hidden", "true");
-  const place = (x, y, w, h) => {  // board pixels -> the layer's box and viewBox
-    layer.setAttribute("viewBox", `${view.x + x / scale} ${view.y + y / scale} ${w / scale} ${h / scale}`);
-    Object.assign(layer.style, {
-      left: `${board.left - origin.left + area.scrollLeft + x}px`,
-      top: `${board.top - origin.top + area.scrollTop + y}px`, width: `${w}px`, height: `${h}px` });
-  };
-  place(0, 0, board.width, board.height);
+  layer.setAttribute("viewBox", `${view.x + box.x / scale} ${view.y + box.y / scale} ${box.width / scale} ${box.height / scale}`);
+  Object.assign(layer.style, {
+    left: `${g.board.left - g.origin.left + g.scrollLeft + box.x}px`,
+    top: `${g.board.top - g.origin.top + g.scrollTop + box.y}px`,
+    width: `${box.width}px`, height: `${box.height}px` });
   layer.append(copy);
-  area.append(layer);
-  const r = copy.getBoundingClientRect();
-  const box = { x: r.left - board.left - MARGIN, y: r.top - board.top - MARGIN,
-    width: r.width + 2 * MARGIN, height: r.height + 2 * MARGIN };
-  place(box.x, box.y, box.width, box.height);
-  return [layer, [box.width / 2, box.height / 2], box];
+  return layer;
 }
 
-// Animate a copy of el in its layer; el shows again (and the layer goes) at the end.
-function play1(svg, el, frames, cue, { easing = EASE_IN, bottom = false, copy } = {}) {
-  const [layer, [cx, cy], box] = lift(svg, el, copy);
-  layer.style.transformOrigin = `${cx}px ${bottom ? box.height - MARGIN : cy}px`;
-  if (el && !copy) el.style.visibility = "hidden";
-  const animation = layer.animate(typeof frames === "function" ? frames(cx, cy, box) : frames, {
-    duration: cue.ms, delay: cue.delay ?? 0, easing, fill: "both" });
+// Plan the animation of a copy of el (read now, written by start()).
+function play1(g, el, frames, cue, { easing = EASE_IN, bottom = false, copy, rect, base } = {}) {
+  const box = boxOf(g, rect ?? el.getBoundingClientRect(), base);
+  g.pending.push({ el, frames, cue, easing, bottom, copy, box });
+}
+
+// Write every planned layer, hide the originals and start the animations; when the last
+// has ended, the originals show again and the layers go, together.
+function start(g) {
+  const animations = [];
+  const layers = [];
+  for (const { el, frames, cue, easing, bottom, copy, box } of g.pending) {
+    const layer = layerFor(g, box, copy ?? el.cloneNode(true));
+    const [cx, cy] = [box.width / 2, box.height / 2];
+    layer.style.transformOrigin = `${cx}px ${bottom ? box.height - MARGIN : cy}px`;
+    if (el && !copy) {
+      el.style.visibility = "hidden";
+      g.hidden.push(el);
+    }
+    g.area.append(layer);
+    layers.push(layer);
+    animations.push(layer.animate(typeof frames === "function" ? frames(cx, cy, box) : frames, {
+      duration: cue.ms, delay: cue.delay ?? 0, easing, fill: "both" }));
+  }
   const done = () => {
-    if (el && !copy) el.style.visibility = "";
-    layer.remove();
+    for (const el of g.hidden) el.style.visibility = "";
+    for (const layer of layers) layer.remove();
   };
-  animation.finished.then(done, done);
+  Promise.all(animations.map((a) => a.finished)).then(done, done);
 }
 
-function tile(svg, cue) {
+function tile(g, cue) {
+  const { svg } = g;
   const el = svg.querySelector(`.tiles .tile[data-move="${CSS.escape(cue.move)}"]`);
   if (!el) return false;
   const row = cue.cue === "travel"
     ? document.querySelector(`#players li.player[data-player="${CSS.escape(String(cue.seat))}"]`) : null;
   const seat = row?.getBoundingClientRect();
   if (seat && (seat.width || seat.height)) {  // from the player's row, over the page
-    const board = svg.getBoundingClientRect();
-    play1(svg, el, (cx, cy, box) => {
+    const { board } = g;
+    play1(g, el, (cx, cy, box) => {
       const dx = seat.left + seat.width / 2 - board.left - (box.x + cx);
       const dy = seat.top + seat.height / 2 - board.top - (box.y + cy);
       return [
@@ -93,40 +122,40 @@ function tile(svg, cue) {
         { transform: "none", opacity: 1 }];
     }, cue, { easing: EASE_TRAVEL });
   } else {
-    play1(svg, el, [
+    play1(g, el, [
       { transform: "translateY(-6px) scale(1.08)", opacity: 0.5 },
       { transform: "none", opacity: 1 }], cue);
   }
   const frame = svg.querySelector(".last-move");
   if (frame) {
-    play1(svg, frame, [{ opacity: 0 }, { opacity: 1 }],
+    play1(g, frame, [{ opacity: 0 }, { opacity: 1 }],
       { ms: cue.ms, delay: (cue.delay ?? 0) + cue.ms * 0.6 });
   }
   return true;
 }
 
-function rise(svg, cue) {
-  const el = svg.querySelector(pagodaAt(cue));
+function rise(g, cue) {
+  const el = g.svg.querySelector(pagodaAt(cue));
   if (!el) return false;
-  play1(svg, el, [
+  play1(g, el, [
     { transform: "translateY(6px) scaleY(0.1)", opacity: 0 },
     { transform: "scaleY(1.12)", opacity: 1, offset: 0.7 },
     { transform: "none", opacity: 1 }], cue, { bottom: true });
   return true;
 }
 
-function leave(svg, cue, copy) {
-  play1(svg, null, [
+function leave(g, cue, [copy, rect, base]) {
+  play1(g, null, [
     { transform: "none", opacity: 1 },
     { transform: "translateY(-10px) scale(0.5)", opacity: 0 }], cue,
-  { easing: "ease-in", bottom: true, copy });
+  { easing: "ease-in", bottom: true, copy, rect, base });
   return true;
 }
 
-function village(svg, cue) {
-  const el = svg.querySelector(`.terrain .village[data-at="${CSS.escape(cue.at)}"]`);
+function village(g, cue) {
+  const el = g.svg.querySelector(`.terrain .village[data-at="${CSS.escape(cue.at)}"]`);
   if (!el) return false;
-  play1(svg, el, [{ transform: "none" }, { transform: "scale(1.18)", offset: 0.4 },
+  play1(g, el, [{ transform: "none" }, { transform: "scale(1.18)", offset: 0.4 },
     { transform: "none" }], cue);
   return true;
 }
@@ -136,17 +165,19 @@ export function play(board, cues, kept) {
   const svg = board.querySelector("svg");
   for (const old of document.querySelectorAll(".motion-layer")) old.remove();  // a move before
   if (!svg || reduced.matches || !cues?.length) return;
+  const g = geometry(svg);
   const played = [];
-  for (const cue of cues) {
+  for (const cue of cues) {  // read: where each moving element is
     let ok = false;
-    if (cue.cue === "settle" || cue.cue === "travel") ok = tile(svg, cue);
-    else if (cue.cue === "rise") ok = rise(svg, cue);
-    else if (cue.cue === "village") ok = village(svg, cue);
+    if (cue.cue === "settle" || cue.cue === "travel") ok = tile(g, cue);
+    else if (cue.cue === "rise") ok = rise(g, cue);
+    else if (cue.cue === "village") ok = village(g, cue);
     else if (cue.cue === "leave") {
       const copy = kept?.find(([k]) => k === cue)?.[1];
-      ok = copy ? leave(svg, cue, copy) : false;
+      ok = copy ? leave(g, cue, copy) : false;
     }
     if (ok) played.push(cue.cue);
   }
+  start(g);  // write: the layers, and the animations on them
   svg.dataset.motion = played.join(" ");
 }

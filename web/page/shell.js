@@ -337,8 +337,8 @@ function perform(effect) {
       break;
     case "copy":
       navigator.clipboard.writeText(effect.text).then(
-        () => send({ t: "copied", ok: true }),
-        () => { node(effect.fallback)?.select(); send({ t: "copied", ok: false }); });
+        () => send({ t: "copied", ok: true, field: effect.fallback }),
+        () => { node(effect.fallback)?.select(); send({ t: "copied", ok: false, field: effect.fallback }); });
       break;
     case "language":
       window.qinI18n.use(effect.lang).then((text) => send(

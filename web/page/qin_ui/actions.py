@@ -40,7 +40,8 @@ CommandName = Literal[
     # the replay and the review
     "replay-open", "replay-exit", "replay-step", "replay-back", "replay-start",
     "replay-end", "replay-jump", "replay-play",
-    "review-open", "review-cancel", "review-close", "review-jump",
+    "review-open", "review-cancel", "review-close", "review-jump", "review-share",
+    "review-link-copy",
     # the start screen and saved games
     "back-to-game", "drag", "resume", "export-save", "export-raw", "delete",
     "delete-finished", "undelete", "progress-export",
@@ -208,9 +209,11 @@ class Timer:
 
 @dataclass(frozen=True)
 class Copied:
-    """The link was put on the clipboard (``ok``), or could not be."""
+    """The link was put on the clipboard (``ok``), or could not be; ``field``: the
+    element that shows it (``Copy.field``)."""
 
     ok: bool
+    field: str = "link-url"
     name = "copied"
 
 
@@ -319,9 +322,12 @@ class SetAddress:
 
 @dataclass(frozen=True)
 class Copy:
-    """Put ``text`` on the clipboard; the outcome comes back as ``Copied``."""
+    """Put ``text`` on the clipboard; the outcome comes back as ``Copied``.  ``field``:
+    the element that shows the text (selected for copying by hand if the clipboard
+    refuses)."""
 
     text: str
+    field: str = "link-url"
 
 
 @dataclass(frozen=True)

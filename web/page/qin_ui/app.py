@@ -134,6 +134,7 @@ class App(Core):
                 self.count_progress(s)
             if moves:
                 st.game.keys.armed = None
+                st.link.review_problem = ""  # the link's note is about the game as opened
             if moves and moves[-1] == "moved":
                 senses.moved(st, s)
             effects.append(Save())
@@ -210,9 +211,11 @@ REPLAYING: Routes = {
 """The replay: its controls, the focus, and the tools that do not change the game."""
 
 REVIEWING: Routes = dict.fromkeys(("review-cancel", "review-close", "review-jump",
-                                   "review-open"), replaying.review)
+                                   "review-open", "review-share", "review-link-copy"),
+                                  replaying.review)
 """The review beside the replay: cancel it, close it, jump to a reviewed move (where
-the better move shows as a ghost tile), review again after a cancel."""
+the better move shows as a ghost tile), review again after a cancel, share it as a link
+(the game and the move chosen) and copy that link."""
 
 RESULTS: Routes = {"result-close": play.result_close, "result-new": starting.new_game,
                    "review-open": replaying.review}

@@ -150,8 +150,9 @@ class Core:
                            wheel_at=before.wheel_at)
         st.keeping = Keeping(save=ref)
         st.link.link_mode = st.link.link_open = mode == "link"
-        st.link.link_panel = False
-        st.link.link_message = ""
+        st.link.link_panel = st.link.review_panel = False
+        st.link.link_message = st.link.review_url = st.link.review_message = ""
+        st.link.review_problem = ""
         st.screen = "play"
         st.spoken = ""
         st.start.settings = s.settings

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 
-from . import lesson_view, setup, tutorial
+from . import lesson_view, senses, setup, tutorial
 from .actions import Action, Command, Effect, Focus, Form, SetAddress, Wheel
 from .core import Core
 from .lesson import Lesson
@@ -93,6 +93,7 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
         st.game.wheel_at = action.at_ms
     tries = lesson.tries
     if lesson.act(action, st.pointer):
+        senses.lesson_moved(st, lesson.session)  # the board shows the move: it moves
         st.tutorial.lessons_done = _lessons_done(app) | {lesson.step.id}
         with contextlib.suppress(Exception):  # not kept: the tutorial still plays
             app.saves.storage.set(tutorial.PROGRESS_KEY,

@@ -3,11 +3,18 @@
 ``qin.records.to_url`` packs the record; the fragment is never sent to a server.  In a
 correspondence game the player to move opens the link, makes a move, and shares the new
 link.  The hands are in the link: nothing is hidden from whoever opens it.
+
+A review link is a game link with the review asked after the code:
+``#g=<code>&review=<n>`` opens the game's review at move ``n`` (``#g=<code>&review``:
+the review, no move chosen).  ``review_asked`` reads that part; a link without it opens
+as before, and a part that cannot be read is said (``ReviewAsk.problem``) while the game
+opens all the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 import qin
@@ -22,6 +29,10 @@ KEY: Final = "g="
 WARNING_KEY: Final = "link.warning"
 """The note shown with a link game (``warning()``)."""
 MAX_FRAGMENT: Final = 8000
+REVIEW: Final = "review"
+"""The name of a game link's review part (``&review=<n>``)."""
+MAX_REVIEW_DIGITS: Final = 3
+"""A move number has at most 3 digits (``record_format.MAX_MOVES`` is 400)."""
 
 
 def warning() -> str:
@@ -56,6 +67,62 @@ def link(base: str, game: qin.Game, kinds: Sequence[str] = (),
     return base.split("#", 1)[0] + fragment(game, kinds, hints)
 
 
+def review_fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (),
+                    at: int | None = None) -> str:
+    """``fragment`` with the review asked: ``"#g=<code>&review=<at>"`` (no ``=<at>``
+    when no move is chosen)."""
+    if at is not None and not 0 < at <= len(game.moves):
+        raise LinkError(t("link.error.share", error=at))
+    part = REVIEW if at is None else f"{REVIEW}={at}"
+    return fragment(game, kinds, hints) + "&" + part
+
+
+def review_link(base: str, game: qin.Game, kinds: Sequence[str] = (),
+                hints: Sequence[int] = (), at: int | None = None) -> str:
+    """The page's address ``base`` with ``game`` and its review at move ``at`` in it."""
+    return base.split("#", 1)[0] + review_fragment(game, kinds, hints, at)
+
+
+@dataclass(frozen=True)
+class ReviewAsk:
+    """What a link's review part asks: ``wanted`` (the review is asked), ``at`` (the
+    move to show, 1 for the first; ``None``: none chosen), ``problem`` (why the part
+    was not read, in words; "" when it was, or when there is none)."""
+
+    wanted: bool = False
+    at: int | None = None
+    problem: str = ""
+
+
+def game_part(text: str) -> str:
+    """A link or fragment without its review part (what holds the game)."""
+    head, sep, _ = text.rpartition("#")
+    return head + sep + text[len(head) + len(sep):].split("&", 1)[0]
+
+
+def review_asked(text: object, moves: int) -> ReviewAsk:
+    """The review part of a game link (``#g=<code>&review=<n>``) for a game of ``moves``
+    moves: nothing asked when there is none; a part that is not exactly one
+    ``review`` or ``review=<n>`` with ``n`` a move of the game is a ``problem``."""
+    if not isinstance(text, str):
+        return ReviewAsk()
+    tail = text.strip().rsplit("#", 1)[-1]
+    if "&" not in tail:
+        return ReviewAsk()  # a link as before: the game only
+    rest = tail.split("&", 1)[1]
+    name, has_value, value = rest.partition("=")
+    if name != REVIEW:
+        return ReviewAsk(problem=t("link.review.unknown"))
+    if not has_value:
+        return ReviewAsk(wanted=True)
+    if not (value.isascii() and value.isdigit()) or len(value) > MAX_REVIEW_DIGITS:
+        return ReviewAsk(problem=t("link.review.damaged"))
+    at = int(value)
+    if not 0 < at <= moves:
+        return ReviewAsk(problem=t("link.review.beyond", n=at, count=moves))
+    return ReviewAsk(wanted=True, at=at)
+
+
 def has_game(hash_text: object) -> bool:
     """Whether a location hash (``location.hash``) is meant to hold a game."""
     return isinstance(hash_text, str) and hash_text.lstrip("#").startswith(KEY)
@@ -71,7 +138,7 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
     text = text.strip()
     if len(text) > MAX_FRAGMENT:
         raise LinkError(t("link.error.long"))
-    code = text.rsplit("#", 1)[-1]
+    code = game_part(text).rsplit("#", 1)[-1]
     code = code.removeprefix(KEY)
     if not code:
         raise LinkError(t("link.error.empty"))

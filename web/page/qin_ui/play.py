@@ -34,7 +34,7 @@ from .ai_bridge import request_for
 from .core import Core
 from .i18n import t
 from .modes import Mode
-from .replaying import REPLAY_TICK_MS
+from .replaying import REPLAY_TICK_MS, REVIEW_LINK
 from .saves import export_name, export_text
 from .session import Session
 from .state import ComputerTurn, HintAsk
@@ -119,7 +119,12 @@ def timer(app: Core, action: Timer) -> list[Effect]:
 
 
 def copied(app: Core, action: Copied) -> list[Effect]:
-    app.state.link.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
+    st = app.state
+    if action.field == REVIEW_LINK:
+        st.link.review_message = t("review.link.copied" if action.ok
+                                   else "link.copy_by_hand")
+    else:
+        st.link.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
     return []
 
 
@@ -345,7 +350,7 @@ def _timer(app: Core, token: int) -> list[Effect]:
         return []
     if token == st.game.replay_timer and st.game.replay is not None:
         st.game.replay_timer = None
-        if st.game.replay.tick():
+        if replaying.step_on(app, st.game.replay):
             st.game.replay_timer = st.token()
             return [After(REPLAY_TICK_MS, st.game.replay_timer)]
         return []

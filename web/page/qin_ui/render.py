@@ -193,6 +193,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-panel"] = El(hidden=not st.link.link_panel)
     els["link-url"] = El(value=st.link.link_url if st.link.link_panel or st.link.link_mode else "")
     els["link-message"] = El(text=st.link.link_message, hidden=not st.link.link_message)
+    els["link-problem"] = El(text=st.link.review_problem, hidden=not st.link.review_problem)
     els["replay-bar"] = El(hidden=r is None)
     if r is not None:
         els["replay-caption"] = El(text=r.caption())
@@ -209,7 +210,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["board-area"] = El(attrs=(("aria-activedescendant",
                                        a11y.cell_id(cursor) if cursor else None),))
     return Screen(els, overlay=overlay, cursor=cursor,
-                  moved=st.game.moved if lesson is None and r is None else None)
+                  moved=st.tutorial.moved if lesson is not None
+                  else st.game.replay_moved if r is not None else st.game.moved)
 
 
 LOOKING_AT_THE_GAME = frozenset({Mode.PLAYING, Mode.THINKING, Mode.WATCHING})
@@ -307,6 +309,12 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
              "failed": t("review.failed")}
     els["review-status"] = El(text=words.get(run.status, ""))
     els["review-cancel"] = El(hidden=run.status != "running")
+    shared = st.link.review_panel
+    els["review-share"] = El(attrs=(("aria-expanded", "true" if shared else "false"),))
+    els["review-link-panel"] = El(hidden=not shared)
+    els["review-link"] = El(value=st.link.review_url if shared else "")
+    els["review-link-message"] = El(text=st.link.review_message,
+                                    hidden=not st.link.review_message)
     els["review-unit"] = El(text=review.unit_text())
     els["review-detail"] = El(text=review.detail_text(run, r.game, s.names)
                               if at is not None else "", hidden=at is None)

@@ -49,6 +49,9 @@ class Replay:
         self.game = records.load({**self.record, "moves": []})
         self.cursor = 0
         self.playing = False
+        self.stepped: tuple[qin.Event, ...] | None = None
+        """The events of the move the last ``step`` played (``None``: the last change of
+        the cursor was no single step on)."""
 
     @property
     def length(self) -> int:
@@ -61,6 +64,7 @@ class Replay:
     def jump(self, to: int) -> int:
         """Put the board after move ``to`` (clamped to 0 ... length); returns the cursor."""
         to = max(0, min(self.length, int(to)))
+        self.stepped = None
         if to < self.cursor:  # back: from the first position (an undo replays it anyway)
             self.game = records.load({**self.record, "moves": []})
             self.cursor = 0
@@ -70,7 +74,14 @@ class Replay:
         return self.cursor
 
     def step(self) -> int:
-        return self.jump(self.cursor + 1)
+        """One move on; its events are ``stepped`` (none at the end)."""
+        if self.at_end:
+            self.stepped = None
+            return self.cursor
+        events = self.game.play(self.log[self.cursor].move)
+        self.cursor += 1
+        self.stepped = tuple(events)
+        return self.cursor
 
     def back(self) -> int:
         self.playing = False

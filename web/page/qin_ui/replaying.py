@@ -8,12 +8,16 @@ import contextlib
 
 import qin
 
-from .actions import After, AskReview, Command, Effect, ReviewAnswer, StartWorker
+from . import links, motion, senses
+from .actions import After, AskReview, Command, Copy, Effect, ReviewAnswer, StartWorker
 from .core import Core
+from .i18n import t
 from .replay import Replay
 from .review import ReviewRun
 
 REPLAY_TICK_MS = 700
+REVIEW_LINK = "review-link"
+"""The element that shows the review's link (where a copy by hand selects it)."""
 
 
 def replay(app: Core, c: Command) -> list[Effect]:
@@ -45,7 +49,7 @@ def replay(app: Core, c: Command) -> list[Effect]:
         r.back()
     elif c.name == "replay-step":
         r.playing = False
-        r.step()
+        step_on(app, r)
     elif c.name == "replay-end":
         r.end()
     elif c.name == "replay-jump":
@@ -62,25 +66,20 @@ def replay(app: Core, c: Command) -> list[Effect]:
     return []
 
 
+def step_on(app: Core, r: Replay) -> bool:
+    """The replay one move on, moving as in the game (``Replay.tick`` for the autoplay:
+    whether it goes on)."""
+    before = motion.pagoda_spots(r.game.board)
+    going = r.tick() if r.playing else bool(r.step())
+    senses.replay_stepped(app.state, r, before)
+    return going
+
+
 def review(app: Core, c: Command) -> list[Effect]:
     st = app.state
-    s = st.game.session
     run = st.game.review
     if c.name == "review-open":
-        if s is None or (run is not None and run.status in ("running", "done")):
-            return []
-        try:
-            record = s.game.record()
-            if st.game.replay is None:
-                st.game.replay = Replay(record)
-                st.game.replay_timer = None
-                s.selected = None
-        except qin.QinError as exc:
-            st.keeping.save_text, st.keeping.save_state = str(exc), "error"
-            return []
-        st.game.result_open = False
-        st.game.review = ReviewRun.start(st.token(), record, s.humans() or None)
-        return review_next(app)
+        return open_review(app)
     if run is None:
         return []
     if c.name == "review-cancel":
@@ -88,19 +87,100 @@ def review(app: Core, c: Command) -> list[Effect]:
     elif c.name == "review-close":
         run.cancel()
         st.game.review = None
+        st.link.review_panel = False
     elif c.name == "review-jump":
         try:
             ply = int(c.arg)
         except ValueError:
             return []
-        r = st.game.replay
-        if r is None or run.entry(ply) is None:
-            return []
-        run.at = ply
-        r.playing = False
-        st.game.replay_timer = None
-        r.jump(ply - 1)  # the position the move was chosen in
+        _jump(app, run, ply)
+    elif c.name == "review-share":
+        st.link.review_panel = not st.link.review_panel
+        st.link.review_message = ""
+    elif c.name == "review-link-copy":
+        update_review_link(app)
+        return [Copy(st.link.review_url, REVIEW_LINK)] if st.link.review_url else []
+    update_review_link(app)
     return []
+
+
+def update_review_link(app: Core) -> None:
+    """The review's link follows the move chosen while its Share panel is open."""
+    st = app.state
+    s, run = st.game.session, st.game.review
+    if not st.link.review_panel or s is None or run is None:
+        st.link.review_url = ""
+        return
+    try:
+        st.link.review_url = links.review_link(
+            st.link.base_url, s.game, [seat.kind for seat in s.settings.seats], s.hints,
+            run.at)
+    except links.LinkError as exc:
+        st.link.review_url = ""
+        st.link.review_message = str(exc)
+
+
+def open_review(app: Core, at: int | None = None) -> list[Effect]:
+    """Open the replay with the review beside it (the game on screen); ``at``: the
+    move to jump to once it is judged (a review link's)."""
+    st = app.state
+    s = st.game.session
+    run = st.game.review
+    if s is None or (run is not None and run.status in ("running", "done")):
+        return []
+    try:
+        record = s.game.record()
+        if st.game.replay is None:
+            st.game.replay = Replay(record)
+            st.game.replay_timer = None
+            s.selected = None
+    except qin.QinError as exc:
+        st.keeping.save_text, st.keeping.save_state = str(exc), "error"
+        return []
+    st.game.result_open = False
+    st.game.review = run = ReviewRun.start(st.token(), record, s.humans() or None)
+    if at is not None and at in run.plies:
+        run.wanted = at
+    elif at is not None:  # a computer's move: the review opens, no move chosen
+        st.link.review_problem = t("link.review.not_reviewed", n=at)
+    return review_next(app)
+
+
+def follow_review(app: Core, address: str) -> list[Effect]:
+    """The review a game link asks for (``#g=<code>&review=<n>``) of the linked game on
+    screen: the review opens (at that move once it is judged); a part that cannot be
+    read is said beside the game, which stays open as it is."""
+    st = app.state
+    s, run = st.game.session, st.game.review
+    if s is None:
+        return []
+    asked = links.review_asked(address, len(s.game.moves))
+    st.link.review_problem = asked.problem
+    if not asked.wanted:
+        return []
+    if run is None or run.status not in ("running", "done"):
+        return open_review(app, asked.at)
+    if asked.at is not None and not _jump(app, run, asked.at):
+        if asked.at in run.plies:
+            run.wanted = asked.at  # not judged yet
+        else:
+            st.link.review_problem = t("link.review.not_reviewed", n=asked.at)
+    return []
+
+
+def _jump(app: Core, run: ReviewRun, ply: int) -> bool:
+    """The replay at the position a reviewed move was chosen in (``False``: that move
+    is not judged yet, or not at all)."""
+    st = app.state
+    r = st.game.replay
+    if r is None or run.entry(ply) is None:
+        return False
+    run.at = ply
+    run.wanted = None
+    r.playing = False
+    st.game.replay_timer = None
+    r.jump(ply - 1)  # the position the move was chosen in
+    return True
 
 
 def review_next(app: Core) -> list[Effect]:
@@ -126,4 +206,7 @@ def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:
         run.status = "failed"
         return []
     run.answered(a.text)
+    if run.wanted is not None:
+        _jump(app, run, run.wanted)  # a review link's move, as soon as it is judged
+        update_review_link(app)
     return review_next(app)

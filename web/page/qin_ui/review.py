@@ -53,6 +53,7 @@ class ReviewRun:
     asked: int | None = None
     result: Review | None = None
     at: int | None = None  # the reviewed move the replay was jumped to
+    wanted: int | None = None  # a review link's move: jumped to once it is judged
 
     @classmethod
     def start(cls, token: int, record: Mapping[str, Any],

@@ -8,6 +8,7 @@ import contextlib
 from . import motion
 from .actions import Command, Effect
 from .core import Core
+from .replay import Replay
 from .session import Session
 from .state import AppState
 
@@ -47,8 +48,19 @@ def stored_elsewhere(app: Core, key: str) -> None:
 
 def moved(st: AppState, s: Session) -> None:
     """The motion and sounds of the move just played on screen (its ``Turn``)."""
+    st.game.moved = turn_motion(st, s) or st.game.moved
+
+
+def lesson_moved(st: AppState, s: Session) -> None:
+    """The tutorial's move the board shows (a step done): moves as in a game."""
+    st.tutorial.moved = turn_motion(st, s)
+
+
+def turn_motion(st: AppState, s: Session) -> motion.Moved | None:
+    """The motion and sounds of the last move of ``s`` (its ``Turn``): a computer's
+    tile travels from its seat, a human's settles."""
     if not s.turns:
-        return
+        return None
     turn = s.turns[-1]
     computer = not s.is_human(turn.player)
     after = motion.pagoda_spots(s.game.board)
@@ -57,4 +69,19 @@ def moved(st: AppState, s: Session) -> None:
     your_turn = computer and not s.over and s.is_human(s.to_move)
     sounds = motion.sounds(turn.move, turn.events, your_turn=your_turn,
                            over=s.over) if st.senses.sound else ()
-    st.game.moved = motion.Moved(st.token(), cues, sounds)
+    return motion.Moved(st.token(), cues, sounds)
+
+
+def replay_stepped(st: AppState, r: Replay, before: frozenset[motion.Spot]) -> None:
+    """A replay's step on (``before``: its pagodas before the step): the move moves as
+    it did in the game (a computer's tile from its seat), without sound (a replay is
+    looked at; its steps are not turns)."""
+    s = st.game.session
+    if r.stepped is None or r.cursor == 0 or s is None:
+        st.game.replay_moved = None
+        return
+    step = r.log[r.cursor - 1]
+    seat = None if s.is_human(step.player) else step.player
+    cues = motion.cues(step.move, r.stepped, before, motion.pagoda_spots(r.game.board),
+                       seat=seat, pace=st.senses.pace)
+    st.game.replay_moved = motion.Moved(st.token(), cues, ())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
-from . import i18n, keep, learn, links, players, progress, senses, setup, tutorial
+from . import i18n, keep, learn, links, players, progress, replaying, senses, setup, tutorial
 from .actions import (
     After,
     Boot,
@@ -232,7 +232,7 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
             st.start.saved_message = t("link.cannot_open", error=exc)
             st.start.link_refused = True
             return []
-        return app.show(s, None, "link", None) + [Save()]
+        return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, boot.hash)
     _resume_current(app)
     return []
 

@@ -100,6 +100,7 @@ class OnScreen:
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer's last move
     moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
+    replay_moved: Moved | None = None  # the replay's last step on, as motion
     keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
     wheel_at: float = -1e9
 
@@ -130,6 +131,10 @@ class Address:
     link_message: str = ""
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
+    review_panel: bool = False  # the review's Share shows its link
+    review_url: str = ""  # the review's link: this game, its review at the chosen move
+    review_message: str = ""  # the review link copied, or how to copy it
+    review_problem: str = ""  # why a review link's review part was not followed
 
 
 @dataclass
@@ -138,6 +143,7 @@ class Tutorial:
 
     lesson: Lesson | None = None
     lessons_done: frozenset[str] = frozenset()  # kept in the browser's storage
+    moved: Moved | None = None  # the step's move the board shows, as motion
 
 
 @dataclass

@@ -6,7 +6,7 @@ it, raises the notice; the player chooses.
 
 from __future__ import annotations
 
-from . import keep, learn, links, progress, senses, tutorial
+from . import keep, learn, links, progress, replaying, senses, tutorial
 from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
 from .core import CURRENT_KEY, Core
 from .i18n import t
@@ -86,7 +86,7 @@ def _notice(app: Core, name: str) -> list[Effect]:
         except (links.LinkError, SaveError) as exc:
             st.link.link_message = t("link.cannot_open", error=exc)
             return app.keep_address()
-        return app.show(s, None, "link", None) + [Save()]
+        return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, offer)
     return app.keep_address()
 
 
@@ -106,15 +106,16 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
         st.link.link_message = st.start.saved_message = t("link.cannot_open", error=exc)
         return []
     if s is None:
-        return app.show(keep.link_session(record), None, "link", None) + [Save()]
+        return (app.show(keep.link_session(record), None, "link", None) + [Save()]
+                + replaying.follow_review(app, fragment))
     ours = s.game
     same = (linked.board_name, linked.players, linked.seed, bool(linked.fair_start),
             list(linked.names)) == (ours.board_name, ours.players, ours.seed,
                                     bool(ours.fair_start), list(ours.names))
     mine = [str(m) for m in ours.moves]
     theirs = [str(m) for m in linked.moves]
-    if same and theirs == mine:
-        return []
+    if same and theirs == mine:  # the game on screen: at most its review is asked
+        return replaying.follow_review(app, fragment)
     if same and len(theirs) > len(mine) and theirs[:len(mine)] == mine:
         try:
             later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
@@ -122,6 +123,7 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
         except SaveError as exc:
             st.link.link_message = t("link.cannot_open", error=exc)
             return []
-        return app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
+        return (app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
+                + replaying.follow_review(app, fragment))
     st.keeping.notice, st.keeping.link_offer = "link", fragment
     return []
