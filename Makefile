@@ -21,13 +21,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Folders that do not exist (git keeps no empty ones) would make ruff fail.
 LINT_PATHS := $(wildcard qin tests e2e bench tools web)
 
-.PHONY: help deps site play test lint typecheck unit e2e browser train-ai clean distclean
+.PHONY: help deps site play test lint typecheck unit e2e browser screenshots train-ai clean distclean
 
 help:
 	@echo "make play   build the site and serve it on http://127.0.0.1:$(PORT)/ (PORT=9000 to change)"
 	@echo "make test   ruff, mypy, unit tests, then browser tests against the built site"
 	@echo "make site   build the deployable static site into build/site/"
 	@echo "make lint | typecheck | unit | e2e   one step of make test"
+	@echo "make screenshots  every mode at every screen class: build/screenshots/index.html"
 	@echo "make train-ai  retrain the Son of Heaven's weights (qin/ai/weights.json; ~2 h of CPU)"
 	@echo "make clean  remove build output   make distclean  also .venv/ and node_modules/"
 
@@ -90,6 +91,10 @@ E2E_RERUN := --reruns 1 --only-rerun 'Target crashed' --only-rerun 'Page crashed
 
 e2e: site browser
 	$(VENV)/bin/pytest e2e $(E2E_RERUN)
+
+# Every mode of the game page at every screen class, for a person to look at (not committed).
+screenshots: site browser
+	$(PY) -m tools.screenshots build/screenshots
 
 # ---------------------------------------------------------------- the learned level
 

@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, WebError, expect
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Route,
+    WebError,
+    expect,
+)
 
 # Chromium flags for this closed network (no other host resolves); used by the
 # e2e fixtures (e2e/conftest.py) and bench/boot.py alike.
@@ -176,3 +184,29 @@ class PageProblems:
                 lines.append(f"{title}:")
                 lines.extend(f"  {item}" for item in items)
         return "\n".join(lines)
+
+
+RUNTIME = ("**/vendor/pyodide/**", "**/wheels/**")
+
+
+class HeldRuntime:
+    """Holds every request for the runtime's files (or the files of ``patterns``) of a
+    page or of a whole context (its workers' requests too) until ``release()``."""
+
+    def __init__(self, page: Page | BrowserContext, patterns: tuple[str, ...] = RUNTIME) -> None:
+        self.held: list[Route] = []
+        self.released = False
+        for pattern in patterns:
+            page.route(pattern, self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()

@@ -16,10 +16,10 @@ import json
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 import qin
-from e2e.helpers import BOOT_TIMEOUT_MS, wait_for_boot
+from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, wait_for_boot
 from e2e.test_offline import play_one
 from qin import records
 
@@ -34,32 +34,6 @@ from qin_ui.core import CURRENT_KEY  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 
 from tools.build_site import merged_catalogue  # noqa: E402
-
-RUNTIME = ("**/vendor/pyodide/**", "**/wheels/**")
-
-
-class HeldRuntime:
-    """Holds every request for the runtime's files (or the files of ``patterns``) until
-    ``release()``."""
-
-    def __init__(self, page: Page, patterns: tuple[str, ...] = RUNTIME) -> None:
-        self.page = page
-        self.held: list[Route] = []
-        self.released = False
-        for pattern in patterns:
-            page.route(pattern, self.hold)
-
-    def hold(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        for route in self.held:
-            route.continue_()
-        self.held.clear()
 
 
 def without_python(page: Page, prestart: str) -> None:

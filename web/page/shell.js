@@ -182,6 +182,7 @@ function bind() {
     const target = e.target;
     const tag = target?.tagName?.toLowerCase() ?? "";
     if (tag === "input" || tag === "select" || tag === "textarea") return;
+    if (e.key === "Tab") return;  // the browser's focus move: the page's Python has no Tab
     const id = target?.id ?? "";
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${id === "board-area" ? 1 : 0}`;
     if (flags.keys.has(code)) e.preventDefault();

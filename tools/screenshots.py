@@ -1,0 +1,107 @@
+"""A gallery of the game page: every mode at every screen class, for a person to look at.
+
+    make screenshots                       # build the site, then write build/screenshots/
+    .venv/bin/python -m tools.screenshots [FOLDER]
+
+The modes are reached as e2e/test_reach.py reaches them (``e2e.screens.walk``: one page
+per input family, mouse and touch, resized through its screen classes at each mode);
+each shot is the window as the player sees it (not the whole page), written as
+``<screen>/<mode>.png``, with ``index.html`` showing them all in a table (a row per mode,
+a column per screen class).  Nothing here is committed: a few chosen shots are copied
+into docs/screenshots/gallery/ by hand.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from e2e.helpers import CHROMIUM_ARGS
+from e2e.screens import FAMILIES, held_worker, walk
+from tools.build_site import DEFAULT_OUT
+from tools.serve import serving
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "screenshots"
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+
+
+def launch(pw: Playwright) -> Browser:
+    """Chromium as the e2e tests pick it: $QIN_CHROMIUM, Playwright's own, or Debian's."""
+    forced = os.environ.get("QIN_CHROMIUM")
+    if forced:
+        return pw.chromium.launch(args=CHROMIUM_ARGS, executable_path=forced)
+    try:
+        return pw.chromium.launch(args=CHROMIUM_ARGS, channel="chromium")
+    except PlaywrightError:
+        return pw.chromium.launch(args=CHROMIUM_ARGS, executable_path=SYSTEM_CHROMIUM)
+
+
+def shoot(folder: Path) -> dict[str, list[str]]:
+    """Write the shots; return the modes seen, per family, in order."""
+    seen: dict[str, list[str]] = {}
+    with serving(DEFAULT_OUT) as origin, sync_playwright() as pw:
+        browser = launch(pw)
+        for family, screens in FAMILIES.items():
+            first = screens[0]
+            context = browser.new_context(
+                base_url=origin + "/", has_touch=family == "touch",
+                reduced_motion="reduce",
+                viewport={"width": first.width, "height": first.height})
+            held = held_worker(context)
+            page = context.new_page()
+            seen[family] = []
+            for mode in walk(page, held):
+                seen[family].append(mode)
+                for screen in screens:
+                    page.set_viewport_size({"width": screen.width, "height": screen.height})
+                    page.evaluate("() => { document.activeElement?.blur(); scrollTo(0, 0); }")
+                    path = folder / screen.name / f"{mode}.png"
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(path))
+            context.close()
+        browser.close()
+    return seen
+
+
+def index(folder: Path, seen: dict[str, list[str]]) -> None:
+    rows = []
+    for family, modes in seen.items():
+        screens = FAMILIES[family]
+        head = "".join(f"<th>{html.escape(s.name)}</th>" for s in screens)
+        rows.append(f"<tr><th>{html.escape(family)}</th>{head}</tr>")
+        for mode in modes:
+            cells = "".join(
+                f'<td><a href="{s.name}/{mode}.png"><img loading="lazy" src="{s.name}/{mode}.png"'
+                f' alt="{html.escape(mode)} at {s.name}"></a></td>' for s in screens)
+            rows.append(f"<tr><th>{html.escape(mode)}</th>{cells}</tr>")
+    (folder / "index.html").write_text(
+        "<!doctype html><meta charset=utf-8><title>Qin: every mode at every screen</title>"
+        "<style>body{font:14px system-ui;margin:1em}td,th{vertical-align:top;padding:4px}"
+        "img{max-width:240px;max-height:240px;border:1px solid #ccc}</style>"
+        "<h1>Qin: every mode at every screen class</h1>"
+        "<p>The window as a player sees it, page unscrolled. Written by <code>make screenshots"
+        "</code> (tools/screenshots.py).</p>"
+        f"<table>{''.join(rows)}</table>\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0]) if argv else OUT
+    folder.mkdir(parents=True, exist_ok=True)
+    began = time.monotonic()
+    seen = shoot(folder)
+    index(folder, seen)
+    shots = sum(len(m) * len(FAMILIES[f]) for f, m in seen.items())
+    print(f"screenshots: {shots} in {folder} ({time.monotonic() - began:.0f} s); "
+          f"open {folder / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
