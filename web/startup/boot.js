@@ -233,3 +233,36 @@ slowTimer = setTimeout(() => {
     stepEl.textContent += ` ${say("boot.slow", "(this is taking longer than usual)")}`;
   }
 }, SLOW_MS);
+
+// The worker's files (the build's <template id="qin-prefetch">: the runtime, the compiled
+// modules, the page's Python, as prefetches into the HTTP cache) are asked for once the
+// first screen is painted, so that megabytes of runtime do not compete with the start
+// screen's own styles, scripts and words: at the first contentful paint, or when the
+// document is parsed and its modules have run (DOMContentLoaded) if that comes first:
+// before PyScript starts the page's worker, whose own requests then join these; at once
+// in a tab that is not shown.
+function prefetchLater() {
+  const held = document.getElementById("qin-prefetch");
+  if (!held) return;
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    document.head.append(held.content);
+  };
+  addEventListener("DOMContentLoaded", go, { once: true });
+  if (document.visibilityState !== "visible" || typeof PerformanceObserver !== "function") {
+    go();
+    return;
+  }
+  try {
+    new PerformanceObserver((list, seen) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      seen.disconnect();
+      go();
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    go();
+  }
+}
+prefetchLater();
