@@ -378,6 +378,7 @@ function appWorker() {
         setTimeout(wait, 10);
         return;
       }
+      dispatchEvent(new Event("qin:worker"));  // boot.js: the worker's prefetches go now
       // The worker's snapshot.js says how Pyodide started and relays PyScript's progress.
       script.xworker.addEventListener("message", ({ data }) => {
         if (!data || typeof data !== "object") return;

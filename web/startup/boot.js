@@ -237,10 +237,11 @@ slowTimer = setTimeout(() => {
 // The worker's files (the build's <template id="qin-prefetch">: the runtime, the compiled
 // modules, the page's Python, as prefetches into the HTTP cache) are asked for once the
 // first screen is painted, so that megabytes of runtime do not compete with the start
-// screen's own styles, scripts and words: at the first contentful paint, or when the
-// document is parsed and its modules have run (DOMContentLoaded) if that comes first:
-// before PyScript starts the page's worker, whose own requests then join these; at once
-// in a tab that is not shown.
+// screen's own styles, scripts and words (and a first paint measured against what had
+// loaded by then, as Lighthouse does, does not count them): at the first contentful
+// paint, or when PyScript has made the page's worker if that comes first (shell.js's
+// "qin:worker": the worker's own requests, a moment later, then join these), at once in
+// a tab that is not shown (it paints nothing).
 function prefetchLater() {
   const held = document.getElementById("qin-prefetch");
   if (!held) return;
@@ -250,7 +251,7 @@ function prefetchLater() {
     done = true;
     document.head.append(held.content);
   };
-  addEventListener("DOMContentLoaded", go, { once: true });
+  addEventListener("qin:worker", go, { once: true });
   if (document.visibilityState !== "visible" || typeof PerformanceObserver !== "function") {
     go();
     return;
