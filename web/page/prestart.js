@@ -12,6 +12,12 @@
 //     damaged or in another language shows nothing and waits for Python (the empty lists
 //     are shown only when nothing at all is stored).
 //
+// index.html holds the English start screen (the build writes its seats and series
+// choices from the same views), shown at the first paint when lang.js finds nothing else
+// to show (html[data-first="start"]); this module then leaves what already shows as it is
+// (show(): the same elements, painted once), acts on a Start or "Learn to play" pressed
+// before it listened (lang.js's window.qinEarly), and removes html[data-first].
+//
 // What waits for the engine is off until the hand-over (importing a file, a seat's colour
 // and level: their rules are the engine's; exporting and deleting a saved game), so that
 // no click on it is lost. The form is never judged here: a Start is kept
