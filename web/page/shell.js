@@ -414,13 +414,14 @@ async function connect() {
   keep = () => worker.sync.keep().then((reply) => receive(String(reply)), failed);
   // In one go from here: the hand-over, the listeners, the start message.
   const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
-  delete document.documentElement.dataset.first;  // lang.js's first paint: #app is Python's now
   post = poster;
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
     lang: bridge ? String(bridge.lang) : "en",
     catalogue: bridge?.text != null ? String(bridge.text) : String(catalogue), form: pageForm() });
   await order;
+  // lang.js's first paint, if prestart.js never took it: what shows is Python's now
+  delete document.documentElement.dataset.first;
   performance.mark("qin:ready");
   dispatchEvent(new CustomEvent("qin:booted"));
 }
