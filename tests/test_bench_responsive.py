@@ -107,6 +107,27 @@ def test_lighthouse_figures_are_read_from_its_report() -> None:
     assert lighthouse.figures({})["score"] is None
 
 
+def test_lighthouse_structure_names_the_lcp_element_and_the_main_threads_scripts() -> None:
+    report = {"audits": {
+        "metrics": {"details": {"items": [{"observedLargestContentfulPaint": 939.4,
+                                           "observedFirstContentfulPaint": 939.4,
+                                           "observedDomContentLoaded": 1174.0}]}},
+        "largest-contentful-paint-element": {"details": {"items": [
+            {"items": [{"node": {"selector": "main#app > section#setup > p.learn > small"}}]},
+            {"items": [{"phase": "TTFB"}]}]}},
+        "bootup-time": {"details": {"items": [
+            {"url": "http://127.0.0.1:1/vendor/pyscript/core-X.js", "scripting": 209.4},
+            {"url": "http://127.0.0.1:1/", "scripting": 22.0}]}},
+        "total-byte-weight": {"numericValue": 4285922},
+    }}
+    lines = lighthouse.structure(report)
+    assert lines[0] == ("    LCP element main#app > section#setup > p.learn > small, painted at "
+                        "939 ms (first paint 939 ms, DOMContentLoaded 1,174 ms) in the run itself")
+    assert lines[1].endswith("core-X.js 209, (document) 22")
+    assert lines[2] == "    bytes sent 4,185 KB"
+    assert lighthouse.structure({})[0].startswith("    LCP element -")
+
+
 def test_lighthouse_table_and_command_line() -> None:
     runs = [{"score": 67, "tbt": 3800.0, "fid": 1500.0, "longest": 1500.0, "lcp": None},
             {"score": 70, "tbt": 3000.0, "fid": 2800.0, "longest": 2800.0, "lcp": None}]
