@@ -236,10 +236,12 @@ slowTimer = setTimeout(() => {
 
 // The worker's files (the build's <template id="qin-prefetch">: the runtime, the compiled
 // modules, the page's Python, as prefetches into the HTTP cache) are asked for once the
-// first screen is painted, so that megabytes of runtime do not compete with the start
-// screen's own styles, scripts and words (and a first paint measured against what had
-// loaded by then, as Lighthouse does, does not count them): at the first contentful
-// paint, or when PyScript has made the page's worker if that comes first (shell.js's
+// start screen is painted, so that megabytes of runtime do not compete with its own
+// styles, scripts and words (and a first paint measured against what had loaded by then,
+// as Lighthouse does, does not count them): after the first contentful paint and the
+// first frame drawn once this module ran (the document is parsed by then, so that frame
+// holds the whole start screen, where the first paint may hold only the loading note),
+// or when PyScript has made the page's worker if that comes first (shell.js's
 // "qin:worker": the worker's own requests, a moment later, then join these), at once in
 // a tab that is not shown (it paints nothing). In the build's order (the runtime first),
 // a few links per task.
@@ -263,11 +265,16 @@ function prefetchLater() {
     go();
     return;
   }
+  let painted = false;
+  let framed = false;
+  const both = () => { if (painted && framed) go(); };
+  requestAnimationFrame(() => setTimeout(() => { framed = true; both(); }));
   try {
     new PerformanceObserver((list, seen) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
       seen.disconnect();
-      go();
+      painted = true;
+      both();
     }).observe({ type: "paint", buffered: true });
   } catch {
     go();
