@@ -378,7 +378,6 @@ function appWorker() {
         setTimeout(wait, 10);
         return;
       }
-      dispatchEvent(new Event("qin:worker"));  // boot.js: the worker's prefetches go now
       // The worker's snapshot.js says how Pyodide started and relays PyScript's progress.
       script.xworker.addEventListener("message", ({ data }) => {
         if (!data || typeof data !== "object") return;

@@ -10,7 +10,8 @@
 //   message is in #boot-error). document.body.dataset.bootMs holds the time
 //   from navigation start to that state, in milliseconds.
 //
-// This must be loaded before vendor/pyscript/core.js so no event is missed.
+// This must be loaded before vendor/pyscript/core.js so no event is missed (on the game
+// page it starts PyScript itself once the start screen is painted: see the end).
 //
 // Languages: the page speaks English, German or French. The language is the
 // reader's earlier choice (localStorage "qin-lang", shared with the rules pages) or the
@@ -234,23 +235,25 @@ slowTimer = setTimeout(() => {
   }
 }, SLOW_MS);
 
-// The worker's files (the build's <template id="qin-prefetch">: the runtime, the compiled
-// modules, the page's Python, as prefetches into the HTTP cache) are asked for once the
-// start screen is painted, so that megabytes of runtime do not compete with its own
-// styles, scripts and words (and a first paint measured against what had loaded by then,
-// as Lighthouse does, does not count them): after the first contentful paint and the
-// first frame drawn once this module ran (the document is parsed by then, so that frame
-// holds the whole start screen, where the first paint may hold only the loading note),
-// or when PyScript has made the page's worker if that comes first (shell.js's
-// "qin:worker": the worker's own requests, a moment later, then join these), at once in
-// a tab that is not shown (it paints nothing). In the build's order (the runtime first),
-// a few links per task.
+// PyScript (index.html's <link id="pyscript-core">, fetched at once as a module preload)
+// and the worker's files (the build's <template id="qin-prefetch">: the runtime, the
+// compiled modules, the page's Python, as prefetches into the HTTP cache) start once the
+// start screen is painted: its first paint never waits behind PyScript's evaluation on
+// the main thread, and megabytes of runtime do not compete with its own styles, scripts
+// and words (nor count, for a browser that measures the first paint against what had
+// loaded by then, as Lighthouse does). That is after the first contentful paint and a
+// frame drawn once this module ran (the document is parsed by then, so that frame holds
+// the whole start screen, where the first paint may hold only the loading note); at
+// once in a tab that is not shown (it paints nothing); at the latest STARTUP_MS after
+// this module ran. The prefetches go first, a few links per task, in the build's order.
 const PREFETCH_STEP = 8;
-function prefetchLater() {
+const STARTUP_MS = 3000;
+function startAfterFirstPaint() {
+  const core = document.getElementById("pyscript-core");
   const held = document.getElementById("qin-prefetch");
-  if (!held) return;
+  if (!core && !held) return;
+  const links = held ? [...held.content.children] : [];
   let done = false;
-  const links = [...held.content.children];
   const some = () => {  // a few at a time: each link starts a request on the main thread
     document.head.append(...links.splice(0, PREFETCH_STEP));
     if (links.length) setTimeout(some);
@@ -259,12 +262,14 @@ function prefetchLater() {
     if (done) return;
     done = true;
     some();
+    if (core) import(core.href);  // a failure is reported as any (unhandledrejection)
   };
-  addEventListener("qin:worker", go, { once: true });
   if (document.visibilityState !== "visible" || typeof PerformanceObserver !== "function") {
     go();
     return;
   }
+  addEventListener("visibilitychange", go, { once: true });
+  setTimeout(go, STARTUP_MS);
   let painted = false;
   let framed = false;
   const both = () => { if (painted && framed) go(); };
@@ -280,4 +285,4 @@ function prefetchLater() {
     go();
   }
 }
-prefetchLater();
+startAfterFirstPaint();
