@@ -47,14 +47,16 @@ function say(key, fallback, values = {}) {
 function applyMessages(lang, m) {
   messages = m;
   document.documentElement.lang = lang;
+  // Only what differs is written: the start screen painted first in English stays as it
+  // was painted (no text laid out again) when the English catalogue arrives.
   for (const el of document.querySelectorAll("[data-i18n]")) {
     const text = m[el.dataset.i18n];
-    if (text !== undefined) el.textContent = text;
+    if (text !== undefined && el.textContent !== text) el.textContent = text;
   }
   for (const attr of ["title", "aria-label", "placeholder"]) {
     for (const el of document.querySelectorAll(`[data-i18n-${attr}]`)) {
       const text = m[el.getAttribute(`data-i18n-${attr}`)];
-      if (text !== undefined) el.setAttribute(attr, text);
+      if (text !== undefined && el.getAttribute(attr) !== text) el.setAttribute(attr, text);
     }
   }
   for (const el of document.querySelectorAll("[data-lang-href]")) {
@@ -246,7 +248,7 @@ slowTimer = setTimeout(() => {
 // the whole start screen, where the first paint may hold only the loading note); at
 // once in a tab that is not shown (it paints nothing); at the latest STARTUP_MS after
 // this module ran. The prefetches go first, a few links per task, in the build's order.
-const PREFETCH_STEP = 8;
+const PREFETCH_STEP = 4;
 const STARTUP_MS = 3000;
 function startAfterFirstPaint() {
   const core = document.getElementById("pyscript-core");
