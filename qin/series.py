@@ -83,7 +83,7 @@ class Series:
     def _checked_names(names: Sequence[str], what: str) -> list[str]:
         names = list(names)
         if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n for n in names):
-            raise SeriesError(f"{what} needs 2 to 4 player names, not {names!r}")
+            raise SeriesError(f"{what} needs 2 to 4 player names, not {quote(names)}")
         if len(set(names)) != len(names):
             raise SeriesError(f"{what} has two players called the same ({', '.join(names)}); "
                               "a series tells players apart by name")
@@ -159,6 +159,9 @@ class Series:
             raise SeriesError(f"this is not a series (\"format\" should be \"{FORMAT}\", "
                               f"not {quote(got)})")
         players = data.get("players")
+        if players is not None and not isinstance(players, list):
+            raise SeriesError(f"\"players\" must be a list of 2 to 4 names, not "
+                              f"{quote(players)}")
         series = cls(players if players else None)
         games = data.get("games", [])
         if not isinstance(games, list):
