@@ -21,7 +21,7 @@ from typing import Any, Final
 from .errors import QinError, RecordError
 from .game import Game
 from .inputs import MAX_INPUT, decoded, parse_json, quote
-from .records import load, record_of
+from .records import check, load, record_of
 
 FORMAT: Final = "qin-series/1"
 MAX_TEXT: Final = 64 * MAX_INPUT
@@ -57,14 +57,17 @@ class SeriesGame:
         return out
 
 
-def _from_game(game: Game) -> SeriesGame:
+def _from_game(game: Game, record: dict[str, Any] | None = None) -> SeriesGame:
+    """``game`` as one of a series; ``record``: its record when it was just replayed from
+    it (``record_of`` would replay it once more to check it)."""
     if not game.is_over:
         raise SeriesError("only a finished game can count in a series (Q19); "
                           f"this one is still going, {game.names[game.to_move - 1]} to move")
-    try:
-        record: dict[str, Any] | None = record_of(game)
-    except RecordError:
-        record = None  # a game set up from a position: scored, but it cannot be replayed
+    if record is None:
+        try:
+            record = record_of(game)
+        except RecordError:
+            record = None  # a game set up from a position: scored, but it cannot be replayed
     players = range(1, game.players + 1)
     return SeriesGame(tuple(game.names), tuple(game.supply(p) for p in players),
                       tuple(game.winners), game.board_name, record)
@@ -95,12 +98,16 @@ class Series:
         return list(self.names or [])
 
     def add(self, game: Game | str | bytes | Mapping[str, Any]) -> SeriesGame:
-        """Add a finished game (a ``Game`` or a ``qin-game/1`` record, which is replayed).
+        """Add a finished game (a ``Game`` or a ``qin-game/1`` record, which is replayed
+        once).
 
         Raises ``SeriesError`` when the game is not finished or its players are not the
         series' players, ``RecordError`` for a record that does not replay."""
-        played = game if isinstance(game, Game) else load(game)
-        entry = _from_game(played)
+        if isinstance(game, Game):
+            entry = _from_game(game)
+        else:
+            record = check(game)
+            entry = _from_game(load(record), record)
         self._admit(entry)
         return entry
 
