@@ -238,6 +238,8 @@ def handle(request: str) -> str:
             return json.dumps({"error": "a request is a JSON object", "type": "ValueError"})
         op = req.get("op")
         if op == "messages":
+            if not isinstance(req.get("messages"), dict):
+                raise TypeError("a messages request holds a catalogue (a JSON object)")
             MESSAGES[str(req["lang"])] = {str(k): str(v) for k, v in req["messages"].items()}
             return json.dumps({"ok": True})
         if op == "render":
