@@ -84,10 +84,11 @@ class SeriesState:
         if self.done or any(r["seed"] == game.seed and r["moves"] == moves
                             and r["names"] == list(game.names) for r in self.games):
             return
-        self._count(game)
+        self.count(game)
 
-    def _count(self, game: qin.Game | dict[str, Any]) -> None:
-        """Score a game (a record is replayed, once) and keep its record."""
+    def count(self, game: qin.Game | dict[str, Any]) -> None:
+        """Score a game (a record is replayed, once) and keep its record; ``add`` first
+        skips a game already counted."""
         try:
             entry = self.scored.add(game)
         except QinError as exc:
@@ -138,7 +139,7 @@ class SeriesState:
             if record in state.games or state.done:
                 continue
             try:
-                state._count(record)
+                state.count(record)
             except (QinError, ValueError) as exc:
                 raise SeriesPlanError(f"game {number} of the series: {exc}") from None
         return state
