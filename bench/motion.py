@@ -118,9 +118,8 @@ def layouts(cdp: Any) -> tuple[int, int]:
     return int(metrics.get("LayoutCount", 0)), int(metrics.get("RecalcStyleCount", 0))
 
 
-def placements(browser: Any, origin: str, pace: str, count: int,
-               slow: bool) -> list[dict[str, Any]]:
-    """``count`` placements on a new hot-seat game with the motion setting ``pace``."""
+def hot_seat(browser: Any, origin: str, pace: str) -> tuple[Any, Any]:
+    """(context, page): a new hot-seat game on a laptop's screen, motion set to ``pace``."""
     context = browser.new_context(service_workers="block",
                                   viewport={"width": 1366, "height": 768})
     context.add_init_script(f"localStorage.setItem('qin.motion', '{pace}')")
@@ -134,6 +133,21 @@ def placements(browser: Any, origin: str, pace: str, count: int,
     page.click("#start")
     page.wait_for_function("document.querySelectorAll('#hand .tile-btn').length > 0",
                            timeout=TIMEOUT_MS)
+    return context, page
+
+
+def pick(page: Any) -> str:
+    """Pick the first playable tile; the selector of a square it may go to."""
+    page.click("#hand .tile-btn:not([disabled])")
+    page.wait_for_function("document.querySelectorAll('#board rect.sq.legal').length > 0")
+    square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
+    return f'#board rect[data-square="{square}"]'
+
+
+def placements(browser: Any, origin: str, pace: str, count: int,
+               slow: bool) -> list[dict[str, Any]]:
+    """``count`` placements on a new hot-seat game with the motion setting ``pace``."""
+    context, page = hot_seat(browser, origin, pace)
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     if slow:
@@ -152,10 +166,7 @@ def placements(browser: Any, origin: str, pace: str, count: int,
         if play.get_attribute("data-phase") != "move":
             break
         done = play.get_attribute("data-moves")
-        page.click("#hand .tile-btn:not([disabled])")
-        page.wait_for_function("document.querySelectorAll('#board rect.sq.legal').length > 0")
-        square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
-        timed(f'#board rect[data-square="{square}"]', "placement")
+        timed(pick(page), "placement")
         page.wait_for_function(f"document.querySelector('#play').dataset.moves !== '{done}'")
         if play.get_attribute("data-phase") == "cover":  # the next player lifts it
             timed("#cover-ok", "lift")
