@@ -89,6 +89,59 @@ def test_two_tabs_on_one_game_never_overwrite_each_other(page: Page) -> None:
     assert len({tuple(s["record"]["moves"]) for s in saves}) == 2
 
 
+CLICK_AT = """([name, at]) => new Promise((done) => setTimeout(() => {
+  document.querySelector(`#board rect[data-square="${name}"]`)
+    .dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  done();
+}, at - Date.now()))"""
+
+
+def agreed(a: Page, b: Page) -> str:
+    """The storage both tabs see, once they see the same (each page's storage is a copy
+    the browser brings up to date a moment after another tab wrote)."""
+    for _ in range(200):
+        stored = b.evaluate(STORAGE)
+        if a.evaluate(STORAGE) == stored:
+            return stored
+        a.wait_for_timeout(25)  # a poll of the state, as expect() does
+    raise AssertionError("the two tabs never saw the same storage")
+
+
+def test_two_tabs_moving_in_the_same_instant_lose_no_move(page: Page) -> None:
+    """Both tabs click a square 4 ms apart, before either can hear of the other's
+    move: the browser keeps one write, and the tab whose move it lost is told (its
+    move still on its screen); the copy keeps it.  Nothing is lost silently."""
+    a = boot(page, "/" + link_of(2))
+    b = boot(page.context.new_page(), "/")
+    expect(b.locator("#play")).to_have_attribute("data-moves", "2")
+    targets = []
+    for tab, last in ((a, False), (b, True)):
+        pick(tab)
+        squares = legal_squares(tab)
+        targets.append(squares[-1 if last else 0])
+    at = a.evaluate("Date.now()") + 400
+    clicks = [tab.evaluate_handle(CLICK_AT, [name, at + gap])
+              for tab, name, gap in ((a, targets[0], 0), (b, targets[1], 4))]
+    for tab, click in zip((a, b), clicks):
+        click.evaluate("p => p")
+        expect(tab.locator("#play")).to_have_attribute("data-moves", "3")
+    saves = {tab: logged(tab) for tab in (a, b)}  # the replies, writes first, are applied
+    assert saves[a] != saves[b]
+    stored = agreed(a, b)
+    [kept] = [json.loads(v)["record"]["moves"] for k, v in json.loads(stored)
+              if k.startswith("qin.save.")]
+    lost, stands = (a, b) if kept == saves[b] else (b, a)
+    assert kept == saves[stands]
+    expect(lost.locator("#tab-notice")).to_be_visible()
+    expect(lost.locator("#tab-notice-text")).to_contain_text("Another tab continued this game")
+    expect(stands.locator("#tab-notice")).to_be_hidden()
+    lost.click("#notice-copy")
+    expect(lost.locator("#save-state")).to_have_attribute("data-state", "saved")
+    both = {tuple(json.loads(v)["record"]["moves"]) for k, v in json.loads(lost.evaluate(STORAGE))
+            if k.startswith("qin.save.")}
+    assert both == {tuple(saves[a]), tuple(saves[b])}
+
+
 def test_a_newer_link_pasted_into_the_open_tab_is_taken_up(page: Page) -> None:
     boot(page, "/" + link_of(4))
     play = page.locator("#play")

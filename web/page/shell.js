@@ -17,7 +17,7 @@
 //   wheel    {down, at, path}    drag {over}
 //   file     {name, text} or {name, refused: "too_large" | "unreadable", error}
 //   language {lang, text, form}  (the catalogue, loaded when the reply asked for it)
-//   storage  {key, value} or {key: "", all}  (another tab wrote)    hash {hash}
+//   storage  {key, value (held now)} or {key: "", all}  (another tab wrote)    hash {hash}
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
 //   timer    {token}             (a timer the reply asked for rang)
@@ -191,7 +191,9 @@ function bind() {
   on(window, "storage", (e) => {
     if (e.storageArea && e.storageArea !== localStorage) return;
     if (e.key === null) send({ t: "storage", key: "", all: storageSnapshot() ?? {} });
-    else send({ t: "storage", key: e.key, value: e.newValue });
+    // What the browser holds now, not e.newValue: when two tabs wrote in the same instant
+    // this tab's own later write is what stands, and the event is of the one it replaced.
+    else send({ t: "storage", key: e.key, value: readItem(e.key) });
   });
   on(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
 }
@@ -206,6 +208,10 @@ function node(id) {
   return found;
 }
 
+function readItem(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
 function write(writes) {
   const failed = [];
   for (const [key, value] of writes) {
@@ -213,9 +219,7 @@ function write(writes) {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, value);
     } catch (error) {
-      let now = null;
-      try { now = localStorage.getItem(key); } catch { now = null; }
-      failed.push({ key, error: `${error?.name ?? ""} ${error?.message ?? error}`.trim(), value: now });
+      failed.push({ key, error: `${error?.name ?? ""} ${error?.message ?? error}`.trim(), value: readItem(key) });
     }
   }
   if (failed.length) send({ t: "unwritten", failed });
