@@ -829,6 +829,16 @@ class Imported:
     """``"record"``, ``"save"`` or ``"link"``."""
 
 
+def _keepable(imported: Imported, what: str) -> Imported:
+    """An import the page can keep: a game on one of its board sides.  A record may
+    hold an inline layout (the engine plays it), but a save, its summary and a link
+    name a shipped side, so such a game could be played and never saved: refused."""
+    if imported.game.board_name not in BOARD_NAMES or \
+            imported.record.get("board") not in BOARD_NAMES:
+        raise SaveError(t("saves.error.own_board", what=what))
+    return imported
+
+
 def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Imported:
     """A file's text (or a pasted link) -> the game it holds; ``SaveError`` says why not.
 
@@ -842,9 +852,9 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
         if isinstance(data, dict) and isinstance(data.get("format"), str) \
                 and data["format"].startswith("qin-save/"):
             saved, game = parse_save(stripped, known_kinds, t("saves.the_saved_file"))
-            return Imported(game, saved.record, saved, "save")
+            return _keepable(Imported(game, saved.record, saved, "save"), the_file)
         record, game = _load_record(data, the_file)
-        return Imported(game, record)
+        return _keepable(Imported(game, record), the_file)
     if "\n" not in stripped and ("#g=" in stripped or stripped.startswith("g=")):
         try:
             game, record = read_link(stripped)
