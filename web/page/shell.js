@@ -61,7 +61,17 @@ function send(message) {
 function next() {
   if (inFlight || !queue.length) return;
   inFlight = true;
-  post(JSON.stringify(queue.shift()));
+  post(JSON.stringify(current(queue.shift())));
+}
+
+// Another tab's write is read when its message leaves, not when its event fired: the
+// replies before it (this tab's own writes) are applied by then, so the page's Python
+// learns what the browser holds now. (Two tabs moving in the same instant: this tab's
+// later write stands, and the event is of the write it replaced.)
+function current(message) {
+  if (message.t !== "storage") return message;
+  return message.key ? { ...message, value: readItem(message.key) }
+    : { ...message, all: storageSnapshot() ?? {} };
 }
 
 // Whether every message sent so far has been answered and its reply applied (read by
@@ -190,10 +200,7 @@ function bind() {
   });
   on(window, "storage", (e) => {
     if (e.storageArea && e.storageArea !== localStorage) return;
-    if (e.key === null) send({ t: "storage", key: "", all: storageSnapshot() ?? {} });
-    // What the browser holds now, not e.newValue: when two tabs wrote in the same instant
-    // this tab's own later write is what stands, and the event is of the one it replaced.
-    else send({ t: "storage", key: e.key, value: readItem(e.key) });
+    send({ t: "storage", key: e.key ?? "" });  // its value: read when it leaves (current)
   });
   on(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
 }
