@@ -161,7 +161,11 @@ async function prepared(pyodide, pycs) {
 }
 
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+  // PYTHONNODEBUGRANGES: Python compiles as the build did (tools/bytecode_pack.mjs), so
+  // the modules web/startup/bytecode.py compiles and keeps are the build's code byte for
+  // byte, which its check (the build's digests) accepts.
+  const env = { ...options.env, PYTHONNODEBUGRANGES: "1" };
+  const settings = { ...options, env, indexURL: INDEX_URL };
   // Fetched while Pyodide loads its runtime.
   const pycs = PYSCRIPT_BYTECODE && !PYSCRIPT_BYTECODE.startsWith("__")
     ? fetchPack(new URL(PYSCRIPT_BYTECODE, import.meta.url).href) : null;
