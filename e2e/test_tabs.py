@@ -123,7 +123,7 @@ def test_two_tabs_moving_in_the_same_instant_lose_no_move(page: Page) -> None:
     at = a.evaluate("Date.now()") + 400
     clicks = [tab.evaluate_handle(CLICK_AT, [name, at + gap])
               for tab, name, gap in ((a, targets[0], 0), (b, targets[1], 4))]
-    for tab, click in zip((a, b), clicks):
+    for tab, click in zip((a, b), clicks, strict=True):
         click.evaluate("p => p")
         moved = tab.locator("#play[data-moves='3']")
         expect(moved.or_(tab.locator("#tab-notice")).first).to_be_visible()

@@ -4,19 +4,19 @@ Every engine error that repeats what it was given uses ``quote``: control charac
 lone surrogates and other unprintable characters are escaped as ``repr`` does, and
 long input is cut (first ``QUOTE_LIMIT`` characters, then "…" and the length), so a
 message can neither flood a terminal nor send it escape codes, and always encodes as
-UTF-8.  The loaders refuse text longer than ``MAX_INPUT`` and JSON nested deeper than
-``MAX_DEPTH`` before they parse it.
+UTF-8.  The loaders refuse text longer than ``MAX_INPUT``; JSON goes through the one
+reader of JSON from outside, ``qin.json_text``, and its limits.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
 from .errors import QinError
+from .json_text import JsonTextError, read_json
 
 QUOTE_LIMIT: Final = 60
 """How many characters of an input a message shows."""
@@ -24,13 +24,14 @@ MAX_INPUT: Final = 256 * 1024
 """The longest position, record or board layout text, in characters (and the most bytes
 the command line reads): a 26 x 99 board with every square written out, comments and a
 400-move record all fit many times over."""
-MAX_DEPTH: Final = 16
-"""The deepest JSON nesting a loader parses (a game record nests 2 deep)."""
-MAX_DIGITS: Final = 40
-"""The most digits a number in a record may have (seeds are below 2**63: 19 digits)."""
-NAME_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-"""Unicode categories a player's name may not hold: controls, format characters, lone
-surrogates (which no UTF-8 text, link or saved game can carry) and line breaks."""
+NAME_CATEGORIES: Final = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Unicode categories a player's name may not hold: control characters, lone surrogates
+(which no UTF-8 text, link or saved game can carry) and line breaks.  Format characters
+(category Cf) are ordinary text in a name: the zero-width joiner of joined emoji (a
+family, a technologist), an emoji flag's tags; variation selectors (Mn) too."""
+NAME_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The format characters a name may not hold all the same: the bidirectional embeddings,
+overrides and isolates, which would turn the text around them (the log's, the list's)."""
 
 
 MAX_NAME: Final = 40
@@ -90,26 +91,8 @@ def name_problem(name: object, seat: int,
         return f"name {seat} is empty"
     if len(name) > MAX_NAME:
         return f"name {seat} is {len(name):,} characters long; at most {MAX_NAME}"
-    if any(unicodedata.category(ch) in NAME_CATEGORIES for ch in name):
+    if not is_name_text(name):
         return f"name {seat} {quote(name)} holds a control character or a lone surrogate"
-    return None
-
-
-_STRING_OR_BRACKET: Final = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
-
-
-def json_depth_problem(text: str, limit: int = MAX_DEPTH) -> str | None:
-    """Why JSON ``text`` nests too deeply to parse, or ``None``; counts brackets outside
-    strings without recursion, so a crafted file cannot exhaust the parser's stack."""
-    depth = 0
-    for match in _STRING_OR_BRACKET.finditer(text):
-        token = match.group(0)
-        if token == "[" or token == "{":
-            depth += 1
-            if depth > limit:
-                return f"it is nested more than {limit} levels deep"
-        elif token == "]" or token == "}":
-            depth -= 1
     return None
 
 
@@ -127,28 +110,20 @@ def decoded(data: bytes | bytearray, what: str, error: type[QinError],
 
 
 def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INPUT) -> Any:
-    """``json.loads`` for untrusted text: refuses text longer than ``limit``, nesting deeper
-    than ``MAX_DEPTH`` and numbers of more than ``MAX_DIGITS`` digits before converting
-    them, and any syntax error, all with ``error`` ("the game record is not valid JSON:
-    ... at line 2, column 11")."""
-    problem = text_problem(text, what, limit) or json_depth_problem(text)
-    if problem:
-        raise error(f"the {what} cannot be read: {problem}")
-
-    def whole_number(digits: str) -> int:
-        count = len(digits.lstrip("-"))
-        if count > MAX_DIGITS:  # int() refuses beyond 4,300 digits with its own error
-            raise error(f"the {what} holds a number of {count:,} digits "
-                        f"({escape(digits, 12)}); no field needs more than {MAX_DIGITS}")
-        return int(digits)
-
+    """JSON text from outside read by the one reader (``qin.json_text``: size, nesting,
+    digits and finite numbers checked before anything is converted); its refusal as
+    ``error`` ("the game record is not valid JSON: ... at line 2, column 11")."""
     try:
-        return json.loads(text.removeprefix("\ufeff"), parse_int=whole_number)
-    except json.JSONDecodeError as exc:
-        raise error(f"the {what} is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                    f"column {exc.colno}") from None
-    except RecursionError:  # pragma: no cover - the depth is checked first
-        raise error(f"the {what} is not valid JSON: nested too deeply") from None
+        return read_json(text, limit)
+    except JsonTextError as exc:
+        raise error(f"the {what} {exc}") from None
+
+
+def is_name_text(name: str) -> bool:
+    """Whether every character of ``name`` may be in a player's name (``NAME_CATEGORIES``,
+    ``NAME_CONTROLS``); the start screen asks the same."""
+    return not any(ch in NAME_CONTROLS or unicodedata.category(ch) in NAME_CATEGORIES
+                   for ch in name)
 
 
 _ASCII_NUMBER: Final = re.compile(r"[0-9]+")

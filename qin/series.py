@@ -21,7 +21,7 @@ from typing import Any, Final
 from .errors import QinError, RecordError
 from .game import Game
 from .inputs import MAX_INPUT, decoded, parse_json, quote
-from .records import load, record_of
+from .records import check, load, record_of
 
 FORMAT: Final = "qin-series/1"
 MAX_TEXT: Final = 64 * MAX_INPUT
@@ -57,14 +57,17 @@ class SeriesGame:
         return out
 
 
-def _from_game(game: Game) -> SeriesGame:
+def _from_game(game: Game, record: dict[str, Any] | None = None) -> SeriesGame:
+    """``game`` as one of a series; ``record``: its record when it was just replayed from
+    it (``record_of`` would replay it once more to check it)."""
     if not game.is_over:
         raise SeriesError("only a finished game can count in a series (Q19); "
                           f"this one is still going, {game.names[game.to_move - 1]} to move")
-    try:
-        record: dict[str, Any] | None = record_of(game)
-    except RecordError:
-        record = None  # a game set up from a position: scored, but it cannot be replayed
+    if record is None:
+        try:
+            record = record_of(game)
+        except RecordError:
+            record = None  # a game set up from a position: scored, but it cannot be replayed
     players = range(1, game.players + 1)
     return SeriesGame(tuple(game.names), tuple(game.supply(p) for p in players),
                       tuple(game.winners), game.board_name, record)
@@ -83,7 +86,7 @@ class Series:
     def _checked_names(names: Sequence[str], what: str) -> list[str]:
         names = list(names)
         if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n for n in names):
-            raise SeriesError(f"{what} needs 2 to 4 player names, not {names!r}")
+            raise SeriesError(f"{what} needs 2 to 4 player names, not {quote(names)}")
         if len(set(names)) != len(names):
             raise SeriesError(f"{what} has two players called the same ({', '.join(names)}); "
                               "a series tells players apart by name")
@@ -95,12 +98,16 @@ class Series:
         return list(self.names or [])
 
     def add(self, game: Game | str | bytes | Mapping[str, Any]) -> SeriesGame:
-        """Add a finished game (a ``Game`` or a ``qin-game/1`` record, which is replayed).
+        """Add a finished game (a ``Game`` or a ``qin-game/1`` record, which is replayed
+        once).
 
         Raises ``SeriesError`` when the game is not finished or its players are not the
         series' players, ``RecordError`` for a record that does not replay."""
-        played = game if isinstance(game, Game) else load(game)
-        entry = _from_game(played)
+        if isinstance(game, Game):
+            entry = _from_game(game)
+        else:
+            record = check(game)
+            entry = _from_game(load(record), record)
         self._admit(entry)
         return entry
 
@@ -159,6 +166,9 @@ class Series:
             raise SeriesError(f"this is not a series (\"format\" should be \"{FORMAT}\", "
                               f"not {quote(got)})")
         players = data.get("players")
+        if players is not None and not isinstance(players, list):
+            raise SeriesError(f"\"players\" must be a list of 2 to 4 names, not "
+                              f"{quote(players)}")
         series = cls(players if players else None)
         games = data.get("games", [])
         if not isinstance(games, list):

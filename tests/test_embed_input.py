@@ -82,3 +82,15 @@ def test_palette_and_hex_colours_are_drawn() -> None:
     answer = ask(colours=["Purple", "#12ab34"])
     assert "error" not in answer
     assert "#8a4bb3" in answer["svg"] and "#12ab34" in answer["svg"]
+
+
+@pytest.mark.parametrize("request_text", [
+    "[" * 60_000 + "]" * 60_000, '{"op": "render", "position": ' + "9" * 5_000 + "}",
+    '{"op": "render", "position": NaN}', "[1]", '"x"',
+    '{"op": "messages", "lang": "en", "messages": 5}', "{"])
+def test_a_hostile_request_is_answered_with_an_error_never_raised(request_text: str) -> None:
+    """A diagram's requests come from the embedding page: read by the one JSON reader
+    (``qin.json_text``), anything it refuses or a request of the wrong shape is an
+    ``{"error": ...}`` answer."""
+    answer = json.loads(qin_embed.handle(request_text))
+    assert answer["error"]

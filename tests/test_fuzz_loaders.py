@@ -229,3 +229,31 @@ def test_hostile_moves_and_links(text: str) -> None:
     refused_quickly(qin.Move.parse, text)
     refused_quickly(BASES[0].clone().play, text)
     refused_quickly(records.from_url, text)
+
+
+# -- hostile stored and imported JSON: through every reader of stored data -------------
+HOSTILE_STORED = [
+    "[" * 60_000 + "]" * 60_000,  # under qin.tutorial: killed Pyodide
+    '{"form": ' * 30_000 + "}" * 30_000,  # the start screen's hand-over
+    '{"format": "qin-progress/1", "games": [{"id": "g1", "level": "apprentice", '
+    '"players": 2, "result": "won", "ended": 1e999}]}',  # was stored as Infinity
+    '{"format": "qin-progress/1", "games": [{"id": "g1", "level": "apprentice", '
+    '"players": 2, "result": "won", "ended": NaN}]}',
+    '{"format": "qin-series/1", "players": 5}', '{"format": "qin-series/1", "players": true}',
+    '{"format": "qin-series/1", "players": 1.5}',
+    '{"format": "qin-ai-request/2", "level": "apprentice", "ai_seed": ' + "7" * 4_300
+    + ', "budget_s": null, "view": {}}',
+    '{"format": "qin-ai-request/2", "kind": "review", "ai_seed": 0, "ply": 1, '
+    '"played": "Ra1Rc5", "view": ' + "[" * 5_000 + "]" * 5_000 + "}",
+    '{"format": "qin-ai-request/2", "level": "apprentice", "ai_seed": 1, "budget_s": '
+    'Infinity, "view": {}}',
+    '{"t": "key", "key": ' + "[" * 50_000 + "]" * 50_000 + "}",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE_STORED, ids=range(len(HOSTILE_STORED)))
+def test_hostile_stored_json_through_every_reader(text: str) -> None:
+    from tests.test_json_text import READERS
+
+    for run in READERS.values():
+        run(text)

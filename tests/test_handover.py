@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 import qin
 from qin import records
 
@@ -178,3 +180,49 @@ def test_a_save_carries_its_position_and_older_saves_still_read() -> None:
     assert entry.ok and entry.moves == 1
     assert read_save(storage.data[f"qin.save.{ref.id}"]).summary is not None
     assert store.load(ref.id)[1].moves == game.moves
+
+
+FAMILY = "Mum \U0001f468\u200d\U0001f469\u200d\U0001f467"
+
+
+def with_names(text: str, names: list[str]) -> str:
+    data = json.loads(text)
+    data["form"]["names"] = names
+    return json.dumps(data)
+
+
+def test_an_early_start_with_joined_emoji_in_a_name_starts_the_game() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    page_boot(app, with_names(handed({"kind": "start"}), ["Orange", FAMILY, "Mei"]))
+    s = app.state.game.session
+    assert s is not None and app.mode is Mode.PLAYING
+    assert s.names == ["Orange", FAMILY, "Mei"]
+
+
+def test_an_early_start_with_a_control_character_says_so_and_keeps_the_entries() -> None:
+    app = App(SaveStore(MemoryStorage()))
+    names = ["Orange", "Bell\x07", "Mei"]
+    page_boot(app, with_names(handed({"kind": "start"}), names))
+    assert app.state.game.session is None and app.mode is Mode.START
+    assert "Seat 2" in app.state.start.setup_problems
+    assert app.state.start.settings.names == names
+    assert saves(app) == []
+
+
+def test_a_start_the_engine_refuses_is_said_never_raised(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the engine refuses at the start (a rule the start screen does not know
+    yet) is said on the start screen, in the catalogue's words, with the entries kept."""
+    app = App(SaveStore(MemoryStorage()))
+    page_boot(app, handed(None))
+
+    def refuse(*_: object, **__: object) -> qin.Game:
+        raise qin.SetupError("a rule the start screen does not know")
+
+    monkeypatch.setattr(qin.Game, "new", refuse)
+    form = handover.read(handed(None))
+    assert form is not None
+    app.store(app.dispatch(A.StartGame(form.form)))
+    assert app.state.game.session is None and app.mode is Mode.START
+    assert app.state.start.setup_problems
+    assert app.state.start.settings.names == ["Orange", "White", "Mei"]

@@ -194,10 +194,29 @@ def test_a_record_larger_than_any_game_is_refused_before_parsing() -> None:
     assert "larger than any" in refused(RecordError, records.load, text.encode())
 
 
+@pytest.mark.parametrize("name", [
+    "Mum \U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f469\u200d\U0001f4bb",
+    "\u2764\ufe0f", "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    "a\u200cb", "\ufeffBOM"])
+def test_joined_emoji_and_other_format_characters_are_ordinary_text_in_a_name(
+        name: str) -> None:
+    game = qin.Game.new(players=2, seed=1, names=[name, "b"])
+    assert game.names[0] == name
+    assert records.load(json.dumps(game.record())).names[0] == name
+
+
+@pytest.mark.parametrize("name", ["a\x00", "a\x1b[31m", "a\u2028b", "\u202eevil", "a\u2066b",
+                                  "a\ud800"])
+def test_control_characters_turning_marks_and_lone_surrogates_are_refused_in_a_name(
+        name: str) -> None:
+    assert "control character" in refused(SetupError, qin.Game.new, players=2,
+                                          names=[name, "b"])
+
+
 def test_a_name_with_a_lone_surrogate_is_refused_in_a_record() -> None:
     text = '{"format": "qin-game/1", "board": "bird", "players": 2, "seed": 1, ' \
            '"names": ["\\ud800", "b"]}'
-    assert "'\\ud800'" in refused(RecordError, records.load, text)
+    assert "lone surrogate" in refused(RecordError, records.load, text)  # by the JSON reader
 
 
 def test_a_bad_move_in_a_record_is_quoted_escaped_and_short() -> None:

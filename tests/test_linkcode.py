@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import qin
 from qin import record_format, records
 from qin.boards import NAMES, board_text
-from qin.inputs import NAME_CATEGORIES
+from qin.inputs import NAME_CATEGORIES, is_name_text
 from tests.conftest import node_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +75,8 @@ def test_a_damaged_code_gives_nothing() -> None:
 
 
 NAME = st.text(st.characters(codec="utf-8", exclude_categories=tuple(NAME_CATEGORIES)),
-               min_size=1, max_size=12).filter(lambda name: bool(name.strip()))
+               min_size=1, max_size=12).filter(
+    lambda name: bool(name.strip()) and is_name_text(name))
 
 
 @st.composite

@@ -183,6 +183,19 @@ def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
     assert other.state.start.imported == "refused" and len(other.state.start.progress.games) == 3
 
 
+@pytest.mark.parametrize("ended", ["1e999", "-1e999", "NaN", "Infinity", "9" * 5_000])
+def test_an_import_with_a_number_json_cannot_hold_is_refused_in_words(ended: str) -> None:
+    storage = MemoryStorage()
+    app = new_app(storage)
+    text = ('{"format": "qin-progress/1", "games": [{"id": "g1", "level": "apprentice", '
+            f'"players": 2, "result": "won", "ended": {ended}}}]}}')
+    run(app, A.Imported(text, "progress.json"))
+    assert app.state.start.imported == "refused"
+    assert "progress.json" in app.state.start.saved_message
+    assert all("Infinity" not in v and "NaN" not in v for v in storage.data.values())
+    assert app.state.start.progress.games == []
+
+
 def test_the_last_results_and_the_cap_on_kept_games() -> None:
     storage = MemoryStorage()
     for n in range(progress.MAX_GAMES + 3):

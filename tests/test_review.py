@@ -103,8 +103,23 @@ def test_a_move_is_judged_in_its_movers_view_alone(record: dict[str, object]) ->
 
 def test_an_illegal_move_is_refused_with_its_text() -> None:
     game = qin.Game.new(board="bird", players=2, seed=7)
-    with pytest.raises(ValueError, match="Ra1Rb1"):
-        rv.evaluate(game.view(1), "Ra1Rb1")
+    for text in ("Ra1Rb1", "Ra1Rc5"):
+        with pytest.raises(rv.ReviewError, match=text):
+            rv.evaluate(game.view(1), text)
+    with pytest.raises(qin.MoveError):
+        rv.evaluate(game.view(1), "x")
+
+
+@pytest.mark.parametrize("data", [
+    None, [], {}, {"ply": "1", "seat": 1, "played": "pass", "best": "pass",
+                   "played_value": 0, "best_value": 0},
+    {"ply": 1, "seat": 1, "played": "pass", "best": "pass", "played_value": 0,
+     "best_value": float("inf")},
+    {"ply": True, "seat": 1, "played": "pass", "best": "pass", "played_value": 0,
+     "best_value": 0}])
+def test_a_malformed_answer_is_refused_with_the_reviews_own_error(data: object) -> None:
+    with pytest.raises(rv.ReviewError):
+        rv.Reviewed.from_dict(data)  # type: ignore[arg-type]
 
 
 def reviewed(ply: int, seat: int, loss: float) -> rv.Reviewed:

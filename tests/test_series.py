@@ -132,6 +132,9 @@ def test_a_record_in_the_json_counts_rather_than_the_stored_numbers() -> None:
     {"format": "qin-series/1", "games": [{"names": ["A", "B"], "left": [1, 2],
                                           "winners": [3]}]},
     {"format": "qin-series/1", "games": [5]},
+    {"format": "qin-series/1", "players": 5}, {"format": "qin-series/1", "players": True},
+    {"format": "qin-series/1", "players": 1.5}, {"format": "qin-series/1", "players": "AB"},
+    {"format": "qin-series/1", "players": [1, 2]},
 ])
 def test_refuses_bad_series_json(data: dict[str, object]) -> None:
     with pytest.raises(SeriesError):

@@ -53,7 +53,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+from ..errors import QinError
 from ..game import Game
+from ..inputs import quote
 from ..moves import Move
 from .greedy import WIN
 from .lookahead import Lookahead
@@ -130,10 +132,24 @@ class Reviewed:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Reviewed:
-        return cls(int(data["ply"]), int(data["seat"]), str(data["played"]),
-                   str(data["best"]), float(data["played_value"]),
-                   float(data["best_value"]), bool(data.get("marked", False)),
-                   float(data.get("lead", 0.0)))
+        """Read ``to_dict``'s output; ``ReviewError`` quotes a missing or mistyped field."""
+        if not isinstance(data, Mapping):
+            raise ReviewError(f"a reviewed move is an object, not {quote(data)}")
+
+        def field(name: str, kind: type, default: Any = None) -> Any:
+            value = data.get(name, default)
+            if kind is float and type(value) is int:
+                value = float(value)
+            if type(value) is not kind or (isinstance(value, float)
+                                           and not math.isfinite(value)):
+                raise ReviewError(f"a reviewed move's {name!r} is not a {kind.__name__}: "
+                                  f"{quote(value)}")
+            return value
+
+        return cls(field("ply", int), field("seat", int), field("played", str),
+                   field("best", str), field("played_value", float),
+                   field("best_value", float), field("marked", bool, False),
+                   field("lead", float, 0.0))
 
 
 @dataclass(frozen=True)
@@ -173,23 +189,30 @@ def judge() -> Lookahead:
     return Learned.son_of_heaven(tuning=JUDGE)
 
 
+class ReviewError(QinError):
+    """A move or a view that cannot be reviewed; the message quotes it."""
+
+
 def evaluate(view: Game, played: Move | str, seed: int = 0, ply: int = 0) -> Reviewed:
     """The move ``played`` judged in ``view`` (the mover's own view, before the move)
     against the judge's best move there."""
     move = played if isinstance(played, Move) else Move.parse(played)
     if not view.seat or view.seat != view.to_move:
-        raise ValueError("a move is reviewed in its mover's own view (game.view(seat))")
+        raise ReviewError("a move is reviewed in its mover's own view (game.view(seat))")
     seat = view.to_move
     others = [view.on_board(p) for p in range(1, view.players + 1) if p != seat]
     lead = round(view.on_board(seat) - sum(others) / max(1, len(others)), 2)
     if move.is_pass:  # passing is only legal when no tile fits (Q10): nothing to judge
         return Reviewed(ply, seat, move.text, move.text, 0.0, 0.0, lead=lead)
     if move not in view.legal_moves():
-        raise ValueError(f"{move.text} is not a legal move of player {seat} here")
+        raise ReviewError(f"{move.text} is not a legal move of player {seat} here")
     public = " ".join(m.text for m in view.moves)
     rng = random.Random(f"qin.review/{seed}/{view.to_position()}/{public}")
     geo = view.board.geo
-    code = to_code(geo, move)
+    try:
+        code = to_code(geo, move)
+    except KeyError:  # a move the simulator's board cannot hold
+        raise ReviewError(f"{move.text} is not a move on this board") from None
     own, ranked = judge().values(view, rng, code)
 
     def rounded(v: float) -> float:  # sums in another order agree

@@ -25,6 +25,7 @@ from typing import Any
 import qin
 from qin import messages as engine
 from qin.events import Event
+from qin.json_text import MAX_TEXT, read_json
 from qin.messages import join_list, player_name, text
 from qin.svg import DEFAULT_COLOURS, ColourError, check_colour, render_overlay, render_svg
 
@@ -232,9 +233,13 @@ def handle(request: str) -> str:
     """The one entry point of the script: a JSON request in, a JSON answer out.  Errors
     come back as ``{"error": ...}`` rather than as exceptions."""
     try:
-        req = json.loads(request)
+        req = read_json(request, 4 * MAX_TEXT)  # a catalogue fits; deep or NaN does not
+        if not isinstance(req, dict):
+            return json.dumps({"error": "a request is a JSON object", "type": "ValueError"})
         op = req.get("op")
         if op == "messages":
+            if not isinstance(req.get("messages"), dict):
+                raise TypeError("a messages request holds a catalogue (a JSON object)")
             MESSAGES[str(req["lang"])] = {str(k): str(v) for k, v in req["messages"].items()}
             return json.dumps({"ok": True})
         if op == "render":

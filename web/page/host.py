@@ -43,8 +43,15 @@ from qin_ui.modes import Mode
 from qin_ui.render import El, Screen, hover_screen
 from qin_ui.saves import MAX_TEXT, MemoryStorage, SaveStore, Storage
 
+from qin.errors import QinError
+from qin.json_text import read_json
+
 Json = dict[str, Any]
 EMPTY: Final = El()
+MESSAGE_TEXT: Final = 8 * MAX_TEXT
+"""The longest message from the shell read: an imported file of ``MAX_TEXT`` characters
+inside it, each escaped in JSON as up to 6 (``\u0001``), fits; nesting and numbers are
+the reader's (``qin.json_text``)."""
 
 KEYS: Final = ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Enter", " ", "Escape",
                "1", "2", "3", *"nrupl bhtz".replace(" ", ""), *"NRUPLBHTZ")
@@ -380,8 +387,8 @@ def encode(reply: Json) -> str:
 def decode(text: str) -> Json:
     """A shell message; anything else is an empty one."""
     try:
-        message = json.loads(text)
-    except ValueError:
+        message = read_json(text, MESSAGE_TEXT)
+    except QinError:
         return {}
     return message if isinstance(message, dict) else {}
 

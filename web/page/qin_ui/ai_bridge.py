@@ -35,6 +35,8 @@ from typing import Any
 
 import qin
 import qin.ai
+from qin.inputs import quote
+from qin.json_text import JsonTextError, read_json
 
 FORMAT = "qin-ai-request/2"
 HINT = "hint"
@@ -49,6 +51,18 @@ BUDGETS: dict[str, float | None] = {
     "heaven": 1.1,  # the Emperor's search and a learned judgement: the Emperor's cap
 }
 """Time cap per move (seconds of thinking in the worker) by level; ``None``: no cap."""
+
+
+class RequestError(qin.QinError):
+    """A request the worker cannot read: its text (``qin.json_text``'s limits), a field,
+    its view or its move; the message quotes what is wrong."""
+
+
+def _read(request: str, what: str) -> Any:
+    try:
+        return read_json(request)
+    except JsonTextError as exc:
+        raise RequestError(f"the {what} {exc}") from None
 
 
 def request_for(game: qin.Game, seat: int, level: str, ai_seed: int | None = None,
@@ -74,31 +88,36 @@ def request_for(game: qin.Game, seat: int, level: str, ai_seed: int | None = Non
 
 
 def _request(request: str | dict[str, Any]) -> dict[str, Any]:
-    """The request's fields, checked; raises ``ValueError`` quoting a bad one."""
-    data = json.loads(request) if isinstance(request, str) else request
+    """The request's fields, checked; raises ``RequestError`` quoting a bad one."""
+    data = _read(request, "request") if isinstance(request, str) else request
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"not a {FORMAT} message: {str(request)[:60]!r}")
+        raise RequestError(f"not a {FORMAT} message: {quote(str(request))}")
     fields = {"format", "level", "ai_seed", "budget_s", "view"}
     if set(data) != fields and (set(data) != fields | {"kind"} or data["kind"] != HINT):
-        raise ValueError(f"a {FORMAT} message has the fields format, level, ai_seed, "
-                         f"budget_s and view (and kind \"hint\"), not {sorted(data)}")
+        raise RequestError(f"a {FORMAT} message has the fields format, level, ai_seed, "
+                           f"budget_s and view (and kind \"hint\"), not "
+                           f"{quote(sorted(data))}")
     level, seed, budget = data["level"], data["ai_seed"], data["budget_s"]
     if not isinstance(level, str):
-        raise ValueError(f"the level is text, not {level!r}")
+        raise RequestError(f"the level is text, not {quote(level)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"the computer's seed is a whole number, not {seed!r}")
+        raise RequestError(f"the computer's seed is a whole number, not {quote(seed)}")
     if budget is not None and (isinstance(budget, bool)
                                or not isinstance(budget, int | float) or not budget > 0):
-        raise ValueError(f"the time budget is a number of seconds or null, not {budget!r}")
+        raise RequestError(f"the time budget is a number of seconds or null, not "
+                           f"{quote(budget)}")
     return data
 
 
 def view_of(request: str | dict[str, Any]) -> qin.Game:
     """The seat's view rebuilt from a request (what ``game.view(seat)`` was); raises
-    ``ValueError`` (a ``qin.ViewError`` for the view) quoting what is malformed."""
-    view = qin.Game.from_view_dict(_request(request)["view"])
+    ``RequestError`` quoting what is malformed."""
+    try:
+        view = qin.Game.from_view_dict(_request(request)["view"])
+    except (qin.ViewError, TypeError) as exc:
+        raise RequestError(f"the request's view: {exc}") from None
     if view.is_over or view.seat != view.to_move:
-        raise ValueError(f"the request is for player {view.seat}, but "
+        raise RequestError(f"the request is for player {view.seat}, but "
                          + ("the game is over" if view.is_over
                             else f"player {view.to_move} is to move"))
     return view
@@ -166,23 +185,26 @@ def review_request_for(game: qin.Game, played: str, ply: int, seed: int = 0) -> 
 
 
 def review_answer(request: str) -> str:
-    """The judged move (JSON) for a review request; raises ``ValueError`` quoting a
+    """The judged move (JSON) for a review request; raises ``RequestError`` quoting a
     malformed field.  The worker's exported ``review_move`` calls this."""
     from qin.ai.review import evaluate
 
-    data = json.loads(request)
+    data = _read(request, "review request")
     if not isinstance(data, dict) or data.get("format") != FORMAT \
             or data.get("kind") != "review" or set(data) != REVIEW_KEYS:
-        raise ValueError(f"not a {FORMAT} review message: {str(request)[:60]!r}")
+        raise RequestError(f"not a {FORMAT} review message: {quote(request)}")
     seed, ply, played = data["ai_seed"], data["ply"], data["played"]
     for name, value in (("seed", seed), ("ply", ply)):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"the review's {name} is a whole number, not {value!r}")
+            raise RequestError(f"the review's {name} is a whole number, not {quote(value)}")
     if not isinstance(played, str):
-        raise ValueError(f"the move played is text, not {played!r}")
-    view = qin.Game.from_view_dict(data["view"])
-    return json.dumps(evaluate(view, played, seed, ply).to_dict(), separators=(",", ":"))
+        raise RequestError(f"the move played is text, not {quote(played)}")
+    try:
+        judged = evaluate(qin.Game.from_view_dict(data["view"]), played, seed, ply)
+    except qin.QinError as exc:
+        raise RequestError(f"the review request: {exc}") from None
+    return json.dumps(judged.to_dict(), separators=(",", ":"))
 
 
-__all__ = ["BUDGETS", "FORMAT", "HINT", "answer", "next_best", "request_for", "review_answer",
-           "review_request_for", "view_of"]
+__all__ = ["BUDGETS", "FORMAT", "HINT", "RequestError", "answer", "next_best", "request_for",
+           "review_answer", "review_request_for", "view_of"]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
+from qin.errors import QinError
+
 from . import keep, links, progress, setup
 from .actions import Effect, Form, Save, SetAddress
 from .i18n import t
@@ -131,8 +133,12 @@ class Core:
         if problems:
             st.start.setup_problems = " ".join(problems)
             return []
+        try:
+            session = Session(replace(settings, seed=seed))
+        except QinError:  # a rule of the engine that problems() does not know
+            st.start.setup_problems = t("setup.problem.refused")
+            return []
         st.start.setup_problems = ""
-        session = Session(replace(settings, seed=seed))
         try:
             series = SeriesState.new(form.plan, first=settings.board)
         except SeriesPlanError:

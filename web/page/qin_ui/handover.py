@@ -18,9 +18,11 @@ the JavaScript.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Final
+
+from qin.errors import QinError
+from qin.json_text import read_json
 
 from .actions import Action, Command, Form, StartGame
 
@@ -58,8 +60,8 @@ def read(text: str) -> Handed | None:
     if not text or len(text) > MAX_TEXT:
         return None
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = read_json(text, MAX_TEXT)
+    except QinError:  # damaged, deep or huge: nothing handed
         return None
     if not isinstance(data, dict) or not isinstance(data.get("form"), dict):
         return None

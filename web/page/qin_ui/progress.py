@@ -20,6 +20,7 @@ The same text is the export file; an import adds the games it does not have yet.
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from html import escape
@@ -131,7 +132,8 @@ def _counted(item: object, n: int) -> Counted:
         raise ProgressError(f"game {n} has a bad player count {str(players)[:10]!r}")
     if result not in RESULTS:
         raise ProgressError(f"game {n} has a bad result {str(result)[:10]!r}")
-    if isinstance(ended, bool) or not isinstance(ended, int | float) or ended != ended:
+    if isinstance(ended, bool) or not isinstance(ended, int | float) \
+            or not math.isfinite(ended):
         raise ProgressError(f"game {n} has a bad end time")
     return Counted(game_id, level, players, str(result), float(ended))
 

@@ -12,7 +12,6 @@ the work between two moves (nothing more is asked; the answer under way is dropp
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +19,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 import qin
+from qin.errors import QinError
+from qin.json_text import read_json
 
 from . import explain
 from .ai_bridge import review_request_for
@@ -90,8 +91,8 @@ class ReviewRun:
         from qin.ai.review import Reviewed
 
         try:
-            got = Reviewed.from_dict(json.loads(text))
-        except (ValueError, KeyError, TypeError):
+            got = Reviewed.from_dict(read_json(text))
+        except QinError:  # the reader's limits, or a field of the wrong kind
             self.status = "failed"
             return False
         if got.ply != self.asked:

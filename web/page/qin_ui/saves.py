@@ -38,9 +38,10 @@ told, its move still on its screen.
 Rules: nothing already stored is ever overwritten by something else or deleted except
 by ``delete``; a save that cannot be read is *damaged*: it stays where it is, is listed
 with what is wrong and can be exported as its raw text.  Every failure is a
-``SaveError`` (a ``ValueError``) whose message a player can read.  Text is checked for
-size, nesting depth, long numbers and broken Unicode *before* ``json.loads`` sees it
-(a deep document would exhaust the interpreter's stack in the browser).
+``SaveError`` (a ``ValueError``) whose message a player can read.  Text is read by the
+one reader of JSON from outside (``qin.json_text``): size, nesting depth, long or
+non-finite numbers and broken Unicode are refused *before* ``json.loads`` converts
+anything (a deep document would exhaust the interpreter's stack in the browser).
 
 Saves of the previous format ``qin-save/1`` (no revision, no summary) open as revision
 0; they are listed from their record's JSON, and the first write stores them in this
@@ -58,13 +59,13 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from itertools import accumulate, repeat
 from typing import Any, Final, Protocol, TypeGuard
 
 import qin
-from qin import records
+from qin import json_text, records
 from qin.boards import NAMES as BOARD_NAMES
 from qin.errors import QinError
+from qin.json_text import JsonTextError, read_json
 
 from .gamerecord import SaveError as SaveError
 from .gamerecord import record_of as record_of
@@ -78,14 +79,8 @@ MAX_POSITION: Final = 20_000
 """The longest summary ``position`` kept (a 13x13 board's text is some 700 characters)."""
 """Saves without revision and summary; read, and rewritten as ``FORMAT`` on a write."""
 PREFIX: Final = "qin.save."
-MAX_TEXT: Final = 256 * 1024
+MAX_TEXT: Final = json_text.MAX_TEXT
 """The largest save or import read, in characters (a real one is below 5 KB)."""
-MAX_DEPTH: Final = 64
-"""The deepest nesting of JSON read (a save nests 4 deep, a record 2).  Deeper text
-never reaches ``json.loads``: in the browser a deep document exhausts the stack and the
-interpreter stops for good."""
-MAX_DIGITS: Final = 24
-"""The longest number read, in digits (a seed has at most 19, a date 13)."""
 MODES: Final = ("local", "link")
 FULL_WORDS: Final = ("quota",)
 """What a browser's error says when its storage is full (QuotaExceededError; Firefox's
@@ -347,88 +342,28 @@ def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int) -
     return t("saves.to_move", who=names[to_move - 1])
 
 
-# -- reading text: limits first, then JSON -------------------------------------------------
-_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def _check_text(text: object, what: str) -> str:
-    if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * MAX_TEXT:
-            raise SaveError(t("saves.error.large", what=what, n=len(text)))
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise SaveError(t("saves.error.utf8", what=what)) from None
-    if not isinstance(text, str):
-        raise SaveError(t("saves.error.text", what=what))
-    if len(text) > MAX_TEXT:
-        raise SaveError(t("saves.error.large", what=what, n=len(text)))
-    if not text.strip():
-        raise SaveError(t("saves.error.empty", what=what))
-    return text
-
-
-def _is_unicode(text: str) -> bool:
-    """False for text holding a lone surrogate (bytes that were not UTF-8, or half of
-    a character): it could not be written back, shared or shown."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def json_depth(text: str) -> int:
-    """How deep JSON ``text`` nests, counted without parsing it (brackets inside
-    strings do not count); for text with few brackets, their number (an upper bound)."""
-    opens = text.count("[") + text.count("{")
-    if opens <= MAX_DEPTH:
-        return opens
-    if "\\" in text:  # escaped backslashes and quotes, so that quotes delimit strings
-        text = text.replace("\\\\", "").replace('\\"', "")
-    outside = "".join(text.split('"')[::2])
-    return max(accumulate(map(_STEP.get, outside, repeat(0))), default=0)
-
-
-class _TooLong(ValueError):
-    """A number with more digits than ``MAX_DIGITS``, met by ``json.loads`` before it
-    converts it (Python refuses to convert more than 4,300 digits anyway)."""
-
-
-def _whole_number(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _TooLong
-    return int(digits)
-
-
-def _number_text(digits: str) -> float:
-    if len(digits) > 2 * MAX_DIGITS:
-        raise _TooLong
-    return float(digits)
-
-
+# -- reading text: the one reader of JSON from outside, words from the catalogue ----------
 def json_value(text: object, what: str) -> Any:
     """``text`` (or UTF-8 bytes) -> its JSON value; ``SaveError`` says why not.
 
-    Size, broken Unicode and nesting depth are refused before ``json.loads`` sees the
-    text, and a number's digits are counted before it is converted."""
-    text = _check_text(text, what).removeprefix("\ufeff")
-    if not _is_unicode(text):
-        raise SaveError(t("saves.error.unicode", what=what))
-    if json_depth(text) > MAX_DEPTH:
-        raise SaveError(t("saves.error.deep", what=what))
+    ``qin.json_text.read_json`` reads it: size, broken Unicode, nesting depth and the
+    numbers (digits, NaN, Infinity) are refused before anything is converted."""
     try:
-        value = json.loads(text, parse_int=_whole_number, parse_float=_number_text)
-    except _TooLong:
-        raise SaveError(t("saves.error.digits", what=what, n=MAX_DIGITS)) from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(t("saves.error.json", what=what, error=exc.msg, line=exc.lineno,
-                          column=exc.colno)) from None
-    except (ValueError, RecursionError, MemoryError):  # pragma: no cover - limited above
-        raise SaveError(t("saves.error.deep", what=what)) from None
-    if "\\u" in text and not _is_unicode(json.dumps(value, ensure_ascii=False)):
-        raise SaveError(t("saves.error.unicode", what=what))  # an escaped lone surrogate
-    return value
+        return read_json(text, MAX_TEXT)
+    except JsonTextError as exc:
+        raise _refusal(exc, what) from None
+
+
+def _refusal(exc: JsonTextError, what: str) -> SaveError:
+    return SaveError(t(f"saves.error.{exc.code}", what=what, **exc.params))
+
+
+def _text(text: object, what: str) -> str:
+    """``text`` (or UTF-8 bytes) within the reader's size, not blank; ``SaveError`` else."""
+    try:
+        return json_text.text_of(text, MAX_TEXT)
+    except JsonTextError as exc:
+        raise _refusal(exc, what) from None
 
 
 def _checked_record(record: Any, what: str) -> dict[str, Any]:
@@ -845,8 +780,7 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
     Accepts a ``qin-game/1`` record, a save (``qin-save/1`` or ``/2``), or a game link
     (``...#g=...``)."""
     the_file = t("saves.the_file")
-    text = _check_text(text, the_file)
-    stripped = text.strip().removeprefix("\ufeff")
+    stripped = _text(text, the_file).strip()
     if stripped[:1] in ("{", "["):
         data = json_value(stripped, the_file)
         if isinstance(data, dict) and isinstance(data.get("format"), str) \

@@ -37,10 +37,16 @@ class SeriesPlanError(ValueError):
 
 @dataclass
 class SeriesState:
+    """The series being played.  Each finished game is replayed at most once, when it is
+    read (``from_dict``); the totals and the winners come from the engine's ``Series``
+    kept beside the records, which ``add`` extends without replaying anything."""
+
     plan: str
     boards: tuple[str, ...]
     games: list[dict[str, Any]] = field(default_factory=list)
     """The finished games' qin-game/1 records, in order."""
+    scored: Series = field(default_factory=Series, compare=False, repr=False)
+    """The same games scored (Q19), built as they are added."""
 
     @classmethod
     def new(cls, plan: str, first: str | None = None) -> SeriesState | None:
@@ -72,29 +78,30 @@ class SeriesState:
     def next_board(self) -> str | None:
         return None if self.done else self.boards[len(self.games)]
 
-    def series(self) -> Series:
-        s = Series()
-        for record in self.games:
-            s.add(record)
-        return s
-
     def add(self, game: qin.Game) -> None:
-        """Count a finished game (once: the same record again is ignored)."""
-        record = game.record()
-        if record in self.games or self.done:
+        """Count a finished game (once: the same game again is ignored)."""
+        moves = [str(m) for m in game.moves]
+        if self.done or any(r["seed"] == game.seed and r["moves"] == moves
+                            and r["names"] == list(game.names) for r in self.games):
             return
-        s = self.series()
+        self.count(game)
+
+    def count(self, game: qin.Game | dict[str, Any]) -> None:
+        """Score a game (a record is replayed, once) and keep its record; ``add`` first
+        skips a game already counted."""
         try:
-            s.add(game)
+            entry = self.scored.add(game)
         except QinError as exc:
             raise SeriesPlanError(f"this game cannot count in the series: {exc}") from None
-        self.games.append(record)
+        if entry.record is None:  # pragma: no cover - the page deals every game it plays
+            raise SeriesPlanError("this game cannot count in the series: it has no record")
+        self.games.append(entry.record)
 
     def totals(self) -> dict[str, int]:
-        return self.series().totals()
+        return self.scored.totals()
 
     def winners(self) -> list[str]:
-        return self.series().winners() if self.done else []
+        return self.scored.winners() if self.done else []
 
     def summary(self) -> str:
         """Where the series stands: the game being played or the games played, the
@@ -126,9 +133,13 @@ class SeriesState:
         if not isinstance(games, list) or len(games) > len(boards):
             raise SeriesPlanError("the series has bad games")
         state = cls(plan, tuple(boards))
-        for number, record in enumerate(games, start=1):
+        for number, record in enumerate(games, start=1):  # each replayed once, here
+            if not isinstance(record, dict):
+                raise SeriesPlanError(f"game {number} of the series is not a game record")
+            if record in state.games or state.done:
+                continue
             try:
-                state.add(qin.Game.from_record(record))
+                state.count(record)
             except (QinError, ValueError) as exc:
                 raise SeriesPlanError(f"game {number} of the series: {exc}") from None
         return state

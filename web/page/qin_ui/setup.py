@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 import qin
+from qin.inputs import is_name_text
 from qin.svg import PAGODA_COLOURS
 
 from . import i18n, players
@@ -148,6 +149,8 @@ def problems(settings: Settings) -> list[str]:
             out.append(t("setup.problem.no_name", n=i))
         elif len(name) > MAX_NAME:
             out.append(t("setup.problem.long_name", n=i, max=MAX_NAME))
+        elif not is_name_text(name):
+            out.append(t("setup.problem.name_text", n=i))
     filled = [n.casefold() for n in names if n]
     if len(set(filled)) != len(filled):
         out.append(t("setup.problem.same_name"))

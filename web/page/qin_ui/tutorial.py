@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import qin
+from qin.errors import QinError
+from qin.json_text import read_json
 
 from .progress import LEVEL_ORDER, Counted
 
@@ -130,8 +132,8 @@ def read_progress(text: str | None) -> frozenset[str]:
     if not text:
         return frozenset()
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = read_json(text)
+    except QinError:  # damaged, deep or huge: counts as none
         return frozenset()
     if not isinstance(data, list):
         return frozenset()
