@@ -171,6 +171,31 @@ def test_a_newer_link_pasted_into_the_open_tab_is_taken_up(page: Page) -> None:
     expect(page.locator("#saved-list li[data-state=ok]")).to_have_count(2)
 
 
+def test_a_refused_link_and_an_import_the_page_could_never_save(page: Page) -> None:
+    """A link whose move the seat could not play says why once, without the seat's
+    hidden tiles; a game on a board of its own is refused at import, in words, and
+    nothing is stored."""
+    from tests.test_save_store import SMALL, link_holding
+
+    boot(page, "/" + link_holding("Bf6Bf7"))  # seat 2 holds RR RR YY
+    message = page.locator("#saved-message")
+    expect(message).to_contain_text("The game in this link cannot be opened: its move 4 "
+                                    "breaks the rules: Player 2 plays a tile not in their "
+                                    "hand. Your saved games are untouched.")
+    said = message.inner_text()
+    assert said.count("cannot be") == 1 and ".." not in said and "RR" not in said
+    game = qin.Game.new(board=SMALL, players=2, seed=4)
+    game.play(game.legal_moves()[0])
+    before = page.evaluate(STORAGE)
+    page.set_input_files("#import-file", files=[{
+        "name": "small.json", "mimeType": "application/json",
+        "buffer": json.dumps(game.record()).encode()}])
+    expect(page.locator("#setup")).to_have_attribute("data-imported", "refused")
+    expect(message).to_contain_text("holds a game on a board of its own: this page plays "
+                                    "and keeps games on the Bird and Lion sides only")
+    assert page.evaluate(STORAGE) == before
+
+
 def finished_game(seed: int) -> qin.Game:
     game = qin.Game.new(board="bird", players=2, seed=seed)
     while not game.is_over:
