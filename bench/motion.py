@@ -13,10 +13,12 @@
   next frame after the page changed (the reply of the page's Python, which runs in a
   worker, applied): with motion at its normal pace against motion off (the setting the
   player can choose; the board is drawn the same way), the runs interleaved.
+- **lift**: the same figures for the next player's click that lifts the hand-over cover
+  (a hot-seat move's motion plays then, not under the cover's blur).
 - **layouts**: Chrome's own count of layouts and style recalculations over the same
   window (``Performance.getMetrics``): not moved by the machine's load.
-- **frames**: with the CPU slowed 4x (Chrome DevTools Protocol
-  ``Emulation.setCPUThrottlingRate``), the frames of the 900 ms after a placement,
+- **frames**: with the CPU as is and slowed 4x (Chrome DevTools Protocol
+  ``Emulation.setCPUThrottlingRate``), the frames of the 900 ms after each click,
   counted with ``requestAnimationFrame``: the frames seen, and the dropped ones (an
   interval of n frame times drops n - 1), motion normal against off.
 
@@ -116,9 +118,8 @@ def layouts(cdp: Any) -> tuple[int, int]:
     return int(metrics.get("LayoutCount", 0)), int(metrics.get("RecalcStyleCount", 0))
 
 
-def placements(browser: Any, origin: str, pace: str, count: int,
-               slow: bool) -> list[dict[str, Any]]:
-    """``count`` placements on a new hot-seat game with the motion setting ``pace``."""
+def hot_seat(browser: Any, origin: str, pace: str) -> tuple[Any, Any]:
+    """(context, page): a new hot-seat game on a laptop's screen, motion set to ``pace``."""
     context = browser.new_context(service_workers="block",
                                   viewport={"width": 1366, "height": 768})
     context.add_init_script(f"localStorage.setItem('qin.motion', '{pace}')")
@@ -132,31 +133,80 @@ def placements(browser: Any, origin: str, pace: str, count: int,
     page.click("#start")
     page.wait_for_function("document.querySelectorAll('#hand .tile-btn').length > 0",
                            timeout=TIMEOUT_MS)
+    return context, page
+
+
+def pick(page: Any) -> str:
+    """Pick the first playable tile; the selector of a square it may go to."""
+    page.click("#hand .tile-btn:not([disabled])")
+    page.wait_for_function("document.querySelectorAll('#board rect.sq.legal').length > 0")
+    square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
+    return f'#board rect[data-square="{square}"]'
+
+
+def placements(browser: Any, origin: str, pace: str, count: int,
+               slow: bool) -> list[dict[str, Any]]:
+    """``count`` placements on a new hot-seat game with the motion setting ``pace``."""
+    context, page = hot_seat(browser, origin, pace)
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     if slow:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     out = []
     play = page.locator("#play")
+
+    def timed(selector: str, what: str) -> None:
+        before = layouts(cdp)
+        done = page.evaluate(PLACE, [selector, WINDOW_MS])
+        after = layouts(cdp)
+        out.append({**done, "what": what, "layouts": after[0] - before[0],
+                    "styles": after[1] - before[1]})
+
     for _ in range(count):
-        if play.get_attribute("data-phase") == "cover":
-            page.click("#cover-ok")
-            page.wait_for_function("document.querySelector('#play').dataset.phase === 'move'")
         if play.get_attribute("data-phase") != "move":
             break
         done = play.get_attribute("data-moves")
-        page.click("#hand .tile-btn:not([disabled])")
-        page.wait_for_function("document.querySelectorAll('#board rect.sq.legal').length > 0")
-        square = page.eval_on_selector("#board rect.sq.legal", "e => e.dataset.square")
-        before = layouts(cdp)
-        placed = page.evaluate(PLACE, [f'#board rect[data-square="{square}"]', WINDOW_MS])
-        after = layouts(cdp)
-        placed["layouts"] = after[0] - before[0]
-        placed["styles"] = after[1] - before[1]
-        out.append(placed)
+        timed(pick(page), "placement")
         page.wait_for_function(f"document.querySelector('#play').dataset.moves !== '{done}'")
+        if play.get_attribute("data-phase") == "cover":  # the next player lifts it
+            timed("#cover-ok", "lift")
+            page.wait_for_function("document.querySelector('#play').dataset.phase === 'move'")
     context.close()
     return out
+
+
+WINDOWS = (("placement", "a placement (the click on a square)"),
+           ("lift", "the hand-over cover lifted (the click on its button)"))
+
+
+def report(results: dict[tuple[str, bool], list[dict[str, Any]]], title: str,
+           args: argparse.Namespace) -> None:
+    """One window's figures, per CPU and motion setting."""
+    med = statistics.median
+    print(f"{title}: click to the next frame after the reply, ms, median (range), "
+          f"{args.runs} runs x {args.placements}")
+    cpus = ((False, "CPU as is"), (True, "CPU slowed 4x"))
+    for slow, label in cpus:
+        took = {pace: [r["took"] for r in results[(pace, slow)]] for pace in ("off", "normal")}
+        for pace in ("off", "normal"):
+            t = took[pace]
+            print(f"  {label:14} motion {pace:7} {med(t):7.1f} "
+                  f"({min(t):.1f}-{max(t):.1f})  n={len(t)}")
+        print(f"  {label:14} normal / off   {med(took['normal']) / med(took['off']):.2f}x")
+    print(f"frames in the {WINDOW_MS} ms after it (requestAnimationFrame), median")
+    for slow, label in cpus:
+        for pace in ("off", "normal"):
+            counted = [dropped(r["times"]) for r in results[(pace, slow)]]
+            print(f"  {label:14} motion {pace:7} frames {med(c[0] for c in counted):5.1f}  "
+                  f"dropped {med(c[1] for c in counted):5.1f} "
+                  f"(max {max(c[1] for c in counted)})")
+    print("layouts / style recalculations in that window, median "
+          "(Chrome's counts: the load does not move them)")
+    for slow, label in cpus:
+        for pace in ("off", "normal"):
+            rs = results[(pace, slow)]
+            print(f"  {label:14} motion {pace:7} layouts {med(r['layouts'] for r in rs):5.1f}"
+                  f"  styles {med(r['styles'] for r in rs):5.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,37 +247,11 @@ def main(argv: list[str] | None = None) -> int:
                             placements(browser, origins[name], pace, args.placements, slow))
         browser.close()
 
-    med = statistics.median
     for name in sites:
         print(f"\n[{name}: {sites[name]}]")
-        print(f"placement: click to the next frame after the reply, ms, median (range), "
-              f"{args.runs} runs x {args.placements}")
-        for slow in (False, True):
-            label = "CPU slowed 4x" if slow else "CPU as is"
-            took = {pace: [r["took"] for r in results[(name, pace, slow)]]
-                    for pace in ("off", "normal")}
-            for pace in ("off", "normal"):
-                t = took[pace]
-                print(f"  {label:14} motion {pace:7} {med(t):7.1f} "
-                      f"({min(t):.1f}-{max(t):.1f})  n={len(t)}")
-            print(f"  {label:14} normal / off   {med(took['normal']) / med(took['off']):.2f}x")
-        print(f"frames in the {WINDOW_MS} ms after a placement (requestAnimationFrame), "
-              f"median per placement")
-        for slow in (False, True):
-            label = "CPU slowed 4x" if slow else "CPU as is"
-            for pace in ("off", "normal"):
-                counted = [dropped(r["times"]) for r in results[(name, pace, slow)]]
-                print(f"  {label:14} motion {pace:7} frames {med(c[0] for c in counted):5.1f}  "
-                      f"dropped {med(c[1] for c in counted):5.1f} "
-                      f"(max {max(c[1] for c in counted)})")
-        print("layouts / style recalculations in the window after a placement, median "
-              "(Chrome's counts: the load does not move them)")
-        for slow in (False, True):
-            label = "CPU slowed 4x" if slow else "CPU as is"
-            for pace in ("off", "normal"):
-                rs = results[(name, pace, slow)]
-                print(f"  {label:14} motion {pace:7} layouts {med(r['layouts'] for r in rs):5.1f}"
-                      f"  styles {med(r['styles'] for r in rs):5.1f}")
+        for what, title in WINDOWS:
+            report({key[1:]: [r for r in rs if r["what"] == what]
+                    for key, rs in results.items() if key[0] == name}, title, args)
     print(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 

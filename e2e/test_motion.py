@@ -1,5 +1,6 @@
 """The board's motion and sound in the browser: a move animates (the page's Python says
-what moved, motion.js plays it), nothing animates when the system asks for reduced
+what moved, motion.js plays it; a hot-seat move when the next player lifts the hand-over
+cover, not under its blur), nothing animates when the system asks for reduced
 motion or the player turns motion off, and the sound switch in the header is kept
 across a reload and makes no sound object (AudioContext) before the player's first
 interaction with the page.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
@@ -46,18 +47,31 @@ def counts(page: Page) -> dict[str, int]:
     return found
 
 
+def lift(page: Page, play: Locator) -> None:
+    """The next player lifts the hand-over cover (the reply that shows the hand brings
+    the held move's motion)."""
+    page.click("#cover-ok")
+    expect(play).to_have_attribute("data-phase", "move")
+
+
 def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> None:
     page.add_init_script(COUNTERS)
     boot(page)
-    play = start(page)
+    play = start(page)  # hot seat
     play_moves(page, play, 1)
     board = page.locator("#board svg")
+    # Under the hand-over cover the board is blurred: the move waits for the next
+    # player, and moves when they lift the cover.
+    assert board.get_attribute("data-motion") is None
+    assert counts(page)["animate"] == 0
+    lift(page, play)
     expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     assert counts(page)["animate"] >= 2
     # The system asks for less motion: the next move lands without any animation.
     page.emulate_media(reduced_motion="reduce")
     before = counts(page)["animate"]
     play_moves(page, play, 1)
+    lift(page, play)
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before
     assert page.evaluate("document.getAnimations().length") == 0
@@ -75,6 +89,7 @@ def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
     expect(page.locator("#motion")).to_have_value("off")
     before = counts(page)["animate"]
     play_moves(page, play, 1)
+    lift(page, play)
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 import typing
 from pathlib import Path
 
@@ -394,10 +393,9 @@ def test_a_key_that_does_not_apply_says_so_only_where_it_helps(hot_seat: App) ->
     assert "replay" not in app.state.spoken
 
 
-def test_a_hover_redraws_the_overlay_only_and_is_quick(hot_seat: App) -> None:
+def test_a_hover_redraws_the_overlay_only(hot_seat: App) -> None:
     """A hover changes the overlay and the info box: the board's SVG, its text grid and
-    the log are the very strings drawn before.  Times: generous guards (the browser's
-    budgets are 30 ms a hover, 100 ms a placement, Pyodide about 2x CPython)."""
+    the log are the very strings drawn before (how quickly: bench/main_thread.py)."""
     app = hot_seat
     for _ in range(20):
         play_one(app)
@@ -405,18 +403,14 @@ def test_a_hover_redraws_the_overlay_only_and_is_quick(hot_seat: App) -> None:
     s = pick_playable(app)
     first = app.screen()
     squares = s.game.board.geo.names
-    start = time.process_time()
     for name in squares:
         run(app, A.Hover(name))
         now = app.screen()
         for part in ("board", "board-grid", "log", "hand", "players"):
             assert now.elements[part].html is first.elements[part].html, part
-    assert (time.process_time() - start) / len(squares) < 0.03
     assert now.overlay != first.overlay
-    start = time.process_time()
     run(app, A.BoardClick(s.legal_squares()[0]))
     placed = app.screen()
-    assert time.process_time() - start < 0.1
     assert placed.elements["board"].html != first.elements["board"].html
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -70,12 +69,10 @@ def test_the_engine_side_refuses_a_hostile_colour_as_the_diagrams_error(colour: 
 
 
 def test_the_engine_side_refuses_an_oversized_position_before_parsing_it() -> None:
-    started = time.process_time()
     answer = ask(position="players: 2\n" + ". .\n" * 40000)
     assert answer["position"] is True and "at most 65,536" in answer["error"]
     rows = ask(position="players: 2\n" + ". .\n" * 5000)
     assert rows["position"] is True and "99 rows" in rows["error"]
-    assert time.process_time() - started < 5
 
 
 def test_palette_and_hex_colours_are_drawn() -> None:

@@ -342,7 +342,9 @@ SOUND = [node("button", "sound"), node("header", cls=("topbar",)), APP]
 
 
 def test_a_move_sends_its_motion_once_with_the_board_it_redrew() -> None:
-    h, _ = in_game()
+    h, _ = started()  # against a computer: no hand-over cover
+    h.handle({"t": "submit", "form": {"fields": {**FORM["fields"],
+                                                  "seat-kind-1": "apprentice"}}})
     reply = h.handle({"t": "click", "path": square(pick_playable(h))})
     assert "html" in reply["changes"]["board"]
     cues = reply["motion"]["cues"]
@@ -352,6 +354,31 @@ def test_a_move_sends_its_motion_once_with_the_board_it_redrew() -> None:
     assert reply["motion"]["sounds"] == []  # sound is off until the player switches it on
     assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
     assert "motion" not in h.handle({"t": "click", "path": [node("button", "undo"), APP]})
+
+
+def test_a_hot_seat_move_sounds_at_once_and_moves_when_the_cover_is_lifted() -> None:
+    # Under the hand-over cover the board is blurred: the move's motion waits for the
+    # next player, who sees it on the board already drawn (no redraw comes with it).
+    h, _ = in_game({"qin.sound": "on"})
+    reply = h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert h.app.mode is Mode.COVER
+    assert "html" in reply["changes"]["board"]
+    assert reply["motion"]["cues"] == []
+    assert [name for name, _ in reply["motion"]["sounds"]][0] == "place"
+    s = h.app.state.game.session
+    assert s is not None
+    reply = h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
+    assert "board" not in reply.get("changes", {})
+    assert reply["motion"]["cues"][0] == {**reply["motion"]["cues"][0], "cue": "settle",
+                                          "move": s.turns[-1].move}
+    assert reply["motion"]["sounds"] == []  # it sounded when it was played
+    assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
+    # a move taken back under the cover never moves
+    reply = h.handle({"t": "click", "path": square(pick_playable(h))})
+    assert h.app.mode is Mode.COVER and reply["motion"]["cues"] == []
+    reply = h.handle({"t": "click", "path": [node("button", "cover-undo"), APP]})
+    assert h.app.mode is Mode.PLAYING and "motion" not in reply
+    assert h.app.state.game.held is None
 
 
 def test_the_sound_switch_is_remembered_and_brings_the_sounds() -> None:

@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -47,10 +46,8 @@ def clean(message: str) -> None:
 
 def refused(error: type[QinError], call: object, *args: object, **kwargs: object) -> str:
     assert callable(call)
-    started = time.process_time()
     with pytest.raises(error) as info:
         call(*args, **kwargs)
-    assert time.process_time() - started < 1.0
     clean(str(info.value))
     return str(info.value)
 
@@ -74,9 +71,7 @@ def test_quote_escapes_control_characters_and_lone_surrogates() -> None:
 
 def test_quote_shortens_long_input_and_says_how_long_it_was() -> None:
     text = "x" * 30_000_000
-    started = time.process_time()
     shown = quote(text)
-    assert time.process_time() - started < 0.1
     assert shown == "'" + "x" * 60 + "…' (30,000,000 characters)"
     assert quote(10**5000) == "a number of 5001 digits"
     assert quote(2.5) == "2.5"

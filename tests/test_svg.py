@@ -306,17 +306,14 @@ def test_fragments_skip_squares_outside_the_outline() -> None:
     assert set(sq) == {"b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"}
 
 
-def test_rendering_is_deterministic_and_fast(bird: qin.Game) -> None:
-    import time
-
+def test_rendering_is_deterministic(bird: qin.Game) -> None:
+    """The same position draws the same SVG (how quickly: bench/render.py)."""
     game = bird.clone()
     for _ in range(20):
         game.play(game.legal_moves()[0])
     assert render_svg(game) == render_svg(game.clone())
-    start = time.process_time()
-    for _ in range(10):
-        render_svg(game, legal=["a1"], last=["b1"])
-    assert (time.process_time() - start) / 10 < 0.05  # Pyodide is about 2x slower
+    marked = render_svg(game, legal=["a1"], last=["b1"])
+    assert marked == render_svg(game.clone(), legal=["a1"], last=["b1"]) != render_svg(game)
 
 
 def test_the_last_move_is_outlined_as_one_shape(bird: qin.Game) -> None:

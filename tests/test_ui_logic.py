@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -437,23 +436,23 @@ def test_the_config_ships_every_ui_module() -> None:
     assert modules | imported <= listed
 
 
-def test_interactions_are_quick() -> None:
+def test_hovering_every_square_then_placing_mid_game() -> None:
+    """Every square of the board answers a hover, and a placement after them draws the
+    board, the players and the log (how quickly: bench/main_thread.py)."""
     s = session(seed=5)
     for _ in range(20):
         play_one(s)
     s.confirm()
     s.select(playable_index(s))
     squares = [n for n in s.game.board.geo.names]
-    start = time.process_time()
+    overlays = set()
     for name in squares:
         s.hover(name)
-        views.overlay_svg(s)
-    per_hover = (time.process_time() - start) / len(squares)
-    assert per_hover < 0.008  # Pyodide is about 2x slower; the budget there is 30 ms
-    start = time.process_time()
+        overlays.add(views.overlay_svg(s))
+    assert len(overlays) > 1  # a legal square's preview differs from an illegal one's
+    before = len(s.game.moves)
     s.click(s.legal_squares()[0])
-    render_svg(s.game, legal=s.legal_squares(), last=s.last, colours=s.colours,
-               names=s.names, style=False)
-    views.players_html(s)
-    views.log_html(s)
-    assert time.process_time() - start < 0.03  # budget in the browser: 100 ms
+    assert len(s.game.moves) == before + 1
+    assert render_svg(s.game, legal=s.legal_squares(), last=s.last, colours=s.colours,
+                      names=s.names, style=False).startswith("<svg")
+    assert views.players_html(s) and views.log_html(s)

@@ -183,10 +183,11 @@ class Differ:
         if board_written or screen.cursor != self.cursor:
             out["cursor"] = self.cursor = screen.cursor
         moved = screen.moved
-        if board_written and moved is not None and (self.moved is None
-                                                    or moved.token > self.moved):
+        if (moved is not None and (board_written or moved.shown)
+                and (self.moved is None or moved.token > self.moved)):
             # tokens only grow: a motion shown once (the game's last move, behind a
-            # replay or the tutorial) is never played again
+            # replay or the tutorial) is never played again; it comes with the board it
+            # plays on, or plays on the board shown (a move held under the cover)
             self.moved = moved.token
             if moved.cues or moved.sounds:
                 out["motion"] = {"cues": list(moved.cues), "sounds": list(moved.sounds)}

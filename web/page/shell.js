@@ -271,7 +271,10 @@ function applyReply(reply) {
     if (reply.changes?.board && "html" in reply.changes.board) overlay = board.querySelector("g.overlay");
     if ("overlay" in reply && overlay) overlay.innerHTML = reply.overlay;
     if ("cursor" in reply) markCursor(board, reply.cursor);
-    if (reply.motion) motion.play(board, reply.motion.cues, leaving);
+    // after the rest of the reply, its effects and the dialogs' inert update (a mutation
+    // observer's, queued before): one style recalculation and layout for them all and
+    // the motion's reads, where reading at once made two of each
+    if (reply.motion) queueMicrotask(() => motion.play(board, reply.motion.cues, leaving));
   }
   if (reply.motion) sound.play(reply.motion.sounds);
   if (reply.marks) marked(reply.marks);

@@ -139,6 +139,10 @@ class App(Core):
                 st.link.review_problem = ""  # the link's note is about the game as opened
             if moves and moves[-1] == "moved":
                 senses.moved(st, s)
+            elif moves:
+                st.game.held = None  # the move held under the cover was taken back
+            if "confirmed" in changes:
+                senses.lifted(st, s)
             effects.append(Save())
         if st.link.link_mode and shown is not None and (changes or s is not shown):
             self.update_link(s)  # the address follows

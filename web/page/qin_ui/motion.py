@@ -71,11 +71,21 @@ def read_sound(text: str | None) -> bool:
 
 @dataclass(frozen=True)
 class Moved:
-    """One move's motion and sounds, with the token that tells it from the last one."""
+    """One move's motion and sounds, with the token that tells it from the last one.
+    ``shown``: the cues play on the board already on the page (a hot-seat move's motion
+    held until the next player lifts the hand-over cover); else they come with the
+    board's redraw."""
 
     token: int
     cues: tuple[Cue, ...]
     sounds: tuple[tuple[str, int], ...]
+    shown: bool = False
+
+
+def uncovered(cues: Iterable[Cue]) -> tuple[Cue, ...]:
+    """The cues of a move that can still play once the board after it is on the page:
+    all but ``leave`` (the pagodas that left were on the board before it)."""
+    return tuple(c for c in cues if c["cue"] != "leave")
 
 
 def cues(move: str, events: Iterable[qin.Event], before: frozenset[Spot],

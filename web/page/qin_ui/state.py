@@ -17,13 +17,13 @@ from . import computer
 from .keyboard import Keys
 from .lesson import Lesson
 from .modes import Mode
-from .motion import DEFAULT_PACE, Moved
+from .motion import DEFAULT_PACE, Cue, Moved
 from .progress import Problem, Progress
 from .replay import Replay
 from .review import ReviewRun
 from .saves import Deleted, Entry, SaveRef
 from .seriesplan import SeriesState
-from .session import Session
+from .session import Session, Turn
 from .setup import Settings, opening
 
 TurnStage = Literal["waiting", "worker", "asked", "holding"]
@@ -100,6 +100,9 @@ class OnScreen:
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer's last move
     moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
+    # a hot-seat move's motion, held while the hand-over cover blurs the board: (the
+    # move's turn, its cues), played when the next player lifts the cover
+    held: tuple[Turn, tuple[Cue, ...]] | None = None
     replay_moved: Moved | None = None  # the replay's last step on, as motion
     keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square
     wheel_at: float = -1e9
