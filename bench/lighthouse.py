@@ -11,7 +11,9 @@ each page (the game and a rules page with live diagrams) is audited with the mob
 preset (Lighthouse's default: a slow phone, simulated throttling) and the desktop one.
 Printed per page and preset, median (range) over the runs: the performance score, Total
 Blocking Time, max potential first input delay and the longest main-thread task (the
-"long-tasks" audit). Numbers only: nothing here passes or fails on a time.
+"long-tasks" audit); after each run, its structure (`structure`): the LCP element and
+when it was painted in the run itself, the scripts run on the main thread, the bytes.
+Numbers only: nothing here passes or fails on a time.
 """
 
 from __future__ import annotations
@@ -91,6 +93,35 @@ def figures(report: dict[str, Any]) -> dict[str, float | None]:
     }
 
 
+def structure(report: dict[str, Any]) -> list[str]:
+    """What one report says of the page's shape, not its speed: the element taken as the
+    largest contentful paint and when it was painted in the run itself (observed, before
+    the simulation) next to the first paint, and the scripts that ran on the main thread
+    (the "bootup-time" audit: script evaluation, ms) with the bytes sent."""
+    audits = report.get("audits", {})
+    metrics = ((audits.get("metrics", {}).get("details") or {}).get("items") or [{}])[0]
+    tables = (audits.get("largest-contentful-paint-element", {}).get("details") or {})
+    node: dict[str, Any] = {}
+    for table in tables.get("items") or []:
+        for item in table.get("items") or []:
+            node = item.get("node") or node
+            break
+        if node:
+            break
+    lines = [f"    LCP element {node.get('selector', '-')}, painted at "
+             f"{metrics.get('observedLargestContentfulPaint', 0):,.0f} ms (first paint "
+             f"{metrics.get('observedFirstContentfulPaint', 0):,.0f} ms, DOMContentLoaded "
+             f"{metrics.get('observedDomContentLoaded', 0):,.0f} ms) in the run itself"]
+    scripts = (audits.get("bootup-time", {}).get("details") or {}).get("items") or []
+    named = [f"{str(i.get('url', '')).rsplit('/', 1)[-1] or '(document)'} "
+             f"{float(i.get('scripting', 0)):,.0f}" for i in scripts]
+    lines.append("    main-thread scripts (evaluation ms): " + ", ".join(named))
+    weight = audits.get("total-byte-weight", {}).get("numericValue")
+    if isinstance(weight, (int, float)):
+        lines.append(f"    bytes sent {weight / 1024:,.0f} KB")
+    return lines
+
+
 def spread(values: list[float | None]) -> str:
     """'median (min-max)' of the measured values; '-' when none was."""
     got = [v for v in values if v is not None]
@@ -128,6 +159,7 @@ def audit(url: str, preset: str, keep: Path | None = None) -> dict[str, float | 
         raise RuntimeError(f"lighthouse failed on {url} ({preset}): "
                            f"{done.stderr.strip()[-800:]}")
     report = json.loads(done.stdout)
+    print("\n".join(structure(report)), flush=True)
     if keep is not None:
         keep.parent.mkdir(parents=True, exist_ok=True)
         keep.write_text(done.stdout, encoding="utf-8")

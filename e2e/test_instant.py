@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
@@ -380,3 +381,77 @@ def test_a_language_chosen_as_python_arrives_becomes_the_pages_language(page: Pa
     expect(page.locator("#seat-name-0")).to_have_value("Grün")  # a colour's name follows
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#lang")).to_have_value("de")
+
+
+# Every largest-contentful-paint entry of the page, with its element (what Lighthouse
+# takes as the page's LCP is the last of them).
+LARGEST_PAINTS = """
+window.qinPaints = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.qinPaints.push(entry.element);
+}).observe({ type: "largest-contentful-paint", buffered: true });
+"""
+
+
+def test_the_start_screen_is_painted_before_any_script_and_python_redraws_none_of_it(
+        page: Page) -> None:
+    """On a phone, with prestart.js and the runtime held back: the start screen is in the
+    page itself and shows at the first paint; its largest paint (the page's LCP) is one
+    of its elements, and it stays that element, painted once, when prestart.js and then
+    the page's Python arrive (nothing of it is drawn again)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script(LARGEST_PAINTS)
+    prestart = HeldRuntime(page, ("**/prestart.js",))
+    held = HeldRuntime(page)
+    page.goto("/", wait_until="commit")  # prestart.js held: no "load"
+    expect(page.locator("#start")).to_have_text("Start the game")
+    expect(page.locator("#seat-name-1")).to_have_value("White")  # the build wrote the seats
+    expect(page.locator("#series-plan option")).to_have_count(3)
+    page.wait_for_function("() => document.readyState !== 'loading' && qinPaints.length > 0")
+    assert page.evaluate("() => !document.body.dataset.prestart")  # no script showed it
+    painted = page.evaluate("""() => {
+      for (const el of document.querySelectorAll("#app *")) el.qinFromPage = true;
+      return qinPaints.map((el) => el?.closest("#setup") ? "setup" : el?.id ?? null);
+    }""")
+    assert painted[-1] == "setup", painted
+    prestart.release()
+    without_python(page, "setup")
+    booted(page, held)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    drawn_again = page.evaluate("""() => qinPaints
+      .filter((el) => !el?.isConnected || !el.qinFromPage).map((el) => el?.outerHTML ?? null)""")
+    assert drawn_again == []
+    assert page.evaluate("() => [...document.querySelectorAll('#seats *, #series-plan *')]"
+                         ".every((el) => el.qinFromPage)")
+
+
+def test_a_start_pressed_before_the_start_screens_script_is_kept_for_it(page: Page) -> None:
+    """Start on the start screen of the first paint, before prestart.js listens: the form
+    is not sent away (the address stays), and the Start is carried out once."""
+    prestart = HeldRuntime(page, ("**/prestart.js",))
+    held = HeldRuntime(page)
+    page.goto("/", wait_until="commit")  # prestart.js held: no "load"
+    page.fill("#seed", "7")
+    page.click("#start")
+    prestart.release()
+    without_python(page, "board")
+    assert urlsplit(page.url).query == "" and urlsplit(page.url).path == "/"
+    booted(page, held)
+    expect(page.locator("#play")).to_have_attribute("data-moves", "0")
+    [saved] = stored_saves(page)
+    assert isinstance(saved["record"], dict) and saved["record"]["seed"] == 7
+
+
+def test_a_page_in_another_language_shows_no_english_start_screen_first(page: Page) -> None:
+    """index.html's start screen is English: a German reader sees the loading screen
+    until prestart.js shows the start screen in German."""
+    page.add_init_script("localStorage.setItem('qin-lang', 'de')")
+    prestart = HeldRuntime(page, ("**/prestart.js",))
+    HeldRuntime(page)
+    page.goto("/", wait_until="commit")  # prestart.js held: no "load"
+    expect(page.locator("#boot")).to_be_visible()
+    page.wait_for_function("() => document.readyState !== 'loading'")
+    expect(page.locator("#app")).to_be_hidden()
+    prestart.release()
+    without_python(page, "setup")
+    expect(page.locator("#start")).to_have_text("Spiel starten")

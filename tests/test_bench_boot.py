@@ -152,3 +152,10 @@ def test_a_page_whose_python_runs_in_a_worker_prefetches_what_the_worker_loads()
     assert not [link for link in links if 'rel="preload"' in link]
     assert all(link.startswith('<link rel="modulepreload" href="./vendor/pyscript/')
                for link in links if "modulepreload" in link)
+    # The worker's prefetches wait in a template that boot.js puts into the page once the
+    # first screen is painted; PyScript's modules are the page's own, asked for at once.
+    html = build_site.with_preloads(page, config)
+    start, end = build_site.PREFETCH_LATER
+    held = html[html.index(start):html.index(end)]
+    assert held.count('rel="prefetch"') == len([link for link in links if "prefetch" in link])
+    assert "modulepreload" not in held and "modulepreload" in html

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench import lighthouse, responsive
+from bench import first_paint, lighthouse, responsive
 
 
 def test_the_longest_task_counts_only_tasks_started_before_the_hand_is_dealt() -> None:
@@ -107,6 +107,27 @@ def test_lighthouse_figures_are_read_from_its_report() -> None:
     assert lighthouse.figures({})["score"] is None
 
 
+def test_lighthouse_structure_names_the_lcp_element_and_the_main_threads_scripts() -> None:
+    report = {"audits": {
+        "metrics": {"details": {"items": [{"observedLargestContentfulPaint": 939.4,
+                                           "observedFirstContentfulPaint": 939.4,
+                                           "observedDomContentLoaded": 1174.0}]}},
+        "largest-contentful-paint-element": {"details": {"items": [
+            {"items": [{"node": {"selector": "main#app > section#setup > p.learn > small"}}]},
+            {"items": [{"phase": "TTFB"}]}]}},
+        "bootup-time": {"details": {"items": [
+            {"url": "http://127.0.0.1:1/vendor/pyscript/core-X.js", "scripting": 209.4},
+            {"url": "http://127.0.0.1:1/", "scripting": 22.0}]}},
+        "total-byte-weight": {"numericValue": 4285922},
+    }}
+    lines = lighthouse.structure(report)
+    assert lines[0] == ("    LCP element main#app > section#setup > p.learn > small, painted at "
+                        "939 ms (first paint 939 ms, DOMContentLoaded 1,174 ms) in the run itself")
+    assert lines[1].endswith("core-X.js 209, (document) 22")
+    assert lines[2] == "    bytes sent 4,185 KB"
+    assert lighthouse.structure({})[0].startswith("    LCP element -")
+
+
 def test_lighthouse_table_and_command_line() -> None:
     runs = [{"score": 67, "tbt": 3800.0, "fid": 1500.0, "longest": 1500.0, "lcp": None},
             {"score": 70, "tbt": 3000.0, "fid": 2800.0, "longest": 2800.0, "lcp": None}]
@@ -117,3 +138,18 @@ def test_lighthouse_table_and_command_line() -> None:
     mobile = lighthouse.command("http://127.0.0.1:1/", "mobile")
     assert not any(a.startswith("--preset") for a in mobile)
     assert any("--headless" in a and "--no-sandbox" in a for a in mobile)
+
+
+def test_first_paint_says_where_the_lcp_is_against_python_ready() -> None:
+    got = {"fcp": 344.0, "usable": 470.0, "wasm": 376.0, "ready": 8048.0,
+           "largest": [{"at": 344.0, "size": 20163.0, "element": "label < form#setup-form",
+                        "kept": True}]}
+    lines = first_paint.describe("desktop", 1, got)
+    assert lines[0] == ("desktop visit 1: first contentful paint 344 ms, start screen usable "
+                        "470 ms, wasm asked for at 376 ms, Python ready 8,048 ms")
+    assert lines[1] == ("  LCP entry 344 ms, 20,163 px: label < form#setup-form, "
+                        "still in the page at ready")
+    assert lines[2] == "  the page's LCP is painted 7,704 ms before Python ready"
+    late = dict(got, largest=[dict(got["largest"][0], at=9000.0, kept=False)])
+    assert first_paint.describe("phone", 2, late)[-1].endswith("952 ms AFTER Python ready")
+    assert "gone by ready" in first_paint.describe("phone", 2, late)[1]

@@ -359,7 +359,7 @@ def test_every_key_of_index_html_and_boot_js_exists() -> None:
 class _PageText(HTMLParser):
     """Every text and translatable attribute of a page, with how it is marked."""
 
-    SKIP = {"script", "style", "noscript"}
+    SKIP = {"script", "style", "noscript", "py-config", "mpy-config"}  # (PyScript's settings)
 
     def __init__(self) -> None:
         super().__init__()

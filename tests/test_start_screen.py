@@ -85,6 +85,30 @@ def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() 
     assert "Vert" in site["langs"]["fr"]["seats"]["2"]
 
 
+def test_index_html_holds_the_english_start_screen_as_the_pages_python_draws_it() -> None:
+    """The build writes the seats and the series choices into index.html (the first paint
+    shows them, lang.js); the page's Python, booting in English with nothing stored, draws
+    exactly them, so the shell leaves those elements as painted."""
+    from tools.build_site import with_start_screen
+
+    site = start_screen.site_file(CATALOGUES)
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    html = with_start_screen(page, site.encode())
+    assert "qin:start" not in html and 'data-start-key="qin.start"' in html
+    seats = opening_seats(2)  # the form as the first paint shows it, handed over
+    form = A.Form(tuple(s.name for s in seats), tuple(s.colour for s in seats),
+                  tuple(s.kind for s in seats), "bird", False, "", "single", True)
+    app = App(SaveStore(MemoryStorage({})))
+    app.dispatch(A.LanguageChosen("en", json.dumps(CATALOGUES["en"]), form))
+    app.dispatch(A.Boot("http://localhost/", ""))
+    first = app.screen().elements
+    for element_id in ("seats", "series-plan"):
+        drawn = first[element_id].html
+        assert drawn and f'id="{element_id}">{drawn}</' in html
+    with pytest.raises(Exception, match="no start screen part 'nothing'"):
+        with_start_screen("<!-- qin:start nothing -->", site.encode())
+
+
 def test_the_stored_lists_are_what_the_start_screen_draws() -> None:
     """Replaces the byte-for-byte check of progress_table.js: the fragments are the
     page's own, taken from the screen it drew."""

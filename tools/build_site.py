@@ -743,6 +743,30 @@ def start_file(catalogues: dict[str, bytes]) -> bytes:
     return site_file(words).encode()
 
 
+# web/page/index.html holds the start screen; its parts that come from the page's Python
+# are marked (START_MARK with the part's name) and written in by the build, in English (the
+# page's language when lang.js finds no other), with the key of the stored start screen.
+START_MARK = re.compile(r"<!-- qin:start (\w+) -->")
+START_KEY_ATTR = 'data-start-key=""'
+
+
+def with_start_screen(html: str, start: bytes) -> str:
+    """`html` with each START_MARK replaced by that part of start.json's English start
+    screen (the seats for 2 players, the series choices) and the storage key of the start
+    screen in START_KEY_ATTR, so the first paint shows the start screen (lang.js)."""
+    data = json.loads(start)
+    english = data["langs"]["en"]
+    parts = {"seats": english["seats"]["2"], "plans": english["plans"]}
+
+    def part(match: re.Match[str]) -> str:
+        if match[1] not in parts:
+            raise BuildError(f"index.html: no start screen part {match[1]!r}")
+        return str(parts[match[1]])
+
+    html = START_MARK.sub(part, html)
+    return html.replace(START_KEY_ATTR, f'data-start-key="{data["keys"]["start"]}"', 1)
+
+
 # A module of the page (web/page/, web/startup/: the site's root) imports what exists in the
 # source tree, e.g. "../embed/stamp.js"; at the site's root that folder is "./embed/".
 ROOT_IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])\.\./""")
@@ -971,10 +995,19 @@ PRELOAD_RUNTIME = ("pyodide-lock.json",)
 # Measured by bench/boot.py: the cold start about 400 ms sooner.
 PREFETCH_RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip")
 PRELOAD_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
-# PyScript 0.7.31's chunks that core.js imports on every boot, after its own chunk (seen
-# in bench/boot.py's waterfall); the hash in each name is taken from dist/.
-PYSCRIPT_BOOT_CHUNKS = ("error-", "donkey-", "deprecations-manager-", "py-editor-",
-                        "py-game-", "py-terminal-")
+# PyScript 0.7.31's chunks that core.js imports on every boot of the game page, after its
+# own chunk: the plugins its <py-config> leaves on (the error banner; the editor, terminal,
+# game canvas, donkey and deprecation notices are off); the hash in each name is taken
+# from dist/.
+PYSCRIPT_BOOT_CHUNKS = ("error-",)
+
+
+# A page whose Python runs in a worker holds the worker's prefetches in a template that
+# web/startup/boot.js puts into the page once the first screen is painted: megabytes of
+# runtime never compete with the start screen's first paint (its styles, scripts and
+# words), and a browser that measures the first paint against what has loaded by then
+# (Lighthouse) does not count them in it.
+PREFETCH_LATER = ('<template id="qin-prefetch">', "</template>")
 
 
 def pyscript_chunks(dist: Path = PYSCRIPT_DIST) -> list[str]:
@@ -1021,6 +1054,10 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
     scripts = re.findall(r'<script type="py"[^>]*\ssrc="([^"]+)"', page)
     served = [url for url in served_bytecode if url]
     links += [fetch_link.format(url) for url in wheels + served + scripts + others]
+    if in_worker:  # the worker's files wait for the first paint (PREFETCH_LATER)
+        now = [link for link in links if 'rel="prefetch"' not in link]
+        later = [link for link in links if 'rel="prefetch"' in link]
+        links = [*now, PREFETCH_LATER[0], *(f"  {link}" for link in later), PREFETCH_LATER[1]]
     return "\n  ".join(links)
 
 
@@ -1070,7 +1107,8 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     wanted.add(lock_path)
     if START_NAME in sources:
         raise BuildError(f"web/{START_NAME} would be overwritten by a generated file")
-    changed += _write_if_changed(out / START_NAME, start_file(catalogues))
+    start = start_file(catalogues)
+    changed += _write_if_changed(out / START_NAME, start)
     wanted.add(out / START_NAME)
     for rel, data in embed_files(wheel.name).items():  # embedded diagrams
         if rel in sources:
@@ -1108,8 +1146,8 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         wanted.add(out / BYTECODE_NAME)
         served_url = "./" + served_bytecode_path(key)
     for dst, src in pages.items():  # the page, its preload links with the served bytecode
-        html = with_preloads(src.read_text(encoding="utf-8"), config_data,
-                             *(url for url in (served_url, pyscript_url) if url))
+        html = with_preloads(with_start_screen(src.read_text(encoding="utf-8"), start),
+                             config_data, *(url for url in (served_url, pyscript_url) if url))
         changed += _write_if_changed(dst, html.encode("utf-8"))
     if SW_NAME in sources:
         changed += write_service_worker(out, files=set(wanted))

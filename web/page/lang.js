@@ -25,4 +25,28 @@
   });
   text.catch(() => {}); // boot.js reports it (and falls back to English)
   window.qinEarlyI18n = { lang, text };
+
+  // The first paint: index.html's start screen (English) shows at once, before any module
+  // or fetch, when it is what prestart.js would show: the page is in English, the address
+  // holds no link or tutorial step, and no game was left open (the stored start screen,
+  // whose key the build wrote on <html>). Otherwise it waits for prestart.js, as before.
+  const root = document.documentElement;
+  let open = false;
+  try {
+    const key = root.dataset.startKey;
+    open = Boolean(key && JSON.parse(localStorage.getItem(key) || "{}")?.open);
+  } catch { /* storage blocked or a damaged value: prestart.js decides */ }
+  const first = lang === "en" && !location.hash.replace(/^#/, "") && !open;
+  root.dataset.first = first ? "start" : "wait";
+  // Until prestart.js listens (it removes data-first), Start and "Learn to play" are kept
+  // for it (window.qinEarly) and the form is never sent to the server.
+  const keep = (event, kind) => {
+    if (!root.dataset.first) return;
+    event.preventDefault();
+    window.qinEarly ??= kind;
+  };
+  document.addEventListener("submit", (event) => { if (!event.defaultPrevented) keep(event, "start"); });
+  document.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("#learn")) keep(event, "learn");
+  });
 })();

@@ -12,6 +12,12 @@
 //     damaged or in another language shows nothing and waits for Python (the empty lists
 //     are shown only when nothing at all is stored).
 //
+// index.html holds the English start screen (the build writes its seats and series
+// choices from the same views), shown at the first paint when lang.js finds nothing else
+// to show (html[data-first="start"]); this module then leaves what already shows as it is
+// (show(): the same elements, painted once), acts on a Start or "Learn to play" pressed
+// before it listened (lang.js's window.qinEarly), and removes html[data-first].
+//
 // What waits for the engine is off until the hand-over (importing a file, a seat's colour
 // and level: their rules are the engine's; exporting and deleting a saved game), so that
 // no click on it is lost. The form is never judged here: a Start is kept
@@ -94,11 +100,21 @@ function disableLater() {
   for (const node of document.querySelectorAll(LATER_IN)) node.disabled = true;
 }
 
+/** Write `html` into `node`, unless it shows that already (index.html's start screen as
+ *  the build wrote it, painted first): what was painted stays the same elements. */
+function show(node, html) {
+  const probe = document.createElement("template");
+  probe.innerHTML = html;
+  if (probe.innerHTML === node.innerHTML) return false;
+  node.innerHTML = html;
+  return true;
+}
+
 /** The seat rows for `count` players; a name the player typed stays. */
 function showSeats(count) {
   const typed = [...document.querySelectorAll("#seats input[id^=seat-name-]")]
     .map((input) => (input.value !== input.defaultValue ? input.value : null));
-  $("seats").innerHTML = words().seats[String(count)] ?? "";
+  if (!show($("seats"), words().seats[String(count)] ?? "")) return;
   typed.forEach((name, i) => {
     const input = $(`seat-name-${i}`);
     if (input && name !== null) input.value = name;
@@ -108,8 +124,7 @@ function showSeats(count) {
 function showPlans() {
   const select = $("series-plan");
   const value = select.value || "single";
-  select.innerHTML = words().plans;
-  select.value = value;
+  if (show(select, words().plans)) select.value = value;
 }
 
 /** The saved games and the progress table as stored in the page's language, the empty
@@ -295,9 +310,11 @@ async function main() {
   disableLater();
   bind();
   const app = $("app");
+  const first = () => delete document.documentElement.dataset.first;  // lang.js's first paint
   if (location.hash.replace(/^#/, "").startsWith("g=")) {
     intent = { kind: "open" };
     app.hidden = false;
+    first();
     const link = linkPosition(location.hash, await sides.catch(() => ({})));
     await showBoard(link?.board ?? "bird", link?.text ?? null);
     return;
@@ -306,6 +323,7 @@ async function main() {
   if (open) {
     intent = { kind: "open" };
     app.hidden = false;
+    first();
     await showBoard(open.board, open.position, open.colours);
     return;
   }
@@ -313,6 +331,12 @@ async function main() {
   app.hidden = false;
   body.dataset.prestart = "setup";
   performance.mark("qin:prestart-usable");
+  // index.html's start screen, shown since the first paint, is this module's now: a Start
+  // or "Learn to play" pressed before (lang.js kept it) is acted on as if pressed now.
+  const early = window.qinEarly;
+  first();
+  if (early === "start") $("setup-form").requestSubmit();
+  else if (early === "learn") $("learn").click();
 }
 
 main().catch((error) => console.warn("the start screen waits for the engine:", error));

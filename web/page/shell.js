@@ -232,8 +232,21 @@ function write(writes) {
   if (failed.length) send({ t: "unwritten", failed });
 }
 
+// The start screen's parts (index.html's, painted first, or prestart.js's) may already
+// show what the page's Python first sends for them: then they stay the elements painted
+// (no re-render, and the page's largest paint stays the first one). Later HTML is the
+// Differ's: written, since it changed.
+const written = new WeakSet();
+function shows(el, html) {
+  if (written.has(el) || !el.closest("#setup")) return false;
+  written.add(el);
+  const probe = document.createElement("template");
+  probe.innerHTML = html;
+  return probe.innerHTML === el.innerHTML;
+}
+
 function applyElement(el, change) {
-  if ("html" in change) el.innerHTML = change.html;
+  if ("html" in change && !shows(el, change.html)) el.innerHTML = change.html;
   if ("text" in change) el.textContent = change.text;
   if ("hidden" in change) el.hidden = change.hidden;
   if ("disabled" in change) el.disabled = change.disabled;
@@ -420,6 +433,8 @@ async function connect() {
     lang: bridge ? String(bridge.lang) : "en",
     catalogue: bridge?.text != null ? String(bridge.text) : String(catalogue), form: pageForm() });
   await order;
+  // lang.js's first paint, if prestart.js never took it: what shows is Python's now
+  delete document.documentElement.dataset.first;
   performance.mark("qin:ready");
   dispatchEvent(new CustomEvent("qin:booted"));
 }

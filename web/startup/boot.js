@@ -10,7 +10,8 @@
 //   message is in #boot-error). document.body.dataset.bootMs holds the time
 //   from navigation start to that state, in milliseconds.
 //
-// This must be loaded before vendor/pyscript/core.js so no event is missed.
+// This must be loaded before vendor/pyscript/core.js so no event is missed (on the game
+// page it starts PyScript itself once the start screen is painted: see the end).
 //
 // Languages: the page speaks English, German or French. The language is the
 // reader's earlier choice (localStorage "qin-lang", shared with the rules pages) or the
@@ -46,14 +47,16 @@ function say(key, fallback, values = {}) {
 function applyMessages(lang, m) {
   messages = m;
   document.documentElement.lang = lang;
+  // Only what differs is written: the start screen painted first in English stays as it
+  // was painted (no text laid out again) when the English catalogue arrives.
   for (const el of document.querySelectorAll("[data-i18n]")) {
     const text = m[el.dataset.i18n];
-    if (text !== undefined) el.textContent = text;
+    if (text !== undefined && el.textContent !== text) el.textContent = text;
   }
   for (const attr of ["title", "aria-label", "placeholder"]) {
     for (const el of document.querySelectorAll(`[data-i18n-${attr}]`)) {
       const text = m[el.getAttribute(`data-i18n-${attr}`)];
-      if (text !== undefined) el.setAttribute(attr, text);
+      if (text !== undefined && el.getAttribute(attr) !== text) el.setAttribute(attr, text);
     }
   }
   for (const el of document.querySelectorAll("[data-lang-href]")) {
@@ -233,3 +236,55 @@ slowTimer = setTimeout(() => {
     stepEl.textContent += ` ${say("boot.slow", "(this is taking longer than usual)")}`;
   }
 }, SLOW_MS);
+
+// PyScript (index.html's <link id="pyscript-core">, fetched at once as a module preload)
+// and the worker's files (the build's <template id="qin-prefetch">: the runtime, the
+// compiled modules, the page's Python, as prefetches into the HTTP cache) start once the
+// start screen is painted: its first paint never waits behind PyScript's evaluation on
+// the main thread, and megabytes of runtime do not compete with its own styles, scripts
+// and words (nor count, for a browser that measures the first paint against what had
+// loaded by then, as Lighthouse does). That is after the first contentful paint and a
+// frame drawn once this module ran (the document is parsed by then, so that frame holds
+// the whole start screen, where the first paint may hold only the loading note); at
+// once in a tab that is not shown (it paints nothing); at the latest STARTUP_MS after
+// this module ran. The prefetches go first, a few links per task, in the build's order.
+const PREFETCH_STEP = 4;
+const STARTUP_MS = 3000;
+function startAfterFirstPaint() {
+  const core = document.getElementById("pyscript-core");
+  const held = document.getElementById("qin-prefetch");
+  if (!core && !held) return;
+  const links = held ? [...held.content.children] : [];
+  let done = false;
+  const some = () => {  // a few at a time: each link starts a request on the main thread
+    document.head.append(...links.splice(0, PREFETCH_STEP));
+    if (links.length) setTimeout(some);
+  };
+  const go = () => {
+    if (done) return;
+    done = true;
+    some();
+    if (core) import(core.href);  // a failure is reported as any (unhandledrejection)
+  };
+  if (document.visibilityState !== "visible" || typeof PerformanceObserver !== "function") {
+    go();
+    return;
+  }
+  addEventListener("visibilitychange", go, { once: true });
+  setTimeout(go, STARTUP_MS);
+  let painted = false;
+  let framed = false;
+  const both = () => { if (painted && framed) go(); };
+  requestAnimationFrame(() => setTimeout(() => { framed = true; both(); }));
+  try {
+    new PerformanceObserver((list, seen) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      seen.disconnect();
+      painted = true;
+      both();
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    go();
+  }
+}
+startAfterFirstPaint();

@@ -357,6 +357,7 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
     problem = st.start.progress_problem.text() if st.start.progress_problem is not None else ""
     els["progress-message"] = El(text=problem, hidden=not problem)
     els["progress-export"] = El(disabled=not rows)
+    els["import-file"] = El(disabled=False)  # index.html's: off until the page's Python is here
     els["seed"] = El(value=st.start.seed_text)
     els["setup-problems"] = El(text=st.start.setup_problems)
     els["series-plan"] = El(html=cache.get("plans", generation, views.plans_html),
