@@ -281,6 +281,26 @@ def test_resume_before_python_draws_the_saved_position(page: Page) -> None:
     assert saved["record"]["moves"][:3] == [str(m) for m in game.moves]
 
 
+def test_a_save_damaged_after_it_was_listed_is_shown_damaged_before_python(
+        page: Page) -> None:
+    """The list the page's Python left says the save was fine; its text changed since
+    (damaged here): before Python the row is damaged, in Python's words, with no
+    Resume; Python then says why, and the text is kept as it is."""
+    key, text, _ = saved_game()
+    stored = python_stored({key: text})
+    damaged = text.replace('"moves": [', '"moves": [{}, ', 1)
+    assert damaged != text
+    stored[key] = damaged
+    held = opened_without_python(page, stored)
+    item = page.locator(f'#saved-list li[data-id="{key.removeprefix("qin.save.")}"]')
+    expect(item).to_have_attribute("data-state", "damaged")
+    expect(item).to_contain_text("Damaged save — it changed after this list was drawn")
+    expect(item.locator("button[data-action=resume]")).to_have_count(0)
+    booted(page, held)
+    expect(item).to_have_attribute("data-state", "damaged")
+    assert page.evaluate(f"localStorage.getItem({json.dumps(key)})") == damaged
+
+
 def test_a_game_link_before_python_shows_its_board_then_opens(page: Page) -> None:
     game = qin.Game.new(board="lion", players=2, seed=5)
     for _ in range(4):

@@ -142,6 +142,7 @@ import { loadPyodide } from %(module)s;
 const py = await loadPyodide({ indexURL: %(index)s });
 py.globals.set("entry", readFileSync(%(entry)s, "utf8"));
 py.globals.set("OWN_DIGESTS", %(own_digests)s);
+py.globals.set("CODE_DIGEST", %(code_digest)s);
 console.log(py.runPython(`
 import base64, hashlib, marshal
 kept = marshal.loads(base64.b64decode(entry))
@@ -151,6 +152,7 @@ source = "import js\\njs.window.qinTampered = True\\n"
 hostile = marshal.dumps(compile(source, path, "exec"))
 if OWN_DIGESTS:  # consistent with itself: compiled from another source
     source_digest = hashlib.sha256(source.encode()).hexdigest()
+if OWN_DIGESTS or CODE_DIGEST:  # the code's digest recomputed (the source's kept)
     code_digest = hashlib.sha256(hostile).hexdigest()
 kept[path] = (source_digest, code_digest, hostile)
 base64.b64encode(marshal.dumps(kept)).decode()
@@ -158,18 +160,20 @@ base64.b64encode(marshal.dumps(kept)).decode()
 """
 
 
-def tampered(entry: str, work: Path, *, own_digests: bool = False) -> str:
+def tampered(entry: str, work: Path, *, own_digests: bool = False,
+             code_digest: bool = False) -> str:
     """The compiled modules ``entry`` (base64) with qin_ui/i18n.py's code replaced by code
     that sets ``window.qinTampered``, compiled by the page's own Python (Pyodide under
     Node); its digests left as they were, or (``own_digests``) those of its new source
-    and code."""
+    and code, or (``code_digest``) the build's source digest and its new code's."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     script = TAMPER % {"module": json.dumps((PYODIDE / "pyodide.mjs").as_uri()),
                        "index": json.dumps(str(PYODIDE) + "/"),
                        "entry": json.dumps(str(work / "entry.b64")),
-                       "own_digests": json.dumps(own_digests)}
+                       "own_digests": json.dumps(own_digests),
+                       "code_digest": json.dumps(code_digest)}
     (work / "entry.b64").write_text(entry)
     result = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
                             text=True, timeout=300, check=False)
@@ -177,8 +181,12 @@ def tampered(entry: str, work: Path, *, own_digests: bool = False) -> str:
     return result.stdout.strip().splitlines()[-1]
 
 
+@pytest.mark.parametrize("code_digest", [False, True], ids=["as-kept", "digest-recomputed"])
 def test_a_tampered_kept_module_is_not_run(page: Page, context: BrowserContext,
-                                           tmp_path: Path) -> None:
+                                           tmp_path: Path, code_digest: bool) -> None:
+    """Another module's code in the kept entry: with the digests kept beside it, or
+    with its code's digest recomputed by a script (the source's still the build's):
+    the check is against the digests the build shipped with the page, so neither runs."""
     bytecode_kept_by_first_visit(page)
     entry: str = page.evaluate("""async () => {
       const cache = await caches.open("qin.bytecode");
@@ -188,7 +196,7 @@ def test_a_tampered_kept_module_is_not_run(page: Page, context: BrowserContext,
       for (const b of bytes) text += String.fromCharCode(b);
       return btoa(text);
     }""")
-    hostile = tampered(entry, tmp_path)
+    hostile = tampered(entry, tmp_path, code_digest=code_digest)
     assert base64.b64decode(hostile) != base64.b64decode(entry)
     page.evaluate("""async (data) => {
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
@@ -248,6 +256,49 @@ def test_a_second_visit_starts_pyodide_from_the_kept_snapshot(
     play = start_with(third, ["apprentice", "apprentice"], seed=3)
     expect(play).not_to_have_attribute("data-moves", "0", timeout=WORKER_BOOT_MS)
     assert moves(play) > 0
+
+
+DAMAGE_AT = """async ([fraction, size]) => {
+  // The first time: the snapshot as the maker kept it, and where, put aside (a start
+  // that drops the damaged one deletes its entry).
+  const cache = await caches.open("qin.pyodide-snapshot");
+  const aside = await caches.open("qin.test-good-snapshot");
+  if (!(await aside.match("/good"))) {
+    const [request] = await cache.keys();
+    await aside.put("/good", await cache.match(request));
+    await aside.put("/where", new Response(request.url));
+  }
+  const kept = await aside.match("/good");
+  const where = await (await aside.match("/where")).text();
+  const bytes = new Uint8Array(await kept.arrayBuffer());
+  const at = Math.max(0, Math.min(Math.floor(bytes.length * fraction), bytes.length - size));
+  for (let i = at; i < at + size; i += 1) bytes[i] ^= 0xff;
+  await cache.put(where, new Response(bytes, { headers: kept.headers }));
+  return [at, bytes.length];
+}"""
+
+
+def test_a_snapshot_damaged_anywhere_never_stops_the_page(
+        page: Page, context: BrowserContext) -> None:
+    """4 KB of the kept snapshot inverted at its start, middle, 60% and end: each
+    visit drops it and starts afresh (it never runs on an altered image), the game
+    left open is there and plays; the snapshot is made again and restored."""
+    kept_by_first_visit(page, "snapshot", SNAPSHOT_TIMEOUT_MS)
+    start_and_place(page)
+    for fraction in (0.0, 0.5, 0.6, 1.0):
+        page.evaluate(DAMAGE_AT, [fraction, 4096])
+        visit = boot(context.new_page(), "/")
+        body = visit.locator("body")
+        expect(body).to_have_attribute("data-snapshot", "none")
+        expect(visit.locator("#play")).to_have_attribute("data-moves", "1")
+        visit.close()  # before its maker keeps a new snapshot: the next damage is ours
+    rebuilt = boot(context.new_page(), "/")
+    expect(rebuilt.locator("body")).to_have_attribute("data-snapshot", "stored",
+                                                      timeout=SNAPSHOT_TIMEOUT_MS)
+    again = boot(context.new_page(), "/")
+    expect(again.locator("body")).to_have_attribute("data-snapshot", "restored")
+    expect(again.locator("#play")).to_have_attribute("data-moves", "1")
+    assert play_one(again) == 2
 
 
 def test_a_damaged_snapshot_is_dropped_and_made_again(

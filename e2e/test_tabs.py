@@ -89,6 +89,61 @@ def test_two_tabs_on_one_game_never_overwrite_each_other(page: Page) -> None:
     assert len({tuple(s["record"]["moves"]) for s in saves}) == 2
 
 
+CLICK_AT = """([name, at]) => new Promise((done) => setTimeout(() => {
+  document.querySelector(`#board rect[data-square="${name}"]`)
+    .dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  done();
+}, at - Date.now()))"""
+
+
+def agreed(a: Page, b: Page) -> str:
+    """The storage both tabs see, once they see the same (each page's storage is a copy
+    the browser brings up to date a moment after another tab wrote)."""
+    for _ in range(200):
+        stored = b.evaluate(STORAGE)
+        if a.evaluate(STORAGE) == stored:
+            return stored
+        a.wait_for_timeout(25)  # a poll of the state, as expect() does
+    raise AssertionError("the two tabs never saw the same storage")
+
+
+def test_two_tabs_moving_in_the_same_instant_lose_no_move(page: Page) -> None:
+    """Both tabs click a square 4 ms apart, before either can hear of the other's
+    move: the browser keeps one write, and the other tab is told (its move refused, or
+    made and still on its screen); "Continue here as a copy" keeps what it shows.  The
+    tab whose move stands is not told.  Nothing is lost silently."""
+    a = boot(page, "/" + link_of(2))
+    b = boot(page.context.new_page(), "/")
+    expect(b.locator("#play")).to_have_attribute("data-moves", "2")
+    targets = []
+    for tab, last in ((a, False), (b, True)):
+        pick(tab)
+        squares = legal_squares(tab)
+        targets.append(squares[-1 if last else 0])
+    at = a.evaluate("Date.now()") + 400
+    clicks = [tab.evaluate_handle(CLICK_AT, [name, at + gap])
+              for tab, name, gap in ((a, targets[0], 0), (b, targets[1], 4))]
+    for tab, click in zip((a, b), clicks, strict=True):
+        click.evaluate("p => p")
+        moved = tab.locator("#play[data-moves='3']")
+        expect(moved.or_(tab.locator("#tab-notice")).first).to_be_visible()
+        tab.wait_for_function("() => window.qinIdle")
+    stored = agreed(a, b)
+    [kept] = [json.loads(v)["record"]["moves"] for k, v in json.loads(stored)
+              if k.startswith("qin.save.")]
+    shown = {tab: logged(tab)[::-1] for tab in (a, b)}  # the log is newest first
+    assert len(kept) == 3 and kept in (shown[a], shown[b])
+    stands, lost = (a, b) if kept == shown[a] else (b, a)
+    expect(lost.locator("#tab-notice")).to_be_visible()
+    expect(lost.locator("#tab-notice-text")).to_contain_text("Another tab continued this game")
+    expect(stands.locator("#tab-notice")).to_be_hidden()
+    lost.click("#notice-copy")
+    expect(lost.locator("#save-state")).to_have_attribute("data-state", "saved")
+    games = {tuple(json.loads(v)["record"]["moves"]) for k, v in json.loads(lost.evaluate(STORAGE))
+             if k.startswith("qin.save.")}
+    assert games == {tuple(shown[a]), tuple(shown[b])}
+
+
 def test_a_newer_link_pasted_into_the_open_tab_is_taken_up(page: Page) -> None:
     boot(page, "/" + link_of(4))
     play = page.locator("#play")
@@ -114,6 +169,31 @@ def test_a_newer_link_pasted_into_the_open_tab_is_taken_up(page: Page) -> None:
     expect(play).to_have_attribute("data-moves", "2")
     page.click("#new-game")
     expect(page.locator("#saved-list li[data-state=ok]")).to_have_count(2)
+
+
+def test_a_refused_link_and_an_import_the_page_could_never_save(page: Page) -> None:
+    """A link whose move the seat could not play says why once, without the seat's
+    hidden tiles; a game on a board of its own is refused at import, in words, and
+    nothing is stored."""
+    from tests.test_save_store import SMALL, link_holding
+
+    boot(page, "/" + link_holding("Bf6Bf7"))  # seat 2 holds RR RR YY
+    message = page.locator("#saved-message")
+    expect(message).to_contain_text("The game in this link cannot be opened: its move 4 "
+                                    "breaks the rules: Player 2 plays a tile not in their "
+                                    "hand. Your saved games are untouched.")
+    said = message.inner_text()
+    assert said.count("cannot be") == 1 and ".." not in said and "RR" not in said
+    game = qin.Game.new(board=SMALL, players=2, seed=4)
+    game.play(game.legal_moves()[0])
+    before = page.evaluate(STORAGE)
+    page.set_input_files("#import-file", files=[{
+        "name": "small.json", "mimeType": "application/json",
+        "buffer": json.dumps(game.record()).encode()}])
+    expect(page.locator("#setup")).to_have_attribute("data-imported", "refused")
+    expect(message).to_contain_text("holds a game on a board of its own: this page plays "
+                                    "and keeps games on the Bird and Lion sides only")
+    assert page.evaluate(STORAGE) == before
 
 
 def finished_game(seed: int) -> qin.Game:

@@ -158,6 +158,33 @@ def test_altered_kept_code_is_refused_and_never_run(page_dir: Path) -> None:
     assert module.X == 1 and not hasattr(__import__("builtins"), "QIN_TAMPERED")
 
 
+def test_code_whose_kept_digest_was_recomputed_is_refused_against_the_build(
+        page_dir: Path) -> None:
+    """A script on the origin recompiles a module and recomputes the digest kept beside
+    it: consistent with itself, but not the code the build made (``BUILT``)."""
+    root = str(page_dir)
+    codes = kept_blob(page_dir)
+    built = {name: code_digest for name, (_, code_digest, _) in
+             zip(names(page_dir, list(codes)), codes.values(), strict=True)}
+    assert bytecode.checked(codes, bytecode.expected_sources(root), root, built)
+    alpha = str(page_dir / "alpha.py")
+    hostile = marshal.dumps(compile("X = 2\n", alpha, "exec"))
+    source_digest, _, _ = codes[alpha]
+    codes[alpha] = (source_digest, bytecode.digest(hostile), hostile)
+    bytecode.checked(codes, bytecode.expected_sources(root), root)  # its own digest: passes
+    with pytest.raises(bytecode.KeptCodeMismatch, match="alpha.py"):
+        bytecode.checked(codes, bytecode.expected_sources(root), root, built)
+
+
+def test_the_build_ships_the_digests_of_the_code_it_wrote() -> None:
+    blob = marshal.dumps({"/home/pyodide/qin_ui/app.py": ("s", "whatever", b"code")})
+    assert build_site.built_code_digests(blob) == {
+        "qin_ui/app.py": bytecode.digest(b"code")}
+    template = (WEB / "bytecode.py").read_text(encoding="utf-8")
+    built = build_site.bytecode_module(template, "k" * 32, {"a.py": "1"}, {"a.py": "2"})
+    assert '"a.py": "2"' in built.split("BUILT:", 1)[1].split('"""', 1)[0]
+
+
 def test_a_corrupted_kept_module_is_refused(page_dir: Path) -> None:
     root = str(page_dir)
     codes = kept_blob(page_dir)

@@ -20,6 +20,7 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import keep, links, saves  # noqa: E402
+from qin_ui.i18n import t  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
 HUMANS = {"kinds": ["human", "human"], "colours": ["green", "white"], "at_screen": 1,
@@ -423,3 +424,50 @@ def test_the_screen_comes_back_as_saved() -> None:
     assert store.entries()[0].series
     link = store.write(ref, s.game, keep.snapshot(s), mode="link")
     assert store.open(link.id).saved.mode == "link"
+
+
+# -- what an import or a link may not bring in --------------------------------------------
+SMALL = "board: small\n. . . .\n. R . .\n. . Y .\n. B . .\n"
+
+
+def test_an_import_on_a_board_of_its_own_is_refused_at_once() -> None:
+    """The page keeps and links games on its shipped sides only: a record or a save on
+    an inline layout would play with every move "Not saved", so it is not imported."""
+    game = qin.Game.new(board=SMALL, players=2, seed=4)
+    game.play(game.legal_moves()[0])
+    record = game.record()
+    save = json.loads(saves.SaveStore(saves.MemoryStorage()).save_game(
+        played(4), ["human", "human"], ["green", "white"]).to_json())
+    save["record"] = record
+    save.pop("summary", None)
+    save["format"] = saves.OLD_FORMAT
+    with pytest.raises(saves.SaveError) as refused:
+        saves.read_import(json.dumps(record))
+    assert str(refused.value) == t("saves.error.own_board", what=t("saves.the_file"))
+    with pytest.raises(saves.SaveError):  # a save names a shipped side (read_save)
+        saves.read_import(json.dumps(save))
+
+
+def link_holding(extra_move: str, moves: int = 3) -> str:
+    """A link to a game whose last move the engine refuses (made by hand: ``to_url``
+    replays what it encodes)."""
+    from qin.record_format import link_code
+
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    for _ in range(moves):
+        game.play(game.legal_moves()[0])
+    record = records.record_of(game)
+    return "#g=" + link_code({**record, "moves": [*record["moves"], extra_move]})
+
+
+def test_a_refused_link_says_why_once_without_a_hidden_hand() -> None:
+    """Q20: a hand is hidden; a link whose move the seat could not play says so
+    without listing the seat's tiles, and the sentence says "cannot be" once."""
+    for link in (link_holding("Bf6Bf7"), link_holding("Rf6Yf7")[:-6] + "AAAAAA",
+                 link_holding("Ra1Rb1")):
+        with pytest.raises(links.LinkError) as refused:
+            links.read_link(link)
+        said = t("link.cannot_open", error=refused.value)
+        assert said.count("cannot be") == 1, said  # not "cannot be opened: ... cannot be"
+        assert ".." not in said and "hand:" not in said, said
+        assert "RR" not in said and "YY" not in said, said

@@ -97,3 +97,48 @@ def test_a_directory_without_a_headers_file_gets_the_same_rules(tmp_path: Path) 
     with serve.serving(tmp_path) as origin:
         headers = get(origin + "/")
     assert headers["Content-Security-Policy"].endswith("frame-ancestors 'none'")
+
+
+@pytest.mark.parametrize("path", ["/embed%2F..%2Findex.html", "/x%2F..%2Findex.html",
+                                  "/./index.html", "/%2e/index.html", "/embed/../index.html",
+                                  "//index.html", "/rules/%2e%2e/selftest.html",
+                                  "/embed%2Fembed.html%2F..%2F..%2Findex.html"])
+def test_a_page_reached_through_an_encoded_path_keeps_its_headers(site: str, path: str) -> None:
+    """The headers are those of the file served, whatever spelling of its path reached
+    it: the game page is never served frameable (no policy, no ``frame-ancestors``)."""
+    with urllib.request.urlopen(site + path) as response:
+        assert response.status == 200
+        headers = response.headers
+    assert headers["Content-Security-Policy"].endswith("frame-ancestors 'none'"), path
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_diagram_reached_through_an_encoded_path_may_still_be_framed(site: str) -> None:
+    headers = get(site + "/rules%2F..%2Fembed/./embed.html")
+    assert "frame-ancestors" not in headers["Content-Security-Policy"]
+    assert headers["X-Frame-Options"] is None
+
+
+@pytest.mark.parametrize("path", ["/index.html%00", "/%00", "/embed/%00/../index.html"])
+def test_a_path_with_a_null_byte_is_answered_cleanly(site: str, path: str,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A clean client error, on a connection that stays usable, and no traceback."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(site)
+    connection = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        assert response.status in (400, 404)
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        connection.request("GET", "/index.html")  # the same connection, still open
+        again = connection.getresponse()
+        again.read()
+        assert again.status == 200
+    finally:
+        connection.close()
+    assert "Traceback" not in capsys.readouterr().err

@@ -144,6 +144,35 @@ def test_a_race_without_the_event_is_refused_and_the_copy_keeps_both_games() -> 
     assert {e.id for e in b.state.start.entries} == {save_id, b.state.keeping.save.id}
 
 
+def test_two_tabs_writing_the_same_revision_in_the_same_instant_are_told() -> None:
+    """Both tabs move before either hears of the other (each page's storage is its own
+    copy until the ``storage`` event): both write over the same revision, the browser
+    keeps the later write, and the tab whose move it lost is told; its move is still on
+    its screen, and the copy keeps it.  The tab whose write stands is not told."""
+    browser, a, b = two_tabs()
+    assert a.state.keeping.save is not None
+    save_id = a.state.keeping.save.id
+    key = PREFIX + save_id
+    mirror_a, mirror_b = MemoryStorage(dict(browser.data)), MemoryStorage(dict(browser.data))
+    a.saves.storage, b.saves.storage = mirror_a, mirror_b
+    play_one(a)
+    play_one(b, pick=-1)
+    assert a.mode is not Mode.NOTICE and b.mode is not Mode.NOTICE  # both wrote
+    browser.data[key] = mirror_a.data[key]
+    browser.data[key] = mirror_b.data[key]  # B's write lands last: A's move is not stored
+    for mirror in (mirror_a, mirror_b):  # the shell sends what the browser holds now
+        mirror.data[key] = browser.data[key]
+    run(b, A.StorageChanged(key))
+    assert b.mode is not Mode.NOTICE
+    run(a, A.StorageChanged(key))
+    assert a.mode is Mode.NOTICE
+    mine = moves(a)
+    assert stored_moves(browser, save_id) == moves(b) != mine
+    run(a, A.Command("notice-copy"))
+    assert a.state.keeping.save is not None and a.state.keeping.save.id != save_id
+    assert stored_moves(MemoryStorage(mirror_a.data), a.state.keeping.save.id) == mine
+
+
 def test_another_save_written_elsewhere_refreshes_the_list_and_leaves_the_game_alone() -> None:
     storage, a, b = two_tabs()
     run(b, A.Command("new-game"))

@@ -40,6 +40,7 @@ import base64
 import gzip
 import hashlib
 import json
+import marshal
 import os
 import re
 import shutil
@@ -799,6 +800,7 @@ HEADERS_NAME = "_headers"  # tools/site_headers.py's rules, for Netlify / Cloudf
 BYTECODE_NAME = "bytecode.py"
 BYTECODE_KEY_MARK = '"__QIN_PY_KEY__"'
 BYTECODE_SOURCES_MARK = '{"__QIN_PY_SOURCES__": ""}'
+BYTECODE_BUILT_MARK = '{"__QIN_PY_BUILT__": ""}'
 BYTECODE_SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # as bytecode.SKIP
 SERVED_BYTECODE_SUFFIX = ".marshal"  # as bytecode.SERVED_SUFFIX
 SW_VERSION_MARK = '"__QIN_SW_VERSION__"'
@@ -941,13 +943,25 @@ def served_bytecode_path(key: str) -> str:
     return f"bytecode/{key}{SERVED_BYTECODE_SUFFIX}"
 
 
-def bytecode_module(template: str, key: str, modules: dict[str, str]) -> str:
-    """web/startup/bytecode.py with the site's key and its modules' source digests."""
-    for mark in (BYTECODE_KEY_MARK, BYTECODE_SOURCES_MARK):
+def built_code_digests(blob: bytes, home: str = "/home/pyodide/") -> dict[str, str]:
+    """The sha256 of each module's code in the served file the build wrote (bytecode.py's
+    ``pack`` format: ``{path: (source digest, code digest, code)}``), by its path
+    relative to the page's directory: bytecode.py's ``BUILT``."""
+    codes = marshal.loads(blob)
+    return {path.removeprefix(home): hashlib.sha256(code).hexdigest()
+            for path, (_, _, code) in sorted(codes.items())}
+
+
+def bytecode_module(template: str, key: str, modules: dict[str, str],
+                    built: dict[str, str] | None = None) -> str:
+    """web/startup/bytecode.py with the site's key, its modules' source digests and the
+    digests of their code as the build compiled it."""
+    for mark in (BYTECODE_KEY_MARK, BYTECODE_SOURCES_MARK, BYTECODE_BUILT_MARK):
         if mark not in template:
             raise BuildError(f"web/startup/{BYTECODE_NAME} lacks its placeholder {mark}")
     return (template.replace(BYTECODE_KEY_MARK, json.dumps(key), 1)
-            .replace(BYTECODE_SOURCES_MARK, json.dumps(modules, indent=0), 1))
+            .replace(BYTECODE_SOURCES_MARK, json.dumps(modules, indent=0), 1)
+            .replace(BYTECODE_BUILT_MARK, json.dumps(built or {}, indent=0), 1))
 
 
 def write_service_worker(out: Path, web_dir: Path | None = None,
@@ -1122,14 +1136,14 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     if BYTECODE_NAME in sources:  # with the key of the Python written so far
         key = python_key(out, wanted)
         modules = page_module_sources(out, config_data)
+        served = out / served_bytecode_path(key)  # the modules compiled, under that key
+        blob = ensure_served_bytecode(dist, modules, sources[BYTECODE_NAME])
+        changed += _write_if_changed(served, blob)
+        wanted.add(served)
         module = bytecode_module(sources[BYTECODE_NAME].read_text(encoding="utf-8"), key,
-                                 source_digests(modules))
+                                 source_digests(modules), built_code_digests(blob))
         changed += _write_if_changed(out / BYTECODE_NAME, module.encode())
         wanted.add(out / BYTECODE_NAME)
-        served = out / served_bytecode_path(key)  # and the modules compiled, under that key
-        changed += _write_if_changed(served, ensure_served_bytecode(
-            dist, modules, sources[BYTECODE_NAME]))
-        wanted.add(served)
         served_url = "./" + served_bytecode_path(key)
     for dst, src in pages.items():  # the page, its preload links with the served bytecode
         html = with_preloads(with_start_screen(src.read_text(encoding="utf-8"), start),

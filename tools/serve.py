@@ -114,10 +114,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
+    def site_path(self) -> str:
+        """The site path of the file this request reaches, from the file lookup's own
+        ``translate_path`` (decoded; ``.``, ``..`` and empty segments resolved; a
+        directory's ``index.html`` when the URL ends in ``/``): the path whose rules
+        apply, however it was spelt (``/embed%2F..%2Findex.html`` is ``/index.html``)."""
+        target = self.translate_path(self.path)
+        rel = os.path.relpath(target, self.directory).replace(os.sep, "/")
+        path = "/" if rel == "." else "/" + rel
+        if target.endswith("/"):  # the directory's index.html is what is served
+            path = path.rstrip("/") + "/index.html"
+        return path
+
     def site_headers(self) -> dict[str, str]:
-        """The headers of this request's path: the site's ``_headers`` file's rules, or
-        tools/site_headers.py's own for a directory without one."""
-        path = unquote(urlsplit(self.path).path)
+        """The headers of the file this request reaches (``site_path``): the site's
+        ``_headers`` file's rules, or tools/site_headers.py's own for a directory
+        without one."""
+        path = self.site_path()
         try:
             with open(os.path.join(self.directory, HEADERS_FILE), encoding="utf-8") as f:
                 table = read_headers_file(f.read())
@@ -130,6 +143,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
     def send_head(self) -> Any:
+        if "\0" in unquote(urlsplit(self.path).path):
+            # No file name holds a null byte (open() would raise, not return 404).
+            self.send_error(HTTPStatus.BAD_REQUEST, "Bad path")
+            return None
         path = self.translate_path(self.path)
         if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
             path = os.path.join(path, "index.html")

@@ -135,10 +135,37 @@ function showLists() {
   const saved = typeof lists?.saved === "string" ? lists.saved : empty?.saved ?? "";
   const table = typeof lists?.progress === "string" ? lists.progress : empty?.progress ?? "";
   $("saved-list").innerHTML = saved;
+  markChanged(lists?.stamps);
   $("progress-table").innerHTML = table;
   for (const [id, key, value] of [["saved", "count", lists?.count], ["progress", "games", lists?.games]]) {
     if (Number.isInteger(value) || empty) $(id).dataset[key] = String(value ?? 0);
     else delete $(id).dataset[key];
+  }
+}
+
+/** The SHA-256 of `text` (UTF-8) in hex, as far as a stamp goes (qin_ui.saves.stamp_of). */
+async function stampOf(text) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 24);
+}
+
+/** A listed save whose text is not the one the page's Python listed (`stamps`, by id;
+ *  changed since, damaged or gone) is shown damaged, in Python's words (start.json's
+ *  "changed"), without Resume, until the page's Python reads it. */
+async function markChanged(stamps) {
+  if (!stamps || typeof stamps !== "object" || !globalThis.crypto?.subtle) return;
+  for (const item of $("saved-list").querySelectorAll("li[data-state=ok][data-id]")) {
+    const want = stamps[item.dataset.id];
+    if (typeof want !== "string") continue;
+    let text = null;
+    try { text = localStorage.getItem(site.keys.savePrefix + item.dataset.id); } catch { text = null; }
+    if (text !== null && (await stampOf(text)) === want) continue;
+    if (handed) return;
+    item.dataset.state = "damaged";
+    item.classList.add("damaged");
+    const what = item.querySelector(".saved-what");
+    if (what) what.innerHTML = words().changed;
+    item.querySelector("button[data-action=resume]")?.remove();
   }
 }
 

@@ -17,7 +17,7 @@
 //   wheel    {down, at, path}    drag {over}
 //   file     {name, text} or {name, refused: "too_large" | "unreadable", error}
 //   language {lang, text, form}  (the catalogue, loaded when the reply asked for it)
-//   storage  {key, value} or {key: "", all}  (another tab wrote)    hash {hash}
+//   storage  {key, value (held now)} or {key: "", all}  (another tab wrote)    hash {hash}
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
 //   timer    {token}             (a timer the reply asked for rang)
@@ -61,7 +61,17 @@ function send(message) {
 function next() {
   if (inFlight || !queue.length) return;
   inFlight = true;
-  post(JSON.stringify(queue.shift()));
+  post(JSON.stringify(current(queue.shift())));
+}
+
+// Another tab's write is read when its message leaves, not when its event fired: the
+// replies before it (this tab's own writes) are applied by then, so the page's Python
+// learns what the browser holds now. (Two tabs moving in the same instant: this tab's
+// later write stands, and the event is of the write it replaced.)
+function current(message) {
+  if (message.t !== "storage") return message;
+  return message.key ? { ...message, value: readItem(message.key) }
+    : { ...message, all: storageSnapshot() ?? {} };
 }
 
 // Whether every message sent so far has been answered and its reply applied (read by
@@ -190,8 +200,7 @@ function bind() {
   });
   on(window, "storage", (e) => {
     if (e.storageArea && e.storageArea !== localStorage) return;
-    if (e.key === null) send({ t: "storage", key: "", all: storageSnapshot() ?? {} });
-    else send({ t: "storage", key: e.key, value: e.newValue });
+    send({ t: "storage", key: e.key ?? "" });  // its value: read when it leaves (current)
   });
   on(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
 }
@@ -206,6 +215,10 @@ function node(id) {
   return found;
 }
 
+function readItem(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
 function write(writes) {
   const failed = [];
   for (const [key, value] of writes) {
@@ -213,9 +226,7 @@ function write(writes) {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, value);
     } catch (error) {
-      let now = null;
-      try { now = localStorage.getItem(key); } catch { now = null; }
-      failed.push({ key, error: `${error?.name ?? ""} ${error?.message ?? error}`.trim(), value: now });
+      failed.push({ key, error: `${error?.name ?? ""} ${error?.message ?? error}`.trim(), value: readItem(key) });
     }
   }
   if (failed.length) send({ t: "unwritten", failed });

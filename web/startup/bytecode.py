@@ -37,14 +37,17 @@ instead of compiling the sources:
   sources itself.  Another deployment, or another Pyodide, finds no entry and no file
   for its key and compiles as before.
 - Every module is checked before it is used, kept or served alike: the build also
-  writes the sha256 of every module's source as the page serves it (``SOURCES``); a
-  blob holds, per module, the digest of the source it was compiled from and the digest
-  of its code.  A module whose source digest is not the build's (code from other
-  sources, or an altered source) or whose code does not match its digest (a corrupted
-  or altered blob) refuses the whole blob: nothing of it runs.  (Anything that can
-  rewrite this origin's storage, digests included, could also rewrite the page's own
-  cached files: the check is against damage, stale entries and tampering with the
-  code alone, not against a script already running on this origin.)
+  writes the sha256 of every module's source as the page serves it (``SOURCES``) and
+  of its code as the build compiled it (``BUILT``, from the served file it wrote); a
+  blob holds, per module, the digest of the source it was compiled from.  A module
+  whose source digest is not the build's (code from other sources, or an altered
+  source) or whose code is not the build's (a corrupted or altered blob, its digests
+  recomputed or not) refuses the whole blob: nothing of it runs.  The check is tied to
+  the build, shipped with the page, never to a digest stored beside the blob: a script
+  on this origin cannot keep its own code across reloads by recompiling it and
+  recomputing a digest.  The browser compiles as the build does (snapshot.js starts
+  Pyodide with ``PYTHONNODEBUGRANGES``, as tools/bytecode_pack.mjs does), so what
+  ``store()`` keeps is the build's code byte for byte; what is not is never kept.
 - Everything here is an optimisation: whatever fails (no Cache Storage, a damaged
   entry, a missing file, a full disk) is ignored and the page compiles from source;
   nothing the player has is touched.  One entry is kept; older ones are deleted.
@@ -69,6 +72,10 @@ KEY = "__QIN_PY_KEY__"  # tools/build_site.py writes the built site's key here
 SOURCES: dict[str, str] = {"__QIN_PY_SOURCES__": ""}
 """Each module's path (relative to the page's directory) -> the sha256 of its source:
 written by tools/build_site.py; an unbuilt copy (tests) hashes its sources itself."""
+BUILT: dict[str, str] = {"__QIN_PY_BUILT__": ""}
+"""Each module's path -> the sha256 of its code as the build compiled it (the served
+file's): written by tools/build_site.py.  Kept or served, a module runs only if its code
+is that code; an unbuilt copy (tests) has none and trusts the digest kept with it."""
 CACHE_NAME = "qin.bytecode"  # not "qin-...": the service worker deletes those not its own
 SKIP = {"main.py", "ai_worker.py", "selftest.py", "bytecode.py"}  # run, not imported
 SKIP_DIRS = {"__pycache__", "pyscript"}  # PyScript's own: imported before ``restore``
@@ -153,19 +160,26 @@ def expected_sources(root: str, files: Sequence[str] | None = None) -> dict[str,
     return out
 
 
+def built_codes() -> dict[str, str]:
+    """The build's digest of each module's code (``BUILT``), or none (an unbuilt copy)."""
+    return {} if "__QIN_PY_BUILT__" in BUILT else BUILT
+
+
 def checked(codes: Mapping[str, Kept], expected: Mapping[str, str],
-            root: str) -> dict[str, bytes]:
+            root: str, built: Mapping[str, str] | None = None) -> dict[str, bytes]:
     """The kept code of each module, ``{path: marshalled code}``, if every module is
     the code of the source ``expected`` names; ``KeptCodeMismatch`` naming the first
-    module that is not (its source's digest is not the expected one, or its code does
-    not match its own digest)."""
+    module that is not (its source's digest is not the expected one, or its code is not
+    the code the build made, ``built``: the digest kept beside it proves nothing, a
+    script could have recomputed it; without ``built``, an unbuilt copy, its code must
+    match the digest kept with it)."""
     out: dict[str, bytes] = {}
     for path, (source_digest, code_digest, code) in codes.items():
         rel = os.path.relpath(path, root).replace(os.sep, "/")
         if expected.get(rel) != source_digest:
             raise KeptCodeMismatch(f"the kept code of {rel!r} was compiled from another source")
-        if digest(code) != code_digest:
-            raise KeptCodeMismatch(f"the kept code of {rel!r} is not the code that was kept")
+        if digest(code) != (built.get(rel) if built else code_digest):
+            raise KeptCodeMismatch(f"the kept code of {rel!r} is not the code that was built")
         out[path] = code
     return out
 
@@ -237,7 +251,8 @@ Fetch = Callable[[], Awaitable[bytes | None]]
 
 async def chosen(kept_entry: Fetch, served_file: Fetch, discard: Callable[[], Awaitable[None]],
                  expected: Mapping[str, str], root: str,
-                 warn: Callable[[str], None]) -> tuple[str, dict[str, bytes]]:
+                 warn: Callable[[str], None],
+                 built: Mapping[str, str] | None = None) -> tuple[str, dict[str, bytes]]:
     """Where this start's compiled modules come from, and their code: the kept entry
     (``"restored"``) if it passes the check, else the build's file (``"served"``) if it
     passes it; else no code and why (``"discarded"``: the kept entry failed its check
@@ -250,7 +265,7 @@ async def chosen(kept_entry: Fetch, served_file: Fetch, discard: Callable[[], Aw
         if data is None:
             continue
         try:
-            return outcome, checked(unpack(data), expected, root)
+            return outcome, checked(unpack(data), expected, root, built)
         except (ValueError, EOFError, TypeError) as exc:
             warn(f"{failure}: {exc}")
         if outcome == "restored":  # a damaged kept entry goes
@@ -315,7 +330,8 @@ async def restore(root: str | None = None) -> str:
                 await cache.delete(kept_url)
 
         outcome, codes = await chosen(kept_entry, served_file, discard,
-                                      expected_sources(root), root, js.console.warn)
+                                      expected_sources(root), root, js.console.warn,
+                                      built_codes())
         if codes:
             install(codes)
         return outcome
@@ -340,6 +356,7 @@ async def store(root: str | None = None) -> str:
         for path in files:
             codes[path] = kept(path)
             await asyncio.sleep(0)
+        checked(codes, expected_sources(root, files), root, built_codes())  # else not kept
         data = marshal.dumps(codes)
         cache = await js.caches.open(CACHE_NAME)
         for old in await cache.keys():

@@ -14,9 +14,17 @@
 //   page: its `js` module is restricted until then, so the page never uses one.)
 //
 // The entry is found by Pyodide's version, the standard library's key and our Python's
-// key; Pyodide itself refuses the snapshot of another build.  Everything here is an optimisation: a missing, damaged or refused
-// snapshot, or no Cache Storage, means a start as without it (a damaged one is
-// deleted and made again).  Offline play is unaffected: the snapshot is local, and the
+// key; Pyodide itself refuses the snapshot of another build.  The maker keeps the
+// snapshot's SHA-256 with it (header DIGEST_HEADER) and a start checks the bytes against
+// it before Pyodide sees them: a snapshot damaged anywhere (Pyodide's own check reads
+// only its header; an altered image would run, or end in a fatal error at every start)
+// is deleted and made again.  (The digest is made in the browser, as the snapshot is: it
+// guards against damage, not against a script already running on this origin, which
+// could rewrite both.)  It costs a SHA-256 of some 31 MB while Pyodide loads its runtime
+// (57-67 ms measured: docs/architecture.md).  Everything here is an optimisation: a missing,
+// damaged or refused snapshot, or no Cache Storage (or no crypto.subtle: a page not
+// served over https or from localhost), means a start as without it (a damaged one is
+// deleted and made again); the saved games are in localStorage, never touched here.  Offline play is unaffected: the snapshot is local, and the
 // runtime's files are in the service worker's cache as before.  The AI worker loads
 // Pyodide through this module too and uses the same snapshot; one maker runs at a time
 // (a Web Lock), started from whichever starts first without a kept snapshot.
@@ -32,6 +40,16 @@ import { fetchPack, writePack } from "./pack.js";
 export { version };
 
 export const CACHE_NAME = "qin.pyodide-snapshot"; // not "qin-...": sw.js deletes those
+export const DIGEST_HEADER = "x-qin-sha256"; // the kept snapshot's digest, in its entry
+
+/** The SHA-256 of `data` (an ArrayBuffer or a view) in hex. */
+export async function sha256(data) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether snapshots can be checked here (crypto.subtle: secure contexts only). */
+export const CHECKABLE = Boolean(globalThis.crypto?.subtle);
 export const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 // The site's root (this file's folder), for the Python in a worker, whose own address is
 // a blob (web/startup/bytecode.py reads it).
@@ -77,14 +95,22 @@ function report(state) {
   }
 }
 
-/** The kept snapshot's bytes as a promise (read while Pyodide loads its runtime: Pyodide
- *  awaits them only before instantiating), or null when none is kept. */
+/** The kept snapshot's bytes as a promise (read and checked against its digest while
+ *  Pyodide loads its runtime: Pyodide awaits them only before instantiating), or null
+ *  when none is kept. */
 async function kept() {
+  if (!CHECKABLE) return null;
   try {
     const hit = await (await caches.open(CACHE_NAME)).match(ENTRY);
     if (!hit) return null;
-    const bytes = hit.arrayBuffer();
-    bytes.catch(() => {}); // a failed read fails loadPyodide, which says so (below)
+    const expected = hit.headers.get(DIGEST_HEADER);
+    const bytes = hit.arrayBuffer().then(async (data) => {
+      if (!expected || (await sha256(data)) !== expected) {
+        throw new Error("the kept snapshot is damaged (its digest does not match)");
+      }
+      return data;
+    });
+    bytes.catch(() => {}); // a failed read or check fails loadPyodide, which says so (below)
     return { bytes };
   } catch {
     return null; // no Cache Storage here (e.g. a private window): start as usual
@@ -100,7 +126,7 @@ async function forget() {
 }
 
 function makeLater() {
-  if (typeof Worker !== "function") return;
+  if (typeof Worker !== "function" || !CHECKABLE) return;
   // One maker at a time (the page's worker, the AI worker, another tab).
   const once = (make) => (globalThis.navigator?.locks
     ? navigator.locks.request("qin.snapshot-maker", { ifAvailable: true }, (lock) => (lock ? make() : null))
@@ -135,7 +161,11 @@ async function prepared(pyodide, pycs) {
 }
 
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+  // PYTHONNODEBUGRANGES: Python compiles as the build did (tools/bytecode_pack.mjs), so
+  // the modules web/startup/bytecode.py compiles and keeps are the build's code byte for
+  // byte, which its check (the build's digests) accepts.
+  const env = { ...options.env, PYTHONNODEBUGRANGES: "1" };
+  const settings = { ...options, env, indexURL: INDEX_URL };
   // Fetched while Pyodide loads its runtime.
   const pycs = PYSCRIPT_BYTECODE && !PYSCRIPT_BYTECODE.startsWith("__")
     ? fetchPack(new URL(PYSCRIPT_BYTECODE, import.meta.url).href) : null;

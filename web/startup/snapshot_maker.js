@@ -3,13 +3,13 @@
 // page's Python files where PyScript puts them (pyscript.json's "files": the page's
 // modules, the wheel unpacked), imports the page's pure-Python modules (PRELOAD: the
 // engine and the application, which touch no JavaScript when imported), takes its
-// memory then and keeps it in Cache Storage for the next start (of the page and of the
-// AI worker), then says {state: "stored"} or {state: "off", error}.  A start from it
+// memory then and keeps it in Cache Storage with its SHA-256 (checked before a start
+// uses it: snapshot.js) for the next start (of the page and of the AI worker), then says {state: "stored"} or {state: "off", error}.  A start from it
 // finds those modules imported already.  It runs on its own thread: the page stays
 // responsive.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { CACHE_NAME, CONFIG_URL, ENTRY, INDEX_URL, PRELOAD } from "./snapshot.js";
+import { CACHE_NAME, CONFIG_URL, DIGEST_HEADER, ENTRY, INDEX_URL, PRELOAD, sha256 } from "./snapshot.js";
 
 async function bytes(url) {
   const response = await fetch(url);
@@ -45,7 +45,7 @@ del _load
   const cache = await caches.open(CACHE_NAME);
   for (const old of await cache.keys()) await cache.delete(old); // other versions' too
   await cache.put(ENTRY, new Response(snapshot, {
-    headers: { "content-type": "application/octet-stream" },
+    headers: { "content-type": "application/octet-stream", [DIGEST_HEADER]: await sha256(snapshot) },
   }));
   postMessage({ state: "stored" });
 } catch (error) {

@@ -20,6 +20,7 @@ from typing import Any, Final
 import qin
 from qin import records
 from qin.errors import QinError
+from qin.messages import player_name
 
 from . import i18n
 from .gamerecord import SaveError, record_of
@@ -41,7 +42,11 @@ def warning() -> str:
 
 
 class LinkError(ValueError):
-    """A link or fragment that holds no readable game; the message says why."""
+    """A link or fragment that holds no readable game; the message says why, as a
+    clause the page's sentences put after a colon (no full stop of its own)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message.rstrip(". "))
 
 
 def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = ()) -> str:
@@ -145,16 +150,26 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
     try:
         record = records.record_from_url(code)
     except QinError as exc:
-        raise LinkError(t("link.error.open", error=exc)) from None
+        raise LinkError(str(exc)) from None  # says what is wrong with the code
     try:
         game = _replayed(record)
     except LinkError:
         raise
     except QinError as exc:
-        raise LinkError(t("link.error.open", error=exc)) from None
+        raise LinkError(str(exc)) from None
     except (ValueError, RecursionError):  # pragma: no cover - the limits above come first
-        raise LinkError(t("link.error.open", error="?")) from None
+        raise LinkError(t("link.error.damaged")) from None
     return game, record
+
+
+def _refusal(refused: qin.IllegalMove) -> str:
+    """Why a link's move was refused, in words, never naming a seat's hidden tiles (a
+    tile not in hand is said without the hand the engine's sentence lists)."""
+    if refused.code == "not_in_hand":
+        who = player_name(int(refused.params["player"]), refused.names or None,
+                          i18n.language())
+        return t("link.error.not_held", who=who)
+    return i18n.refusal(refused)
 
 
 def _replayed(record: dict[str, Any]) -> qin.Game:
@@ -166,5 +181,5 @@ def _replayed(record: dict[str, Any]) -> qin.Game:
             game.play(text)
         except qin.IllegalMove as exc:
             raise LinkError(t("link.error.move", number=number,
-                              reason=i18n.refusal(exc))) from None
+                              reason=_refusal(exc))) from None
     return game

@@ -25,9 +25,15 @@ What each operation costs, so that a long game or many saves never slow the page
   (``web/page/prestart.js``); nothing in Python reads it back.
 
 Two tabs on one game: every write raises the save's revision ``rev``.  ``write(ref,
-...)`` stores only when the stored revision is still ``ref.rev`` (this tab wrote last,
-so an undo is allowed too); otherwise it raises ``SaveConflict`` and overwrites nothing.
-``revision(id)`` is what a tab hearing a ``storage`` event compares with its ``ref``.
+...)`` stores only when the stored save is still the one ``ref`` names (this tab wrote
+last, so an undo is allowed too); otherwise it raises ``SaveConflict`` and overwrites
+nothing.  A revision number alone is not unique to its writer: two tabs moving in the
+same instant (before either hears of the other: each page's storage is its own copy
+until the ``storage`` event) both write revision n+1, and the browser keeps the later.
+So a ``ref`` also holds its save's *stamp*, a digest of the exact text written or read
+(two writers' texts differ: their moves, their times), and ``overtaken(ref)``, what a
+tab hearing a ``storage`` event asks, compares both: the tab whose write was lost is
+told, its move still on its screen.
 
 Rules: nothing already stored is ever overwritten by something else or deleted except
 by ``delete``; a save that cannot be read is *damaged*: it stays where it is, is listed
@@ -47,11 +53,12 @@ game link) and says clearly why it refuses anything else.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeGuard
 
 import qin
@@ -131,6 +138,24 @@ class SaveRef:
     id: str
     rev: int
     moves: int
+    stamp: str = field(default="", compare=False)
+    """``stamp_of`` the save's text as this tab wrote or read it ("": not known)."""
+
+
+def stamp_of(text: str) -> str:
+    """What tells one writer's save from another's of the same revision."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def ref_of(text: str) -> SaveRef:
+    """The ref of a save's text (``SaveError`` if it cannot be read)."""
+    return replace(read_save(text).ref, stamp=stamp_of(text))
+
+
+def _other_writer(ref: SaveRef, stored: SavedGame, text: str) -> bool:
+    """Whether the stored save (``text``, read as ``stored``) is not the one ``ref``
+    names: another revision, or the same by another writer."""
+    return stored.rev != ref.rev or (ref.stamp != "" and stamp_of(text) != ref.stamp)
 
 
 @dataclass(frozen=True)
@@ -534,16 +559,16 @@ class SaveStore:
         text = saved.to_json()
         read_save(text)  # never store what could not be read back (no replay)
         self._set(saved.id, text)
-        return saved.ref
+        return replace(saved.ref, stamp=stamp_of(text))
 
     def create(self, game: qin.Game, ui: Mapping[str, Any], *,
                series: dict[str, Any] | None = None, mode: str = "local") -> SaveRef:
         """Save ``game`` under a new id (revision 1); ``ui`` is ``keep.snapshot()``."""
         return self._store(self._compose(self.new_id(), 1, 0.0, game, ui, series, mode))
 
-    def _current(self, save_id: str) -> SavedGame:
-        """The stored save, for writing over it: ``SaveConflict`` when it is gone or
-        cannot be read."""
+    def _current(self, save_id: str) -> tuple[SavedGame, str]:
+        """The stored save and its text, for writing over it: ``SaveConflict`` when it
+        is gone or cannot be read."""
         text = self.raw(save_id)
         if text is None:
             raise SaveConflict(t("saves.error.gone"), "gone")
@@ -553,16 +578,16 @@ class SaveStore:
             raise SaveConflict(t("saves.error.changed_damaged"), "damaged") from None
         if stored.id != save_id:
             raise SaveConflict(t("saves.error.changed_damaged"), "damaged")
-        return stored
+        return stored, text
 
     def write(self, ref: SaveRef, game: qin.Game, ui: Mapping[str, Any], *,
               series: dict[str, Any] | None = None, mode: str | None = None) -> SaveRef:
         """Store ``game`` (a move, an undo, the cover...) over the save ``ref`` that this
         tab wrote or opened last; no move is played again.  ``series``/``mode``:
         ``None`` keeps the stored ones.  Raises ``SaveConflict`` (nothing written)
-        when the stored revision is not ``ref.rev``: another tab wrote meanwhile."""
-        stored = self._current(ref.id)
-        if stored.rev != ref.rev:
+        when the stored save is not the one ``ref`` names: another tab wrote meanwhile."""
+        stored, text = self._current(ref.id)
+        if _other_writer(ref, stored, text):
             raise SaveConflict(t("saves.error.conflict"), "newer")
         record = stored.record
         if (record["board"], record["players"], record["seed"]) != \
@@ -623,7 +648,20 @@ class SaveStore:
         saved = read_save(text, self.known_kinds)
         if saved.id != save_id:
             raise SaveError("this saved game's id does not match where it is stored")
-        return Opened(saved, saved.ref)
+        return Opened(saved, replace(saved.ref, stamp=stamp_of(text)))
+
+    def overtaken(self, ref: SaveRef) -> bool:
+        """Whether another tab wrote the save ``ref`` names since this tab wrote or read
+        it (another revision, or the same revision by another writer); not when it is
+        gone or cannot be read (the next write says so)."""
+        text = self.raw(ref.id)
+        if text is None:
+            return False
+        try:
+            saved = read_save(text)
+        except SaveError:
+            return False
+        return saved.id == ref.id and _other_writer(ref, saved, text)
 
     def revision(self, save_id: str) -> int | None:
         """The stored revision of ``save_id`` (no replay); ``None`` when there is no
@@ -726,6 +764,16 @@ class Imported:
     """``"record"``, ``"save"`` or ``"link"``."""
 
 
+def _keepable(imported: Imported, what: str) -> Imported:
+    """An import the page can keep: a game on one of its board sides.  A record may
+    hold an inline layout (the engine plays it), but a save, its summary and a link
+    name a shipped side, so such a game could be played and never saved: refused."""
+    if imported.game.board_name not in BOARD_NAMES or \
+            imported.record.get("board") not in BOARD_NAMES:
+        raise SaveError(t("saves.error.own_board", what=what))
+    return imported
+
+
 def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Imported:
     """A file's text (or a pasted link) -> the game it holds; ``SaveError`` says why not.
 
@@ -738,9 +786,9 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
         if isinstance(data, dict) and isinstance(data.get("format"), str) \
                 and data["format"].startswith("qin-save/"):
             saved, game = parse_save(stripped, known_kinds, t("saves.the_saved_file"))
-            return Imported(game, saved.record, saved, "save")
+            return _keepable(Imported(game, saved.record, saved, "save"), the_file)
         record, game = _load_record(data, the_file)
-        return Imported(game, record)
+        return _keepable(Imported(game, record), the_file)
     if "\n" not in stripped and ("#g=" in stripped or stripped.startswith("g=")):
         try:
             game, record = read_link(stripped)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, Final
 
@@ -33,7 +33,7 @@ import qin
 from . import i18n, progress, views
 from .i18n import t
 from .progress import Progress
-from .saves import MAX_TEXT, PREFIX, Entry, SaveStore, Storage
+from .saves import MAX_TEXT, PREFIX, Entry, SaveStore, Storage, stamp_of
 from .setup import Settings, opening_seats
 
 KEY: Final = "qin.start"
@@ -57,6 +57,8 @@ def prerendered() -> dict[str, Any]:
         "progress": progress.table_html(Progress(), views.level_name),
         "dealing": f'<p class="dealing" id="dealing">{escape(t("prestart.dealing"))}</p>',
         "learning": f'<p class="dealing" id="dealing">{escape(t("prestart.learning"))}</p>',
+        "changed": (f"<strong>{escape(t('saved.damaged'))}</strong> — "
+                    f"{escape(t('saved.changed'))}"),
         "board": t("play.board"),
     }
 
@@ -98,10 +100,15 @@ class Lists:
     games: int
     boards: tuple[tuple[str, Board], ...] = ()
     """Each saved game's board (by its id), drawn by an early Resume."""
+    stamps: tuple[tuple[str, str], ...] = ()
+    """Each listed game's save as it was when listed (``saves.stamp_of`` its text):
+    prestart.js shows a save whose text is no longer that as damaged (``changed``), never
+    with Resume, until the page's Python reads it."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"saved": self.saved, "count": self.count, "progress": self.progress,
-                "games": self.games, "boards": {i: b.to_dict() for i, b in self.boards}}
+                "games": self.games, "boards": {i: b.to_dict() for i, b in self.boards},
+                "stamps": dict(self.stamps)}
 
 
 def lists_of(entries: Sequence[Entry], saved_html: str, record: Progress,
@@ -162,10 +169,16 @@ class StartKeeper:
                     self.lists = None
         self.write()
 
-    @staticmethod
-    def _lists(entries: Sequence[Entry], record: Progress) -> Lists:
-        return lists_of(entries, views.saved_html(entries), record,
-                        progress.table_html(record, views.level_name))
+    def _lists(self, entries: Sequence[Entry], record: Progress) -> Lists:
+        lists = lists_of(entries, views.saved_html(entries), record,
+                         progress.table_html(record, views.level_name))
+        stamps = []
+        for entry in entries:
+            with contextlib.suppress(Exception):
+                text = self.store.raw(entry.id) if entry.ok else None
+                if text is not None:
+                    stamps.append((entry.id, stamp_of(text)))
+        return replace(lists, stamps=tuple(stamps))
 
     def write(self) -> None:
         """Store what changed (storage full or off: prestart.js waits for Python).  While a

@@ -10,7 +10,7 @@ from . import keep, learn, links, progress, replaying, senses, tutorial
 from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
 from .core import CURRENT_KEY, Core
 from .i18n import t
-from .saves import FULL_WORDS, SaveError, id_of_key, read_save
+from .saves import FULL_WORDS, SaveError, id_of_key, ref_of
 
 
 def storage_changed(app: Core, action: StorageChanged) -> list[Effect]:
@@ -28,7 +28,7 @@ def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
     if st.keeping.save is not None and save_id == st.keeping.save.id:
         try:
             text = app.saves.raw(save_id)
-            st.keeping.save = read_save(text).ref if text is not None else None
+            st.keeping.save = ref_of(text) if text is not None else None
         except SaveError:
             st.keeping.save = None  # saved anew at the next move
         st.keeping.save_state, st.keeping.save_text = "error", t("keep.not_saved", error=why)
@@ -49,7 +49,8 @@ def notice(app: Core, c: Command) -> list[Effect]:
 
 def _storage_changed(app: Core, key: str) -> list[Effect]:
     """Another tab wrote ``key``: the saved list follows; when it is the save of the
-    game on screen and its revision is newer than ours, the player is told at once."""
+    game on screen and another tab wrote it since we did (``SaveStore.overtaken``), the
+    player is told at once."""
     st = app.state
     senses.stored_elsewhere(app, key)
     if key == CURRENT_KEY:
@@ -62,8 +63,7 @@ def _storage_changed(app: Core, key: str) -> list[Effect]:
     if st.game.session is None or st.keeping.save is None or save_id != st.keeping.save.id \
             or st.keeping.notice == "conflict":
         return []
-    rev = app.saves.revision(save_id)
-    if rev is not None and rev > st.keeping.save.rev:
+    if app.saves.overtaken(st.keeping.save):
         app.conflict()
     return []
 
