@@ -38,14 +38,18 @@ def get(url: str) -> Message:
         return headers
 
 
+def assert_unframeable(headers: Message, path: str) -> None:
+    """The headers of a page that no other site may frame."""
+    assert headers["Content-Security-Policy"].endswith("frame-ancestors 'none'"), path
+    assert headers["X-Frame-Options"] == "DENY", path
+    assert headers["X-Content-Type-Options"] == "nosniff", path
+
+
 @pytest.mark.parametrize("path", ["/", "/index.html", "/selftest.html", "/rules/",
                                   "/rules/en.html", "/rules/index.html?lang=de"])
 def test_the_game_and_rules_pages_refuse_to_be_framed(site: str, path: str) -> None:
     headers = get(site + path)
-    policy = headers["Content-Security-Policy"]
-    assert policy.endswith("frame-ancestors 'none'")
-    assert headers["X-Frame-Options"] == "DENY"
-    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert_unframeable(headers, path)
     assert headers["Referrer-Policy"] == "no-referrer"
 
 
@@ -109,9 +113,7 @@ def test_a_page_reached_through_an_encoded_path_keeps_its_headers(site: str, pat
     with urllib.request.urlopen(site + path) as response:
         assert response.status == 200
         headers = response.headers
-    assert headers["Content-Security-Policy"].endswith("frame-ancestors 'none'"), path
-    assert headers["X-Frame-Options"] == "DENY"
-    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert_unframeable(headers, path)
 
 
 def test_the_diagram_reached_through_an_encoded_path_may_still_be_framed(site: str) -> None:
