@@ -84,6 +84,10 @@ def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
     setting = page.locator("#motion")
     expect(setting).to_have_value("normal")
     setting.select_option("off")
+    # the page's Python keeps the setting: the reload waits until it has answered
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#motion")).to_have_value("off")
+    assert page.evaluate("() => localStorage.getItem('qin.motion')") == "off"
     page.reload()
     page.wait_for_function("document.body.dataset.boot === 'ready'")
     expect(page.locator("#motion")).to_have_value("off")
