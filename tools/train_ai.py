@@ -4,12 +4,15 @@
     python tools/train_ai.py --games 60 20 20 --eval-games 10 --out /tmp/w.json
 
 1. Self-play: the ``--policy`` level (the Governor by default: a game takes it about
-   a second) plays itself on deals from ``--seed``; after every move it chose among
-   two or more, the features of the position it made (``qin.ai.features.after_move``,
-   what the search sees) are kept with the mover's final score (1 a win, 1/k a
-   victory shared by k, 0 a loss).
-2. Regression on the outcomes: for each player count, a logistic model of that score
-   (L2-regularized, fitted by Newton's method with numpy, a dev dependency only).
+   a second; tuning as in the arena, "emperor:width=0") plays itself on deals from
+   ``--seed``; after every move it chose among two or more, the features of the
+   position it made (``qin.ai.features.after_move``, what the search sees) are kept
+   with two figures: how much the mover's pagoda margin (``margin``) gained from there
+   to the end of the game, and from after the mover's next chosen move to the end.
+2. Regression: for each player count, a ridge regression (numpy, a dev dependency
+   only) of the ``--target``: "end", the gain to the end, or "beyond", the gain
+   beyond the mover's next move (the search's lines already count the next player's
+   reply and the mover's answer, so "end" counts that exchange twice).
 3. The learning curve: the two-player weights fitted on the first quarter, half and
    all of the games but the last fifth (held out: their error there), and on all,
    each played by the Son of Heaven against the Emperor (``--eval-games`` two-player
@@ -48,14 +51,19 @@ from qin.ai.sim import to_code  # noqa: E402
 from qin.game import Game  # noqa: E402
 
 OUT = ROOT / "qin" / "ai" / "weights.json"
-Sample = tuple[list[float], float]
+Sample = tuple[list[float], float, float]
+"""A chosen position's features, the mover's margin gain from there to the end, and
+from after the mover's next move to the end (what the search's lines leave out)."""
 
 
 def _bot(level: str, seed: int, weights: Weights | None) -> Any:
-    bot = player("emperor" if level == "heaven" else level, seed)
-    if level == "heaven":
-        bot.level = "heaven"
-        bot.strategy = Learned.son_of_heaven(weights=weights)
+    """A player of ``level`` ("emperor:width=0" for tuning); "heaven" judges with
+    ``weights`` (the shipped ones when ``None``)."""
+    name, _, extra = level.partition(":")
+    bot = player(level, seed)
+    if name == "heaven" and weights is not None:
+        tuning = {k: float(v) for k, v in (kv.split("=") for kv in extra.split(",") if kv)}
+        bot.strategy = Learned.son_of_heaven(tuning=tuning, weights=weights)
     return bot
 
 
@@ -66,8 +74,9 @@ def margin(game: Game, me: int) -> float:
 
 
 def self_play(job: tuple[int, int, str, Weights | None]) -> list[Sample]:
-    """One self-play game (deal ``seed``): every chosen position's features and what
-    the mover's pagoda margin (``margin``) gained from there to the end."""
+    """One self-play game (deal ``seed``): every chosen position's features, what the
+    mover's pagoda margin (``margin``) gained from there to the end, and what it
+    gained from after the mover's next chosen move to the end (0 with none)."""
     seed, players, policy, weights = job
     game = Game.new(players=players, seed=seed)
     bots = {p: _bot(policy, seed * 10 + p, weights) for p in range(1, players + 1)}
@@ -81,25 +90,39 @@ def self_play(job: tuple[int, int, str, Weights | None]) -> list[Sample]:
         game.play(move)
         if chosen:
             rows.append((p, row, margin(game, p)))
-    return [(row, margin(game, p) - now) for p, row, now in rows]
+    final = {p: margin(game, p) for p in range(1, players + 1)}
+    out: list[Sample] = []
+    for i, (p, row, now) in enumerate(rows):
+        later = next((m for q, _, m in rows[i + 1:] if q == p), final[p])
+        out.append((row, final[p] - now, final[p] - later))
+    return out
 
 
-def fit(samples: Sequence[Sample], l2: float = 1.0) -> list[float]:
-    """Ridge regression of the gain on the features (no penalty on the bias)."""
+TARGETS = {"end": 1, "beyond": 2}
+"""What the model predicts: the gain to the end ("end"), or the gain beyond the
+mover's next move ("beyond": the search's lines already count the next exchange)."""
+
+
+def fit(samples: Sequence[Sample], l2: float = 1.0, target: str = "end") -> list[float]:
+    """Ridge regression of the gain (``target``) on the features (no penalty on the
+    bias)."""
+    t = TARGETS[target]
     x = np.array([s[0] for s in samples], dtype=float)
-    y = np.array([s[1] for s in samples], dtype=float)
+    y = np.array([s[t] for s in samples], dtype=float)
     reg = np.full(x.shape[1], l2)
     reg[0] = 0.0
     w = np.linalg.solve(x.T @ x + np.diag(reg) + 1e-9 * np.eye(x.shape[1]), x.T @ y)
     return [round(float(v), 6) for v in w]
 
 
-def explained(samples: Sequence[Sample], w: Sequence[float]) -> tuple[float, float]:
+def explained(samples: Sequence[Sample], w: Sequence[float], target: str = "end"
+              ) -> tuple[float, float]:
     """The fit's mean squared error, and that of always guessing the mean."""
-    ys = [y for _, y in samples]
+    t = TARGETS[target]
+    ys = [s[t] for s in samples]
     mean = sum(ys) / max(1, len(ys))
-    err = sum((sum(a * b for a, b in zip(w, row, strict=True)) - y) ** 2
-              for row, y in samples)
+    err = sum((sum(a * b for a, b in zip(w, s[0], strict=True)) - s[t]) ** 2
+              for s in samples)
     base = sum((y - mean) ** 2 for y in ys)
     return err / max(1, len(ys)), base / max(1, len(ys))
 
@@ -157,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the level that plays the first round of self-play")
     parser.add_argument("--rounds", type=int, default=1, choices=(1, 2))
     parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--target", choices=sorted(TARGETS), default="end",
+                        help="fit the gain to the end, or beyond the mover's next move")
     parser.add_argument("--eval-games", type=int, default=40,
                         help="games against the Emperor at each checkpoint (0: none)")
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
@@ -177,7 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         policy = args.policy if rnd == 0 else "heaven"
         if args.reuse:
             saved = json.loads(args.samples.read_text(encoding="utf-8"))
-            samples = {int(k): [[(r, y) for r, y in g] for g in v] for k, v in saved.items()}
+            samples = {int(k): [[(s[0], s[1], s[-1]) for s in g] for g in v]
+                       for k, v in saved.items()}
             args.games = [len(samples[c]) for c in (2, 3, 4)]
         for count, games in zip((2, 3, 4), args.games, strict=True):
             if args.reuse:
@@ -195,8 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for count in (2, 3, 4):
             games = samples[count]
             flat = [s for g in games for s in g]
-            by_players[count] = fit(flat, args.l2)
-            err, base = explained(flat, by_players[count])
+            by_players[count] = fit(flat, args.l2, args.target)
+            err, base = explained(flat, by_players[count], args.target)
             print(f"  {count} players: mean squared error {err:.3f} (the mean alone: "
                   f"{base:.3f}) on {len(flat)} positions", flush=True)
         weights = weights_of(by_players, {})
@@ -211,10 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{len(held)} games' positions, held out; the Son of Heaven against the Emperor):")
     for share in (0.25, 0.5, 1.0, None):  # None: every game (the weights written)
         used = games2 if share is None else rest[:max(1, round(len(rest) * share))]
-        w2 = fit([s for g in used for s in g], args.l2)
+        w2 = fit([s for g in used for s in g], args.l2, args.target)
         line = f"  {len(used)} games:"
         if share is not None and held:
-            err, base = explained([s for g in held for s in g], w2)
+            err, base = explained([s for g in held for s in g], w2, args.target)
             line += f" held-out error {err:.3f} (the mean alone {base:.3f})"
         if args.eval_games:
             w = weights_of(by_players | {2: w2}, {})
@@ -229,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"games) [{time.time() - t0:.0f} s]")
         print(line, flush=True)
     trained = {"seed": args.seed, "games": args.games, "policy": args.policy,
-               "rounds": args.rounds, "l2": args.l2,
+               "rounds": args.rounds, "l2": args.l2, "target": args.target,
                "positions": {str(k): sum(len(g) for g in v) for k, v in samples.items()}}
     text = document(by_players, trained)
     parse_weights(text)
