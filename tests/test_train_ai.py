@@ -1,0 +1,37 @@
+"""tools/train_ai.py: what each self-play position is fitted on.
+
+Every position the learned evaluation is trained on keeps the mover's margin gained
+to the end of the game and the margin gained beyond the mover's next move (the part
+the Son of Heaven's search does not already count); ``--target`` picks which the
+model predicts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tools import train_ai
+
+
+def test_the_gain_beyond_the_next_move_is_the_next_positions_gain_to_the_end() -> None:
+    # deal 7, two Governors: every move is chosen among several (no pass), so the
+    # positions alternate between the two movers and a mover's next is two on
+    samples = train_ai.self_play((7, 2, "governor", None))
+    assert len(samples) > 20
+    for i, (row, _, beyond) in enumerate(samples[:-2]):
+        assert beyond == pytest.approx(samples[i + 2][1])
+        assert len(row) == len(samples[i + 2][0])
+    # each mover's last position: it has no next move, nothing is gained beyond it
+    assert samples[-1][2] == 0.0 and samples[-2][2] == 0.0
+
+
+@pytest.mark.parametrize("target", ["end", "beyond"])
+def test_the_fit_predicts_the_target_it_is_given(target: str) -> None:
+    # one feature besides the bias; the end gain is twice it, the gain beyond is 1
+    samples = [([1.0, float(x)], 2.0 * x, 1.0) for x in range(20)]
+    bias, slope = train_ai.fit(samples, l2=0.0, target=target)
+    assert (bias, slope) == ((pytest.approx(0.0, abs=1e-6), pytest.approx(2.0))
+                             if target == "end"
+                             else (pytest.approx(1.0), pytest.approx(0.0, abs=1e-6)))
+    error, _ = train_ai.explained(samples, [bias, slope], target)
+    assert error == pytest.approx(0.0, abs=1e-9)
