@@ -236,6 +236,13 @@ class Frame:
         return self.left + (col + 0.5) * CELL, self.top + (row + 0.5) * CELL
 
 
+def _frame_at(left: int, top: int) -> Frame:
+    """A frame whose first square is at (``left``, ``top``), for ``xy`` and ``centre``."""
+    frame = Frame(0, 0, True)
+    frame.left, frame.top = left, top
+    return frame
+
+
 def _col_row(board: Board, square: int) -> tuple[int, int]:
     width = board.geo.width
     return square % width, square // width
@@ -390,8 +397,7 @@ def _tile_at(left: int, top: int, halves: tuple[tuple[int, int, int], ...], cls:
              attrs: str) -> str:
     """``_tile`` for a frame whose first square is at (``left``, ``top``), kept: a board
     is drawn again after every move with the same tiles."""
-    frame = Frame(0, 0, True)
-    frame.left, frame.top = left, top
+    frame = _frame_at(left, top)
     inset = 2.5
     r = 6.0
     if len(halves) == 2:
@@ -561,9 +567,16 @@ def province_edges(frame: Frame, board: Board, squares: Iterable[int],
     """Path data of the outline of a set of squares drawn ``inset`` inside its edges
     (each edge of a square that borders no square of the set, its ends moved in at
     outer corners and out at inner ones)."""
-    inside = set(squares)
-    geo = board.geo
-    width, height = geo.width, geo.height
+    return _edges(frame.left, frame.top, board.geo.width, board.geo.height,
+                  frozenset(squares), inset)
+
+
+@lru_cache(maxsize=1024)
+def _edges(left: int, top: int, width: int, height: int, inside: frozenset[int],
+           inset: float) -> str:
+    """``province_edges``, kept: a board is drawn again after every move with the same
+    provinces, most of them."""
+    frame = _frame_at(left, top)
     n = _num
 
     def has(col: int, row: int) -> bool:
@@ -933,7 +946,9 @@ class _Drawn:
 
 
 def _part(key: str, keyed: bool) -> str:
-    return f' data-part="{_attr(key)}"' if keyed else ""
+    """The ``data-part`` of a keyed item (keys are made of square names and moves:
+    letters, digits and ``-``, nothing to escape)."""
+    return f' data-part="{key}"' if keyed else ""
 
 
 def render_svg(source: Game | str, *, highlight: Iterable[str] = (),

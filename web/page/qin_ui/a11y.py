@@ -11,6 +11,7 @@ region says after a move.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 
 from qin.board import OUT, START, VILLAGE, WATER
@@ -118,10 +119,15 @@ def grid_cells(session: Session,
             else:
                 flag = ' data-legal="true"' if name in legal else ""
                 label = square_label(session, name, legal, said.get(name) if said else None)
-            cells.append((f"row-{r + 1}", name,
-                          f'<div role="gridcell" id="{cell_id(name)}" data-square="{name}"'
-                          f'{flag} data-part="{name}">{escape(label)}</div>'))
+            cells.append((f"row-{r + 1}", name, _cell(name, flag, label)))
     return cells
+
+
+@lru_cache(maxsize=4096)
+def _cell(name: str, flag: str, label: str) -> str:
+    """One cell of the grid (kept: most cells say the same after a move or a pick)."""
+    return (f'<div role="gridcell" id="{cell_id(name)}" data-square="{name}"{flag} '
+            f'data-part="{name}">{escape(label)}</div>')
 
 
 def grid_frame(cells: Sequence[tuple[str, str, str]]) -> tuple[str, str]:
