@@ -17,6 +17,10 @@ string.  The drawing is layered, bottom to top:
 - ``g.overlay``   a ghost tile and what it would do (``render_overlay`` draws this layer
   alone, so a page can redraw it on every pointer move without touching the rest).
 
+``render_keyed`` draws the same board as keyed items (``data-part`` on every tile,
+pagoda, province outline and square, and on the terrain and the last move's outline),
+for a page that writes only the items that changed after a move.
+
 Squares outside a board's outline (``-`` in a position) get no element.  Textures and
 shading come from one ``<defs>`` per board (``qin.svg_defs.DEFS``), right after the
 ``<style>``.
