@@ -45,7 +45,7 @@ import time
 
 from ..game import Game
 from .greedy import WIN, HandModel, immediate, reply_threat, sim_of_view, weights
-from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, rescored, scored_for
+from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, rescored, rescored_firsts, scored_for
 
 NONE = -WIN * 100  # "no placement of this kind"
 
@@ -360,7 +360,7 @@ class _Candidate:
     """A move of the mover with what stage 1 found out about it."""
 
     __slots__ = ("gov", "code", "value", "later", "after", "theirs", "replies", "mine",
-                 "judged")
+                 "judged", "ranked")
 
     def __init__(self, gov: float, code: int, value: float, later: float = 0.0,
                  after: Sim | None = None,
@@ -377,6 +377,20 @@ class _Candidate:
         self.replies = replies or []  # ... by kind, best first for them
         self.mine = mine or []  # the mover's placements there, scored
         self.judged = judged  # the position's worth beyond its pagodas (``positional``)
+        self.ranked: list[list[int]] | None = None  # ``mine`` per kind, as ``answer`` ranks
+
+    def ranked_for(self, me: int) -> list[list[int]]:
+        """Per tile kind, the indices into ``mine`` of that kind's placements, best first
+        for the mover as ``Lookahead.answer`` values them (a win ``WIN``, a loss
+        ``-WIN``), equal ones in list order (worked out once)."""
+        if self.ranked is None:
+            kinds: list[list[tuple[float, int]]] = [[] for _ in range(NKINDS)]
+            for i, (code, win, mine, _) in enumerate(self.mine):
+                if win:
+                    mine = WIN if win == me else -WIN
+                kinds[KIND_OF[code % 9]].append((-mine, i))
+            self.ranked = [[i for _, i in sorted(k)] for k in kinds]
+        return self.ranked
 
 
 class _Context:
@@ -411,8 +425,10 @@ class _Context:
             board.apply(rcode)
             if board.over:
                 return theirs, mine
-            scores = rescored(after.board, cand.mine, board.board, self.my_hand, me,
-                              self.wm, self.wn)
+            # the answer takes each kind's first best placement: of those the reply
+            # leaves as they were, only that one matters
+            scores = rescored_firsts(after.board, cand.mine, cand.ranked_for(me),
+                                     board.board, self.my_hand, me, self.wm, self.wn)
         a_mine, a_theirs, a_code = search.answer(scores, board.hands[me], me, nxt,
                                                  self.draw)
         if search.deep and a_code != PASS_CODE and -WIN < a_mine < WIN:

@@ -19,13 +19,13 @@ import random
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..board import Board, LastPagoda, Layout
+from ..board import Board, Group, LastPagoda, Layout
 from ..game import Game
 from ..geometry import Geometry
 from ..lay import lay_tile
 from ..moves import PASS, Move
 from ..placement import move_table
-from ..provinces import MAJOR, can_join, merged, neighbour_groups
+from ..provinces import MAJOR, can_join, merged
 from ..tiles import KINDS, PAGODAS
 from ..villages import leader
 
@@ -90,33 +90,56 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
     returns the player who places their last pagoda (Q16), or 0.  Follows
     ``provinces.resolve`` and ``villages.settle`` step by step, in their order, with
     their rule functions, on the groups the placement would make.
+
+    The search calls this some forty thousand times a decision, so the groups next to
+    the halves are found here (``provinces.neighbour_groups``'s scan, in its order:
+    the two squares are free, so neither is among them) and each step's provinces
+    are read once.
     """
-    gid, groups = board.gid, board.groups
+    colour, gid, groups = board.colour, board.gid, board.groups
     nbrs = board.geo.neighbours
     same = clo == chi
+    j0: list[int] = []
+    for n in nbrs[lo]:
+        if colour[n] == clo:
+            g = gid[n]
+            if g >= 0 and g not in j0:
+                j0.append(g)
     if same:
-        j0 = neighbour_groups(board, (lo, hi), clo)
+        for n in nbrs[hi]:
+            if colour[n] == clo:
+                g = gid[n]
+                if g >= 0 and g not in j0:
+                    j0.append(g)
         j1 = j0
-        steps: tuple[tuple[int, list[int]], ...] = ((2, j0),)
+        steps: tuple[list[int], ...] = (j0,)
     else:
-        j0 = neighbour_groups(board, (lo,), clo)
-        j1 = neighbour_groups(board, (hi,), chi)
-        steps = ((1, j0), (1, j1))
-    for _, joined in steps:  # Q8, Q9: forbidden joins
-        if len(joined) > 1 and not can_join([groups[g] for g in joined if groups[g].owner]):
-            return -1
-
-    for i in range(len(out)):
-        out[i] = 0
-    supply = board.supply
-    new: list[tuple[int, int]] = []  # per step: owner, pagodas of the new group
-    for size, joined in steps:
-        provs = []
+        j1 = []
+        for n in nbrs[hi]:
+            if colour[n] == chi:
+                g = gid[n]
+                if g >= 0 and g not in j1:
+                    j1.append(g)
+        steps = (j0, j1)
+    # per step: the new group's size and the provinces it joins
+    work: list[tuple[int, list[Group]]] = []
+    for joined in steps:
+        size = 2 if same else 1
+        provs: list[Group] = []
         for g in joined:
             grp = groups[g]
             size += len(grp.squares)
             if grp.owner:
                 provs.append(grp)
+        if len(provs) > 1 and not can_join(provs):  # Q8, Q9: forbidden joins
+            return -1
+        work.append((size, provs))
+
+    for i in range(len(out)):
+        out[i] = 0
+    supply = board.supply
+    new: list[tuple[int, int]] = []  # per step: owner, pagodas of the new group
+    for size, provs in work:
         if size < 2:
             new.append((0, 0))
             continue
@@ -128,9 +151,9 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
             pag = 1
         else:  # Q11a expand, Q12/Q13 absorb: the others' pagodas go back first (Q16)
             pag = kept.pagodas
-            for p in provs:
-                if p is not kept:
-                    out[p.owner] -= p.pagodas
+            for prov in provs:
+                if prov is not kept:
+                    out[prov.owner] -= prov.pagodas
         if size >= MAJOR and pag == 1:  # Q14 major
             pag = 2
             out[owner] += 1
@@ -140,25 +163,26 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
 
     # Q15: the villages next to the changed groups, in reading order
     vn = board.layout.villages_near
-    near = list(vn[lo]) + list(vn[hi])
+    near = vn[lo] + vn[hi]
     for g in j0:
-        near.extend(villages_of(board, groups[g].squares))
+        near += villages_of(board, groups[g].squares)
     if not same:
         for g in j1:
-            near.extend(villages_of(board, groups[g].squares))
+            near += villages_of(board, groups[g].squares)
     if not near:
         return 0
     holder = board.village_owner
     own0, pag0 = new[0]
     own1, pag1 = new[-1]
-    for v in sorted(set(near)):
+    key1 = -2 if same else -3  # the two halves are one group on a one-coloured tile
+    for v in sorted(set(near)) if len(near) > 1 else near:
         counts: dict[int, int] = {}
         seen: list[int] = []
         for n in nbrs[v]:
             if n == lo:
                 key, owner, pag = -2, own0, pag0
             elif n == hi:
-                key, owner, pag = -3, own1, pag1
+                key, owner, pag = key1, own1, pag1
             else:
                 g = gid[n]
                 if g < 0:
@@ -166,12 +190,10 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
                 if g in j0:
                     key, owner, pag = -2, own0, pag0
                 elif g in j1:
-                    key, owner, pag = -3, own1, pag1
+                    key, owner, pag = key1, own1, pag1
                 else:
                     grp = groups[g]
                     key, owner, pag = g, grp.owner, grp.pagodas
-            if same and key == -3:
-                key = -2
             if owner and key not in seen:
                 seen.append(key)
                 counts[owner] = counts.get(owner, 0) + pag
@@ -327,7 +349,7 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
     geo = board.geo
     colour, grass, adj = board.colour, board.layout.grass, geo.adjacent_pairs
     pairs = geo.pairs
-    colours = [cc for cc in range(9) if hand[KIND_OF[cc]] > 0]
+    colours = [(cc, cc // 3, cc % 3) for cc in range(9) if hand[KIND_OF[cc]] > 0]
     result: list[tuple[int, int, float, float]] = []
     if not colours:
         return result
@@ -354,16 +376,20 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
         if p not in done:
             done.add(p)
             todo.append(p)
+    around: dict[int, set[int]] = {}  # the colours next to a square
     for p in todo:
         lo, hi = pairs[p]
         base = p * 9
         # the colours next to each square: a half with no neighbour of its colour
         # stays alone and changes nothing (a same-coloured tile alone founds)
-        near_lo = {colour[n] for n in nbrs[lo]}
-        near_hi = {colour[n] for n in nbrs[hi]}
+        near_lo = around.get(lo)
+        if near_lo is None:
+            near_lo = around[lo] = {colour[n] for n in nbrs[lo]}
+        near_hi = around.get(hi)
+        if near_hi is None:
+            near_hi = around[hi] = {colour[n] for n in nbrs[hi]}
         quiet = not vnear[lo] and not vnear[hi]
-        for cc in colours:
-            clo, chi = cc // 3, cc % 3
+        for cc, clo, chi in colours:
             if clo not in near_lo and chi not in near_hi:
                 if clo != chi:
                     result.append((base + cc, 0, 0.0, 0.0))
@@ -420,33 +446,73 @@ def changed_around(before: Board, after: Board) -> set[int]:
     return around
 
 
-def rescored(before: Board, scores: list[tuple[int, int, float, float]], after: Board,
-             hand: list[int], mover: int, first: list[float], second: list[float]
-             ) -> list[tuple[int, int, float, float]]:
-    """``scored_for(after, hand, mover, ...)``, given ``scores``, the same call's result
-    on ``before``: only the placements near what changed are worked out again."""
-    out = [0] * (after.players + 1)
+Scores = list[tuple[int, int, float, float]]
+"""``scored_for``'s placements: ``(code, winner, first value, second value)``."""
+
+
+def _to_redo(before: Board, scores: Scores, after: Board) -> tuple[set[int], list[int]]:
+    """For ``rescored``: the squares around what changed (``changed_around``), and the
+    pairs of the placements outside them that are worked out again all the same."""
     region = changed_around(before, after)
     # Near the end a placement that gains pagodas may win on one board and not on
     # the other: then those are worked out again too (a gain that leaves the
     # weighted values at 0, as equal gains for two players, is not noticed).
-    close = before.supply != after.supply and min(min(before.supply[1:]),
-                                                  min(after.supply[1:])) <= GAIN
-    pairs = after.geo.pairs
-    kept = []
     again: list[int] = []
-    for entry in scores:
-        p = entry[0] // 9
-        lo, hi = pairs[p]
-        if lo not in region and hi not in region:
-            if close and (entry[1] or entry[2] or entry[3]):
-                again.append(p)
-            else:
-                kept.append(entry)
-    if again:
-        again_set = set(again)
-        kept = [e for e in kept if e[0] // 9 not in again_set]
+    if before.supply != after.supply and min(min(before.supply[1:]),
+                                             min(after.supply[1:])) <= GAIN:
+        pairs = after.geo.pairs
+        for entry in scores:
+            if entry[1] or entry[2] or entry[3]:
+                p = entry[0] // 9
+                lo, hi = pairs[p]
+                if lo not in region and hi not in region:
+                    again.append(p)
+    return region, again
+
+
+def _pairs_at(board: Board, squares: set[int], again: list[int]) -> set[int]:
+    """The pairs with a square in ``squares``, and those of ``again``."""
+    found = set(again)
+    adj = board.geo.adjacent_pairs
+    for s in squares:
+        for _, p in adj[s]:
+            found.add(p)
+    return found
+
+
+def rescored(before: Board, scores: Scores, after: Board, hand: list[int], mover: int,
+             first: list[float], second: list[float]) -> Scores:
+    """``scored_for(after, hand, mover, ...)``, given ``scores``, the same call's result
+    on ``before``: only the placements near what changed are worked out again (those
+    kept first, in their order, then the others)."""
+    out = [0] * (after.players + 1)
+    region, again = _to_redo(before, scores, after)
+    redo = _pairs_at(after, region, again)
+    kept = [e for e in scores if e[0] // 9 not in redo]
     return kept + scored_pairs(after, hand, mover, out, first, second, region, again)
+
+
+def rescored_firsts(before: Board, scores: Scores, ranked: list[list[int]], after: Board,
+                    hand: list[int], mover: int, first: list[float], second: list[float]
+                    ) -> Scores:
+    """``rescored``'s list cut to what a caller that looks for each kind's first best
+    placement sees: ``ranked[k]`` holds the indices into ``scores`` of kind ``k``'s
+    placements, best first by the caller's measure, equal ones in list order.  Of the
+    placements ``rescored`` keeps, only each kind's first in ``ranked`` stays (in list
+    order), then the placements worked out again: the first best of each kind is the
+    same placement in both lists."""
+    out = [0] * (after.players + 1)
+    region, again = _to_redo(before, scores, after)
+    redo = _pairs_at(after, region, again)
+    firsts: list[int] = []
+    for order in ranked:
+        for i in order:
+            if scores[i][0] // 9 not in redo:
+                firsts.append(i)
+                break
+    firsts.sort()
+    return ([scores[i] for i in firsts]
+            + scored_pairs(after, hand, mover, out, first, second, region, again))
 
 
 def random_placement(board: Board, hand: list[int], mover: int, out: list[int],
