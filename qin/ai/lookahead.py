@@ -43,9 +43,10 @@ from __future__ import annotations
 import random
 import time
 
+from ..board import Board
 from ..game import Game
 from .greedy import WIN, HandModel, immediate, reply_threat, sim_of_view, weights
-from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, rescored, rescored_firsts, scored_for
+from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, memo_for, rescored, rescored_firsts, scored_for
 
 NONE = -WIN * 100  # "no placement of this kind"
 
@@ -410,6 +411,11 @@ class _Context:
         self.draw: list[float] | None = None
         self.my_hand: list[int] = []
         self.mine_now: list[tuple[int, int, float, float]] = []
+        # per reply: the first board it was examined on, and the mover's placements
+        # worked out there (the same reply after another candidate often meets the
+        # same squares around it: ``sim.memo_for``)
+        self.answers: dict[int, tuple[Board, dict[int, tuple[int, int, float, float]
+                                                    | None]]] = {}
 
     def line(self, cand: _Candidate, rcode: int | None, theirs: float, mine: float
              ) -> tuple[float, float]:
@@ -427,8 +433,12 @@ class _Context:
                 return theirs, mine
             # the answer takes each kind's first best placement: of those the reply
             # leaves as they were, only that one matters
+            known = self.answers.get(rcode)
+            if known is None:
+                known = self.answers[rcode] = (board.board, {})
             scores = rescored_firsts(after.board, cand.mine, cand.ranked_for(me),
-                                     board.board, self.my_hand, me, self.wm, self.wn)
+                                     board.board, self.my_hand, me, self.wm, self.wn,
+                                     memo_for(known, board.board))
         a_mine, a_theirs, a_code = search.answer(scores, board.hands[me], me, nxt,
                                                  self.draw)
         if search.deep and a_code != PASS_CODE and -WIN < a_mine < WIN:

@@ -340,12 +340,85 @@ def scored_for(board: Board, hand: list[int], mover: int, out: list[int],
     return scored_pairs(board, hand, mover, out, first, second, board.frontier)
 
 
+Memo = tuple[set[int] | None, dict[int, tuple[int, int, float, float] | None], list[int]]
+"""For ``scored_pairs``: the squares where this board differs from the board the
+placements were worked out on (``None``: this is that board, write them down), those
+placements by code (``None``: refused) and that board's colours (``memo_for``)."""
+
+
+def memo_for(known: tuple[Board, dict[int, tuple[int, int, float, float] | None]] | None,
+             board: Board) -> Memo | None:
+    """What ``scored_pairs`` on ``board`` may take from the placements ``known`` (a
+    board of the same game and what was worked out there, under the same hand, mover
+    and weightings), or write into it when ``known`` is ``board``'s own; ``None``
+    near the end when their supplies differ: a placement may win on one board and
+    not on the other."""
+    if known is None:
+        return None
+    other, placements = known
+    if other.supply != board.supply and min(min(other.supply[1:]),
+                                            min(board.supply[1:])) <= GAIN:
+        return None
+    if other is board:
+        return None, placements, board.colour
+    return _differences(other, board), placements, other.colour
+
+
+def _differences(one: Board, two: Board) -> set[int]:
+    """The squares around which two boards of one game may differ for a placement:
+    those of every group not on both alike (either board's), and around each village
+    held by another player or next to one of them, its neighbours and the squares of
+    their groups on either board."""
+    nbrs = one.geo.neighbours
+    vnear = one.layout.villages_near
+    dirty: set[int] = set()
+    g1, g2 = one.groups, two.groups
+    for g, grp in g2.items():
+        old = g1.get(g)
+        if old is not grp and old != grp:
+            dirty.update(grp.squares)
+            if old is not None:
+                dirty.update(old.squares)
+    for g, grp in g1.items():
+        if g not in g2:
+            dirty.update(grp.squares)
+    villages = {v for v in one.layout.villages
+                if one.village_owner[v] != two.village_owner[v]}
+    for s in list(dirty):
+        villages.update(vnear[s])
+    for v in villages:
+        for n in nbrs[v]:
+            for board in (one, two):
+                g = board.gid[n]
+                if g >= 0:
+                    dirty.update(board.groups[g].squares)
+            dirty.add(n)
+    return dirty
+
+
+def _untouched(board: Board, other: list[int], differ: set[int], s: int, c: int) -> bool:
+    """Whether a half of colour ``c`` on the free square ``s`` has the same effect on
+    ``board`` as on the board whose colours are ``other``, given where they differ: its
+    square is not among those squares (nor next to a village that differs) and no
+    neighbour among them holds its colour on either board."""
+    if s in differ:
+        return False
+    colour = board.colour
+    return not any(n in differ and (colour[n] == c or other[n] == c)
+                   for n in board.geo.neighbours[s])
+
+
 def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
                  first: list[float], second: list[float], squares: Iterable[int],
-                 extra: Iterable[int] = ()) -> list[tuple[int, int, float, float]]:
+                 extra: Iterable[int] = (), memo: Memo | None = None
+                 ) -> list[tuple[int, int, float, float]]:
     """``scored_for`` limited to the placements with a square in ``squares`` (which
     must hold a square of the frontier of every legal placement wanted), and those
-    on the pairs of squares ``extra`` (pair indices of legal placements)."""
+    on the pairs of squares ``extra`` (pair indices of legal placements).
+
+    ``memo``: placements worked out on another board of the same game, with the same
+    hand, mover and weightings (``Memo``); a placement both of whose halves are
+    untouched by what differs takes its entry from there."""
     geo = board.geo
     colour, grass, adj = board.colour, board.layout.grass, geo.adjacent_pairs
     pairs = geo.pairs
@@ -377,6 +450,9 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
             done.add(p)
             todo.append(p)
     around: dict[int, set[int]] = {}  # the colours next to a square
+    if memo is not None:
+        differ, known, other = memo
+        untouched: dict[int, bool] = {}  # by square * 3 + colour
     for p in todo:
         lo, hi = pairs[p]
         base = p * 9
@@ -397,8 +473,25 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
                 if quiet and supply[mover] > 1:
                     result.append((base + cc, 0, found_a, found_b))
                     continue
+            if memo is not None and differ is not None:
+                ok = untouched.get(lo * 3 + clo)
+                if ok is None:
+                    ok = untouched[lo * 3 + clo] = _untouched(board, other, differ, lo,
+                                                             clo)
+                if ok:
+                    ok = untouched.get(hi * 3 + chi)
+                    if ok is None:
+                        ok = untouched[hi * 3 + chi] = _untouched(board, other, differ,
+                                                                 hi, chi)
+                if ok and base + cc in known:  # the same there as here
+                    entry = known[base + cc]
+                    if entry is not None:
+                        result.append(entry)
+                    continue
             win = effect(board, lo, hi, clo, chi, mover, out)
             if win < 0:
+                if memo is not None and differ is None:
+                    known[base + cc] = None
                 continue
             a = b = 0.0
             for q in players:
@@ -406,7 +499,10 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
                 if n:
                     a += first[q] * n
                     b += second[q] * n
-            result.append((base + cc, win, a, b))
+            entry = (base + cc, win, a, b)
+            if memo is not None and differ is None:
+                known[base + cc] = entry
+            result.append(entry)
     return result
 
 
@@ -493,14 +589,14 @@ def rescored(before: Board, scores: Scores, after: Board, hand: list[int], mover
 
 
 def rescored_firsts(before: Board, scores: Scores, ranked: list[list[int]], after: Board,
-                    hand: list[int], mover: int, first: list[float], second: list[float]
-                    ) -> Scores:
+                    hand: list[int], mover: int, first: list[float], second: list[float],
+                    memo: Memo | None = None) -> Scores:
     """``rescored``'s list cut to what a caller that looks for each kind's first best
     placement sees: ``ranked[k]`` holds the indices into ``scores`` of kind ``k``'s
     placements, best first by the caller's measure, equal ones in list order.  Of the
     placements ``rescored`` keeps, only each kind's first in ``ranked`` stays (in list
     order), then the placements worked out again: the first best of each kind is the
-    same placement in both lists."""
+    same placement in both lists.  ``memo``: as for ``scored_pairs``."""
     out = [0] * (after.players + 1)
     region, again = _to_redo(before, scores, after)
     redo = _pairs_at(after, region, again)
@@ -512,7 +608,8 @@ def rescored_firsts(before: Board, scores: Scores, ranked: list[list[int]], afte
                 break
     firsts.sort()
     return ([scores[i] for i in firsts]
-            + scored_pairs(after, hand, mover, out, first, second, region, again))
+            + scored_pairs(after, hand, mover, out, first, second, region, again,
+                           memo))
 
 
 def random_placement(board: Board, hand: list[int], mover: int, out: list[int],
