@@ -27,8 +27,16 @@ follow-ups (with the tiles it keeps).
 The Minister deepens 6 moves with 2 replies per kind; the Emperor 10 of 16 (and 8
 guards) with 3 replies and 1 spoiler per kind.
 ``deep=1`` also counts the next player's best reply to the mover's answer (four
-plies); measured, it gained nothing, so neither level uses it.  The placements after
-a reply are re-scored only near what the reply changed (``sim.rescored``).
+plies); measured, it gained nothing, so neither level uses it.
+
+Most of a decision's time goes into working out the mover's placements after each
+reply (``sim.effect``), so that work is kept small without changing a value: the
+placements after a reply are re-scored only near what the reply changed
+(``sim.rescored``); of those it leaves as they were, the answer keeps only each
+kind's first best (``sim.rescored_firsts``); and the same reply examined after another
+candidate takes the placements worked out after the first one wherever the two boards
+do not differ around them (``sim.memo_for``).  ``tests/test_ai_reproducible.py`` pins
+each level's moves and the lines it examined.
 
 A line's value is the pagodas it moves (relative to the other players), a win or a
 loss (a last pagoda placed) counting ``WIN``.  Nothing random is involved except the
