@@ -368,7 +368,9 @@ def _differences(one: Board, two: Board) -> set[int]:
     """The squares around which two boards of one game may differ for a placement:
     those of every group not on both alike (either board's), and around each village
     held by another player or next to one of them, its neighbours and the squares of
-    their groups on either board."""
+    their groups on either board.  (When ``two`` is ``one`` and some placements, the
+    squares go in as ``two``'s, in the same order: ``changed_around``'s set and its
+    order of iteration stay as they were.)"""
     nbrs = one.geo.neighbours
     vnear = one.layout.villages_near
     dirty: set[int] = set()
@@ -388,7 +390,7 @@ def _differences(one: Board, two: Board) -> set[int]:
         villages.update(vnear[s])
     for v in villages:
         for n in nbrs[v]:
-            for board in (one, two):
+            for board in (two, one):
                 g = board.gid[n]
                 if g >= 0:
                     dirty.update(board.groups[g].squares)
@@ -511,31 +513,8 @@ def changed_around(before: Board, after: Board) -> set[int]:
     on ``before`` (``after`` being ``before`` and some placements): a placement with
     neither square in the set is legal on both and changes the same pagodas (though
     with other supplies, it may end the game on one and not on the other)."""
+    dirty = _differences(before, after)
     nbrs = before.geo.neighbours
-    vnear = before.layout.villages_near
-    dirty: set[int] = set()
-    bg, ag = before.groups, after.groups
-    for g, grp in ag.items():
-        old = bg.get(g)
-        if old is not grp and old != grp:
-            dirty.update(grp.squares)
-    for g, grp in bg.items():
-        if g not in ag:
-            dirty.update(grp.squares)
-    villages: set[int] = set()
-    for v in before.layout.villages:
-        if before.village_owner[v] != after.village_owner[v]:
-            villages.add(v)
-    for s in list(dirty):
-        villages.update(vnear[s])
-    if villages:
-        agid = after.gid
-        for v in villages:
-            for n in nbrs[v]:
-                g = agid[n]
-                if g >= 0:
-                    dirty.update(ag[g].squares)
-                dirty.add(n)
     around = set(dirty)
     for s in dirty:
         around.update(nbrs[s])
