@@ -91,7 +91,7 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
     ``provinces.resolve`` and ``villages.settle`` step by step, in their order, with
     their rule functions, on the groups the placement would make.
 
-    The search calls this some forty thousand times a decision, so the groups next to
+    The search calls this tens of thousands of times a decision, so the groups next to
     the halves are found here (``provinces.neighbour_groups``'s scan, in its order:
     the two squares are free, so neither is among them) and each step's provinces
     are read once.
