@@ -18,7 +18,9 @@ then ``qin.ai.player(level, seat).choose`` with the time cap the game gives the 
 moves are counted (with a single one, the page answers without thinking).  A hint is
 the Son of Heaven's move and then the next best move by the review's judge
 (``ai_bridge.next_best``: ``qin.ai.review.judge().values``); that second part is timed
-after each of the Son of Heaven's moves ("next best").  Printed per
+after each of the Son of Heaven's moves ("next best"), and so is each level's first stage
+alone on that same view (``level:width=0``, no cap: "1st"), the part of a decision the
+cap cannot cut (the search checks the time only while it deepens its candidates).  Printed per
 level and runtime: decisions, median, 90th percentile (nearest rank) and maximum in ms,
 how many reached the cap; then the Son of Heaven over the Emperor and Pyodide over
 CPython.  Wall clock on both sides (Pyodide has no CPU clock).  Numbers and ratios only,
@@ -44,9 +46,14 @@ from bench.engine_browser import game_budgets  # noqa: E402
 LEVELS = ("heaven", "emperor")
 """The level measured, then its baseline."""
 
+FIRST = tuple(f"{level} 1st" for level in LEVELS)
+"""Each level's first stage alone (``level:width=0``, no cap), on the same views."""
+
 # Runs unchanged in CPython and in Pyodide: defines play(game_index, seed) -> dict.
 # BUDGETS (prepended) are the game's caps per level (web/page/qin_ui/ai_bridge.py).
-SNIPPET = f"BUDGETS = {game_budgets()!r}\nLEVELS = {LEVELS!r}\n" + r'''
+
+SNIPPET = (f"BUDGETS = {game_budgets()!r}\nLEVELS = {LEVELS!r}\nFIRST = {FIRST!r}\n"
+           + r'''
 import random, time
 import qin
 import qin.ai
@@ -60,7 +67,7 @@ def play(index, seed):
     move by the review's judge, as ai_bridge.next_best), and who won."""
     game = qin.Game.new("bird", 2, seed=seed + index)
     seats = {1: LEVELS[index % 2], 2: LEVELS[1 - index % 2]}
-    times = {level: [] for level in LEVELS + ("next best",)}
+    times = {level: [] for level in LEVELS + ("next best",) + FIRST}
     while not game.is_over:
         seat = game.to_move
         level = seats[seat]
@@ -77,9 +84,14 @@ def play(index, seed):
                 code = to_code(view.board.geo, move)
                 judge().values(view, random.Random(f"qin.hint/{seat}"), code)
                 times["next best"].append((time.perf_counter() - start) * 1000)
+                # each level's first stage alone on the same view, one after the other
+                for lv, key in zip(LEVELS, FIRST):
+                    start = time.perf_counter()
+                    qin.ai.player(lv + ":width=0", seat).choose(view)
+                    times[key].append((time.perf_counter() - start) * 1000)
         game.play(move)
     return {"times": times, "winners": [seats[w] for w in game.winners]}
-'''
+''')
 
 PAGE_JS = """async ([wheelUrl, snippet, index, seed]) => {
   const py = window.__pyodide;
@@ -134,29 +146,31 @@ def times_of(results: list[dict[str, Any]], level: str) -> list[float]:
 def table(runs: dict[str, list[dict[str, Any]]]) -> list[str]:
     """The figures per runtime and level, and the ratios (lines of text)."""
     budgets = game_budgets()
-    head = (f"{'runtime':<9} {'level':<9} {'moves':>6} {'median':>8} {'p90':>8} {'max':>8} "
+    head = (f"{'runtime':<9} {'level':<12} {'moves':>6} {'median':>8} {'p90':>8} {'max':>8} "
             f"{'at cap':>7}")
     lines = [head, "-" * len(head)]
     stats: dict[tuple[str, str], tuple[float, float]] = {}
     for runtime, results in runs.items():
-        for level in (*LEVELS, "next best"):
+        for level in (*LEVELS, "next best", *FIRST):
             ts = times_of(results, level)
             cap = budgets.get(level)
             at_cap = sum(t >= cap * 1000 * 0.98 for t in ts) if cap else 0
             stats[runtime, level] = (median(ts), p90(ts))
-            lines.append(f"{runtime:<9} {level:<9} {len(ts):>6} {median(ts):>8.0f} "
+            lines.append(f"{runtime:<9} {level:<12} {len(ts):>6} {median(ts):>8.0f} "
                          f"{p90(ts):>8.0f} {max(ts, default=float('nan')):>8.0f} "
                          f"{at_cap:>7}")
     lines.append("ms per decision (wall clock, the view's rebuild included), the game's cap "
                  + ", ".join(f"{lv} {budgets.get(lv)} s" for lv in LEVELS)
                  + f"; 'next best': a hint's second part after each {LEVELS[0]} move "
-                 "(the hint: both)")
+                 "(the hint: both); '1st': a level's first stage alone (no cap), which "
+                 f"the cap does not cut, on the views where {LEVELS[0]} moved")
     a, b = LEVELS
     for runtime in runs:
-        (ma, pa), (mb, pb) = stats[runtime, a], stats[runtime, b]
-        lines.append(f"{runtime}: {a} / {b}: median {ma / mb:.2f}x, p90 {pa / pb:.2f}x")
+        for x, y in ((a, b), FIRST):
+            (ma, pa), (mb, pb) = stats[runtime, x], stats[runtime, y]
+            lines.append(f"{runtime}: {x} / {y}: median {ma / mb:.2f}x, p90 {pa / pb:.2f}x")
     if len(runs) == 2:
-        for level in LEVELS:
+        for level in (*LEVELS, *FIRST):
             (mc, pc), (mp, pp) = stats["CPython", level], stats["Pyodide", level]
             lines.append(f"{level}: Pyodide / CPython: median {mp / mc:.2f}x, "
                          f"p90 {pp / pc:.2f}x")
