@@ -30,7 +30,7 @@ from qin_ui.saves import MemoryStorage  # noqa: E402
 from tests.test_app import new_app, run, session  # noqa: E402
 from tests.test_progress import finish, near_finished_save  # noqa: E402
 
-NAMES = {"en": "Son of Heaven", "de": "Sohn des Himmels", "fr": "Fils du Ciel"}
+NAMES = {"en": "Son of Heaven", "de": "Himmelssohn", "fr": "Fils du Ciel"}
 
 
 def catalogue(lang: str) -> dict[str, str]:
