@@ -163,6 +163,18 @@ def test_a_newer_link_pasted_into_the_open_tab_is_taken_up(page: Page) -> None:
     expect(page.locator("#tab-notice")).to_be_hidden()
     page.wait_for_function("() => location.hash.length > 20")
     assert len(records.from_url(page.evaluate("location.hash")).moves) == 6
+    # A broken link pasted over the game is said where the player looks (the Share
+    # panel is closed), and the game stays as it was; the next move clears the word.
+    problem = page.locator("#link-problem")
+    page.evaluate("h => { location.hash = h }", "#g=2.bird.7.broken")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("The game in this link cannot be opened")
+    expect(problem).to_contain_text("Your saved games are untouched.")
+    expect(play).to_have_attribute("data-moves", "6")
+    expect(page.locator("#link-panel")).to_be_hidden()
+    play_one(page)
+    expect(play).to_have_attribute("data-moves", "7")
+    expect(problem).to_be_hidden()
     # Another game's link, opened when the player says so; the kept game stays saved.
     page.evaluate("h => { location.hash = h }", link_of(2, seed=8))
     page.click("#notice-link")

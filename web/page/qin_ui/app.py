@@ -136,7 +136,7 @@ class App(Core):
                 self.count_progress(s)
             if moves:
                 st.game.keys.armed = None
-                st.link.review_problem = ""  # the link's note is about the game as opened
+                st.link.link_problem = ""  # the link's note is about the game as opened
             if moves and moves[-1] == "moved":
                 senses.moved(st, s)
             elif moves:

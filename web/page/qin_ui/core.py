@@ -158,7 +158,7 @@ class Core:
         st.link.link_mode = st.link.link_open = mode == "link"
         st.link.link_panel = st.link.review_panel = False
         st.link.link_message = st.link.review_url = st.link.review_message = ""
-        st.link.review_problem = ""
+        st.link.link_problem = ""
         st.screen = "play"
         st.spoken = ""
         st.start.settings = s.settings

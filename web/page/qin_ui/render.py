@@ -196,7 +196,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-panel"] = El(hidden=not st.link.link_panel)
     els["link-url"] = El(value=st.link.link_url if st.link.link_panel or st.link.link_mode else "")
     els["link-message"] = El(text=st.link.link_message, hidden=not st.link.link_message)
-    els["link-problem"] = El(text=st.link.review_problem, hidden=not st.link.review_problem)
+    els["link-problem"] = El(text=st.link.link_problem, hidden=not st.link.link_problem)
     els["replay-bar"] = El(hidden=r is None)
     if r is not None:
         els["replay-caption"] = El(text=r.caption())

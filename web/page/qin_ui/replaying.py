@@ -142,7 +142,7 @@ def open_review(app: Core, at: int | None = None) -> list[Effect]:
     if at is not None and at in run.plies:
         run.wanted = at
     elif at is not None:  # a computer's move: the review opens, no move chosen
-        st.link.review_problem = t("link.review.not_reviewed", n=at)
+        st.link.link_problem = t("link.review.not_reviewed", n=at)
     return review_next(app)
 
 
@@ -155,7 +155,7 @@ def follow_review(app: Core, address: str) -> list[Effect]:
     if s is None:
         return []
     asked = links.review_asked(address, len(s.game.moves))
-    st.link.review_problem = asked.problem
+    st.link.link_problem = asked.problem
     if not asked.wanted:
         return []
     if run is None or run.status not in ("running", "done"):
@@ -164,7 +164,7 @@ def follow_review(app: Core, address: str) -> list[Effect]:
         if asked.at in run.plies:
             run.wanted = asked.at  # not judged yet
         else:
-            st.link.review_problem = t("link.review.not_reviewed", n=asked.at)
+            st.link.link_problem = t("link.review.not_reviewed", n=asked.at)
     return []
 
 

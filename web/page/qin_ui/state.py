@@ -137,7 +137,7 @@ class Address:
     review_panel: bool = False  # the review's Share shows its link
     review_url: str = ""  # the review's link: this game, its review at the chosen move
     review_message: str = ""  # the review link copied, or how to copy it
-    review_problem: str = ""  # why a review link's review part was not followed
+    link_problem: str = ""  # why a link was not followed: a broken pasted link, a review part
 
 
 @dataclass

@@ -84,7 +84,7 @@ def _notice(app: Core, name: str) -> list[Effect]:
             _, record = links.read_link(offer)
             s = keep.link_session(record)
         except (links.LinkError, SaveError) as exc:
-            st.link.link_message = t("link.cannot_open", error=exc)
+            st.link.link_problem = t("link.cannot_open", error=exc)
             return app.keep_address()
         return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, offer)
     return app.keep_address()
@@ -103,7 +103,7 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
     try:
         linked, record = links.read_link(fragment)
     except links.LinkError as exc:
-        st.link.link_message = st.start.saved_message = t("link.cannot_open", error=exc)
+        st.link.link_problem = st.start.saved_message = t("link.cannot_open", error=exc)
         return []
     if s is None:
         return (app.show(keep.link_session(record), None, "link", None) + [Save()]
@@ -121,7 +121,7 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
             later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
                                      list(s.settings.colours))
         except SaveError as exc:
-            st.link.link_message = t("link.cannot_open", error=exc)
+            st.link.link_problem = t("link.cannot_open", error=exc)
             return []
         return (app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
                 + replaying.follow_review(app, fragment))
