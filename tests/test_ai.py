@@ -129,10 +129,10 @@ def test_iteration_budget_is_exact_and_time_budget_is_honoured() -> None:
     move = slow.choose(view, budget_s=0.3)
     assert move in game.legal_moves()
     # The search stopped at its budget, far short of the iterations asked for (how long
-    # it took is bench/'s to measure: a clock here would fail on a busy machine; so
-    # would asking for a line examined: with both cores busy the first stage alone
-    # may outlast 0.3 s, and then no line is).
-    assert slow.strategy.last_iterations < 10**7  # type: ignore[attr-defined]
+    # it took is bench/'s to measure: a clock here would fail on a busy machine).  On a
+    # busy machine the first stage alone may outlast 0.3 s: then no iteration ran at all,
+    # which is still the budget honoured (the iterations counted are pinned above).
+    assert 0 <= slow.strategy.last_iterations < 10**7  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("level", ["apprentice", "governor", "minister", "emperor", "heaven"])
