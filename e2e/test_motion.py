@@ -12,9 +12,12 @@ Every wait is for the page's state (``#play[data-moves]``, the board's
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+import qin
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_seats
@@ -23,6 +26,12 @@ from e2e.test_modes import play_moves
 from e2e.test_review import linked_game
 from e2e.test_tutorial import CLICKS, place
 from qin import records
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+from qin_ui.session import anchor_of  # noqa: E402
 
 # Counts what the page animates with Web Animations and the sound objects it makes.
 COUNTERS = """
@@ -66,7 +75,7 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     assert counts(page)["animate"] == 0
     lift(page, play)
     expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))
-    assert counts(page)["animate"] >= 2
+    assert counts(page)["animate"] >= 1  # the tile (its last-move frame moves with it)
     # The system asks for less motion: the next move lands without any animation.
     page.emulate_media(reduced_motion="reduce")
     before = counts(page)["animate"]
@@ -155,6 +164,33 @@ def test_a_replay_step_on_animates_as_the_move_did_and_back_does_not(page: Page)
     assert counts(page)["animate"] == before
 
 
+
+def test_the_last_move_moves_when_the_result_is_closed(page: Page) -> None:
+    """The result's dialog blurs the board: the game's last move moves when the player
+    closes it to look at the board, not under it."""
+    game = linked_game(0)
+    while not game.is_over:  # linked_game's moves, to the end
+        game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
+    last = game.moves[-1]
+    assert str(last) != "pass"
+    before = qin.Game.from_record(game.record())
+    before.undo()
+    page.add_init_script(COUNTERS)
+    boot(page, "/#g=" + records.to_url(before))  # every seat human, hands shown
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", str(len(game.moves) - 1))
+    (x, y), orientation = anchor_of(last)
+    geo = game.board.geo
+    place(page, last.kind, orientation, geo.names[y * geo.width + x])
+    expect(play).to_have_attribute("data-moves", str(len(game.moves)))
+    expect(page.locator("#result")).to_be_visible()
+    assert page.locator("#board svg").get_attribute("data-motion") is None
+    assert counts(page)["animate"] == 0
+    page.click("#result-close")
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
+    assert counts(page)["animate"] >= 1
+
 def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
     page.add_init_script(COUNTERS)
     boot(page, "/#learn=found")
@@ -165,7 +201,7 @@ def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
     # the tile settles and the new province's pagoda rises (Q11), as in a game
     expect(page.locator("#board svg")).to_have_attribute("data-motion",
                                                          re.compile(r"^settle rise\b"))
-    assert counts(page)["animate"] >= 2
+    assert counts(page)["animate"] >= 2  # the tile (its last-move frame with it), the pagoda
     page.emulate_media(reduced_motion="reduce")
     page.click("#tutorial-again")
     expect(panel).not_to_have_attribute("data-outcome", "done")

@@ -193,3 +193,53 @@ def test_the_tutorials_move_moves_as_in_a_game() -> None:
     assert _sent(differ, app)[:1] == ["settle"]  # the tile settles onto its squares
     app.store(app.dispatch(A.Command("tutorial-next")))
     assert _sent(differ, app) == []
+
+
+def _last_move_left(seed: int) -> tuple[qin.Game, qin.Move]:
+    """A seeded random game (2 players, Bird) just before its last move, a placement."""
+    game = qin.Game.new(board="bird", players=2, seed=seed)
+    rng = random.Random(seed)
+    moves = []
+    while not game.is_over:
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        moves.append(move)
+    start = qin.Game.new(board="bird", players=2, seed=seed)
+    for move in moves[:-1]:
+        start.play(move)
+    return start, moves[-1]
+
+
+def test_the_last_move_moves_when_the_result_is_closed_not_under_it() -> None:
+    from host import Differ
+    from qin_ui import actions as A
+    from qin_ui import links
+    from qin_ui.modes import Mode
+    from qin_ui.session import anchor_of
+
+    seed = next(n for n in range(1, 50) if str(_last_move_left(n)[1]) != "pass")
+    game, last = _last_move_left(seed)
+    app = _page_app(links.fragment(game, ["human", "human"]))
+    app.store(app.dispatch(A.Command("sound")))
+    differ = Differ()
+    differ.diff(app.screen())
+    s = app.state.game.session
+    assert s is not None and not s.over
+    hand = s.game.hand(s.to_move)
+    app.store(app.dispatch(A.Command("select", str(hand.index(last.kind)))))
+    (x, y), orientation = anchor_of(last)
+    while s.orientation != orientation:
+        app.store(app.dispatch(A.Command("rotate", "1")))
+    geo = s.game.board.geo
+    app.store(app.dispatch(A.BoardClick(geo.names[y * geo.width + x])))
+    assert s.over and app.mode is Mode.RESULT
+    # The result's dialog blurs the board: the move sounds now and moves when the
+    # player closes the result to look at the board (on the board already drawn).
+    out = differ.diff(app.screen())
+    assert out["motion"]["cues"] == [] and out["motion"]["sounds"]
+    app.store(app.dispatch(A.Command("result-close")))
+    assert app.mode is Mode.PLAYING
+    assert _sent(differ, app)[:1] == ["settle"]
+    app.store(app.dispatch(A.Command("result-show")))  # shown again: nothing moves twice
+    app.store(app.dispatch(A.Command("result-close")))
+    assert _sent(differ, app) == []

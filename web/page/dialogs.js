@@ -28,12 +28,15 @@ function updateInert() {
   const closed = shown.length > 0 && open.length === 0;
   if (opened.length && !shown.length) focusBack = document.activeElement;
   shown = open;
+  // only what changes is written: an element made inert or no longer inert has its whole
+  // subtree styled again (the game: some thousand elements), and the observer also runs
+  // for every other `hidden` the reply changed
   for (const child of app.children) {
     const behind = !open.includes(child) && open.some((m) => blocked(m, child));
-    if (behind) child.setAttribute("inert", "");
-    else child.removeAttribute("inert");
+    if (child.hasAttribute("inert") !== behind) child.toggleAttribute("inert", behind);
   }
-  document.body.dataset.modal = open.length ? open[0].id : "";
+  const modal = open.length ? open[0].id : "";
+  if (document.body.dataset.modal !== modal) document.body.dataset.modal = modal;
   if (opened.length) {
     document.getElementById(opened[0].dataset.focus || "")?.focus();
   } else if (closed) {

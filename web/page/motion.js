@@ -73,10 +73,17 @@ function layerFor(g, box, copy) {
   return layer;
 }
 
-// Plan the animation of a copy of el (read now, written by start()).
-function play1(g, el, frames, cue, { easing = EASE_IN, bottom = false, copy, rect, base } = {}) {
-  const box = boxOf(g, rect ?? el.getBoundingClientRect(), base);
-  g.pending.push({ el, frames, cue, easing, bottom, copy, box });
+// Plan the animation of a copy of el (read now, written by start()); ``also``: more
+// elements of the board that move with it in the same layer (the last-move frame with
+// its tile: one layer and one animation fewer), their boxes joined.
+function play1(g, el, frames, cue, { easing = EASE_IN, bottom = false, copy, rect, base, also = [] } = {}) {
+  const rects = [rect ?? el.getBoundingClientRect(), ...also.map((a) => a.getBoundingClientRect())];
+  const left = Math.min(...rects.map((r) => r.left));
+  const top = Math.min(...rects.map((r) => r.top));
+  const joined = { left, top, width: Math.max(...rects.map((r) => r.right)) - left,
+    height: Math.max(...rects.map((r) => r.bottom)) - top };
+  const box = boxOf(g, joined, base);
+  g.pending.push({ el, also, frames, cue, easing, bottom, copy, box });
 }
 
 // Write every planned layer, hide the originals and start the animations; when the last
@@ -84,13 +91,14 @@ function play1(g, el, frames, cue, { easing = EASE_IN, bottom = false, copy, rec
 function start(g) {
   const animations = [];
   const layers = [];
-  for (const { el, frames, cue, easing, bottom, copy, box } of g.pending) {
+  for (const { el, also, frames, cue, easing, bottom, copy, box } of g.pending) {
     const layer = layerFor(g, box, copy ?? el.cloneNode(true));
+    for (const other of also) layer.append(other.cloneNode(true));
     const [cx, cy] = [box.width / 2, box.height / 2];
     layer.style.transformOrigin = `${cx}px ${bottom ? box.height - MARGIN : cy}px`;
-    if (el && !copy) {
-      el.style.visibility = "hidden";
-      g.hidden.push(el);
+    for (const original of copy ? also : [el, ...also]) {
+      original.style.visibility = "hidden";
+      g.hidden.push(original);
     }
     g.area.append(layer);
     layers.push(layer);
@@ -108,6 +116,8 @@ function tile(g, cue) {
   const { svg } = g;
   const el = svg.querySelector(`.tiles .tile[data-move="${CSS.escape(cue.move)}"]`);
   if (!el) return false;
+  const frame = svg.querySelector(".last-move");  // the last move's mark moves with it
+  const also = frame ? [frame] : [];
   const row = cue.cue === "travel"
     ? document.querySelector(`#players li.player[data-player="${CSS.escape(String(cue.seat))}"]`) : null;
   const seat = row?.getBoundingClientRect();
@@ -120,16 +130,11 @@ function tile(g, cue) {
         { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 },
         { transform: "translateY(-8px) scale(1.08)", opacity: 1, offset: 0.8 },
         { transform: "none", opacity: 1 }];
-    }, cue, { easing: EASE_TRAVEL });
+    }, cue, { easing: EASE_TRAVEL, also });
   } else {
     play1(g, el, [
       { transform: "translateY(-6px) scale(1.08)", opacity: 0.5 },
-      { transform: "none", opacity: 1 }], cue);
-  }
-  const frame = svg.querySelector(".last-move");
-  if (frame) {
-    play1(g, frame, [{ opacity: 0 }, { opacity: 1 }],
-      { ms: cue.ms, delay: (cue.delay ?? 0) + cue.ms * 0.6 });
+      { transform: "none", opacity: 1 }], cue, { also });
   }
   return true;
 }

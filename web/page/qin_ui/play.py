@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import qin
 
-from . import computer, replaying, wording
+from . import computer, replaying, senses, wording
 from .actions import (
     After,
     AskComputer,
@@ -129,7 +129,10 @@ def copied(app: Core, action: Copied) -> list[Effect]:
 
 
 def result_close(app: Core, _: Command) -> list[Effect]:
-    app.state.game.result_open = False
+    st = app.state
+    st.game.result_open = False
+    if st.game.session is not None:  # the last move, held under the result, moves now
+        senses.lifted(st, st.game.session)
     return []
 
 

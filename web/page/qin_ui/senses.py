@@ -48,21 +48,25 @@ def stored_elsewhere(app: Core, key: str) -> None:
 
 def moved(st: AppState, s: Session) -> None:
     """The motion and sounds of the move just played on screen (its ``Turn``).  A move
-    that puts up the hand-over cover (hot seat) sounds now and moves when the next
-    player lifts the cover: under it the board is blurred, nobody sees the motion, and
-    a browser drawing without a graphics card blurs the whole page again at every
-    frame of it (bench/README.md)."""
+    that puts up a dialog over the board (the hand-over cover in a hot seat game, the
+    result after the game's last move) sounds now and moves when that dialog goes (the
+    next player lifts the cover; the player closes the result to look at the board):
+    under a dialog the board is blurred, nobody sees the motion, and a browser drawing
+    without a graphics card blurs the whole page again at every frame of it
+    (bench/README.md)."""
     st.game.held = None
     now = turn_motion(st, s)
-    if now is not None and s.covered and now.cues:
+    hidden = s.covered or (s.over and st.game.result_open)
+    if now is not None and hidden and now.cues:
         st.game.held = (s.turns[-1], motion.uncovered(now.cues))
         now = motion.Moved(now.token, (), now.sounds)
     st.game.moved = now or st.game.moved
 
 
 def lifted(st: AppState, s: Session) -> None:
-    """The next player lifted the hand-over cover: the move held under it moves now, on
-    the board already shown (no sound: it sounded when it was played)."""
+    """The dialog over the board went (the next player lifted the hand-over cover, the
+    player closed the result): the move held under it moves now, on the board already
+    shown (no sound: it sounded when it was played)."""
     held, st.game.held = st.game.held, None
     if held is not None and s.turns and s.turns[-1] is held[0] and held[1]:
         st.game.moved = motion.Moved(st.token(), held[1], (), shown=True)

@@ -100,8 +100,8 @@ class OnScreen:
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer's last move
     moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
-    # a hot-seat move's motion, held while the hand-over cover blurs the board: (the
-    # move's turn, its cues), played when the next player lifts the cover
+    # a move's motion, held while a dialog blurs the board (the hand-over cover, the
+    # result): (the move's turn, its cues), played when the dialog goes
     held: tuple[Turn, tuple[Cue, ...]] | None = None
     replay_moved: Moved | None = None  # the replay's last step on, as motion
     keys: Keys = field(default_factory=Keys)  # the cursor and a touch screen's armed square

@@ -61,8 +61,9 @@ def tile_icon(kind: str, orientation: int = 0, cell: int = 26) -> str:
 def seats_html(settings: Settings) -> str:
     """One row per seat: pagoda, name, colour, player type."""
     rows = []
-    kinds = list(players.KINDS.values())
     for i, seat in enumerate(settings.seats):
+        # the kinds offered, and the seat's own (a level not offered, from a saved game)
+        kinds = [k for k in players.KINDS.values() if k.offered or k.key == seat.kind]
         colour_options = "".join(
             f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
             f"{escape(colour_label(c))}</option>" for c in SEAT_COLOURS)
