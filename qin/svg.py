@@ -1048,7 +1048,8 @@ def _draw(keyed: bool, source: Game | str, *, highlight: Iterable[str] = (),
                 f'fill="none"/><path class="last-line" d="{d}" stroke="#ffe45c" '
                 f'stroke-width="3.5" stroke-linecap="square" fill="none"/>'
                 if last_squares else "")
-        out.item("board", "last", f'<g class="last-move"{_part("last", keyed)}>{line}</g>')
+        cls = ' class="last-move"' if last_squares else ""  # keyed and empty: a place
+        out.item("board", "last", f'<g{cls}{_part("last", keyed)}>{line}</g>')
     out.group('<g class="squares"', "squares", _squares(frame, board, states, keyed))
     out.add('<g class="overlay">')
     focus = tuple(focus)
