@@ -646,9 +646,11 @@ class Bench:
             context.close()
 
     # -- engine -----------------------------------------------------------------------
-    def engine_in_browser(self, budget: float, ai_moves: int) -> dict[str, Any]:
-        from bench.engine_browser import run_in_page
-
+    @contextlib.contextmanager
+    def floor_page(self, timeout_ms: float = 600_000) -> Iterator[tuple[Any, str]]:
+        """A booted bare-Pyodide page in a fresh context, and the address of the wheel
+        the site ships (to unpack there); ``timeout_ms``: the page's default timeout
+        (a snippet's run)."""
         wheels = sorted((self.site / "wheels").glob("qin_board_game-*.whl"))
         if not wheels:
             raise SystemExit("no wheel in build/site/wheels: run `make site`")
@@ -657,10 +659,16 @@ class Bench:
             page = context.new_page()
             page.goto(self.floor_origin + "/", timeout=TIMEOUT_MS)
             page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
-            page.set_default_timeout(600_000)
-            return run_in_page(page, f"/wheels/{wheels[-1].name}", budget, ai_moves)
+            page.set_default_timeout(timeout_ms)
+            yield page, f"/wheels/{wheels[-1].name}"
         finally:
             context.close()
+
+    def engine_in_browser(self, budget: float, ai_moves: int) -> dict[str, Any]:
+        from bench.engine_browser import run_in_page
+
+        with self.floor_page() as (page, wheel_url):
+            return run_in_page(page, wheel_url, budget, ai_moves)
 
 
 # --------------------------------------------------------------------------- report

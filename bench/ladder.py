@@ -2,6 +2,8 @@
 
     python bench/ladder.py                      # 400 games a 2-player pairing, 100 in 3 and 4
     python bench/ladder.py --games 100 --multi-games 40 --workers 2
+    python bench/ladder.py --only heaven --games 1000 --multi-games 400 --workers 2
+    python bench/ladder.py --games 2 --players 2 --workers 2     # a smoke run, minutes
 
 Each pairing is a `python -m qin.arena` match (seeded deals, the first player in
 every seat in turn); the table gives the first player's score (a win 1, a shared
@@ -15,6 +17,7 @@ searching level) about as long again.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -61,11 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
     parser.add_argument("--only", default=None,
                         help="only the pairings whose player A is this level")
+    parser.add_argument("--players", type=int, default=None, choices=(2, 3, 4),
+                        help="only the pairings of this many players")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.multi_games < 1:
+        parser.error("--games and --multi-games are at least 1")
     rows = []
     started = time.time()
     for p in PAIRINGS:
-        if args.only and p.a != args.only:
+        if args.only and p.a != args.only or args.players and p.players != args.players:
             continue
         games = args.games if p.players == 2 else args.multi_games
         t0 = time.time()
@@ -81,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"{s.time_b * 1000:.0f} |")
         print(s.text(p.a, p.b, p.players) + f" [{time.time() - t0:.0f} s]", flush=True)
     print()
-    print(f"seed {args.seed}, board bird, {time.time() - started:.0f} s in all")
+    print(f"seed {args.seed}, board bird, seats alternating, {args.workers} workers, "
+          f"{time.time() - started:.0f} s in all, load average "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print()
     print("| pairing (A vs B) | players | games | A won-shared-lost | A's score (95% CI) "
           "| even | target | | CPU ms per move A / B |")

@@ -13,7 +13,9 @@ navigation until then.  Then, on that page: pick a tile, hover legal squares and
 squares, place a tile, each timed from the dispatched DOM event until the frame showing
 the change is painted (a MutationObserver on #app, then the next animation frame: the
 round trip to the page's Python, wherever it runs, and the drawing),
-printed as median and 75th percentile.
+printed as median and 75th percentile.  ``--moves N``: the player first places N tiles
+(clicks, against the computer of the start screen), so that the interactions are timed
+on a fuller board (a placement's reply and its drawing grow with the board).
 
 Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
 """
@@ -87,12 +89,41 @@ TIMED = """async ([selector, kind]) => {
 }"""
 
 
+READY = """() => {
+  const play = document.getElementById('play');
+  return play && play.dataset.phase === 'move'
+    && document.querySelectorAll('#hand .tile-btn:not([disabled])').length > 0;
+}"""
+
+
+def play_moves(page: Any, moves: int) -> None:
+    """The player places ``moves`` tiles (a computer answers each), by clicks."""
+    for _ in range(moves):
+        page.wait_for_function("() => ['move', 'pass', 'over'].includes("
+                               "document.getElementById('play').dataset.phase)",
+                               timeout=TIMEOUT_MS)
+        phase = page.get_attribute("#play", "data-phase")
+        if phase == "over":
+            return
+        done = page.get_attribute("#play", "data-moves")
+        if phase == "pass":
+            page.click("#pass")
+        else:
+            page.wait_for_function(READY, timeout=TIMEOUT_MS)
+            page.click("#hand .tile-btn:not([disabled])")
+            page.wait_for_function(
+                "() => document.querySelectorAll('#board rect.sq.legal').length > 0")
+            page.click("#board rect.sq.legal")
+        page.wait_for_function(f"() => document.getElementById('play').dataset.moves !== '{done}'")
+    page.wait_for_function(READY, timeout=TIMEOUT_MS)
+
+
 def p75(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.75 * len(ordered)))]
 
 
-def one_run(browser: Any, origin: str, phone: bool) -> dict[str, Any]:
+def one_run(browser: Any, origin: str, phone: bool, moves: int = 0) -> dict[str, Any]:
     options: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": False} \
         if phone else {"viewport": {"width": 1366, "height": 768}}
     context = browser.new_context(service_workers="block", **options)
@@ -108,6 +139,8 @@ def one_run(browser: Any, origin: str, phone: bool) -> dict[str, Any]:
     result: dict[str, Any] = {
         "dealt": dealt, "longest": max((d for _, d in long), default=0.0),
         "blocked": sum(d for _, d in long), "count": len(long)}
+    play_moves(page, moves)
+    result["board"] = page.evaluate("document.getElementById('board').innerHTML.length")
     # interactions
     pick = page.evaluate(TIMED, ["#hand .tile-btn:not([disabled])", "click"])
     page.wait_for_function("() => document.querySelectorAll('#board rect.sq.legal').length > 0")
@@ -134,7 +167,8 @@ def describe(name: str, runs: list[dict[str, Any]]) -> list[str]:
         f"{med(r['blocked'] for r in runs):.0f} ms in {med(r['count'] for r in runs):.0f}",
         f"  pick {med(r['pick'] or 0 for r in runs):.1f} ms, hover median "
         f"{med(hovers):.1f} / p75 {p75(hovers):.1f} ms ({len(hovers)}), "
-        f"place {med(r['place'] or 0 for r in runs):.1f} ms",
+        f"place {med(r['place'] or 0 for r in runs):.1f} ms; the board's HTML "
+        f"{med(r['board'] for r in runs) / 1000:.0f} KB",
     ]
 
 
@@ -146,21 +180,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, required=True)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--phone", action="store_true", help="CPU slowed 4x, 360x740")
+    parser.add_argument("--moves", type=int, default=0,
+                        help="the player's placements before the interactions are timed")
     args = parser.parse_args(argv)
-    print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}")
+    print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}"
+          + (f"; after {args.moves} placements" if args.moves else ""))
     results: dict[str, list[dict[str, Any]]] = {"baseline": [], "site": []}
     with sync_playwright() as pw, counting_server(args.site) as (site, _), \
             counting_server(args.baseline) as (base, _):
         browser = pw.chromium.launch(**chromium_launch_args())
         for _ in range(args.runs):
             for name, origin in (("baseline", base), ("site", site)):
-                results[name].append(one_run(browser, origin, args.phone))
+                results[name].append(one_run(browser, origin, args.phone, args.moves))
         browser.close()
     for name in ("baseline", "site"):
         print("\n".join(describe(name, results[name])))
     ratio = statistics.median(r["longest"] for r in results["site"]) / max(
         1.0, statistics.median(r["longest"] for r in results["baseline"]))
     print(f"longest task, site / baseline: {ratio:.2f}x")
+    for what in ("pick", "place"):
+        site_ms = statistics.median(r[what] or 0 for r in results["site"])
+        base_ms = max(0.1, statistics.median(r[what] or 0 for r in results["baseline"]))
+        print(f"{what}, site / baseline: {site_ms / base_ms:.2f}x")
+    hovers = {name: p75([h for r in results[name] for h in r["hovers"]]) for name in results}
+    print(f"hover p75, site / baseline: {hovers['site'] / max(0.1, hovers['baseline']):.2f}x")
     return 0
 
 

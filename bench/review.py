@@ -133,23 +133,10 @@ PAGE_JS = """async ([wheelUrl, snippet, record]) => {
 
 def run_in_pyodide(b: Any, record: dict[str, Any]) -> dict[str, Any]:
     """The snippet in a bare Pyodide page (bench/boot.py's floor page)."""
-    from bench.boot import FLOOR_DONE_JS, TIMEOUT_MS
-
-    wheels = sorted((b.site / "wheels").glob("qin_board_game-*.whl"))
-    if not wheels:
-        raise SystemExit("no wheel in build/site/wheels: run `make site`")
-    context = b.browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(b.floor_origin + "/", timeout=TIMEOUT_MS)
-        page.wait_for_function(FLOOR_DONE_JS, timeout=TIMEOUT_MS)
-        page.set_default_timeout(600_000)
-        text = page.evaluate(PAGE_JS, [f"/wheels/{wheels[-1].name}", SNIPPET,
-                                       json.dumps(record)])
-        result: dict[str, Any] = json.loads(text)
-        return result
-    finally:
-        context.close()
+    with b.floor_page() as (page, wheel_url):
+        text = page.evaluate(PAGE_JS, [wheel_url, SNIPPET, json.dumps(record)])
+    result: dict[str, Any] = json.loads(text)
+    return result
 
 
 def run_on_the_page(b: Any, record: dict[str, Any], origin: str | None = None

@@ -1,6 +1,7 @@
 """Computer players in the browser: they think in a PyScript worker, the
-page stays responsive meanwhile, a human plays a whole game against one, and a game
-of computers only can be watched at a chosen speed.
+page stays responsive meanwhile, a human plays a whole game against one, the Son of
+Heaven plays a game that has it in a seat, and a game of computers only can be watched
+at a chosen speed.
 
 The worker boots its own Pyodide (seconds on a loaded machine): the waits for the
 first computer move are long, and every wait is for the page's own state
@@ -168,6 +169,37 @@ def test_the_page_answers_while_the_emperor_thinks(page: Page) -> None:
     # The think time is recorded for each move (printed; bench/boot.py measures speed).
     print(f"Emperor: {first} ms, {second} ms per move (worker round trip)")
     assert second > 0, (first, second)
+
+
+def test_the_son_of_heaven_plays_a_game_that_has_it_in_a_seat(page: Page) -> None:
+    # The learned level is not offered on the start screen yet (the page's switch,
+    # qin_ui.players.OFFER_SON_OF_HEAVEN), but a game with it in a seat (a link from a
+    # page that offers it) opens, and the AI worker plays it.
+    from e2e.helpers import boot
+    from qin import records
+
+    boot(page)
+    expect(page.locator("#seat-kind-1 option")).to_have_count(5)
+    expect(page.locator('#seats option[value="heaven"]')).to_have_count(0)
+    record = qin.Game.new(board="bird", players=2, seed=11).record()
+    record["seats"] = ["heaven", "human"]
+    boot(page, "/#g=" + records.to_url(record))
+    play = page.locator("#play")
+    expect(play).to_be_visible()
+    # what the status says while it thinks, read in the frame it says it (watched every
+    # frame: its move may come soon after)
+    thinking = page.wait_for_function(
+        "() => { const s = document.querySelector('#status');"
+        " return s.dataset.ai === 'thinking' && s.textContent; }",
+        polling="raf", timeout=WORKER_BOOT_MS).json_value()
+    assert thinking == "Player 1 (Son of Heaven) is thinking…"
+    expect(play).to_have_attribute("data-moves", "1", timeout=WORKER_BOOT_MS)
+    expect(play).to_have_attribute("data-phase", "move")  # the human's turn
+    last = page.locator("#log .turn").first
+    expect(last).to_have_attribute("data-player", "1")
+    move = last.get_attribute("data-move") or ""
+    game = qin.Game.from_record(record)
+    assert qin.Move.parse(move) in game.legal_moves(), move
 
 
 def test_a_game_of_computers_only_can_be_watched(page: Page) -> None:

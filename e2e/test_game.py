@@ -294,3 +294,78 @@ def test_a_four_player_game_on_the_lion_side(booted_page: Page) -> None:
     square(page, legal_squares(page)[0]).click()
     expect(play).to_have_attribute("data-moves", "1")
     expect(page.locator("#cover")).to_contain_text("Black")
+
+
+DRAWN = """() => {
+  const board = document.querySelector('#board svg').cloneNode(true);
+  board.removeAttribute('data-motion');  // what motion.js played last (none: reduced)
+  return { board: board.outerHTML, log: document.getElementById('log').innerHTML,
+           grid: document.getElementById('board-grid').innerHTML };
+}"""
+
+
+def test_a_placement_redraws_only_what_it_changed_and_the_board_stays_right(
+        booted_page: Page) -> None:
+    """A placement writes the new tile, the squares whose state changed and the log's new
+    line, and leaves the rest of the board as it was; after many moves, undo and a
+    replay, the board, the log and the screen reader's grid are what a new page draws
+    of the same game."""
+    page = booted_page
+    page.emulate_media(reduced_motion="reduce")  # the board at rest after each move
+    play = start(page)
+
+    def place(done: int) -> None:
+        if play.get_attribute("data-phase") == "cover":
+            page.click("#cover-ok")
+            expect(play).to_have_attribute("data-phase", "move")
+        pick(page)
+        squares = legal_squares(page)
+        square(page, squares[(done * 5) % len(squares)]).click()
+        expect(play).to_have_attribute("data-moves", str(done + 1))
+
+    for done in range(8):
+        place(done)
+    tiles = page.locator("#board .tiles .tile")
+    expect(tiles).to_have_count(8)
+    page.evaluate("""() => { for (const el of document.querySelectorAll(
+        '#board .tiles .tile, #board rect.sq, #log .turn')) el.qinSeen = true; }""")
+    place(8)
+    expect(tiles).to_have_count(9)
+    seen = page.evaluate("""() => Object.fromEntries(['#board .tiles .tile', '#board rect.sq',
+        '#log .turn'].map((s) => [s, [...document.querySelectorAll(s)].filter(
+            (el) => !el.qinSeen).length]))""")
+    # the new tile and the log's new line are the only new ones; of the squares, those
+    # whose state changed (the tile's two, the last move's two, the picked tile's legal
+    # squares), never the whole board
+    assert seen["#board .tiles .tile"] == 1 and seen["#log .turn"] == 1
+    assert 2 <= seen["#board rect.sq"] < page.locator("#board rect.sq").count() / 2
+    # undo twice (each by the player at the screen), a replay stepped through and left
+    for moves in ("8", "7"):
+        if play.get_attribute("data-phase") == "cover":
+            page.click("#cover-ok")
+            expect(play).to_have_attribute("data-phase", "move")
+        page.click("#undo")
+        expect(play).to_have_attribute("data-moves", moves)
+    place(7)
+    page.click("#cover-ok")
+    expect(play).to_have_attribute("data-phase", "move")
+    page.click("#replay-open")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    expect(play).to_have_attribute("data-replay-at", "0")
+    for step in ("#replay-step", "#replay-step", "#replay-step", "#replay-back"):
+        page.click(step)
+    expect(play).to_have_attribute("data-replay-at", "2")
+    expect(tiles).to_have_count(2)
+    page.keyboard.press("Escape")
+    expect(page.locator("#app")).not_to_have_attribute("data-mode", "replay")
+    page.mouse.move(0, 0)
+    expect(page.locator("#board g.overlay")).to_be_empty()
+    page.wait_for_function("() => window.qinIdle")
+    expect(tiles).to_have_count(8)
+    drawn = page.evaluate(DRAWN)
+    # a new page draws the game left open whole
+    page.reload()
+    page.wait_for_function("document.body.dataset.boot === 'ready'")
+    expect(play).to_have_attribute("data-moves", "8")
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(DRAWN) == drawn

@@ -38,9 +38,10 @@ Played = tuple[str, int, list[Event]]
 FORMAT: Final = "qin-game/1"
 KEYS: Final = ("format", "board", "players", "seed", "fair_start", "names", "moves",
                 "hints", "seats")
-SEAT_KINDS: Final = ("human", "apprentice", "governor", "minister", "emperor")
+SEAT_KINDS: Final = ("human", "apprentice", "governor", "minister", "emperor", "heaven")
 """Who plays a seat, in the optional ``"seats"`` field: a human, or the computer at one of
-``qin.ai.LEVELS`` (weakest first; their order is the link code's byte)."""
+``qin.ai.LEVELS`` (weakest first) or the Son of Heaven (``qin.ai.SON_OF_HEAVEN``, added
+last); their order is the link code's byte, so new kinds only ever go at the end."""
 REQUIRED: Final = ("format", "board", "players", "seed")
 MAX_SEED: Final = 2**63
 """Seeds are 64-bit signed whole numbers (what a link code can hold)."""

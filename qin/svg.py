@@ -17,6 +17,10 @@ string.  The drawing is layered, bottom to top:
 - ``g.overlay``   a ghost tile and what it would do (``render_overlay`` draws this layer
   alone, so a page can redraw it on every pointer move without touching the rest).
 
+``render_keyed`` draws the same board as keyed items (``data-part`` on every tile,
+pagoda, province outline and square, and on the terrain and the last move's outline),
+for a page that writes only the items that changed after a move.
+
 Squares outside a board's outline (``-`` in a position) get no element.  Textures and
 shading come from one ``<defs>`` per board (``qin.svg_defs.DEFS``), right after the
 ``<style>``.
@@ -28,6 +32,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
+from typing import Any, NamedTuple
 
 from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group, centre_square
 from .errors import QinError
@@ -235,6 +240,13 @@ class Frame:
         return self.left + (col + 0.5) * CELL, self.top + (row + 0.5) * CELL
 
 
+def _frame_at(left: int, top: int) -> Frame:
+    """A frame whose first square is at (``left``, ``top``), for ``xy`` and ``centre``."""
+    frame = Frame(0, 0, True)
+    frame.left, frame.top = left, top
+    return frame
+
+
 def _col_row(board: Board, square: int) -> tuple[int, int]:
     width = board.geo.width
     return square % width, square // width
@@ -381,6 +393,15 @@ def _face(colour: int) -> str:
 def _tile(frame: Frame, halves: Sequence[tuple[int, int, int]], cls: str = "tile",
           attrs: str = "") -> str:
     """One tile (two halves) or a lone half: ``halves`` lists (col, row, colour)."""
+    return _tile_at(frame.left, frame.top, tuple(halves), cls, attrs)
+
+
+@lru_cache(maxsize=1024)
+def _tile_at(left: int, top: int, halves: tuple[tuple[int, int, int], ...], cls: str,
+             attrs: str) -> str:
+    """``_tile`` for a frame whose first square is at (``left``, ``top``), kept: a board
+    is drawn again after every move with the same tiles."""
+    frame = _frame_at(left, top)
     inset = 2.5
     r = 6.0
     if len(halves) == 2:
@@ -459,11 +480,11 @@ def _outline(frame: Frame, board: Board, squares: Iterable[int]) -> str:
 
 
 # -- the layers ----------------------------------------------------------------------
-def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
+def _terrain(frame: Frame, board: Board, colours: Sequence[str], part: str = "") -> str:
     layout = board.layout
     terrain = layout.terrain
     width, height = board.geo.width, board.geo.height
-    out = ['<g class="terrain">']
+    out = [f'<g class="terrain"{part}>']
     x0, y0 = frame.xy(0, 0)
     out.append(f'<rect x="{x0}" y="{y0}" width="{width * CELL}" height="{height * CELL}" '
                f'fill="url(#qin-grass) {GRASS_FILL}"/>')
@@ -515,11 +536,14 @@ def _terrain(frame: Frame, board: Board, colours: Sequence[str]) -> str:
     return "".join(out)
 
 
-def _tiles(frame: Frame, board: Board, moves: Sequence[Move]) -> str:
+def _tiles(frame: Frame, board: Board, moves: Sequence[Move],
+           keyed: bool) -> list[tuple[str, str]]:
+    """The tiles' ``g.tile`` elements, each with its key (``data-part`` when ``keyed``):
+    a placed tile's move, a lone half's square."""
     layout, colour = board.layout, board.colour
     geo = board.geo
     drawn: set[int] = set()
-    out = ['<g class="tiles">']
+    out: list[tuple[str, str]] = []
     for m in moves:
         if m.is_pass:
             continue
@@ -531,13 +555,15 @@ def _tiles(frame: Frame, board: Board, moves: Sequence[Move]) -> str:
             halves.append((col, row, k))
         else:
             drawn.update(geo.index(c, r) for c, r, _ in halves)
-            out.append(_tile(frame, halves, attrs=f' data-move="{_attr(m)}"'))
+            key = f"t-{m}"
+            out.append((key, _tile(frame, halves, attrs=f' data-move="{_attr(m)}"'
+                                   + _part(key, keyed))))
     for s, k in enumerate(colour):
         if k >= 0 and layout.terrain[s] == GRASS and s not in drawn:
             col, row = _col_row(board, s)
-            out.append(_tile(frame, [(col, row, k)]))
-    out.append("</g>")
-    return "".join(out)
+            key = f"h-{geo.names[s]}"
+            out.append((key, _tile(frame, [(col, row, k)], attrs=_part(key, keyed))))
+    return out
 
 
 def province_edges(frame: Frame, board: Board, squares: Iterable[int],
@@ -545,9 +571,16 @@ def province_edges(frame: Frame, board: Board, squares: Iterable[int],
     """Path data of the outline of a set of squares drawn ``inset`` inside its edges
     (each edge of a square that borders no square of the set, its ends moved in at
     outer corners and out at inner ones)."""
-    inside = set(squares)
-    geo = board.geo
-    width, height = geo.width, geo.height
+    return _edges(frame.left, frame.top, board.geo.width, board.geo.height,
+                  frozenset(squares), inset)
+
+
+@lru_cache(maxsize=1024)
+def _edges(left: int, top: int, width: int, height: int, inside: frozenset[int],
+           inset: float) -> str:
+    """``province_edges``, kept: a board is drawn again after every move with the same
+    provinces, most of them."""
+    frame = _frame_at(left, top)
     n = _num
 
     def has(col: int, row: int) -> bool:
@@ -584,25 +617,30 @@ def province_edges(frame: Frame, board: Board, squares: Iterable[int],
     return "".join(parts)
 
 
-def _provinces(frame: Frame, board: Board, colours: Sequence[str]) -> str:
+def _provinces(frame: Frame, board: Board, colours: Sequence[str],
+               keyed: bool) -> list[tuple[str, str]]:
     """Who owns each province, at rest: a line of the owner's colour (on a contrasting
-    casing) just inside the province's outline, over the tiles' rims."""
-    out = ['<g class="provinces">']
+    casing) just inside the province's outline, over the tiles' rims; each province
+    with its key (``keyed``: its two lines in a ``g`` whose ``data-part`` is that key)."""
+    out: list[tuple[str, str]] = []
     for group in board.provinces():
         fill = player_colour(colours[group.owner - 1])
         d = province_edges(frame, board, group.squares)
-        out.append(f'<path class="province p{group.owner}" data-player="{group.owner}" '
-                   f'd="{d}" fill="none" stroke="{outline_for(fill)}" stroke-opacity=".6" '
-                   f'stroke-width="4" stroke-linecap="round"/>'
-                   f'<path class="province-line p{group.owner}" data-player="{group.owner}" '
-                   f'd="{d}" fill="none" '
-                   f'stroke="{_attr(fill)}" stroke-width="2" stroke-linecap="round"/>')
-    out.append("</g>")
-    return "".join(out)
+        lines = (f'<path class="province p{group.owner}" data-player="{group.owner}" '
+                 f'd="{d}" fill="none" stroke="{outline_for(fill)}" stroke-opacity=".6" '
+                 f'stroke-width="4" stroke-linecap="round"/>'
+                 f'<path class="province-line p{group.owner}" data-player="{group.owner}" '
+                 f'd="{d}" fill="none" '
+                 f'stroke="{_attr(fill)}" stroke-width="2" stroke-linecap="round"/>')
+        key = f"r-{board.geo.names[seat_square(board, group)]}"
+        out.append((key, f"<g{_part(key, keyed)}>{lines}</g>" if keyed else lines))
+    return out
 
 
-def _pagodas(frame: Frame, board: Board, colours: Sequence[str]) -> str:
-    out = ['<g class="pagodas">']
+def _pagodas(frame: Frame, board: Board, colours: Sequence[str],
+             keyed: bool) -> list[tuple[str, str]]:
+    """The pagodas, each with its key (``data-part`` when ``keyed``): its square."""
+    out: list[tuple[str, str]] = []
     for group in board.provinces():
         s = seat_square(board, group)
         col, row = _col_row(board, s)
@@ -610,26 +648,30 @@ def _pagodas(frame: Frame, board: Board, colours: Sequence[str]) -> str:
         fill = player_colour(colours[group.owner - 1])
         double = group.pagodas >= 2
         cls = f"pagoda {'double' if double else 'single'} p{group.owner}"
+        key = f"p-{board.geo.names[s]}"
         attrs = (f' data-player="{group.owner}" data-at="{board.geo.names[s]}" '
-                 f'data-count="{group.pagodas}"')
-        out.append(pagoda(cx, cy, fill, double, cls=cls, attrs=attrs))
+                 f'data-count="{group.pagodas}"{_part(key, keyed)}')
+        out.append((key, pagoda(cx, cy, fill, double, cls=cls, attrs=attrs)))
     for v in board.layout.villages:
         held = board.village_owner[v]
         if held:
             col, row = _col_row(board, v)
             cx, cy = frame.centre(col, row)
             fill = player_colour(colours[held - 1])
+            key = f"v-{board.geo.names[v]}"
             attrs = (f' data-player="{held}" data-at="{board.geo.names[v]}" '
-                     f'data-count="1"')
-            out.append(pagoda(cx + 6, cy - 4, fill, False, scale=0.85,
-                              cls=f"pagoda village-pagoda single p{held}", attrs=attrs))
-    out.append("</g>")
-    return "".join(out)
+                     f'data-count="1"{_part(key, keyed)}')
+            out.append((key, pagoda(cx + 6, cy - 4, fill, False, scale=0.85,
+                                    cls=f"pagoda village-pagoda single p{held}",
+                                    attrs=attrs)))
+    return out
 
 
-def _squares(frame: Frame, board: Board, states: dict[int, list[str]]) -> str:
+def _squares(frame: Frame, board: Board, states: dict[int, list[str]],
+             keyed: bool) -> list[tuple[str, str]]:
+    """The squares' ``rect.sq``, each with its key (``data-part`` when ``keyed``)."""
     layout, colour = board.layout, board.colour
-    out = ['<g class="squares">']
+    out: list[tuple[str, str]] = []
     for s, name in enumerate(board.geo.names):
         t = layout.terrain[s]
         if t == OUT:
@@ -642,10 +684,10 @@ def _squares(frame: Frame, board: Board, states: dict[int, list[str]]) -> str:
             kind = {GRASS: "grass", WATER: "water", VILLAGE: "village"}.get(t, "grass")
         extra = states.get(s)
         cls = f"sq {kind} {' '.join(extra)}" if extra else f"sq {kind}"
-        out.append(f'<rect class="{cls}" data-square="{name}" x="{x}" y="{y}" '
-                   f'width="{CELL}" height="{CELL}"/>')
-    out.append("</g>")
-    return "".join(out)
+        key = f"s-{name}"
+        out.append((key, f'<rect class="{cls}" data-square="{name}"{_part(key, keyed)} '
+                         f'x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'))
+    return out
 
 
 def _labels(frame: Frame) -> str:
@@ -865,6 +907,54 @@ def _colours(colours: Sequence[str] | None, players: int) -> list[str]:
 
 
 # -- the whole board ------------------------------------------------------------------
+class Drawing(NamedTuple):
+    """A board drawn as keyed items (``render_keyed``): ``html`` is the whole SVG; each
+    item (its container's key, its key, its HTML) is one element whose ``data-part`` is
+    its key, inside the element whose ``data-part`` is its container's key; ``frame``
+    is the rest of ``html`` (a page that drew the same frame before may replace, add or
+    remove only the items that changed)."""
+
+    html: str
+    frame: str
+    items: tuple[tuple[str, str, str], ...]
+
+
+class _Drawn:
+    """The SVG being written: its text, and (keyed) its items apart from the rest."""
+
+    def __init__(self, keyed: bool) -> None:
+        self.keyed = keyed
+        self.out: list[str] = []
+        self.frame: list[str] = []
+        self.items: list[tuple[str, str, str]] = []
+
+    def add(self, html: str) -> None:
+        self.out.append(html)
+        if self.keyed:
+            self.frame.append(html)
+
+    def item(self, box: str, key: str, html: str) -> None:
+        self.out.append(html)
+        if self.keyed:
+            self.items.append((box, key, html))
+
+    def group(self, opening: str, key: str, items: Iterable[tuple[str, str]]) -> None:
+        """A layer whose elements are items: ``opening`` is its tag without its ``>``."""
+        self.add(f"{opening}{_part(key, self.keyed)}>")
+        for item_key, html in items:
+            self.item(key, item_key, html)
+        self.add("</g>")
+
+    def drawing(self) -> Drawing:
+        return Drawing("".join(self.out), "".join(self.frame), tuple(self.items))
+
+
+def _part(key: str, keyed: bool) -> str:
+    """The ``data-part`` of a keyed item (keys are made of square names and moves:
+    letters, digits and ``-``, nothing to escape)."""
+    return f' data-part="{key}"' if keyed else ""
+
+
 def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
                legal: Iterable[str] = (), ghost: Move | str | None = None,
                last: Iterable[str] = (), coords: bool = True, size: int | None = None,
@@ -885,6 +975,30 @@ def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
     ``move`` is another name for ``ghost`` (``qin svg --move``); ``focus`` outlines
     squares (a hovered province) in ``focus_owner``'s colour.
     """
+    return _draw(False, source, highlight=highlight, legal=legal, ghost=ghost, last=last,
+                 coords=coords, size=size, names=names, colours=colours, ghost_ok=ghost_ok,
+                 preview=preview, style=style, label=label, move=move, focus=focus,
+                 focus_owner=focus_owner, tally_at=tally_at, tally=tally).html
+
+
+def render_keyed(source: Game | str, **options: Any) -> Drawing:
+    """``render_svg``'s board (the same options) as a ``Drawing``: keyed items (every
+    tile, pagoda and square; the terrain, the provinces and the last move's outline,
+    always there), each with ``data-part``, for a page that writes only what changed
+    (the game page)."""
+    return _draw(True, source, **options)
+
+
+def _draw(keyed: bool, source: Game | str, *, highlight: Iterable[str] = (),
+         legal: Iterable[str] = (), ghost: Move | str | None = None,
+         last: Iterable[str] = (), coords: bool = True, size: int | None = None,
+         names: Sequence[str] | None = None, colours: Sequence[str] | None = None,
+         ghost_ok: bool | None = None, preview: Sequence[Event] | None = None,
+         style: bool = True, label: str | None = None,
+         move: Move | str | None = None, focus: Iterable[str] = (),
+         focus_owner: int = 0, tally_at: str | None = None,
+         tally: Mapping[int, int] | None = None) -> Drawing:
+    """``render_svg`` and ``render_keyed``: the board, keyed or not."""
     if ghost is None:
         ghost = move
     game = Game.from_position(source) if isinstance(source, str) else source
@@ -910,37 +1024,41 @@ def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
         if game.board_name:
             label = f"Qin board ({game.board_name}), {geo.width} by {geo.height}"
         label += ", players: " + ", ".join(who[:game.players])
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="qin-board" '
-           f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{_attr(label)}" '
-           f'data-width="{geo.width}" data-height="{geo.height}" '
-           f'data-players="{game.players}">']
+    out = _Drawn(keyed)
+    out.add(f'<svg xmlns="http://www.w3.org/2000/svg" class="qin-board" '
+            f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{_attr(label)}" '
+            f'data-width="{geo.width}" data-height="{geo.height}" '
+            f'data-players="{game.players}"{_part("board", keyed)}>')
     if style:
-        out.append(f"<style>{STYLE}</style>")
-    out.append(DEFS)
-    out.append(f'<rect class="frame" x="0" y="0" width="{vw}" height="{vh}" rx="10" '
-               f'fill="url(#qin-frame) {FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>')
+        out.add(f"<style>{STYLE}</style>")
+    out.add(DEFS)
+    out.add(f'<rect class="frame" x="0" y="0" width="{vw}" height="{vh}" rx="10" '
+            f'fill="url(#qin-frame) {FRAME}" stroke="{FRAME_EDGE}" stroke-width="2"/>')
     if coords:
-        out.append(_labels(frame))
-    out.append(_terrain(frame, board, cols))
-    out.append(_tiles(frame, board, game.moves))
-    out.append(_provinces(frame, board, cols))
-    out.append(_pagodas(frame, board, cols))
+        out.add(_labels(frame))
+    out.item("board", "terrain", _terrain(frame, board, cols, _part("terrain", keyed)))
+    out.group('<g class="tiles"', "tiles", _tiles(frame, board, game.moves, keyed))
+    out.group('<g class="provinces"', "provinces", _provinces(frame, board, cols, keyed))
+    out.group('<g class="pagodas"', "pagodas", _pagodas(frame, board, cols, keyed))
     last_squares = [s for s, cls in states.items() if "last" in cls]
-    if last_squares:
+    if last_squares or keyed:  # keyed: always there (an item that is not first is kept)
         d = _outline(frame, board, last_squares)
-        out.append(f'<g class="last-move"><path class="last-casing" d="{d}" stroke="#1d1d1d" '
-                   f'stroke-opacity=".6" stroke-width="7" stroke-linecap="square" '
-                   f'fill="none"/><path class="last-line" d="{d}" stroke="#ffe45c" '
-                   f'stroke-width="3.5" stroke-linecap="square" fill="none"/></g>')
-    out.append(_squares(frame, board, states))
-    out.append('<g class="overlay">')
+        line = (f'<path class="last-casing" d="{d}" stroke="#1d1d1d" '
+                f'stroke-opacity=".6" stroke-width="7" stroke-linecap="square" '
+                f'fill="none"/><path class="last-line" d="{d}" stroke="#ffe45c" '
+                f'stroke-width="3.5" stroke-linecap="square" fill="none"/>'
+                if last_squares else "")
+        cls = ' class="last-move"' if last_squares else ""  # keyed and empty: a place
+        out.item("board", "last", f'<g{cls}{_part("last", keyed)}>{line}</g>')
+    out.group('<g class="squares"', "squares", _squares(frame, board, states, keyed))
+    out.add('<g class="overlay">')
     focus = tuple(focus)
     if ghost is not None or focus or tally_at:
-        out.append(render_overlay(game, ghost=ghost, ghost_ok=ghost_ok, preview=preview,
-                                  focus=focus, focus_owner=focus_owner, colours=cols,
-                                  coords=coords, tally_at=tally_at, tally=tally))
-    out.append("</g></svg>")
-    return "".join(out)
+        out.add(render_overlay(game, ghost=ghost, ghost_ok=ghost_ok, preview=preview,
+                               focus=focus, focus_owner=focus_owner, colours=cols,
+                               coords=coords, tally_at=tally_at, tally=tally))
+    out.add("</g></svg>")
+    return out.drawing()
 
 
 def province_squares(game: Game, square: str) -> Group | None:
@@ -968,6 +1086,8 @@ __all__ = [
     "player_colour",
     "province_squares",
     "render_overlay",
+    "Drawing",
+    "render_keyed",
     "render_svg",
     "tile_mark",
 ]

@@ -3,14 +3,26 @@
 Any change to the engine or to the AI"s simulator that is meant to keep the rules and
 the players" judgement as they are must leave these games move for move the same: a
 different move here means a player"s strength may have changed.
+
+The games below cap the searching levels" lines (``iterations``); the decisions after
+them are each level as it plays (no cap, no time budget) on positions of those games,
+with the number of reply lines the search examined, and the review"s figures: a
+faster search must find the same moves by the same lines.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from qin.ai import player
+from qin.ai import Player, player
+from qin.ai.features import NAMES
+from qin.ai.learned import Learned, Weights
+from qin.ai.lookahead import Lookahead
+from qin.ai.sim import to_code
 from qin.game import Game
+from qin.moves import Move
 
 # board, players, the deal"s seed, the level in each seat, search iterations (the
 # searching levels" line budget, kept small for speed), then every move of the game
@@ -51,3 +63,102 @@ def test_fixed_seed_games_are_played_move_for_move_the_same(
     while not game.is_over:
         game.play(bots[game.to_move - 1].choose(game.view(game.to_move)))
     assert " ".join(m.text for m in game.moves) == moves
+
+
+def game_moves(index: int) -> list[str]:
+    return GAMES[index][5].split()
+
+
+def position(index: int, ply: int) -> Game:
+    """The mover's view after ``ply`` moves of the pinned game ``index``."""
+    board, count, seed = GAMES[index][:3]
+    game = Game.new(board=board, players=count, seed=seed)
+    for move in game_moves(index)[:ply]:
+        game.play(move)
+    return game.view(game.to_move)
+
+
+# The learned level's search with weights of this test's own (the shipped weights are
+# retrained from time to time; the search must not change with them).
+JUDGE_WEIGHTS = Weights({n: tuple(((i * 7 + n) % 11 - 5) / 10 for i in range(len(NAMES)))
+                         for n in (2, 3, 4)}, {})
+
+
+def bot(level: str) -> Player:
+    found = player(level, 2026)
+    if level == "heaven":
+        found.strategy = Learned.son_of_heaven(weights=JUDGE_WEIGHTS)
+    return found
+
+
+QUICK = ("random", "apprentice", "greedy", "governor", "minister")
+ALL = QUICK + ("emperor", "heaven")
+# name: (game, ply)
+POSITIONS: dict[str, tuple[int, int]] = {
+    "bird-2p-opening": (0, 6), "bird-2p-early": (0, 13), "bird-2p-late": (0, 19),
+    "lion-3p-opening": (1, 7), "lion-3p-mid": (1, 15), "lion-3p-late": (1, 23),
+    "bird-2p-b-early": (2, 9), "bird-2p-b-mid": (2, 19), "bird-2p-b-late": (2, 29),
+    "bird-2p-b-end": (2, 35),
+    "lion-4p-early": (3, 9), "lion-4p-mid": (3, 19), "lion-4p-late": (3, 29),
+}
+SEARCHED = {"bird-2p-opening", "lion-3p-mid", "lion-3p-late",
+            "bird-2p-b-mid", "bird-2p-b-end", "lion-4p-mid", "lion-4p-late"}
+LEVELS_AT = {name: ALL if name in SEARCHED else QUICK for name in POSITIONS}
+
+# name: each level's move (``LEVELS_AT[name]``'s order), with the searching levels'
+# reply lines examined (``move/lines``)
+DECISIONS: dict[str, str] = {
+    "bird-2p-opening": "Yd3Yd4 Yg4Yh4 Ye7Yf7 Ye7Yf7 Ye7Yf7/72 Ye7Yf7/240 Ye7Yf7/240",
+    "bird-2p-early": "Yb4Bb5 Bi8Ri9 Bc1Yd1 Bc1Yd1 Bi8Rj8/72",
+    "bird-2p-late": "Re7Be8 Rk4Bk5 Rk7Bk8 Yk7Bk8 Yk7Bk8/72",
+    "lion-3p-opening": "Bc6Bd6 Bh12Bi12 Bh12Bh13 Bk6Bk7 Bf4Bg4/72",
+    "lion-3p-mid": "Bm8Ym9 Yc7Yc8 Bm7Bm8 Yk6Yl6 Bh12Bh13/72 Bh12Bh13/240 Ym7Ym8/240",
+    "lion-3p-late": "Bl12Yl13 Rg3Yh3 Ye2Rf2 Ye2Re3 Be2Rf2/72 Ye2Re3/240 Ye2Rf2/240",
+    "bird-2p-b-early": "Bi8Ri9 Bi9Bj9 Be8Be9 Bi10Bi11 Be1Bf1/72",
+    "bird-2p-b-mid": "Yc5Bc6 Ra7Yb7 Rj9Yj10 Bc5Yc6 Rm5Ym6/72 Rm5Ym6/240 Bj9Yj10/240",
+    "bird-2p-b-late": "Bg13Bh13 Rl10Bm10 Rb4Rc4 Rb9Rb10 Bj4Bk4/72",
+    "bird-2p-b-end": "Yh4Bh5 Rk3Yl3 Rc3Rc4 Bl9Yl10 Ri6Rj6/72 Rh4Rh5/240 Ri5Ri6/240",
+    "lion-4p-early": "Yh4Bh5 Yh5Yi5 Ya7Ya8 Ya6Ya7 Ya6Ya7/72",
+    "lion-4p-mid": "Rg2Bg3 Ra3Rb3 Bm9Rm10 Rm9Rm10 Bm9Rm10/72 Rm9Rm10/240 Rm9Rm10/240",
+    "lion-4p-late": "Yg3Bh3 Yf9Yf10 Ri13Yj13 Ri13Yj13 Ri13Yj13/72 Yi12Ri13/227 Yi12Ri13/239",
+}
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_each_level_decides_as_pinned_on_fixed_positions(name: str) -> None:
+    view = position(*POSITIONS[name])
+    chosen = []
+    for level in LEVELS_AT[name]:
+        bot_ = bot(level)
+        move = bot_.choose(view).text
+        lines = getattr(bot_.strategy, "last_iterations", None)
+        chosen.append(move if lines is None else f"{move}/{lines}")
+    assert " ".join(chosen) == DECISIONS[name]
+
+
+JUDGED = ("bird-2p-b-mid", "lion-4p-late")
+# name: the Emperor's figures as a judge (``Lookahead.values``) of the move played there
+VALUES: dict[str, tuple[float, list[tuple[int, float]]]] = {
+    "bird-2p-b-mid": (0.704662857142857, [
+        (952, 0.704662857142857), (1166, 0.704662857142857), (1164, 0.704662857142857),
+        (1357, 0.704662857142857), (1351, 0.704662857142857), (946, 0.704662857142857),
+        (1978, 0.07655183673469379), (1972, 0.07655183673469379), (2237, 0.07369469387755101),
+        (2419, 0.07369469387755101)]),
+    "lion-4p-late": (2.446167341430499, [
+        (2631, 2.446167341430499), (2773, 2.446167341430499), (2632, 1.12025641025641),
+        (2776, 1.12025641025641), (589, 0.6437145748987854), (787, 0.6437145748987854),
+        (40, 0.6404082321187585), (2623, 0.45295040485829957), (562, 0.3623920377867746),
+        (571, 0.36065620782726054)]),
+}
+
+
+def judged(view: Game, played: str) -> tuple[float, list[tuple[int, float]]]:
+    rng = random.Random(f"judge/{view.to_position()}")
+    code = to_code(view.board.geo, Move.parse(played))
+    return Lookahead.emperor().values(view, rng, code)
+
+
+@pytest.mark.parametrize("name", JUDGED)
+def test_the_judges_figures_are_pinned(name: str) -> None:
+    index, ply = POSITIONS[name]
+    assert judged(position(index, ply), game_moves(index)[ply]) == VALUES[name]

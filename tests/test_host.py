@@ -16,6 +16,7 @@ import events  # noqa: E402
 import host  # noqa: E402
 from qin_ui import actions as A  # noqa: E402
 from qin_ui import setup  # noqa: E402
+from qin_ui.elements import Parts  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.render import El  # noqa: E402
 from qin_ui.saves import PREFIX  # noqa: E402
@@ -337,6 +338,109 @@ def test_the_differ_sends_what_changed_and_html_again_with_its_value() -> None:
     assert host.el_changes(old, old) == {}
 
 
+def keyed(*items: tuple[str, str], frame: str = "") -> El:
+    """An element of keyed items (``<i data-part=key>text</i>``), in a long page."""
+    html = [f"<i data-part={key}>{text}</i>" for key, text in items]
+    keys = [key for key, _ in items]
+    return El(html=frame + "".join(html) + "." * 100,
+              parts=Parts(frame, tuple(("", k, h) for k, h in zip(keys, html, strict=True))))
+
+
+def test_keyed_items_are_sent_as_the_items_that_changed() -> None:
+    old = keyed(("a", "a"), ("b", "b"))
+    assert host.el_changes(keyed(("a", "a"), ("c", "c"), ("b", "B")), old) == {"parts": {
+        "put": [["c", "", "a", "<i data-part=c>c</i>"], ["b", "", "c", "<i data-part=b>B</i>"]]}}
+    assert host.el_changes(keyed(("b", "b")), old) == {"parts": {"drop": ["a"]}}
+    assert host.el_changes(keyed(("z", "z"), ("a", "a"), ("b", "b")), old) == {
+        "parts": {"put": [["z", "", None, "<i data-part=z>z</i>"]]}}
+    # items in another order, another frame, or most items new: the whole HTML
+    for whole in (keyed(("b", "b"), ("a", "a")), keyed(("a", "a"), ("b", "b"), frame="<b>"),
+                  keyed(("x", "x" * 150))):
+        assert host.el_changes(whole, old) == {"html": whole.html}
+
+
+Held = dict[str, list[tuple[str, str]]]
+
+
+def held(items: tuple[tuple[str, str, str], ...]) -> Held:
+    """Keyed items by their container, in order."""
+    out: Held = {}
+    for box, key, html in items:
+        out.setdefault(box, []).append((key, html))
+    return out
+
+
+def applied(shown: Held, parts: dict[str, Any]) -> Held:
+    """The keyed items after the shell applies ``parts`` to them (shell.js's applyParts:
+    replaced where they are, else after the item named, or first in the container)."""
+    out = {box: [item for item in items if item[0] not in parts.get("drop", [])]
+           for box, items in shown.items()}
+    for key, box, after, html in parts.get("put", []):
+        for items in out.values():
+            if any(k == key for k, _ in items):
+                items[:] = [(k, html if k == key else h) for k, h in items]
+                break
+        else:
+            items = out.setdefault(box, [])
+            at = 0 if after is None else [k for k, _ in items].index(after) + 1
+            items.insert(at, (key, html))
+    return {box: items for box, items in out.items() if items}
+
+
+def test_the_board_log_and_grid_drawn_by_changes_are_the_ones_drawn_whole() -> None:
+    # Many moves, undo, a replay stepped through and back, another language: after every
+    # reply, the keyed items the shell holds are the screen's own, item for item.
+    h, reply = in_game()
+    shown: dict[str, Held] = {}
+    html_written = 0
+
+    def follow(reply: host.Json) -> None:
+        nonlocal html_written
+        for ident, change in reply.get("changes", {}).items():
+            el = h.differ.last.get(ident)
+            if el is None or el.parts is None:
+                continue
+            if "html" in change:
+                shown[ident] = held(el.parts.items)
+                html_written += 1
+            elif "parts" in change:
+                shown[ident] = applied(shown[ident], change["parts"])
+            assert shown[ident] == held(el.parts.items), ident
+
+    follow(reply)
+    command = {name: [node("button", name), APP] for name in
+               ("cover-ok", "undo", "pass", "replay-open", "replay-step", "replay-back",
+                "replay-end", "replay-exit")}
+    s = h.app.state.game.session
+    assert s is not None
+    for turn in range(40):
+        if s.visible_hand() is None:
+            follow(h.handle({"t": "click", "path": command["cover-ok"]}))
+        if s.over:
+            break
+        if turn in (12, 25):
+            for _ in range(2):
+                follow(h.handle({"t": "click", "path": command["undo"]}))
+                if s.visible_hand() is None:
+                    follow(h.handle({"t": "click", "path": command["cover-ok"]}))
+        if not any(s.playable(k) for k in s.visible_hand() or []):
+            follow(h.handle({"t": "click", "path": command["pass"]}))
+            continue
+        target = pick_playable(h)
+        follow(h.handle({"t": "hover", "path": square(target)}))
+        follow(h.handle({"t": "click", "path": square(target)}))
+    assert len(s.game.moves) > 20
+    for name in ("replay-open", "replay-back", "replay-back", "replay-step", "replay-end",
+                 "replay-exit"):
+        follow(h.handle({"t": "click", "path": command[name]}))
+    follow(h.handle({"t": "language", "lang": "de", "text": CATALOGUE.replace("Green", "Grün"),
+                     "form": FORM}))
+    assert set(shown) >= {"board", "board-grid", "log"}
+    # each drawn whole at the start, then by its changes (the log also when it is short,
+    # and in another language)
+    assert html_written <= 6
+
+
 # -- the board's motion and sound --------------------------------------------------------
 SOUND = [node("button", "sound"), node("header", cls=("topbar",)), APP]
 
@@ -346,7 +450,7 @@ def test_a_move_sends_its_motion_once_with_the_board_it_redrew() -> None:
     h.handle({"t": "submit", "form": {"fields": {**FORM["fields"],
                                                   "seat-kind-1": "apprentice"}}})
     reply = h.handle({"t": "click", "path": square(pick_playable(h))})
-    assert "html" in reply["changes"]["board"]
+    assert "parts" in reply["changes"]["board"]  # the board drawn again: what changed
     cues = reply["motion"]["cues"]
     s = h.app.state.game.session
     assert s is not None
@@ -362,7 +466,7 @@ def test_a_hot_seat_move_sounds_at_once_and_moves_when_the_cover_is_lifted() -> 
     h, _ = in_game({"qin.sound": "on"})
     reply = h.handle({"t": "click", "path": square(pick_playable(h))})
     assert h.app.mode is Mode.COVER
-    assert "html" in reply["changes"]["board"]
+    assert "parts" in reply["changes"]["board"]
     assert reply["motion"]["cues"] == []
     assert [name for name, _ in reply["motion"]["sounds"]][0] == "place"
     s = h.app.state.game.session

@@ -59,6 +59,14 @@ LEVELS: tuple[Level, ...] = (
 EXTRA = ("random", "greedy", "heaven")
 """Players that are not offered as levels: two references, and the learned level."""
 
+SON_OF_HEAVEN = Level(
+    "heaven", "Son of Heaven",
+    "Searches as deep as the Emperor and judges every position by what it learned "
+    "playing against itself.")
+"""The learned level's name and sentence, for the page to offer it beside ``LEVELS``
+once it is measured stronger than the Emperor (the page's switch:
+``qin_ui.players.OFFER_SON_OF_HEAVEN``)."""
+
 
 class Strategy(Protocol):
     def choose_code(self, view: Game, rng: random.Random,
@@ -173,4 +181,4 @@ def player(level: str, seed: int = 0, *, iterations: int | None = None,
     return Player(level, seed, iterations, budget_s)
 
 
-__all__ = ["EXTRA", "LEVELS", "Level", "Player", "player"]
+__all__ = ["EXTRA", "LEVELS", "SON_OF_HEAVEN", "Level", "Player", "player"]

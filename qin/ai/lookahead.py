@@ -27,8 +27,16 @@ follow-ups (with the tiles it keeps).
 The Minister deepens 6 moves with 2 replies per kind; the Emperor 10 of 16 (and 8
 guards) with 3 replies and 1 spoiler per kind.
 ``deep=1`` also counts the next player's best reply to the mover's answer (four
-plies); measured, it gained nothing, so neither level uses it.  The placements after
-a reply are re-scored only near what the reply changed (``sim.rescored``).
+plies); measured, it gained nothing, so neither level uses it.
+
+Most of a decision's time goes into working out the mover's placements after each
+reply (``sim.effect``), so that work is kept small without changing a value: the
+placements after a reply are re-scored only near what the reply changed
+(``sim.rescored``); of those it leaves as they were, the answer keeps only each
+kind's first best (``sim.rescored_firsts``); and the same reply examined after another
+candidate takes the placements worked out after the first one wherever the two boards
+do not differ around them (``sim.memo_for``).  ``tests/test_ai_reproducible.py`` pins
+each level's moves and the lines it examined.
 
 A line's value is the pagodas it moves (relative to the other players), a win or a
 loss (a last pagoda placed) counting ``WIN``.  Nothing random is involved except the
@@ -43,9 +51,10 @@ from __future__ import annotations
 import random
 import time
 
+from ..board import Board
 from ..game import Game
 from .greedy import WIN, HandModel, immediate, reply_threat, sim_of_view, weights
-from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, rescored, scored_for
+from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, memo_for, rescored, rescored_firsts, scored_for
 
 NONE = -WIN * 100  # "no placement of this kind"
 
@@ -360,7 +369,7 @@ class _Candidate:
     """A move of the mover with what stage 1 found out about it."""
 
     __slots__ = ("gov", "code", "value", "later", "after", "theirs", "replies", "mine",
-                 "judged")
+                 "judged", "ranked")
 
     def __init__(self, gov: float, code: int, value: float, later: float = 0.0,
                  after: Sim | None = None,
@@ -377,6 +386,20 @@ class _Candidate:
         self.replies = replies or []  # ... by kind, best first for them
         self.mine = mine or []  # the mover's placements there, scored
         self.judged = judged  # the position's worth beyond its pagodas (``positional``)
+        self.ranked: list[list[int]] | None = None  # ``mine`` per kind, as ``answer`` ranks
+
+    def ranked_for(self, me: int) -> list[list[int]]:
+        """Per tile kind, the indices into ``mine`` of that kind's placements, best first
+        for the mover as ``Lookahead.answer`` values them (a win ``WIN``, a loss
+        ``-WIN``), equal ones in list order (worked out once)."""
+        if self.ranked is None:
+            kinds: list[list[tuple[float, int]]] = [[] for _ in range(NKINDS)]
+            for i, (code, win, mine, _) in enumerate(self.mine):
+                if win:
+                    mine = WIN if win == me else -WIN
+                kinds[KIND_OF[code % 9]].append((-mine, i))
+            self.ranked = [[i for _, i in sorted(k)] for k in kinds]
+        return self.ranked
 
 
 class _Context:
@@ -396,6 +419,11 @@ class _Context:
         self.draw: list[float] | None = None
         self.my_hand: list[int] = []
         self.mine_now: list[tuple[int, int, float, float]] = []
+        # per reply: the first board it was examined on, and the mover's placements
+        # worked out there (the same reply after another candidate often meets the
+        # same squares around it: ``sim.memo_for``)
+        self.answers: dict[int, tuple[Board, dict[int, tuple[int, int, float, float]
+                                                    | None]]] = {}
 
     def line(self, cand: _Candidate, rcode: int | None, theirs: float, mine: float
              ) -> tuple[float, float]:
@@ -411,8 +439,14 @@ class _Context:
             board.apply(rcode)
             if board.over:
                 return theirs, mine
-            scores = rescored(after.board, cand.mine, board.board, self.my_hand, me,
-                              self.wm, self.wn)
+            # the answer takes each kind's first best placement: of those the reply
+            # leaves as they were, only that one matters
+            known = self.answers.get(rcode)
+            if known is None:
+                known = self.answers[rcode] = (board.board, {})
+            scores = rescored_firsts(after.board, cand.mine, cand.ranked_for(me),
+                                     board.board, self.my_hand, me, self.wm, self.wn,
+                                     memo_for(known, board.board))
         a_mine, a_theirs, a_code = search.answer(scores, board.hands[me], me, nxt,
                                                  self.draw)
         if search.deep and a_code != PASS_CODE and -WIN < a_mine < WIN:

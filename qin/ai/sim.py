@@ -19,13 +19,13 @@ import random
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..board import Board, LastPagoda, Layout
+from ..board import Board, Group, LastPagoda, Layout
 from ..game import Game
 from ..geometry import Geometry
 from ..lay import lay_tile
 from ..moves import PASS, Move
 from ..placement import move_table
-from ..provinces import MAJOR, can_join, merged, neighbour_groups
+from ..provinces import MAJOR, can_join, merged
 from ..tiles import KINDS, PAGODAS
 from ..villages import leader
 
@@ -90,33 +90,56 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
     returns the player who places their last pagoda (Q16), or 0.  Follows
     ``provinces.resolve`` and ``villages.settle`` step by step, in their order, with
     their rule functions, on the groups the placement would make.
+
+    The search calls this tens of thousands of times a decision, so the groups next to
+    the halves are found here (``provinces.neighbour_groups``'s scan, in its order:
+    the two squares are free, so neither is among them) and each step's provinces
+    are read once.
     """
-    gid, groups = board.gid, board.groups
+    colour, gid, groups = board.colour, board.gid, board.groups
     nbrs = board.geo.neighbours
     same = clo == chi
+    j0: list[int] = []
+    for n in nbrs[lo]:
+        if colour[n] == clo:
+            g = gid[n]
+            if g >= 0 and g not in j0:
+                j0.append(g)
     if same:
-        j0 = neighbour_groups(board, (lo, hi), clo)
+        for n in nbrs[hi]:
+            if colour[n] == clo:
+                g = gid[n]
+                if g >= 0 and g not in j0:
+                    j0.append(g)
         j1 = j0
-        steps: tuple[tuple[int, list[int]], ...] = ((2, j0),)
+        steps: tuple[list[int], ...] = (j0,)
     else:
-        j0 = neighbour_groups(board, (lo,), clo)
-        j1 = neighbour_groups(board, (hi,), chi)
-        steps = ((1, j0), (1, j1))
-    for _, joined in steps:  # Q8, Q9: forbidden joins
-        if len(joined) > 1 and not can_join([groups[g] for g in joined if groups[g].owner]):
-            return -1
-
-    for i in range(len(out)):
-        out[i] = 0
-    supply = board.supply
-    new: list[tuple[int, int]] = []  # per step: owner, pagodas of the new group
-    for size, joined in steps:
-        provs = []
+        j1 = []
+        for n in nbrs[hi]:
+            if colour[n] == chi:
+                g = gid[n]
+                if g >= 0 and g not in j1:
+                    j1.append(g)
+        steps = (j0, j1)
+    # per step: the new group's size and the provinces it joins
+    work: list[tuple[int, list[Group]]] = []
+    for joined in steps:
+        size = 2 if same else 1
+        provs: list[Group] = []
         for g in joined:
             grp = groups[g]
             size += len(grp.squares)
             if grp.owner:
                 provs.append(grp)
+        if len(provs) > 1 and not can_join(provs):  # Q8, Q9: forbidden joins
+            return -1
+        work.append((size, provs))
+
+    for i in range(len(out)):
+        out[i] = 0
+    supply = board.supply
+    new: list[tuple[int, int]] = []  # per step: owner, pagodas of the new group
+    for size, provs in work:
         if size < 2:
             new.append((0, 0))
             continue
@@ -128,9 +151,9 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
             pag = 1
         else:  # Q11a expand, Q12/Q13 absorb: the others' pagodas go back first (Q16)
             pag = kept.pagodas
-            for p in provs:
-                if p is not kept:
-                    out[p.owner] -= p.pagodas
+            for prov in provs:
+                if prov is not kept:
+                    out[prov.owner] -= prov.pagodas
         if size >= MAJOR and pag == 1:  # Q14 major
             pag = 2
             out[owner] += 1
@@ -140,25 +163,26 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
 
     # Q15: the villages next to the changed groups, in reading order
     vn = board.layout.villages_near
-    near = list(vn[lo]) + list(vn[hi])
+    near = vn[lo] + vn[hi]
     for g in j0:
-        near.extend(villages_of(board, groups[g].squares))
+        near += villages_of(board, groups[g].squares)
     if not same:
         for g in j1:
-            near.extend(villages_of(board, groups[g].squares))
+            near += villages_of(board, groups[g].squares)
     if not near:
         return 0
     holder = board.village_owner
     own0, pag0 = new[0]
     own1, pag1 = new[-1]
-    for v in sorted(set(near)):
+    key1 = -2 if same else -3  # the two halves are one group on a one-coloured tile
+    for v in sorted(set(near)) if len(near) > 1 else near:
         counts: dict[int, int] = {}
         seen: list[int] = []
         for n in nbrs[v]:
             if n == lo:
                 key, owner, pag = -2, own0, pag0
             elif n == hi:
-                key, owner, pag = -3, own1, pag1
+                key, owner, pag = key1, own1, pag1
             else:
                 g = gid[n]
                 if g < 0:
@@ -166,12 +190,10 @@ def effect(board: Board, lo: int, hi: int, clo: int, chi: int, mover: int,
                 if g in j0:
                     key, owner, pag = -2, own0, pag0
                 elif g in j1:
-                    key, owner, pag = -3, own1, pag1
+                    key, owner, pag = key1, own1, pag1
                 else:
                     grp = groups[g]
                     key, owner, pag = g, grp.owner, grp.pagodas
-            if same and key == -3:
-                key = -2
             if owner and key not in seen:
                 seen.append(key)
                 counts[owner] = counts.get(owner, 0) + pag
@@ -318,16 +340,91 @@ def scored_for(board: Board, hand: list[int], mover: int, out: list[int],
     return scored_pairs(board, hand, mover, out, first, second, board.frontier)
 
 
+Memo = tuple[set[int] | None, dict[int, tuple[int, int, float, float] | None], list[int]]
+"""For ``scored_pairs``: the squares where this board differs from the board the
+placements were worked out on (``None``: this is that board, write them down), those
+placements by code (``None``: refused) and that board's colours (``memo_for``)."""
+
+
+def memo_for(known: tuple[Board, dict[int, tuple[int, int, float, float] | None]] | None,
+             board: Board) -> Memo | None:
+    """What ``scored_pairs`` on ``board`` may take from the placements ``known`` (a
+    board of the same game and what was worked out there, under the same hand, mover
+    and weightings), or write into it when ``known`` is ``board``'s own; ``None``
+    near the end when their supplies differ: a placement may win on one board and
+    not on the other."""
+    if known is None:
+        return None
+    other, placements = known
+    if other.supply != board.supply and min(min(other.supply[1:]),
+                                            min(board.supply[1:])) <= GAIN:
+        return None
+    if other is board:
+        return None, placements, board.colour
+    return _differences(other, board), placements, other.colour
+
+
+def _differences(one: Board, two: Board) -> set[int]:
+    """The squares around which two boards of one game may differ for a placement:
+    those of every group not on both alike (either board's), and around each village
+    held by another player or next to one of them, its neighbours and the squares of
+    their groups on either board.  (When ``two`` is ``one`` and some placements, the
+    squares go in as ``two``'s, in the same order: ``changed_around``'s set and its
+    order of iteration stay as they were.)"""
+    nbrs = one.geo.neighbours
+    vnear = one.layout.villages_near
+    dirty: set[int] = set()
+    g1, g2 = one.groups, two.groups
+    for g, grp in g2.items():
+        old = g1.get(g)
+        if old is not grp and old != grp:
+            dirty.update(grp.squares)
+            if old is not None:
+                dirty.update(old.squares)
+    for g, grp in g1.items():
+        if g not in g2:
+            dirty.update(grp.squares)
+    villages = {v for v in one.layout.villages
+                if one.village_owner[v] != two.village_owner[v]}
+    for s in list(dirty):
+        villages.update(vnear[s])
+    for v in villages:
+        for n in nbrs[v]:
+            for board in (two, one):
+                g = board.gid[n]
+                if g >= 0:
+                    dirty.update(board.groups[g].squares)
+            dirty.add(n)
+    return dirty
+
+
+def _untouched(board: Board, other: list[int], differ: set[int], s: int, c: int) -> bool:
+    """Whether a half of colour ``c`` on the free square ``s`` has the same effect on
+    ``board`` as on the board whose colours are ``other``, given where they differ: its
+    square is not among those squares (nor next to a village that differs) and no
+    neighbour among them holds its colour on either board."""
+    if s in differ:
+        return False
+    colour = board.colour
+    return not any(n in differ and (colour[n] == c or other[n] == c)
+                   for n in board.geo.neighbours[s])
+
+
 def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
                  first: list[float], second: list[float], squares: Iterable[int],
-                 extra: Iterable[int] = ()) -> list[tuple[int, int, float, float]]:
+                 extra: Iterable[int] = (), memo: Memo | None = None
+                 ) -> list[tuple[int, int, float, float]]:
     """``scored_for`` limited to the placements with a square in ``squares`` (which
     must hold a square of the frontier of every legal placement wanted), and those
-    on the pairs of squares ``extra`` (pair indices of legal placements)."""
+    on the pairs of squares ``extra`` (pair indices of legal placements).
+
+    ``memo``: placements worked out on another board of the same game, with the same
+    hand, mover and weightings (``Memo``); a placement both of whose halves are
+    untouched by what differs takes its entry from there."""
     geo = board.geo
     colour, grass, adj = board.colour, board.layout.grass, geo.adjacent_pairs
     pairs = geo.pairs
-    colours = [cc for cc in range(9) if hand[KIND_OF[cc]] > 0]
+    colours = [(cc, cc // 3, cc % 3) for cc in range(9) if hand[KIND_OF[cc]] > 0]
     result: list[tuple[int, int, float, float]] = []
     if not colours:
         return result
@@ -354,16 +451,23 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
         if p not in done:
             done.add(p)
             todo.append(p)
+    around: dict[int, set[int]] = {}  # the colours next to a square
+    if memo is not None:
+        differ, known, other = memo
+        untouched: dict[int, bool] = {}  # by square * 3 + colour
     for p in todo:
         lo, hi = pairs[p]
         base = p * 9
         # the colours next to each square: a half with no neighbour of its colour
         # stays alone and changes nothing (a same-coloured tile alone founds)
-        near_lo = {colour[n] for n in nbrs[lo]}
-        near_hi = {colour[n] for n in nbrs[hi]}
+        near_lo = around.get(lo)
+        if near_lo is None:
+            near_lo = around[lo] = {colour[n] for n in nbrs[lo]}
+        near_hi = around.get(hi)
+        if near_hi is None:
+            near_hi = around[hi] = {colour[n] for n in nbrs[hi]}
         quiet = not vnear[lo] and not vnear[hi]
-        for cc in colours:
-            clo, chi = cc // 3, cc % 3
+        for cc, clo, chi in colours:
             if clo not in near_lo and chi not in near_hi:
                 if clo != chi:
                     result.append((base + cc, 0, 0.0, 0.0))
@@ -371,8 +475,25 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
                 if quiet and supply[mover] > 1:
                     result.append((base + cc, 0, found_a, found_b))
                     continue
+            if memo is not None and differ is not None:
+                ok = untouched.get(lo * 3 + clo)
+                if ok is None:
+                    ok = untouched[lo * 3 + clo] = _untouched(board, other, differ, lo,
+                                                             clo)
+                if ok:
+                    ok = untouched.get(hi * 3 + chi)
+                    if ok is None:
+                        ok = untouched[hi * 3 + chi] = _untouched(board, other, differ,
+                                                                 hi, chi)
+                if ok and base + cc in known:  # the same there as here
+                    entry = known[base + cc]
+                    if entry is not None:
+                        result.append(entry)
+                    continue
             win = effect(board, lo, hi, clo, chi, mover, out)
             if win < 0:
+                if memo is not None and differ is None:
+                    known[base + cc] = None
                 continue
             a = b = 0.0
             for q in players:
@@ -380,7 +501,10 @@ def scored_pairs(board: Board, hand: list[int], mover: int, out: list[int],
                 if n:
                     a += first[q] * n
                     b += second[q] * n
-            result.append((base + cc, win, a, b))
+            entry = (base + cc, win, a, b)
+            if memo is not None and differ is None:
+                known[base + cc] = entry
+            result.append(entry)
     return result
 
 
@@ -389,64 +513,82 @@ def changed_around(before: Board, after: Board) -> set[int]:
     on ``before`` (``after`` being ``before`` and some placements): a placement with
     neither square in the set is legal on both and changes the same pagodas (though
     with other supplies, it may end the game on one and not on the other)."""
+    dirty = _differences(before, after)
     nbrs = before.geo.neighbours
-    vnear = before.layout.villages_near
-    dirty: set[int] = set()
-    bg, ag = before.groups, after.groups
-    for g, grp in ag.items():
-        old = bg.get(g)
-        if old is not grp and old != grp:
-            dirty.update(grp.squares)
-    for g, grp in bg.items():
-        if g not in ag:
-            dirty.update(grp.squares)
-    villages: set[int] = set()
-    for v in before.layout.villages:
-        if before.village_owner[v] != after.village_owner[v]:
-            villages.add(v)
-    for s in list(dirty):
-        villages.update(vnear[s])
-    if villages:
-        agid = after.gid
-        for v in villages:
-            for n in nbrs[v]:
-                g = agid[n]
-                if g >= 0:
-                    dirty.update(ag[g].squares)
-                dirty.add(n)
     around = set(dirty)
     for s in dirty:
         around.update(nbrs[s])
     return around
 
 
-def rescored(before: Board, scores: list[tuple[int, int, float, float]], after: Board,
-             hand: list[int], mover: int, first: list[float], second: list[float]
-             ) -> list[tuple[int, int, float, float]]:
-    """``scored_for(after, hand, mover, ...)``, given ``scores``, the same call's result
-    on ``before``: only the placements near what changed are worked out again."""
-    out = [0] * (after.players + 1)
+Scores = list[tuple[int, int, float, float]]
+"""``scored_for``'s placements: ``(code, winner, first value, second value)``."""
+
+
+def _to_redo(before: Board, scores: Scores, after: Board) -> tuple[set[int], list[int]]:
+    """For ``rescored``: the squares around what changed (``changed_around``), and the
+    pairs of the placements outside them that are worked out again all the same."""
     region = changed_around(before, after)
     # Near the end a placement that gains pagodas may win on one board and not on
     # the other: then those are worked out again too (a gain that leaves the
     # weighted values at 0, as equal gains for two players, is not noticed).
-    close = before.supply != after.supply and min(min(before.supply[1:]),
-                                                  min(after.supply[1:])) <= GAIN
-    pairs = after.geo.pairs
-    kept = []
     again: list[int] = []
-    for entry in scores:
-        p = entry[0] // 9
-        lo, hi = pairs[p]
-        if lo not in region and hi not in region:
-            if close and (entry[1] or entry[2] or entry[3]):
-                again.append(p)
-            else:
-                kept.append(entry)
-    if again:
-        again_set = set(again)
-        kept = [e for e in kept if e[0] // 9 not in again_set]
+    if before.supply != after.supply and min(min(before.supply[1:]),
+                                             min(after.supply[1:])) <= GAIN:
+        pairs = after.geo.pairs
+        for entry in scores:
+            if entry[1] or entry[2] or entry[3]:
+                p = entry[0] // 9
+                lo, hi = pairs[p]
+                if lo not in region and hi not in region:
+                    again.append(p)
+    return region, again
+
+
+def _pairs_at(board: Board, squares: set[int], again: list[int]) -> set[int]:
+    """The pairs with a square in ``squares``, and those of ``again``."""
+    found = set(again)
+    adj = board.geo.adjacent_pairs
+    for s in squares:
+        for _, p in adj[s]:
+            found.add(p)
+    return found
+
+
+def rescored(before: Board, scores: Scores, after: Board, hand: list[int], mover: int,
+             first: list[float], second: list[float]) -> Scores:
+    """``scored_for(after, hand, mover, ...)``, given ``scores``, the same call's result
+    on ``before``: only the placements near what changed are worked out again (those
+    kept first, in their order, then the others)."""
+    out = [0] * (after.players + 1)
+    region, again = _to_redo(before, scores, after)
+    redo = _pairs_at(after, region, again)
+    kept = [e for e in scores if e[0] // 9 not in redo]
     return kept + scored_pairs(after, hand, mover, out, first, second, region, again)
+
+
+def rescored_firsts(before: Board, scores: Scores, ranked: list[list[int]], after: Board,
+                    hand: list[int], mover: int, first: list[float], second: list[float],
+                    memo: Memo | None = None) -> Scores:
+    """``rescored``'s list cut to what a caller that looks for each kind's first best
+    placement sees: ``ranked[k]`` holds the indices into ``scores`` of kind ``k``'s
+    placements, best first by the caller's measure, equal ones in list order.  Of the
+    placements ``rescored`` keeps, only each kind's first in ``ranked`` stays (in list
+    order), then the placements worked out again: the first best of each kind is the
+    same placement in both lists.  ``memo``: as for ``scored_pairs``."""
+    out = [0] * (after.players + 1)
+    region, again = _to_redo(before, scores, after)
+    redo = _pairs_at(after, region, again)
+    firsts: list[int] = []
+    for order in ranked:
+        for i in order:
+            if scores[i][0] // 9 not in redo:
+                firsts.append(i)
+                break
+    firsts.sort()
+    return ([scores[i] for i in firsts]
+            + scored_pairs(after, hand, mover, out, first, second, region, again,
+                           memo))
 
 
 def random_placement(board: Board, hand: list[int], mover: int, out: list[int],

@@ -10,7 +10,9 @@ actions, dispatches them, and returns the one reply the shell applies, in this o
   comes back as ``{"t": "unwritten", ...}``, and the application says so);
 - ``changes``: ``{element id: {"text", "html", "hidden", "disabled", "checked",
   "value", "data": {attribute: value or null}, "attrs": {...}, "classes": {name:
-  on}}}``, only what differs from the screen sent before (``Differ``);
+  on}, "parts": {"drop": [key, ...], "put": [[key, container, after, html], ...]}}}``,
+  only what differs from the screen sent before (``Differ``; ``parts``: the keyed items
+  of an element's HTML that changed, ``qin_ui.elements.Parts``);
 - ``overlay`` (the board's ``g.overlay``), ``cursor`` (the keyboard cursor's square or
   null), ``motion`` (the last move's cues and sounds, ``qin_ui.motion``: sent once,
   with the board the move redrew), each only when it changed;
@@ -38,6 +40,7 @@ import events
 from qin_ui import actions, handover, players
 from qin_ui.actions import Action, Effect
 from qin_ui.app import ACCEPTS, App
+from qin_ui.elements import Parts
 from qin_ui.keyboard import command_for
 from qin_ui.modes import Mode
 from qin_ui.render import El, Screen, hover_screen
@@ -125,13 +128,61 @@ def open_storage(snapshot: object) -> tuple[Storage, str]:
 
 
 # -- the screen, as changes ------------------------------------------------------------
+PARTS_SHARE: Final = 0.5
+"""Keyed items are sent instead of the whole HTML while they are at most this share of
+its size (beyond, one write of the whole is quicker to apply than many small ones)."""
+
+
+def parts_changes(new: Parts, old: Parts, size: int) -> Json | None:
+    """The items to drop and to put (``[key, container, after, html]``: replaced where
+    ``key`` is, else inserted after the item ``after`` of its container, or first in it
+    when ``after`` is null) that turn ``old`` into ``new``; ``None`` where the whole
+    HTML must be written (another frame, items moved, or most of them changed)."""
+    if new.frame != old.frame:
+        return None
+    was = {key: (box, html) for box, key, html in old.items}
+    now = {key: box for box, key, _ in new.items}
+    if len(was) != len(old.items) or len(now) != len(new.items):
+        return None  # a key twice: not keyed
+    kept_before = [(box, key) for box, key, _ in old.items if now.get(key) == box]
+    kept_after = [(box, key) for box, key, _ in new.items
+                  if key in was and was[key][0] == box]
+    if kept_before != kept_after:  # the items kept are not in the same order
+        return None
+    drop = [key for box, key, _ in old.items if now.get(key) != box]
+    put: list[list[str | None]] = []
+    sent = 0
+    last: dict[str, str | None] = {}
+    for box, key, html in new.items:
+        before = was.get(key)
+        if before is None or before[0] != box or before[1] != html:
+            put.append([key, box, last.get(box), html])
+            sent += len(html)
+            if sent > PARTS_SHARE * size:
+                return None
+        last[box] = key
+    out: Json = {}
+    if drop:
+        out["drop"] = drop
+    if put:
+        out["put"] = put
+    return out
+
+
 def el_changes(new: El, old: El) -> Json:
     """What the shell writes to turn ``old`` into ``new`` (the old applier's rules: a
-    field ``None`` is left as it is; a value is written again after its HTML)."""
+    field ``None`` is left as it is; a value is written again after its HTML); HTML
+    given as keyed items (``El.parts``) is sent as the items that changed where the
+    HTML before was of the same frame."""
     out: Json = {}
     wrote_html = new.html is not None and new.html is not old.html and new.html != old.html
     if wrote_html:
-        out["html"] = new.html
+        parts = parts_changes(new.parts, old.parts, len(new.html or "")) \
+            if new.parts is not None and old.parts is not None else None
+        if parts is not None:
+            out["parts"] = parts
+        else:
+            out["html"] = new.html
     for name in ("text", "hidden", "disabled", "checked"):
         value = getattr(new, name)
         if value is not None and value != getattr(old, name):
@@ -175,15 +226,17 @@ class Differ:
                 changes[element_id] = written
         if changes:
             out["changes"] = changes
-        board_written = "html" in changes.get("board", {})
+        board = changes.get("board", {})
+        board_written = "html" in board  # a new board: its overlay is empty
+        board_drawn = board_written or "parts" in board  # its squares are new
         if board_written:
             self.overlay = ""
         if screen.overlay != self.overlay:
             out["overlay"] = self.overlay = screen.overlay
-        if board_written or screen.cursor != self.cursor:
+        if board_drawn or screen.cursor != self.cursor:
             out["cursor"] = self.cursor = screen.cursor
         moved = screen.moved
-        if (moved is not None and (board_written or moved.shown)
+        if (moved is not None and (board_drawn or moved.shown)
                 and (self.moved is None or moved.token > self.moved)):
             # tokens only grow: a motion shown once (the game's last move, behind a
             # replay or the tutorial) is never played again; it comes with the board it

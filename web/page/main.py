@@ -37,6 +37,7 @@ MARKS.append(mark("qin:bytecode"))
 
 import host  # noqa: E402
 from qin_ui import render  # noqa: E402
+from qin_ui.modes import Mode  # noqa: E402
 
 MARKS.append(mark("qin:imported"))
 KEEP_AFTER_MS = 1500
@@ -77,8 +78,9 @@ class Runtime:
 
 async def rehearse(h: host.Host) -> None:
     """While the start screen waits for its click, deal a game on each board once and
-    draw it to strings (nothing on the page): the boards' move tables and the drawing
-    code's first-use costs are then paid, and Start shows the board sooner."""
+    draw it to strings (nothing on the page), and work out each mode's keys: the
+    boards' move tables and the drawing code's first-use costs are then paid, and Start
+    shows the board sooner (and the first move's reply comes sooner)."""
     app = h.app
     first = app.state.start.settings.board
     for board in (first, "lion" if first == "bird" else "bird"):
@@ -87,6 +89,8 @@ async def rehearse(h: host.Host) -> None:
             return
         try:
             render.warm_up(board)
+            for mode in Mode:  # each mode's keys, worked out at its first reply
+                host.handled_keys(mode)
         except Exception as exc:  # noqa: BLE001 - a rehearsal never stops the page
             js.console.warn(f"warm-up skipped: {exc}")
             return

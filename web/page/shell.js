@@ -245,8 +245,30 @@ function shows(el, html) {
   return probe.innerHTML === el.innerHTML;
 }
 
+// Keyed items of an element's HTML (data-part: their keys): dropped, replaced where
+// they are, or put after the item named (first in their container when none is).
+function applyParts(el, { drop = [], put = [] }) {
+  const found = new Map();
+  for (const part of el.querySelectorAll("[data-part]")) found.set(part.dataset.part, part);
+  for (const key of drop) found.get(key)?.remove();
+  for (const [key, box, after, html] of put) {
+    const container = box ? found.get(box) : el;
+    if (!container) continue;
+    const holder = container.cloneNode(false);  // parsed as its container's children are
+    holder.innerHTML = html;
+    const fresh = holder.firstElementChild;
+    if (!fresh) continue;
+    const old = found.get(key);
+    if (old?.isConnected) old.replaceWith(fresh);
+    else if (after && found.get(after)) found.get(after).after(fresh);
+    else container.prepend(fresh);
+    found.set(key, fresh);
+  }
+}
+
 function applyElement(el, change) {
   if ("html" in change && !shows(el, change.html)) el.innerHTML = change.html;
+  if (change.parts) applyParts(el, change.parts);
   if ("text" in change) el.textContent = change.text;
   if ("hidden" in change) el.hidden = change.hidden;
   if ("disabled" in change) el.disabled = change.disabled;
@@ -282,6 +304,8 @@ function applyReply(reply) {
   }
   if (board) {
     if (reply.changes?.board && "html" in reply.changes.board) overlay = board.querySelector("g.overlay");
+    // the board drawn again in place: what motion.js played was on the board before
+    else if (reply.changes?.board?.parts) board.querySelector("svg")?.removeAttribute("data-motion");
     if ("overlay" in reply && overlay) overlay.innerHTML = reply.overlay;
     if ("cursor" in reply) markCursor(board, reply.cursor);
     // after the rest of the reply, its effects and the dialogs' inert update (a mutation

@@ -10,6 +10,8 @@ region says after a move.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 
 from qin.board import OUT, START, VILLAGE, WATER
@@ -37,9 +39,20 @@ def cell_id(square: str) -> str:
     return CELL_PREFIX + square
 
 
-def square_label(session: Session, square: str, legal: frozenset[str] | None = None) -> str:
+def square_label(session: Session, square: str, legal: frozenset[str] | None = None,
+                 said: str | None = None) -> str:
     """What is on ``square``, in words; ``legal`` (the squares where the picked tile
-    fits, computed once per redraw) adds whether the tile may go there."""
+    fits, computed once per redraw) adds whether the tile may go there; ``said``: what
+    ``square_words`` says of it, where it is known already."""
+    label = square_words(session, square) if said is None else said
+    if legal is not None and square in legal and session.selected_kind is not None:
+        label += ", " + t("a11y.legal")
+    return label
+
+
+def square_words(session: Session, square: str) -> str:
+    """What is on ``square``, in words, whatever tile is picked (the same until a move,
+    the last move's squares or the language change)."""
     game = session.game
     board = game.board
     names = session.names
@@ -72,31 +85,60 @@ def square_label(session: Session, square: str, legal: frozenset[str] | None = N
         parts.append(t("a11y.grassland"))
     if square in session.last:
         parts.append(t("a11y.last"))
-    if legal is not None and square in legal and session.selected_kind is not None:
-        parts.append(t("a11y.legal"))
     return f"{square}: " + ", ".join(parts)
 
 
 def grid_html(session: Session) -> str:
     """The board as rows of grid cells (for ``role="grid"``; the cells are visually
     hidden, the SVG shows the same)."""
+    return grid_frame(grid_cells(session))[0]
+
+
+def board_words(session: Session) -> dict[str, str]:
+    """``square_words`` of every square on the board."""
+    board = session.game.board
+    return {name: square_words(session, name) for s, name in enumerate(board.geo.names)
+            if board.layout.terrain[s] != OUT}
+
+
+def grid_cells(session: Session,
+               said: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """``grid_html`` as keyed items: each row holds its cells (each row and each cell
+    with its ``data-part``), as (row, cell, the cell's HTML); ``said``: the squares'
+    ``square_words``, where they are known already."""
     board = session.game.board
     geo = board.geo
     legal = frozenset(session.legal_squares())
-    rows = []
+    cells = []
     for r in range(geo.height):
-        cells = []
         for c in range(geo.width):
             name = geo.names[r * geo.width + c]
             if board.layout.terrain[r * geo.width + c] == OUT:
-                cells.append(f'<div role="gridcell" id="{cell_id(name)}" '
-                             f'data-square="{name}">{escape(t("a11y.off", square=name))}</div>')
-                continue
-            flag = ' data-legal="true"' if name in legal else ""
-            cells.append(f'<div role="gridcell" id="{cell_id(name)}" data-square="{name}"'
-                         f'{flag}>{escape(square_label(session, name, legal))}</div>')
-        rows.append(f'<div role="row">{"".join(cells)}</div>')
-    return "".join(rows)
+                label = t("a11y.off", square=name)
+                flag = ""
+            else:
+                flag = ' data-legal="true"' if name in legal else ""
+                label = square_label(session, name, legal, said.get(name) if said else None)
+            cells.append((f"row-{r + 1}", name, _cell(name, flag, label)))
+    return cells
+
+
+@lru_cache(maxsize=4096)
+def _cell(name: str, flag: str, label: str) -> str:
+    """One cell of the grid (kept: most cells say the same after a move or a pick)."""
+    return (f'<div role="gridcell" id="{cell_id(name)}" data-square="{name}"{flag} '
+            f'data-part="{name}">{escape(label)}</div>')
+
+
+def grid_frame(cells: Sequence[tuple[str, str, str]]) -> tuple[str, str]:
+    """``grid_cells`` as the grid's HTML, and its frame (the rows)."""
+    rows: dict[str, list[str]] = {}
+    for row, _, html in cells:
+        rows.setdefault(row, []).append(html)
+    html = "".join(f'<div role="row" data-part="{row}">{"".join(inside)}</div>'
+                   for row, inside in rows.items())
+    frame = "".join(f'<div role="row" data-part="{row}"></div>' for row in rows)
+    return html, frame
 
 
 def announcement(session: Session) -> str:

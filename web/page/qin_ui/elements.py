@@ -14,6 +14,23 @@ from .motion import Moved
 Data = tuple[tuple[str, str | None], ...]
 """Data attributes or attributes: (name, value), ``None`` removes it."""
 
+Item = tuple[str, str, str]
+"""One keyed part of an element's HTML: (its container's key, its key, its HTML)."""
+
+
+@dataclass(frozen=True)
+class Parts:
+    """An element's HTML (``El.html``) as keyed items, so that the applier writes only
+    the items that changed: each item's HTML is one element whose ``data-part`` is its
+    key, inside the element whose ``data-part`` is its container's key ("": the element
+    itself).  ``frame`` stands for everything else in the HTML (the same frame: the same
+    HTML around the items).  A new item goes after the item before it in its container,
+    or first in the container: a container whose first child is not an item always
+    holds the same items (they are only replaced)."""
+
+    frame: str
+    items: tuple[Item, ...]
+
 
 @dataclass(frozen=True)
 class El:
@@ -28,6 +45,8 @@ class El:
     data: Data = ()
     attrs: Data = ()
     classes: tuple[tuple[str, bool], ...] = ()
+    parts: Parts | None = None
+    """``html`` as keyed items (only with ``html``)."""
 
 
 @dataclass(frozen=True)

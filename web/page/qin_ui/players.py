@@ -13,16 +13,25 @@ The computer levels of ``qin.ai.LEVELS`` (Apprentice, Governor, Minister, Empero
 registered below, each with its description.  Their ``choose`` runs the level in this
 process (CPython, tests); the page runs the same level in a worker instead
 (``ai_bridge``: the same request and answer).
+
+The Son of Heaven (``qin.ai.SON_OF_HEAVEN``, the learned level) is registered too, so a
+saved game, an import or a link with it in a seat opens and plays, but the start screen
+offers it only when ``OFFER_SON_OF_HEAVEN`` says so: once it is measured stronger than
+the Emperor (bench/README.md, "The learned level").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 import qin
 
 from . import i18n
+
+if TYPE_CHECKING:
+    from qin.ai import Level
 
 Chooser = Callable[[qin.Game], qin.Move]
 
@@ -35,6 +44,7 @@ class PlayerKind:
     description: str = ""  # one sentence for the start screen
     level: str = ""  # a qin.ai level key: the page asks its worker for this level's moves
     short: str = ""  # the name in "White (Minister) is thinking…" (default: the label)
+    offered: bool = True  # in the start screen's choices (else only for games that have it)
 
     @property
     def human(self) -> bool:
@@ -44,6 +54,11 @@ class PlayerKind:
     def name(self) -> str:
         return self.short or self.label
 
+
+OFFER_SON_OF_HEAVEN: Final = False
+"""Whether the start screen offers the Son of Heaven as an opponent (the one switch: the
+level, its words and its progress are ready; switched on once it is measured stronger
+than the Emperor, bench/README.md)."""
 
 HUMAN = PlayerKind("human", "Human")
 
@@ -105,12 +120,26 @@ def _computer(level: str) -> Chooser:
     return choose
 
 
-def _register_levels() -> None:
-    from qin.ai import LEVELS
+def offered() -> list[PlayerKind]:
+    """The kinds the start screen offers, in registration order."""
+    return [k for k in KINDS.values() if k.offered]
+
+
+def level_kind(lv: Level, offer: bool = True) -> PlayerKind:
+    """The seat kind of a computer level."""
+    return PlayerKind(lv.key, f"Computer: {lv.name}", _computer(lv.key),
+                      description=lv.description, level=lv.key, short=lv.name,
+                      offered=offer)
+
+
+def register_levels(offer_son_of_heaven: bool = OFFER_SON_OF_HEAVEN) -> None:
+    """Register the computer levels, weakest first, the Son of Heaven last (offered on
+    the start screen or not)."""
+    from qin.ai import LEVELS, SON_OF_HEAVEN
 
     for lv in LEVELS:
-        register(PlayerKind(lv.key, f"Computer: {lv.name}", _computer(lv.key),
-                            description=lv.description, level=lv.key, short=lv.name))
+        register(level_kind(lv))
+    register(level_kind(SON_OF_HEAVEN, offer_son_of_heaven))
 
 
-_register_levels()
+register_levels()

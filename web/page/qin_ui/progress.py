@@ -37,8 +37,10 @@ MAX_GAMES: Final = 1000
 LAST: Final = 5
 """How many of the last results the table shows per row."""
 RESULTS: Final = ("won", "shared", "lost")
-LEVEL_ORDER: Final = ("apprentice", "governor", "minister", "emperor")
-"""From the weakest to the strongest (``qin.ai.LEVELS``' order)."""
+LEVEL_ORDER: Final = ("apprentice", "governor", "minister", "emperor", "heaven")
+"""From the weakest to the strongest: ``qin.ai.LEVELS``' order, then the Son of Heaven
+(counted and read even while the start screen does not offer it, so a record from a
+page that offers it stays readable here)."""
 
 
 class ProgressError(ValueError):

@@ -45,6 +45,11 @@ LEVEL_RATINGS: Final = {"apprentice": 800, "governor": 1961, "minister": 2170,
                         "emperor": 2296}
 """``fit_levels(LADDER)``, rounded: what the page rates the player against."""
 
+RATED_AS: Final = {"heaven": "emperor"}
+"""A level not yet on the measured ladder, rated as the level below it: the Son of
+Heaven is offered only once it is measured stronger than the Emperor, so the Emperor's
+rating is a floor for it until its ladder row gives its own."""
+
 SCALE: Final = 400.0
 PRIOR: Final = 0.5
 """The virtual result against the Apprentice that keeps a rating finite (a draw)."""
@@ -102,7 +107,7 @@ def _counted(games: Iterable[Game]) -> list[tuple[float, float, int]]:
     """(score, the level's rating, players) of each game that can be rated."""
     out = []
     for g in games:
-        level = LEVEL_RATINGS.get(g.level)
+        level = LEVEL_RATINGS.get(g.level, LEVEL_RATINGS.get(RATED_AS.get(g.level, "")))
         score = SCORES.get(g.result)
         if level is not None and score is not None and g.players in (2, 3, 4):
             out.append((score, float(level), g.players))

@@ -11,34 +11,84 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from qin.svg import render_overlay, render_svg
+from qin.svg import Drawing, render_keyed, render_overlay
 
 from . import a11y, computer, i18n, lesson_view, links, progress, review, tutorial, views, wording
 from .elements import Data as Data
 from .elements import El as El
+from .elements import Parts
 from .elements import Screen as Screen
 from .i18n import t
 from .keyboard import Keys
 from .lesson import Lesson
 from .modes import Mode
-from .session import Session
+from .session import Session, Turn
 from .state import AppState, mode_of
+
+T = TypeVar("T")
 
 
 @dataclass
 class Cache:
     """The last value of each expensive part, by its inputs."""
 
-    parts: dict[str, tuple[Hashable, str]] = field(default_factory=dict)
+    parts: dict[str, tuple[Hashable, Any]] = field(default_factory=dict)
+    turns: dict[int, tuple[Turn, Hashable, str]] = field(default_factory=dict)
+    """Each log entry drawn, by its turn (kept with it: its id is not taken again)."""
 
-    def get(self, name: str, key: Hashable, make: Callable[[], str]) -> str:
+    def get(self, name: str, key: Hashable, make: Callable[[], T]) -> T:
         kept = self.parts.get(name)
         if kept is not None and kept[0] == key:
-            return kept[1]
+            value: T = kept[1]
+            return value
         value = make()
         self.parts[name] = (key, value)
         return value
+
+
+    def turn(self, s: Session, turn: Turn) -> str:
+        """``views.turn_html``, drawn once per turn (and colour and language)."""
+        key = (s.colours[turn.player - 1], i18n.generation())
+        kept = self.turns.get(id(turn))
+        if kept is not None and kept[0] is turn and kept[1] == key:
+            return kept[2]
+        if len(self.turns) > MAX_TURNS_KEPT:
+            self.turns.clear()
+        html = views.turn_html(s, turn)
+        self.turns[id(turn)] = (turn, key, html)
+        return html
+
+
+MAX_TURNS_KEPT = 2000
+
+
+def keyed_el(drawing: Drawing, **fields: Any) -> El:
+    """An element whose HTML is a keyed drawing (the applier writes the items that
+    changed)."""
+    return El(html=drawing.html, parts=Parts(drawing.frame, drawing.items), **fields)
+
+
+def keyed_items(items: list[tuple[str, str]]) -> El:
+    """An element whose children are keyed items (``data-part``)."""
+    return El(html="".join(html for _, html in items),
+              parts=Parts("", tuple(("", key, html) for key, html in items)))
+
+
+def _grid(s: Session, said: dict[str, str]) -> El:
+    """The board for screen readers: a cell is written again where its words changed."""
+    cells = a11y.grid_cells(s, said)
+    html, frame = a11y.grid_frame(cells)
+    return El(html=html, parts=Parts(frame, tuple(cells)))
+
+
+def _log(s: Session, cache: Cache) -> El:
+    """The game's log: a new move's entry is put first, the others stay."""
+    if not s.turns:
+        return El(html=views.log_html(s))
+    return keyed_items([(views.turn_key(turn), cache.turn(s, turn))
+                        for turn in reversed(s.turns)])
 
 
 def _game_key(s: Session) -> Hashable:
@@ -102,19 +152,20 @@ def screen(state: AppState, cache: Cache) -> Screen:
     gk = _game_key(s)
     if r is not None:
         rk = (id(r), r.cursor)
-        els["board"] = El(html=cache.get("replay-board", rk, lambda: render_svg(
+        els["board"] = keyed_el(cache.get("replay-board", rk, lambda: render_keyed(
             r.game, last=r.last_squares, colours=s.colours, names=s.names, style=False)),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
         bk = (gk, legal, s.last)
-        els["board"] = El(html=cache.get("board", bk, lambda: render_svg(
+        els["board"] = keyed_el(cache.get("board", bk, lambda: render_keyed(
             game, legal=legal, last=s.last, colours=s.colours, names=s.names,
             style=False)), data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = views.overlay_svg(s)
-    els["board-grid"] = El(html=cache.get("grid", (gk, s.selected_kind, s.orientation,
-                                                   s.covered, s.last), lambda: a11y.grid_html(s)))
+    said = cache.get("grid-words", (gk, s.last), lambda: a11y.board_words(s))
+    els["board-grid"] = cache.get("grid", (gk, s.selected_kind, s.orientation, s.covered,
+                                           s.last), lambda: _grid(s, said))
     cursor = st.game.keys.cursor if r is None and not over else None
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
@@ -161,7 +212,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["log"] = El(html=cache.get("replay-log", (id(r), r.cursor, i18n.generation()),
                                        lambda: views.replay_log_html(r)))
     else:
-        els["log"] = El(html=cache.get("log", gk, lambda: views.log_html(s)))
+        els["log"] = cache.get("log", gk, lambda: _log(s, cache))
     els["announce"] = El(text=st.spoken)
     # -- the hand-over cover
     covered = mode is Mode.COVER
@@ -378,6 +429,6 @@ def warm_up(board: str) -> None:
     from .setup import Settings
 
     s = Session(Settings(board=board))
-    render_svg(s.game, legal=s.legal_squares(), colours=s.colours, names=s.names, style=False)
+    render_keyed(s.game, legal=s.legal_squares(), colours=s.colours, names=s.names, style=False)
     a11y.grid_html(s)
     views.hand_html(s)

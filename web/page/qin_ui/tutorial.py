@@ -27,6 +27,7 @@ import qin
 from qin.errors import QinError
 from qin.json_text import read_json
 
+from . import players
 from .progress import LEVEL_ORDER, Counted
 
 PROGRESS_KEY = "qin.tutorial"
@@ -164,7 +165,9 @@ def next_level(games: Iterable[Counted]) -> str:
     """The level the finished tutorial offers: the weakest one not yet beaten in a
     two-player game (``games``: the progress record's), the strongest when all are."""
     beaten = {g.level for g in games if g.players == 2 and g.result in ("won", "shared")}
-    return next((lv for lv in LEVEL_ORDER if lv not in beaten), LEVEL_ORDER[-1])
+    offered = {k.level for k in players.offered()}
+    levels = [lv for lv in LEVEL_ORDER if lv in offered]
+    return next((lv for lv in levels if lv not in beaten), levels[-1])
 
 
 def wants_tutorial(fragment: str) -> bool:

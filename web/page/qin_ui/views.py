@@ -61,8 +61,9 @@ def tile_icon(kind: str, orientation: int = 0, cell: int = 26) -> str:
 def seats_html(settings: Settings) -> str:
     """One row per seat: pagoda, name, colour, player type."""
     rows = []
-    kinds = list(players.KINDS.values())
     for i, seat in enumerate(settings.seats):
+        # the kinds offered, and the seat's own (a level not offered, from a saved game)
+        kinds = [k for k in players.KINDS.values() if k.offered or k.key == seat.kind]
         colour_options = "".join(
             f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
             f"{escape(colour_label(c))}</option>" for c in SEAT_COLOURS)
@@ -229,24 +230,30 @@ def log_line(turn: Turn, index: int) -> str:
 
 def log_html(session: Session) -> str:
     """The moves so far, newest first; each event links to its rules."""
-    items = []
-    for turn in reversed(session.turns):
-        colour = player_colour(session.colours[turn.player - 1])
-        head = log_line(turn, 0) if turn.events else escape(move_words(turn.move))
-        details = "".join(f'<li class="ev-{kind}">{log_line(turn, i)}</li>'
-                          for i, kind in enumerate(turn.kinds) if i)
-        items.append(
-            f'<li class="turn" data-turn="{turn.number}" data-player="{turn.player}" '
-            f'data-move="{turn.move}">'
+    if not session.turns:
+        return f'<li class="empty">{escape(t("log.empty"))}</li>'
+    return "".join(turn_html(session, turn) for turn in reversed(session.turns))
+
+
+def turn_key(turn: Turn) -> str:
+    """A turn's key in the log (its ``data-part``)."""
+    return f"turn-{turn.number}"
+
+
+def turn_html(session: Session, turn: Turn) -> str:
+    """One move of the log: who, the move, its events (each linked to its rules)."""
+    colour = player_colour(session.colours[turn.player - 1])
+    head = log_line(turn, 0) if turn.events else escape(move_words(turn.move))
+    details = "".join(f'<li class="ev-{kind}">{log_line(turn, i)}</li>'
+                      for i, kind in enumerate(turn.kinds) if i)
+    return (f'<li class="turn" data-turn="{turn.number}" data-player="{turn.player}" '
+            f'data-move="{turn.move}" data-part="{turn_key(turn)}">'
             f'<svg class="dot" viewBox="0 0 10 10" aria-hidden="true"><circle cx="5" cy="5" '
             f'r="4.5" fill="{colour}" stroke="#0006"/></svg>'
             f'<span class="num">{turn.number}.</span> '
-            + f'<span class="head">{head}</span>'
+            f'<span class="head">{head}</span>'
             + (f"<ul>{details}</ul>" if details else "")
             + "</li>")
-    if not items:
-        return f'<li class="empty">{escape(t("log.empty"))}</li>'
-    return "".join(items)
 
 
 def replay_log_html(replay: Replay) -> str:
