@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .ai import EXTRA, LEVELS, player
+from .ai.learned import read_weights
 from .game import Game
 
 
@@ -31,6 +32,7 @@ class Side:
     level: str
     iterations: int | None = None
     budget_s: float | None = None
+    weights: str | None = None  # a learned weights file for "heaven" (a candidate)
 
 
 @dataclass
@@ -59,8 +61,9 @@ def play_one(index: int, a: Side, b: Side, players: int, seed: int,
     bots = {}
     for p in range(1, players + 1):
         side = a if p == seat_a else b
+        learned = read_weights(side.weights) if side.weights else None
         bots[p] = player(side.level, seed=deal * 10 + p, iterations=side.iterations,
-                         budget_s=side.budget_s)
+                         budget_s=side.budget_s, weights=learned)
     plies = 0
     while not game.is_over:
         p = game.to_move
@@ -145,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations-a", type=int, default=None,
                         help="search iterations per move for A (default: the level's)")
     parser.add_argument("--iterations-b", type=int, default=None)
+    parser.add_argument("--weights-a", metavar="FILE", default=None,
+                        help="A (heaven) judges with this weights file, not the shipped one")
+    parser.add_argument("--weights-b", metavar="FILE", default=None)
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2))
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     parser.add_argument("--json", metavar="FILE", help="also write every game's result")
@@ -152,9 +158,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     a = Side(args.a, args.iterations_a, args.budget_a if args.budget_a is not None
-             else args.budget)
+             else args.budget, args.weights_a)
     b = Side(args.b, args.iterations_b, args.budget_b if args.budget_b is not None
-             else args.budget)
+             else args.budget, args.weights_b)
+    for side in (a, b):
+        if side.weights:
+            try:
+                player(side.level, weights=read_weights(side.weights))
+            except ValueError as exc:
+                parser.error(str(exc))
     start = time.time()
     results: list[Result] = []
     for r in run(a, b, args.games, args.players, args.seed, args.board, args.workers):

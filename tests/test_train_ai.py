@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from qin.ai.features import BASE, NAMES
 from tools import train_ai
 
 
@@ -27,11 +28,34 @@ def test_the_gain_beyond_the_next_move_is_the_next_positions_gain_to_the_end() -
 
 @pytest.mark.parametrize("target", ["end", "beyond"])
 def test_the_fit_predicts_the_target_it_is_given(target: str) -> None:
-    # one feature besides the bias; the end gain is twice it, the gain beyond is 1
-    samples = [([1.0, float(x)], 2.0 * x, 1.0) for x in range(20)]
-    bias, slope = train_ai.fit(samples, l2=0.0, target=target)
+    # one feature besides the bias (the rest 0; "base": no phased copies); the end
+    # gain is twice it, the gain beyond is 1
+    def row(x: float) -> list[float]:
+        return [1.0, x] + [0.0] * (len(BASE) - 2)
+
+    samples = [(row(float(x)), 2.0 * x, 1.0) for x in range(20)]
+    w = train_ai.fit(samples, l2=0.0, target=target, features="base")
+    assert len(w) == len(NAMES) and not any(w[2:])
+    bias, slope = w[:2]
     assert (bias, slope) == ((pytest.approx(0.0, abs=1e-6), pytest.approx(2.0))
                              if target == "end"
                              else (pytest.approx(1.0), pytest.approx(0.0, abs=1e-6)))
-    error, _ = train_ai.explained(samples, [bias, slope], target)
+    error, _ = train_ai.explained(samples, w, target)
     assert error == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_phased_copies_let_a_feature_count_differently_late_in_the_game() -> None:
+    # the gain is the feature early (phase 1: no tile seen) and three times it late
+    # (phase 0): one weight cannot say that, the feature and its phased copy can
+    def row(x: float, phase: float) -> list[float]:
+        out = [1.0, x] + [0.0] * (len(BASE) - 2)
+        out[BASE.index("phase")] = phase
+        return out
+
+    samples = [(row(float(x), p), x * (1 + 2 * (1 - p)), 0.0)
+               for x in range(10) for p in (0.0, 0.5, 1.0)]
+    w = train_ai.fit(samples, l2=0.0, target="end")
+    assert w[NAMES.index("pagodas_me")] == pytest.approx(1.0, abs=1e-4)
+    assert w[NAMES.index("late_pagodas_me")] == pytest.approx(2.0, abs=1e-4)
+    error, _ = train_ai.explained(samples, w, "end")
+    assert error == pytest.approx(0.0, abs=1e-6)

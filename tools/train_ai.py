@@ -44,7 +44,7 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 
 from qin.ai import player  # noqa: E402
-from qin.ai.features import NAMES, after_move  # noqa: E402
+from qin.ai.features import BASE, NAMES, base_after_move, phased  # noqa: E402
 from qin.ai.greedy import weights  # noqa: E402
 from qin.ai.learned import FORMAT, VERSION, Learned, Weights, parse_weights  # noqa: E402
 from qin.ai.sim import to_code  # noqa: E402
@@ -86,7 +86,7 @@ def self_play(job: tuple[int, int, str, Weights | None]) -> list[Sample]:
         view = game.view(p)
         move = bots[p].choose(view)
         chosen = not move.is_pass and len(view.legal_moves()) > 1
-        row = after_move(view, to_code(view.board.geo, move)) if chosen else []
+        row = base_after_move(view, to_code(view.board.geo, move)) if chosen else []
         game.play(move)
         if chosen:
             rows.append((p, row, margin(game, p)))
@@ -103,11 +103,21 @@ TARGETS = {"end": 1, "beyond": 2}
 mover's next move ("beyond": the search's lines already count the next exchange)."""
 
 
-def fit(samples: Sequence[Sample], l2: float = 1.0, target: str = "end") -> list[float]:
+def rows(samples: Sequence[Sample], features: str = "phased") -> list[list[float]]:
+    """The samples' feature rows as the model reads them (``NAMES``): the position's
+    figures kept by self-play (``BASE``) with their phased copies, or ("base") with
+    zeros in their place (a model without them)."""
+    if features == "base":
+        return [s[0] + [0.0] * (len(NAMES) - len(BASE)) for s in samples]
+    return [phased(s[0]) for s in samples]
+
+
+def fit(samples: Sequence[Sample], l2: float = 1.0, target: str = "end",
+        features: str = "phased") -> list[float]:
     """Ridge regression of the gain (``target``) on the features (no penalty on the
-    bias)."""
+    bias; ``features`` as for ``rows``)."""
     t = TARGETS[target]
-    x = np.array([s[0] for s in samples], dtype=float)
+    x = np.array(rows(samples, features), dtype=float)
     y = np.array([s[t] for s in samples], dtype=float)
     reg = np.full(x.shape[1], l2)
     reg[0] = 0.0
@@ -121,8 +131,8 @@ def explained(samples: Sequence[Sample], w: Sequence[float], target: str = "end"
     t = TARGETS[target]
     ys = [s[t] for s in samples]
     mean = sum(ys) / max(1, len(ys))
-    err = sum((sum(a * b for a, b in zip(w, s[0], strict=True)) - s[t]) ** 2
-              for s in samples)
+    err = sum((sum(a * b for a, b in zip(w, x, strict=True)) - s[t]) ** 2
+              for x, s in zip(rows(samples), samples, strict=True))
     base = sum((y - mean) ** 2 for y in ys)
     return err / max(1, len(ys)), base / max(1, len(ys))
 
@@ -160,6 +170,17 @@ def _map(fn: Callable[[Any], Any], jobs: list[Any], workers: int,
             note(i)
 
 
+def read_samples(path: Path) -> dict[int, list[list[Sample]]]:
+    """The self-play positions kept by ``--samples`` (a JSON line per game)."""
+    samples: dict[int, list[list[Sample]]] = {2: [], 3: [], 4: []}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            game = json.loads(line)
+            samples[int(game["players"])].append(
+                [(row, float(end), float(beyond)) for row, end, beyond in game["samples"]])
+    return samples
+
+
 def weights_of(by_players: dict[int, list[float]], trained: dict[str, Any]) -> Weights:
     return parse_weights(document(by_players, trained))
 
@@ -182,13 +203,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--target", choices=sorted(TARGETS), default="end",
                         help="fit the gain to the end, or beyond the mover's next move")
+    parser.add_argument("--features", choices=("phased", "base"), default="phased",
+                        help="fit the phased copies of the features too, or leave them 0")
     parser.add_argument("--eval-games", type=int, default=40,
                         help="games against the Emperor at each checkpoint (0: none)")
     parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--samples", type=Path, default=None,
-                        help="also write the self-play positions (JSON), or, with "
-                             "--reuse, read them instead of playing")
+                        help="also write the self-play positions (a JSON line per "
+                             "game), or, with --reuse, read them instead of playing")
     parser.add_argument("--reuse", action="store_true",
                         help="fit on the positions of --samples without self-play")
     args = parser.parse_args(argv)
@@ -201,27 +224,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     for rnd in range(args.rounds):
         policy = args.policy if rnd == 0 else "heaven"
         if args.reuse:
-            saved = json.loads(args.samples.read_text(encoding="utf-8"))
-            samples = {int(k): [[(s[0], s[1], s[-1]) for s in g] for g in v]
-                       for k, v in saved.items()}
+            samples = read_samples(args.samples)
             args.games = [len(samples[c]) for c in (2, 3, 4)]
+        elif args.samples is not None and rnd == 0:
+            args.samples.write_text("", encoding="utf-8")
         for count, games in zip((2, 3, 4), args.games, strict=True):
             if args.reuse:
                 break
             base = args.seed * 100_000 + rnd * 10_000 + count * 1000
             jobs = [(base + i, count, policy, weights) for i in range(games)]
             t0 = time.time()
-            samples[count].extend(_map(self_play, jobs, args.workers, every=20))
+            for game in _map(self_play, jobs, args.workers, every=20):
+                samples[count].append(game)
+                if args.samples is not None:  # a line per game: a stopped run keeps them
+                    with args.samples.open("a", encoding="utf-8") as fh:
+                        fh.write(json.dumps({"players": count, "samples": game}) + "\n")
             n = sum(len(g) for g in samples[count])
             print(f"round {rnd + 1}: {games} {count}-player games of {policy} self-play, "
                   f"{n} positions in all [{time.time() - t0:.0f} s]", flush=True)
-        if args.samples is not None and not args.reuse:
-            args.samples.write_text(json.dumps({str(k): v for k, v in samples.items()}),
-                                    encoding="utf-8")
         for count in (2, 3, 4):
             games = samples[count]
             flat = [s for g in games for s in g]
-            by_players[count] = fit(flat, args.l2, args.target)
+            if not flat:
+                parser.error(f"no {count}-player positions to fit on")
+            by_players[count] = fit(flat, args.l2, args.target, args.features)
             err, base = explained(flat, by_players[count], args.target)
             print(f"  {count} players: mean squared error {err:.3f} (the mean alone: "
                   f"{base:.3f}) on {len(flat)} positions", flush=True)
@@ -237,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{len(held)} games' positions, held out; the Son of Heaven against the Emperor):")
     for share in (0.25, 0.5, 1.0, None):  # None: every game (the weights written)
         used = games2 if share is None else rest[:max(1, round(len(rest) * share))]
-        w2 = fit([s for g in used for s in g], args.l2, args.target)
+        w2 = fit([s for g in used for s in g], args.l2, args.target, args.features)
         line = f"  {len(used)} games:"
         if share is not None and held:
             err, base = explained([s for g in held for s in g], w2, args.target)
@@ -256,6 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line, flush=True)
     trained = {"seed": args.seed, "games": args.games, "policy": args.policy,
                "rounds": args.rounds, "l2": args.l2, "target": args.target,
+               "features": args.features,
                "positions": {str(k): sum(len(g) for g in v) for k, v in samples.items()}}
     text = document(by_players, trained)
     parse_weights(text)

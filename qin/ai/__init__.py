@@ -25,11 +25,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import HiddenInformation
 from ..game import Game
 from ..moves import Move
+
+if TYPE_CHECKING:
+    from .learned import Weights
 
 # The strategies (greedy, lookahead, mcts, sim) are imported when a player is built, so
 # that ``LEVELS`` costs the page's start screen almost nothing.
@@ -73,9 +76,12 @@ class Strategy(Protocol):
                     budget_s: float | None) -> int: ...
 
 
-def _strategy(level: str, iterations: int | None) -> Strategy:
+def _strategy(level: str, iterations: int | None, weights: Weights | None = None
+              ) -> Strategy:
     level, _, extra = level.partition(":")  # "emperor:width=8,replies=2" for tuning
     tuning = {k: float(v) for k, v in (kv.split("=") for kv in extra.split(",") if kv)}
+    if weights is not None and level != "heaven":
+        raise ValueError(f"the level {level!r} takes no learned weights")
     if tuning and level not in ("governor", "minister", "emperor", "heaven", "mcts"):
         raise ValueError(f"the level {level!r} takes no tuning parameters")
     from .greedy import Apprentice, Governor, Greedy, RandomMover
@@ -97,7 +103,7 @@ def _strategy(level: str, iterations: int | None) -> Strategy:
     if level == "heaven":
         from .learned import Learned
 
-        return Learned.son_of_heaven(iterations, tuning)
+        return Learned.son_of_heaven(iterations, tuning, weights)
     if level == "mcts":  # the earlier tree search (qin.ai.mcts), kept for comparison
         return Search.minister(iterations, **tuning)
     known = ", ".join([lv.key for lv in LEVELS] + list(EXTRA))
@@ -108,11 +114,11 @@ class Player:
     """A computer player of one level.  ``choose(view)`` returns a legal ``Move``."""
 
     def __init__(self, level: str, seed: int = 0, iterations: int | None = None,
-                 budget_s: float | None = None) -> None:
+                 budget_s: float | None = None, weights: Weights | None = None) -> None:
         self.level = level.lower()
         self.seed = seed
         self.budget_s = budget_s
-        self.strategy = _strategy(self.level, iterations)
+        self.strategy = _strategy(self.level, iterations, weights)
         self.last_time = 0.0  # seconds the last decision took (wall clock)
         self.last_cpu = 0.0  # ... and CPU seconds of this process
         self.moves = 0  # decisions made
@@ -171,14 +177,15 @@ def _cpu_seconds() -> float:
 
 
 def player(level: str, seed: int = 0, *, iterations: int | None = None,
-           budget_s: float | None = None) -> Player:
+           budget_s: float | None = None, weights: Weights | None = None) -> Player:
     """A player of ``level`` ("apprentice", "governor", "minister", "emperor", the
     learned "heaven", or the reference players "random" and "greedy"), seeded for
     reproducible play.
 
     ``iterations`` overrides a searching level's iteration count; ``budget_s`` sets a
-    default time cap per move (seconds)."""
-    return Player(level, seed, iterations, budget_s)
+    default time cap per move (seconds); ``weights`` (``qin.ai.learned.read_weights``)
+    replaces the shipped learned weights of "heaven" (to measure a candidate)."""
+    return Player(level, seed, iterations, budget_s, weights)
 
 
 __all__ = ["EXTRA", "LEVELS", "SON_OF_HEAVEN", "Level", "Player", "player"]

@@ -16,9 +16,12 @@ view shows it, so the same numbers come out at play time and in training:
   their best gain (absorbs and village captures show here);
 * the mover's hand (doubles held, tiles held) and the game's phase (the share of the
   tiles still unseen), with the pagoda difference and the supply difference weighed
-  again by the phase.
+  again by the phase;
+* every figure above again, times the share of the tiles already seen (``phased``):
+  what a province or a threat is worth changes as the game runs out.
 
-``NAMES`` lists them in order; ``features`` computes them.
+``NAMES`` lists them in order; ``features`` computes them (``BASE`` and
+``base_features``: without the phased copies, as self-play keeps them).
 """
 
 from __future__ import annotations
@@ -30,15 +33,21 @@ from .sim import KIND_OF, NKINDS, Sim, scored_for
 
 _PER_PLAYER = ("pagodas", "supply_low", "provinces", "area", "majors", "near_major",
                "villages", "weak_villages")
-NAMES: tuple[str, ...] = (
+BASE: tuple[str, ...] = (
     ("bias",)
     + tuple(f"{name}_{side}" for name in _PER_PLAYER for side in ("me", "them"))
     + ("my_gains", "my_best", "their_gains", "their_best",
        "doubles", "hand", "phase", "pagodas_late", "supply_late")
 )
-"""The features' names, in the order ``features`` returns them."""
+"""The features read off the position (``base_features``)."""
+_PHASED = BASE[1:BASE.index("phase")]
+NAMES: tuple[str, ...] = BASE + tuple(f"late_{name}" for name in _PHASED)
+"""The features' names, in the order ``features`` returns them: ``BASE``, then each of
+the position's figures (from the pagodas to the hand) again, times the share of the
+tiles already seen: a linear model on these weighs them differently early and late."""
 
 ALL_TILES = TILES_PER_KIND * NKINDS
+_PHASE = BASE.index("phase")
 _CAP = 4.0  # a gain counted at most this (a win counts this much too)
 
 Scores = list[tuple[int, int, float, float]]
@@ -64,7 +73,21 @@ def _gains(scores: Scores, hand: list[int] | None, who: int, first: bool
 def features(after: Sim, me: int, unseen: int, mine: Scores, theirs: Scores
              ) -> list[float]:
     """The features of ``after`` (a search state just after ``me`` moved), in
-    ``NAMES``' order.
+    ``NAMES``' order (the arguments as for ``base_features``)."""
+    return phased(base_features(after, me, unseen, mine, theirs))
+
+
+def phased(base: list[float]) -> list[float]:
+    """``base`` (``BASE``' order) with the position's figures again times the game's
+    lateness: every feature of ``NAMES``."""
+    late = 1.0 - base[_PHASE]
+    return base + [late * x for x in base[1:_PHASE]]
+
+
+def base_features(after: Sim, me: int, unseen: int, mine: Scores, theirs: Scores
+                  ) -> list[float]:
+    """The features of ``after`` (a search state just after ``me`` moved), in
+    ``BASE``' order.
 
     ``unseen``: how many tiles ``me`` has not seen (the others' hands and the pile);
     ``mine``: ``me``'s placements on ``after`` scored with ``me``'s valuation first
@@ -138,6 +161,11 @@ def features(after: Sim, me: int, unseen: int, mine: Scores, theirs: Scores
 
 
 def after_move(view: Game, code: int) -> list[float]:
+    """``base_after_move``'s features with their phased copies (``NAMES``)."""
+    return phased(base_after_move(view, code))
+
+
+def base_after_move(view: Game, code: int) -> list[float]:
     """The features the Son of Heaven's search sees after the mover plays ``code``
     (a legal placement) in ``view`` (the mover's view): the same search state, the
     same scored placements (as ``qin.ai.lookahead`` works them out)."""
@@ -155,4 +183,4 @@ def after_move(view: Game, code: int) -> list[float]:
     my_hand = [1] * NKINDS if drawing else sim.hands[me]
     mine = scored_for(after.board, my_hand, me, out, wm, wn)
     theirs = scored_for(after.board, model.kinds(), nxt, out, wn, wm)
-    return features(after, me, model.total, mine, theirs)
+    return base_features(after, me, model.total, mine, theirs)

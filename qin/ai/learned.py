@@ -26,7 +26,7 @@ from .lookahead import Lookahead, int_options
 from .sim import Sim
 
 FORMAT = "qin-learned-evaluation"
-VERSION = 1
+VERSION = 2
 WEIGHTS_FILE = "weights.json"
 MAX_BYTES = 300_000
 
@@ -78,6 +78,18 @@ def parse_weights(text: str) -> Weights:
         by_players[count] = tuple(float(w) for w in row)
     trained = data.get("trained", {})
     return Weights(by_players, trained if isinstance(trained, dict) else {})
+
+
+@lru_cache(maxsize=4)
+def read_weights(path: str) -> Weights:
+    """A weights file other than the shipped one (a candidate to measure: ``python -m
+    qin.arena heaven emperor --weights-a FILE``), checked as ``parse_weights`` does."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WeightsError(f"cannot read the weights file {path}: {exc}") from None
+    return parse_weights(text)
 
 
 @lru_cache(maxsize=1)
