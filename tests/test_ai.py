@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 import time
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -334,6 +336,25 @@ def test_arena_reports_a_match(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "greedy vs random, 2 players, 4 games" in out
     assert "95% CI" in out and "mean CPU time per move" in out
+
+
+def test_arena_plays_a_candidate_weights_file_and_refuses_a_bad_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --weights-a: the learned level judges with a file that is not the shipped one
+    shipped = resources.files("qin.ai").joinpath("weights.json").read_text("utf-8")
+    path = tmp_path / "candidate.json"
+    path.write_text(shipped, encoding="utf-8")
+    assert arena_main(["heaven:width=0", "governor", "--games", "2", "--seed", "5",
+                       "--weights-a", str(path)]) == 0
+    assert "heaven:width=0 vs governor, 2 players, 2 games" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # only the learned level reads weights
+        arena_main(["governor", "heaven", "--games", "2", "--weights-a", str(path)])
+    assert "takes no learned weights" in capsys.readouterr().err
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text("{", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        arena_main(["heaven", "governor", "--games", "2", "--weights-a", str(damaged)])
+    assert "not JSON" in capsys.readouterr().err
 
 
 def test_a_computer_player_decides_when_the_process_clock_has_run_out(

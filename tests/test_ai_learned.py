@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 import qin
 import qin.ai
-from qin.ai.features import NAMES, after_move
+from qin.ai.features import BASE, NAMES, after_move
 from qin.ai.learned import (
     FORMAT,
     MAX_BYTES,
@@ -29,6 +30,7 @@ from qin.ai.learned import (
     WeightsError,
     load_weights,
     parse_weights,
+    read_weights,
 )
 from qin.ai.sim import to_code
 
@@ -232,3 +234,37 @@ def test_in_analysis_mode_the_hand_counts_as_full() -> None:
     got = dict(zip(NAMES, after_move(game, to_code(game.board.geo, move)), strict=True))
     assert (got["doubles"], got["hand"]) == (3.0, 3.0)
     assert qin.ai.player("heaven", 1, iterations=10).choose(game) in game.legal_moves()
+
+
+def test_the_phased_copies_are_the_figures_times_the_share_of_tiles_seen() -> None:
+    game = qin.Game.from_position(TAKING)
+    view = game.view(1)
+    got = dict(zip(NAMES, after_move(view, to_code(view.board.geo, qin.Move.parse("Rd2Re2"))),
+                   strict=True))
+    seen = 2 / 72  # player 1 has seen its own two tiles
+    assert got["late_majors_me"] == pytest.approx(seen * 1.0)
+    assert got["late_pagodas_me"] == pytest.approx(seen * 0.3)
+    assert got["late_doubles"] == pytest.approx(seen * 1.0)
+    assert got["late_their_best"] == pytest.approx(seen * got["their_best"])
+    assert len(NAMES) == len(BASE) + len(BASE) - 4  # no copy of bias, phase, *_late
+
+
+def test_a_candidate_weights_file_is_played_by_heaven_alone(tmp_path: Path) -> None:
+    # what `python -m qin.arena heaven emperor --weights-a FILE` measures
+    zero = {"format": FORMAT, "version": VERSION, "features": list(NAMES),
+            "players": {str(n): [0.0] * len(NAMES) for n in (2, 3, 4)}}
+    path = tmp_path / "candidate.json"
+    path.write_text(json.dumps(zero), encoding="utf-8")
+    weights = read_weights(str(path))
+    view = mid_game(2, 4, 6)
+    view = view.view(view.to_move)
+    learned = qin.ai.player("heaven", 3, iterations=30, weights=weights)
+    assert isinstance(learned.strategy, Learned) and learned.strategy.weights is weights
+    assert learned.choose(view) in view.legal_moves()
+    with pytest.raises(ValueError, match="takes no learned weights"):
+        qin.ai.player("emperor", 3, weights=weights)
+    with pytest.raises(WeightsError, match="cannot read the weights file"):
+        read_weights(str(tmp_path / "missing.json"))
+    (tmp_path / "old.json").write_text(json.dumps(zero | {"version": 1}), encoding="utf-8")
+    with pytest.raises(WeightsError, match="weights version 1"):
+        read_weights(str(tmp_path / "old.json"))
