@@ -6,13 +6,17 @@
 1. Self-play: the ``--policy`` level (the Governor by default: a game takes it about
    a second; tuning as in the arena, "emperor:width=0") plays itself on deals from
    ``--seed``; after every move it chose among two or more, the features of the
-   position it made (``qin.ai.features.after_move``, what the search sees) are kept
-   with two figures: how much the mover's pagoda margin (``margin``) gained from there
-   to the end of the game, and from after the mover's next chosen move to the end.
+   position it made (``qin.ai.features.base_after_move``, what the search sees) are
+   kept with two figures: how much the mover's pagoda margin (``margin``) gained from
+   there to the end of the game, and from after the mover's next chosen move to the
+   end.  ``--samples FILE`` keeps them, a JSON line per game (a run stopped early
+   keeps the games it finished, in order), and ``--reuse`` fits on them again.
 2. Regression: for each player count, a ridge regression (numpy, a dev dependency
    only) of the ``--target``: "end", the gain to the end, or "beyond", the gain
    beyond the mover's next move (the search's lines already count the next player's
-   reply and the mover's answer, so "end" counts that exchange twice).
+   reply and the mover's answer, so "end" counts that exchange twice), on the
+   features with their phased copies (``qin.ai.features.phased``; ``--features
+   base``: without them, their weights 0).
 3. The learning curve: the two-player weights fitted on the first quarter, half and
    all of the games but the last fifth (held out: their error there), and on all,
    each played by the Son of Heaven against the Emperor (``--eval-games`` two-player
@@ -21,8 +25,10 @@
    (the first round's weights) and fits on both rounds' positions.
 
 Everything follows from ``--seed``; with ``--workers 2`` the games run in two
-processes (the results do not depend on it).  The default run (``--games 1200 300
-300``, 40 evaluation games per checkpoint) takes about two hours of CPU.
+processes (the results do not depend on it).  The default run (``--games 295 150 30``,
+the self-play a loaded machine finished on 2026-11-26, and 40 evaluation games per
+checkpoint) writes the shipped weights; it takes about an hour of CPU, most of it the
+160 evaluation games (``--eval-games 0`` leaves them out: some 10 minutes).
 """
 
 from __future__ import annotations
@@ -194,7 +200,7 @@ def document(by_players: dict[int, list[float]], trained: dict[str, Any]) -> str
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--games", type=int, nargs=3, default=[1200, 300, 300],
+    parser.add_argument("--games", type=int, nargs=3, default=[295, 150, 30],
                         metavar=("TWO", "THREE", "FOUR"),
                         help="self-play games with 2, 3 and 4 players")
     parser.add_argument("--policy", default="governor",
