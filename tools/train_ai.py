@@ -52,7 +52,7 @@ import numpy as np  # noqa: E402
 from qin.ai import player  # noqa: E402
 from qin.ai.features import BASE, NAMES, base_after_move, phased  # noqa: E402
 from qin.ai.greedy import weights  # noqa: E402
-from qin.ai.learned import FORMAT, VERSION, Learned, Weights, parse_weights  # noqa: E402
+from qin.ai.learned import FORMAT, VERSION, Weights, parse_weights  # noqa: E402
 from qin.ai.sim import to_code  # noqa: E402
 from qin.game import Game  # noqa: E402
 
@@ -65,12 +65,8 @@ from after the mover's next move to the end (what the search's lines leave out).
 def _bot(level: str, seed: int, weights: Weights | None) -> Any:
     """A player of ``level`` ("emperor:width=0" for tuning); "heaven" judges with
     ``weights`` (the shipped ones when ``None``)."""
-    name, _, extra = level.partition(":")
-    bot = player(level, seed)
-    if name == "heaven" and weights is not None:
-        tuning = {k: float(v) for k, v in (kv.split("=") for kv in extra.split(",") if kv)}
-        bot.strategy = Learned.son_of_heaven(tuning=tuning, weights=weights)
-    return bot
+    heaven = level.partition(":")[0] == "heaven"
+    return player(level, seed, weights=weights if heaven else None)
 
 
 def margin(game: Game, me: int) -> float:
