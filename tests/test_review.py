@@ -71,9 +71,10 @@ def test_the_figures_are_reproducible_for_a_fixed_record_and_seed(
     assert marked == PINNED_MARKS
 
 
-PINNED_MARKS = [(16, 2, "Rj3Yj4", "Ba9Rb9", 2.94), (22, 2, "Bh9Bi9", "Yl2Bm2", 1.97),
-                (24, 2, "Yj5Rk5", "Ya9Ba10", 5.16)]
-"""The Apprentice's (seat 2) three largest losses."""
+PINNED_MARKS = [(12, 2, "Bc6Yc7", "Yf2Yf3", 1.97), (16, 2, "Rj3Yj4", "Ba9Rb9", 3.11),
+                (24, 2, "Yj5Rk5", "Ya9Ba10", 4.96)]
+"""The Apprentice's (seat 2) three largest losses, as the shipped weights judge them
+(``qin/ai/weights.json``: retrained weights change these figures)."""
 
 
 def test_a_move_is_judged_in_its_movers_view_alone(record: dict[str, object]) -> None:
