@@ -27,7 +27,7 @@
 Everything follows from ``--seed``; with ``--workers 2`` the games run in two
 processes (the results do not depend on it).  The default run (``--games 295 150 30``,
 the self-play a loaded machine finished on 2026-11-26, and 40 evaluation games per
-checkpoint) writes the shipped weights; it takes about an hour of CPU, most of it the
+checkpoint) writes the shipped weights; by estimate about an hour of CPU, most of it the
 160 evaluation games (``--eval-games 0`` leaves them out: some 10 minutes).
 """
 
