@@ -18,9 +18,6 @@ printed as median and 75th percentile.  ``--moves N``: the player first places N
 on a fuller board (a placement's reply and its drawing grow with the board).
 ``--still``: the browser asks for reduced motion, so the board's motion (which a page
 from before it lacks; ``bench/motion.py`` measures its own cost) plays nothing.
-``--ai-ready``: the interactions wait until the computer's worker, started with the
-game, is ready (``#status[data-worker=ready]``), so they do not share the machine with
-its start.
 
 Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
 """
@@ -129,7 +126,7 @@ def p75(values: list[float]) -> float:
 
 
 def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
-            still: bool = False, ai_ready: bool = False) -> dict[str, Any]:
+            still: bool = False) -> dict[str, Any]:
     options: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": False} \
         if phone else {"viewport": {"width": 1366, "height": 768}}
     if still:
@@ -148,9 +145,6 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
         "dealt": dealt, "longest": max((d for _, d in long), default=0.0),
         "blocked": sum(d for _, d in long), "count": len(long)}
     play_moves(page, moves)
-    if ai_ready:
-        page.wait_for_function("() => document.getElementById('status').dataset.worker"
-                               " === 'ready'", timeout=TIMEOUT_MS)
     result["board"] = page.evaluate("document.getElementById('board').innerHTML.length")
     # interactions
     pick = page.evaluate(TIMED, ["#hand .tile-btn:not([disabled])", "click"])
@@ -195,21 +189,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the player's placements before the interactions are timed")
     parser.add_argument("--still", action="store_true",
                         help="reduced motion asked: the board's motion plays nothing")
-    parser.add_argument("--ai-ready", action="store_true",
-                        help="the interactions wait for the computer's worker to be ready")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}"
           + (f"; after {args.moves} placements" if args.moves else "")
-          + ("; reduced motion" if args.still else "")
-          + ("; the computer's worker ready first" if args.ai_ready else ""))
+          + ("; reduced motion" if args.still else ""))
     results: dict[str, list[dict[str, Any]]] = {"baseline": [], "site": []}
     with sync_playwright() as pw, counting_server(args.site) as (site, _), \
             counting_server(args.baseline) as (base, _):
         browser = pw.chromium.launch(**chromium_launch_args())
         for _ in range(args.runs):
             for name, origin in (("baseline", base), ("site", site)):
-                results[name].append(one_run(browser, origin, args.phone, args.moves, args.still,
-                                             args.ai_ready))
+                results[name].append(one_run(browser, origin, args.phone, args.moves, args.still))
         browser.close()
     for name in ("baseline", "site"):
         print("\n".join(describe(name, results[name])))
