@@ -91,6 +91,12 @@ TIMED = """async ([selector, kind]) => {
 }"""
 
 
+SETTLED = "() => window.qinIdle !== false"
+"""Every reply the page awaits is applied (a page whose Python answers within the event
+has no ``qinIdle``): a pick shown at once from the pick table still has its reply on
+the way, which the next interaction would otherwise be timed against (its first change
+to the page), as a player's next move comes later than a script's."""
+
 READY = """() => {
   const play = document.getElementById('play');
   return play && play.dataset.phase === 'move'
@@ -149,6 +155,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
     # interactions
     pick = page.evaluate(TIMED, ["#hand .tile-btn:not([disabled])", "click"])
     page.wait_for_function("() => document.querySelectorAll('#board rect.sq.legal').length > 0")
+    page.wait_for_function(SETTLED)
     squares = page.eval_on_selector_all("#board rect.sq.legal",
                                         "els => els.map(e => e.dataset.square)")
     hovers: list[float] = []
@@ -156,6 +163,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
         took = page.evaluate(TIMED, [f'#board rect[data-square="{name}"]', "mouseover"])
         if took is not None:
             hovers.append(float(took))
+    page.wait_for_function(SETTLED)
     place = page.evaluate(TIMED, [f'#board rect[data-square="{squares[0]}"]', "click"])
     result.update(pick=pick, hovers=hovers, place=place)
     context.close()

@@ -235,7 +235,7 @@ function bind() {
     const id = target?.id ?? "";
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${id === "board-area" ? 1 : 0}`;
     if (flags.keys.has(code)) e.preventDefault();
-    if (flags.picks && code in flags.picks.keys) showPick(flags.picks.keys[code]);
+    if (flags.picks && Object.hasOwn(flags.picks.keys, code)) showPick(flags.picks.keys[code]);
     send({ t: "key", key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, target: id });
   });
   on(window, "storage", (e) => {
