@@ -10,7 +10,8 @@ start screen's first usable moment (the mark qin:prestart-usable), as an eager p
 would; the run ends when the hand is dealt (``body[data-boot=ready]`` and the hand's
 tiles shown).  Printed: the longest main-thread task and the sum of the long tasks from
 navigation until then.  Then, on that page: pick a tile, hover legal squares and other
-squares, place a tile, each timed from the dispatched DOM event until the frame showing
+squares, place a tile (the hovers and the placement once every reply awaited is
+applied, ``SETTLED``), each timed from the dispatched DOM event until the frame showing
 the change is painted (a MutationObserver on #app, then the next animation frame: the
 round trip to the page's Python, wherever it runs, and the drawing),
 printed as median and 75th percentile.  ``--moves N``: the player first places N tiles
