@@ -3,15 +3,24 @@
     python bench/motion_trace.py                       # a placement, CPU slowed 4x
     python bench/motion_trace.py --click lift          # the next player lifting the cover
     python bench/motion_trace.py --site /tmp/old-site --pace off --keep /tmp/t.json
+    python bench/motion_trace.py --click rest --runs 3     # no click: the board at rest
 
 Plays ``--moves`` hot-seat moves (as bench/motion.py does), then traces the next click
-(a placement, or the hand-over cover's lift) with Chrome's tracing (devtools.timeline,
-cc and viz categories) and prints, over the ``--window`` ms after it: the frames the
-display compositor drew (``Display::DrawAndSwap``: what the player sees; in software,
-as every bench runs Chromium without a GPU) with their median and longest, the raster
-workers' time, and the page's main thread by phase (style, layout, pre-paint, paint,
-layerize, commit, script).  Open the trace kept with ``--keep`` in chrome://tracing or
-Perfetto to see each frame.
+(a placement, or the hand-over cover's lift; ``rest``: none, the page left alone) with
+Chrome's tracing (devtools.timeline, cc and viz categories) and prints, over the
+``--window`` ms after it: the frames the display compositor drew
+(``Display::DrawAndSwap``: what the player sees; in software, as every bench runs
+Chromium without a GPU) with their median and longest, the raster workers' time, and
+the page's main thread by phase (style, layout, pre-paint, paint, layerize, commit,
+script).  Open the trace kept with ``--keep`` in chrome://tracing or Perfetto to see
+each frame.
+
+**Frames per second during the motion**: the compositor reports every display frame
+(vsync, 60 a second) it was asked for (``PipelineReporter``): presented, dropped (due
+and not drawn in time), or nothing to draw.  From the start of the move's first
+animation (``Animation`` trace events: motion.js's layers) to the end of its last, the
+frames presented per second and the frames dropped; with motion off or at rest (no
+animation), the frames dropped in the window.  With ``--runs``, each figure's median.
 
 Prints numbers; asserts nothing.  The machine's load moves the milliseconds.
 """
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -44,7 +54,8 @@ MAIN = (("style", "UpdateLayoutTree"), ("layout", "Layout"), ("pre-paint", "PreP
 
 
 def trace(site: Path, pace: str, rate: float, moves: int, click: str, path: Path) -> None:
-    """Play ``moves`` moves, then trace the next placement or lift into ``path``."""
+    """Play ``moves`` moves, then trace the next placement or lift (or, ``rest``, the
+    page left alone after them) into ``path``."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw, counting_server(site) as (origin, _):
@@ -69,6 +80,10 @@ def trace(site: Path, pace: str, rate: float, moves: int, click: str, path: Path
                 else:
                     page.click("#cover-ok")
                 page.wait_for_function(f"{phase} === 'move'")
+            if last and click == "rest":
+                page.wait_for_timeout(1500)  # the last move's motion is over
+                browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+                page.evaluate("performance.mark('qin-click')")  # nothing clicked
             if last:
                 page.wait_for_timeout(1500)
                 browser.stop_tracing()
@@ -91,7 +106,47 @@ def read(path: Path, window_ms: float) -> dict[str, Any]:
 
     draws = spans("VizCompositorThread", "Display::DrawAndSwap")
     return {"draws": draws, "raster": sum(spans("ThreadPool", "RasterTask")),
-            "main": {label: spans("CrRendererMain", name) for label, name in MAIN}}
+            "main": {label: spans("CrRendererMain", name) for label, name in MAIN},
+            **display_frames(events, t0, window_ms)}
+
+
+PRESENTED = ("STATE_PRESENTED_ALL", "STATE_PRESENTED_PARTIAL")
+
+
+def display_frames(events: list[dict[str, Any]], t0: float,
+                   window_ms: float) -> dict[str, Any]:
+    """The display frames (vsyncs) of the window, from the compositor's reports
+    (``PipelineReporter``, one or more per frame: a frame is presented if one of them
+    says so, dropped if one says so and none presented), and the motion's span: from the
+    first animation's start to the last one's end (motion.js's ``Animation`` events)."""
+    anims = [e["ts"] for e in events if e.get("name") == "Animation"
+             and e.get("ph") in ("b", "e") and t0 <= e["ts"] < t0 + window_ms * 1000]
+    span = (min(anims), max(anims)) if len(anims) >= 2 else None
+    states: dict[int, tuple[float, set[str]]] = {}
+    for e in events:
+        if e.get("name") != "PipelineReporter" or e.get("ph") != "b":
+            continue
+        report = e.get("args", {}).get("frame_reporter") or e.get("args", {}).get(
+            "chrome_frame_reporter") or {}
+        seq = report.get("frame_sequence")
+        if seq is None or not t0 <= e["ts"] < t0 + window_ms * 1000:
+            continue
+        states.setdefault(seq, (e["ts"], set()))[1].add(str(report.get("state")))
+
+    def count(lo: float, hi: float) -> tuple[int, int]:
+        frames = [st for ts, st in states.values() if lo <= ts <= hi]
+        shown = sum(1 for st in frames if st & set(PRESENTED))
+        dropped = sum(1 for st in frames if "STATE_DROPPED" in st and not st & set(PRESENTED))
+        return shown, dropped
+
+    window = count(t0, t0 + window_ms * 1000)
+    out: dict[str, Any] = {"presented": window[0], "dropped": window[1], "motion": None}
+    if span is not None:
+        shown, dropped = count(*span)
+        ms = (span[1] - span[0]) / 1000
+        out["motion"] = {"ms": ms, "start": (span[0] - t0) / 1000, "presented": shown,
+                         "dropped": dropped, "fps": shown * 1000 / ms if ms else 0.0}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,17 +155,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", default="normal", help="the motion setting (off: baseline)")
     parser.add_argument("--rate", type=float, default=4, help="CPU slowed this many times")
     parser.add_argument("--moves", type=int, default=2, help="moves played before the one traced")
-    parser.add_argument("--click", choices=("placement", "lift"), default="placement")
+    parser.add_argument("--click", choices=("placement", "lift", "rest"), default="placement")
+    parser.add_argument("--runs", type=int, default=1, help="traces (medians printed)")
     parser.add_argument("--window", type=float, default=1200, help="ms after the click")
     parser.add_argument("--keep", type=Path, default=None, help="keep the trace here")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="qin-trace-") as tmp:
-        path = args.keep or Path(tmp) / "trace.json"
-        trace(args.site, args.pace, args.rate, args.moves, args.click, path)
-        found = read(path, args.window)
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    runs = []
+    for run in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="qin-trace-") as tmp:
+            path = args.keep if args.keep and run == args.runs - 1 else Path(tmp) / "trace.json"
+            trace(args.site, args.pace, args.rate, args.moves, args.click, path)
+            runs.append(read(path, args.window))
+        found = runs[-1]
+        motion = found["motion"]
+        print(f"run {run + 1}: display frames in the window: {found['presented']} presented, "
+              f"{found['dropped']} dropped" + (
+                  f"; the motion: from {motion['start']:.0f} ms, {motion['ms']:.0f} ms long, "
+                  f"{motion['presented']} presented, {motion['dropped']} dropped, "
+                  f"{motion['fps']:.1f} frames per second" if motion else "; no animation"))
+    med = statistics.median
+    found = runs[-1]
     draws = found["draws"]
     print(f"{args.click}, motion {args.pace}, CPU slowed {args.rate:g}x, "
-          f"{args.window:.0f} ms after the click")
+          f"{args.window:.0f} ms after the click, last run of {args.runs}")
     if draws:
         print(f"frames drawn        {len(draws):4}   median {statistics.median(draws):6.1f} ms"
               f"   longest {max(draws):6.1f} ms   total {sum(draws):7.1f} ms")
@@ -120,6 +188,16 @@ def main(argv: list[str] | None = None) -> int:
     for label, spans in found["main"].items():
         print(f"main: {label:12} {len(spans):4}   longest {max(spans, default=0):6.1f} ms"
               f"                    total {sum(spans):7.1f} ms")
+    print(f"median of {args.runs}: display frames dropped in the window "
+          f"{med(r['dropped'] for r in runs):.1f}")
+    moving = [r["motion"] for r in runs if r["motion"]]
+    if moving:
+        print(f"median of {len(moving)} with motion: {med(m['ms'] for m in moving):.0f} ms of "
+              f"motion, starting {med(m['start'] for m in moving):.0f} ms after the click, "
+              f"{med(m['presented'] for m in moving):.1f} frames presented, "
+              f"{med(m['dropped'] for m in moving):.1f} dropped: "
+              f"{med(m['fps'] for m in moving):.1f} frames per second")
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 
