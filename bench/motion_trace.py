@@ -15,6 +15,11 @@ the page's main thread by phase (style, layout, pre-paint, paint, layerize, comm
 script).  Open the trace kept with ``--keep`` in chrome://tracing or Perfetto to see
 each frame.
 
+**The answer's frame**: the main thread's first commit after the reply changed the
+page, and the first frame the display drew after it: when, and what the main thread
+did from the click until that commit (style recalculations and the elements styled,
+layouts and the objects laid out: counts the load does not move; milliseconds it does).
+
 **Frames per second during the motion**: the compositor reports every display frame
 (vsync, 60 a second) it was asked for (``PipelineReporter``): presented, dropped (due
 and not drawn in time), or nothing to draw.  From the start of the move's first
@@ -47,6 +52,9 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
               "disabled-by-default-devtools.timeline.frame", "v8.execute", "blink", "cc",
               "viz", "benchmark", "toplevel", "blink.user_timing"]
 CLICK = """selector => { performance.mark('qin-click');
+  const seen = new MutationObserver(() => { seen.disconnect(); performance.mark('qin-changed'); });
+  seen.observe(document.getElementById('app'),
+    { subtree: true, childList: true, attributes: true, characterData: true });
   document.querySelector(selector).dispatchEvent(new MouseEvent('click', { bubbles: true })); }"""
 MAIN = (("style", "UpdateLayoutTree"), ("layout", "Layout"), ("pre-paint", "PrePaint"),
         ("paint", "Paint"), ("layerize", "Layerize"), ("commit", "Commit"),
@@ -105,9 +113,50 @@ def read(path: Path, window_ms: float) -> dict[str, Any]:
                 and t0 <= e["ts"] < t0 + window_ms * 1000]
 
     draws = spans("VizCompositorThread", "Display::DrawAndSwap")
-    return {"draws": draws, "raster": sum(spans("ThreadPool", "RasterTask")),
+    return {"draws": draws, "answer": answer(events, threads, t0),
+            "raster": sum(spans("ThreadPool", "RasterTask")),
             "main": {label: spans("CrRendererMain", name) for label, name in MAIN},
             **display_frames(events, t0, window_ms)}
+
+
+def answer(events: list[dict[str, Any]], threads: dict[tuple[int, int], str],
+           t0: float) -> dict[str, Any] | None:
+    """The frame that answers the click: the main thread's first commit after the page
+    changed (``qin-changed``: the reply applied), and the display's first frame drawn
+    after it.  Until that commit, from the click: the main thread's style
+    recalculations (elements styled), layouts (objects laid out), paint and script."""
+    marks = [e["ts"] for e in events if e.get("name") == "qin-changed"]
+    if not marks:
+        return None
+
+    def on(e: dict[str, Any], thread: str) -> bool:
+        return e.get("ph") == "X" and threads.get((e["pid"], e["tid"]), "").startswith(thread)
+
+    commits = sorted(e["ts"] + e.get("dur", 0) for e in events
+                     if e.get("name") == "Commit" and on(e, "CrRendererMain")
+                     and e["ts"] >= marks[0])
+    if not commits:
+        return None
+    drawn = sorted(e["ts"] for e in events if e.get("name") == "Display::DrawAndSwap"
+                   and on(e, "VizCompositorThread") and e["ts"] >= commits[0])
+    before = [e for e in events if on(e, "CrRendererMain") and t0 <= e["ts"] < commits[0]]
+
+    def of(name: str) -> list[dict[str, Any]]:
+        return [e for e in before if e["name"] == name]
+
+    def total(name: str) -> float:
+        return sum(e.get("dur", 0) for e in of(name)) / 1000
+
+    styled = sum(int(e.get("args", {}).get("elementCount", 0) or 0)
+                 for e in of("UpdateLayoutTree"))
+    laid = sum(int(e.get("args", {}).get("beginData", {}).get("dirtyObjects", 0) or 0)
+               for e in of("Layout"))
+    return {"committed": (commits[0] - t0) / 1000,
+            "drawn": (drawn[0] - t0) / 1000 if drawn else None,
+            "styles": len(of("UpdateLayoutTree")), "styled": styled,
+            "layouts": len(of("Layout")), "laid": laid, "style_ms": total("UpdateLayoutTree"),
+            "layout_ms": total("Layout"), "paint_ms": total("Paint"),
+            "script_ms": total("FunctionCall")}
 
 
 PRESENTED = ("STATE_PRESENTED_ALL", "STATE_PRESENTED_PARTIAL")
@@ -168,6 +217,15 @@ def main(argv: list[str] | None = None) -> int:
             trace(args.site, args.pace, args.rate, args.moves, args.click, path)
             runs.append(read(path, args.window))
         found = runs[-1]
+        frame = found["answer"]
+        if frame:
+            drawn = f"{frame['drawn']:.0f}" if frame["drawn"] is not None else "-"
+            print(f"run {run + 1}: the answer's frame: committed {frame['committed']:.0f} ms, "
+                  f"drawn {drawn} ms after the click; before it {frame['styles']} style "
+                  f"recalculations ({frame['styled']} elements, {frame['style_ms']:.1f} ms), "
+                  f"{frame['layouts']} layouts ({frame['laid']} objects, "
+                  f"{frame['layout_ms']:.1f} ms), paint {frame['paint_ms']:.1f} ms, "
+                  f"script {frame['script_ms']:.1f} ms")
         motion = found["motion"]
         print(f"run {run + 1}: display frames in the window: {found['presented']} presented, "
               f"{found['dropped']} dropped" + (
@@ -190,6 +248,18 @@ def main(argv: list[str] | None = None) -> int:
               f"                    total {sum(spans):7.1f} ms")
     print(f"median of {args.runs}: display frames dropped in the window "
           f"{med(r['dropped'] for r in runs):.1f}")
+    frames = [r["answer"] for r in runs if r["answer"] and r["answer"]["drawn"] is not None]
+    if frames:
+        print(f"median of {len(frames)}: the answer's frame drawn "
+              f"{med(f['drawn'] for f in frames):.0f} ms after the click, committed "
+              f"{med(f['committed'] for f in frames):.0f} ms; before it "
+              f"{med(f['styles'] for f in frames):.1f} style recalculations "
+              f"({med(f['styled'] for f in frames):.0f} elements), "
+              f"{med(f['layouts'] for f in frames):.1f} layouts, main thread: style "
+              f"{med(f['style_ms'] for f in frames):.1f} ms, layout "
+              f"{med(f['layout_ms'] for f in frames):.1f} ms, paint "
+              f"{med(f['paint_ms'] for f in frames):.1f} ms, script "
+              f"{med(f['script_ms'] for f in frames):.1f} ms")
     moving = [r["motion"] for r in runs if r["motion"]]
     if moving:
         print(f"median of {len(moving)} with motion: {med(m['ms'] for m in moving):.0f} ms of "
