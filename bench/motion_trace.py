@@ -168,8 +168,13 @@ def display_frames(events: list[dict[str, Any]], t0: float,
     (``PipelineReporter``, one or more per frame: a frame is presented if one of them
     says so, dropped if one says so and none presented), and the motion's span: from the
     first animation's start to the last one's end (motion.js's ``Animation`` events)."""
-    anims = [e["ts"] for e in events if e.get("name") == "Animation"
-             and e.get("ph") in ("b", "e") and t0 <= e["ts"] < t0 + window_ms * 1000]
+    def layer(e: dict[str, Any]) -> bool:  # motion.js's, not a CSS animation of the page
+        return "motion-layer" in str(e.get("args", {}).get("data", {}).get("nodeName", ""))
+
+    moving = [e for e in events if e.get("name") == "Animation" and e.get("ph") in ("b", "e")
+              and t0 <= e["ts"] < t0 + window_ms * 1000]
+    ids = {str(e.get("id2", e.get("id"))) for e in moving if e["ph"] == "b" and layer(e)}
+    anims = [e["ts"] for e in moving if str(e.get("id2", e.get("id"))) in ids]
     span = (min(anims), max(anims)) if len(anims) >= 2 else None
     states: dict[int, tuple[float, set[str]]] = {}
     for e in events:
