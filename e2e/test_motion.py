@@ -74,14 +74,14 @@ def frames(page: Page, n: int) -> None:
     })""", n)
 
 
-def settled_tile_shown(page: Page) -> bool:
-    """Once every animation is over, the last move's tile and its frame show on the
-    board (never left hidden by a motion)."""
+def settled_board_shown(page: Page) -> bool:
+    """Once every animation is over, every tile, pagoda and the last move's frame show
+    on the board (none left hidden by a motion)."""
     page.wait_for_function("document.getAnimations().length === 0")
     shown: bool = page.evaluate("""() => {
       const svg = document.querySelector('#board svg');
       const last = svg.querySelector('.last-move');
-      const tiles = [...svg.querySelectorAll('.tiles .tile')];
+      const tiles = [...svg.querySelectorAll('.tiles .tile, .pagodas .pagoda')];
       return !!last && tiles.length > 0 && !document.querySelector('.motion-layer')
         && [last, ...tiles].every((el) => getComputedStyle(el).visibility === 'visible');
     }""")
@@ -101,7 +101,7 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     lift(page, play)
     expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     assert counts(page)["animate"] >= 1  # the tile (its last-move frame moves with it)
-    assert settled_tile_shown(page)
+    assert settled_board_shown(page)
     # The system asks for less motion: the next move lands without any animation.
     page.emulate_media(reduced_motion="reduce")
     before = counts(page)["animate"]
@@ -110,7 +110,7 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before
     assert page.evaluate("document.getAnimations().length") == 0
-    assert settled_tile_shown(page)
+    assert settled_board_shown(page)
 
 
 def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
@@ -217,7 +217,7 @@ def test_the_last_move_moves_when_the_result_is_closed(page: Page) -> None:
     expect(page.locator("#result")).to_be_hidden()
     expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     assert counts(page)["animate"] >= 1
-    assert settled_tile_shown(page)
+    assert settled_board_shown(page)
 
 def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
     page.add_init_script(COUNTERS)
