@@ -202,6 +202,11 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     page.select_option("#seat-kind-1", "human")
     page.select_option("#seat-kind-2", "apprentice")
     expect(page.locator("#seat-kind-1")).to_have_value("human")
+    # the computer's description sits under its player type, not over its edge
+    expect(page.locator("#seat-hint-2")).to_contain_text("beginner")
+    gap = page.evaluate("""() => document.querySelector('#seat-hint-2').getBoundingClientRect().top
+        - document.querySelector('#seat-kind-2').getBoundingClientRect().bottom""")
+    assert gap >= 0, f"the level's description overlaps its player type by {-gap:.1f} px"
     page.locator("#seed").fill("7")
     page.locator("#start").tap()
     play = page.locator("#play")
