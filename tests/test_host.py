@@ -503,6 +503,7 @@ def test_a_move_sends_its_motion_once_with_the_board_it_redrew() -> None:
     assert s is not None
     assert cues[0]["cue"] == "settle" and cues[0]["move"] == s.turns[-1].move
     assert reply["motion"]["sounds"] == []  # sound is off until the player switches it on
+    assert "shown" not in reply["motion"]  # it plays with the board it redrew, at once
     assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
     assert "motion" not in h.handle({"t": "click", "path": [node("button", "undo"), APP]})
 
@@ -523,6 +524,7 @@ def test_a_hot_seat_move_sounds_at_once_and_moves_when_the_cover_is_lifted() -> 
     assert reply["motion"]["cues"][0] == {**reply["motion"]["cues"][0], "cue": "settle",
                                           "move": s.turns[-1].move}
     assert reply["motion"]["sounds"] == []  # it sounded when it was played
+    assert reply["motion"]["shown"] is True  # it plays on the board the cover uncovered
     assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
     # a move taken back under the cover never moves
     reply = h.handle({"t": "click", "path": square(pick_playable(h))})

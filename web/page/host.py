@@ -15,7 +15,8 @@ actions, dispatches them, and returns the one reply the shell applies, in this o
   of an element's HTML that changed, ``qin_ui.elements.Parts``);
 - ``overlay`` (the board's ``g.overlay``), ``cursor`` (the keyboard cursor's square or
   null), ``motion`` (the last move's cues and sounds, ``qin_ui.motion``: sent once,
-  with the board the move redrew), each only when it changed;
+  with the board the move redrew; ``shown``: on the board already shown, uncovered by
+  this reply), each only when it changed;
 - ``flags``: what the shell decides alone, inside an event handler (``Flags``);
 - ``effects``: what needs the page (download, focus, address, copy, language, the AI
   worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
@@ -244,6 +245,8 @@ class Differ:
             self.moved = moved.token
             if moved.cues or moved.sounds:
                 out["motion"] = {"cues": list(moved.cues), "sounds": list(moved.sounds)}
+                if moved.shown:  # the shell starts it in the frame after the uncovered one
+                    out["motion"]["shown"] = True
         return out
 
 

@@ -351,7 +351,9 @@ function applyReply(reply) {
     // after the rest of the reply, its effects and the dialogs' inert update (a mutation
     // observer's, queued before): one style recalculation and layout for them all and
     // the motion's reads, where reading at once made two of each
-    if (reply.motion) queueMicrotask(() => motion.play(board, reply.motion.cues, leaving));
+    if (reply.motion) {
+      queueMicrotask(() => motion.play(board, reply.motion.cues, leaving, { later: !!reply.motion.shown }));
+    }
   }
   if (reply.motion) sound.play(reply.motion.sounds);
   if (reply.marks) marked(reply.marks);
