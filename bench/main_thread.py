@@ -10,12 +10,15 @@ start screen's first usable moment (the mark qin:prestart-usable), as an eager p
 would; the run ends when the hand is dealt (``body[data-boot=ready]`` and the hand's
 tiles shown).  Printed: the longest main-thread task and the sum of the long tasks from
 navigation until then.  Then, on that page: pick a tile, hover legal squares and other
-squares, place a tile, each timed from the dispatched DOM event until the frame showing
+squares, place a tile (the hovers and the placement once every reply awaited is
+applied, ``SETTLED``), each timed from the dispatched DOM event until the frame showing
 the change is painted (a MutationObserver on #app, then the next animation frame: the
 round trip to the page's Python, wherever it runs, and the drawing),
 printed as median and 75th percentile.  ``--moves N``: the player first places N tiles
 (clicks, against the computer of the start screen), so that the interactions are timed
 on a fuller board (a placement's reply and its drawing grow with the board).
+``--still``: the browser asks for reduced motion, so the board's motion (which a page
+from before it lacks; ``bench/motion.py`` measures its own cost) plays nothing.
 
 Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
 """
@@ -89,6 +92,12 @@ TIMED = """async ([selector, kind]) => {
 }"""
 
 
+SETTLED = "() => window.qinIdle !== false"
+"""Every reply the page awaits is applied (a page whose Python answers within the event
+has no ``qinIdle``): a pick shown at once from the pick table still has its reply on
+the way, which the next interaction would otherwise be timed against (its first change
+to the page), as a player's next move comes later than a script's."""
+
 READY = """() => {
   const play = document.getElementById('play');
   return play && play.dataset.phase === 'move'
@@ -123,9 +132,12 @@ def p75(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.75 * len(ordered)))]
 
 
-def one_run(browser: Any, origin: str, phone: bool, moves: int = 0) -> dict[str, Any]:
+def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
+            still: bool = False) -> dict[str, Any]:
     options: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": False} \
         if phone else {"viewport": {"width": 1366, "height": 768}}
+    if still:
+        options["reduced_motion"] = "reduce"
     context = browser.new_context(service_workers="block", **options)
     page = context.new_page()
     if phone:
@@ -144,6 +156,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0) -> dict[str,
     # interactions
     pick = page.evaluate(TIMED, ["#hand .tile-btn:not([disabled])", "click"])
     page.wait_for_function("() => document.querySelectorAll('#board rect.sq.legal').length > 0")
+    page.wait_for_function(SETTLED)
     squares = page.eval_on_selector_all("#board rect.sq.legal",
                                         "els => els.map(e => e.dataset.square)")
     hovers: list[float] = []
@@ -151,6 +164,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0) -> dict[str,
         took = page.evaluate(TIMED, [f'#board rect[data-square="{name}"]', "mouseover"])
         if took is not None:
             hovers.append(float(took))
+    page.wait_for_function(SETTLED)
     place = page.evaluate(TIMED, [f'#board rect[data-square="{squares[0]}"]', "click"])
     result.update(pick=pick, hovers=hovers, place=place)
     context.close()
@@ -182,16 +196,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phone", action="store_true", help="CPU slowed 4x, 360x740")
     parser.add_argument("--moves", type=int, default=0,
                         help="the player's placements before the interactions are timed")
+    parser.add_argument("--still", action="store_true",
+                        help="reduced motion asked: the board's motion plays nothing")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}"
-          + (f"; after {args.moves} placements" if args.moves else ""))
+          + (f"; after {args.moves} placements" if args.moves else "")
+          + ("; reduced motion" if args.still else ""))
     results: dict[str, list[dict[str, Any]]] = {"baseline": [], "site": []}
     with sync_playwright() as pw, counting_server(args.site) as (site, _), \
             counting_server(args.baseline) as (base, _):
         browser = pw.chromium.launch(**chromium_launch_args())
         for _ in range(args.runs):
             for name, origin in (("baseline", base), ("site", site)):
-                results[name].append(one_run(browser, origin, args.phone, args.moves))
+                results[name].append(one_run(browser, origin, args.phone, args.moves, args.still))
         browser.close()
     for name in ("baseline", "site"):
         print("\n".join(describe(name, results[name])))

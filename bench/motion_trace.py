@@ -3,15 +3,29 @@
     python bench/motion_trace.py                       # a placement, CPU slowed 4x
     python bench/motion_trace.py --click lift          # the next player lifting the cover
     python bench/motion_trace.py --site /tmp/old-site --pace off --keep /tmp/t.json
+    python bench/motion_trace.py --click rest --runs 3     # no click: the board at rest
 
 Plays ``--moves`` hot-seat moves (as bench/motion.py does), then traces the next click
-(a placement, or the hand-over cover's lift) with Chrome's tracing (devtools.timeline,
-cc and viz categories) and prints, over the ``--window`` ms after it: the frames the
-display compositor drew (``Display::DrawAndSwap``: what the player sees; in software,
-as every bench runs Chromium without a GPU) with their median and longest, the raster
-workers' time, and the page's main thread by phase (style, layout, pre-paint, paint,
-layerize, commit, script).  Open the trace kept with ``--keep`` in chrome://tracing or
-Perfetto to see each frame.
+(a placement, or the hand-over cover's lift; ``rest``: none, the page left alone) with
+Chrome's tracing (devtools.timeline, cc and viz categories) and prints, over the
+``--window`` ms after it: the frames the display compositor drew
+(``Display::DrawAndSwap``: what the player sees; in software, as every bench runs
+Chromium without a GPU) with their median and longest, the raster workers' time, and
+the page's main thread by phase (style, layout, pre-paint, paint, layerize, commit,
+script).  Open the trace kept with ``--keep`` in chrome://tracing or Perfetto to see
+each frame.
+
+**The answer's frame**: the main thread's first commit after the reply changed the
+page, and the first frame the display drew after it: when, and what the main thread
+did from the click until that commit (style recalculations and the elements styled,
+layouts and the objects laid out: counts the load does not move; milliseconds it does).
+
+**Frames per second during the motion**: the compositor reports every display frame
+(vsync, 60 a second) it was asked for (``PipelineReporter``): presented, dropped (due
+and not drawn in time), or nothing to draw.  From the start of the move's first
+animation (``Animation`` trace events: motion.js's layers) to the end of its last, the
+frames presented per second and the frames dropped; with motion off or at rest (no
+animation), the frames dropped in the window.  With ``--runs``, each figure's median.
 
 Prints numbers; asserts nothing.  The machine's load moves the milliseconds.
 """
@@ -20,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -37,6 +52,9 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
               "disabled-by-default-devtools.timeline.frame", "v8.execute", "blink", "cc",
               "viz", "benchmark", "toplevel", "blink.user_timing"]
 CLICK = """selector => { performance.mark('qin-click');
+  const seen = new MutationObserver(() => { seen.disconnect(); performance.mark('qin-changed'); });
+  seen.observe(document.getElementById('app'),
+    { subtree: true, childList: true, attributes: true, characterData: true });
   document.querySelector(selector).dispatchEvent(new MouseEvent('click', { bubbles: true })); }"""
 MAIN = (("style", "UpdateLayoutTree"), ("layout", "Layout"), ("pre-paint", "PrePaint"),
         ("paint", "Paint"), ("layerize", "Layerize"), ("commit", "Commit"),
@@ -44,7 +62,8 @@ MAIN = (("style", "UpdateLayoutTree"), ("layout", "Layout"), ("pre-paint", "PreP
 
 
 def trace(site: Path, pace: str, rate: float, moves: int, click: str, path: Path) -> None:
-    """Play ``moves`` moves, then trace the next placement or lift into ``path``."""
+    """Play ``moves`` moves, then trace the next placement or lift (or, ``rest``, the
+    page left alone after them) into ``path``."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw, counting_server(site) as (origin, _):
@@ -69,6 +88,10 @@ def trace(site: Path, pace: str, rate: float, moves: int, click: str, path: Path
                 else:
                     page.click("#cover-ok")
                 page.wait_for_function(f"{phase} === 'move'")
+            if last and click == "rest":
+                page.wait_for_timeout(1500)  # the last move's motion is over
+                browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+                page.evaluate("performance.mark('qin-click')")  # nothing clicked
             if last:
                 page.wait_for_timeout(1500)
                 browser.stop_tracing()
@@ -90,8 +113,94 @@ def read(path: Path, window_ms: float) -> dict[str, Any]:
                 and t0 <= e["ts"] < t0 + window_ms * 1000]
 
     draws = spans("VizCompositorThread", "Display::DrawAndSwap")
-    return {"draws": draws, "raster": sum(spans("ThreadPool", "RasterTask")),
-            "main": {label: spans("CrRendererMain", name) for label, name in MAIN}}
+    return {"draws": draws, "answer": answer(events, threads, t0),
+            "raster": sum(spans("ThreadPool", "RasterTask")),
+            "main": {label: spans("CrRendererMain", name) for label, name in MAIN},
+            **display_frames(events, t0, window_ms)}
+
+
+def answer(events: list[dict[str, Any]], threads: dict[tuple[int, int], str],
+           t0: float) -> dict[str, Any] | None:
+    """The frame that answers the click: the main thread's first commit after the page
+    changed (``qin-changed``: the reply applied), and the display's first frame drawn
+    after it.  Until that commit, from the click: the main thread's style
+    recalculations (elements styled), layouts (objects laid out), paint and script."""
+    marks = [e["ts"] for e in events if e.get("name") == "qin-changed"]
+    if not marks:
+        return None
+
+    def on(e: dict[str, Any], thread: str) -> bool:
+        return e.get("ph") == "X" and threads.get((e["pid"], e["tid"]), "").startswith(thread)
+
+    commits = sorted(e["ts"] + e.get("dur", 0) for e in events
+                     if e.get("name") == "Commit" and on(e, "CrRendererMain")
+                     and e["ts"] >= marks[0])
+    if not commits:
+        return None
+    drawn = sorted(e["ts"] for e in events if e.get("name") == "Display::DrawAndSwap"
+                   and on(e, "VizCompositorThread") and e["ts"] >= commits[0])
+    before = [e for e in events if on(e, "CrRendererMain") and t0 <= e["ts"] < commits[0]]
+
+    def of(name: str) -> list[dict[str, Any]]:
+        return [e for e in before if e["name"] == name]
+
+    def total(name: str) -> float:
+        return sum(e.get("dur", 0) for e in of(name)) / 1000
+
+    styled = sum(int(e.get("args", {}).get("elementCount", 0) or 0)
+                 for e in of("UpdateLayoutTree"))
+    laid = sum(int(e.get("args", {}).get("beginData", {}).get("dirtyObjects", 0) or 0)
+               for e in of("Layout"))
+    return {"committed": (commits[0] - t0) / 1000,
+            "drawn": (drawn[0] - t0) / 1000 if drawn else None,
+            "styles": len(of("UpdateLayoutTree")), "styled": styled,
+            "layouts": len(of("Layout")), "laid": laid, "style_ms": total("UpdateLayoutTree"),
+            "layout_ms": total("Layout"), "paint_ms": total("Paint"),
+            "script_ms": total("FunctionCall")}
+
+
+PRESENTED = ("STATE_PRESENTED_ALL", "STATE_PRESENTED_PARTIAL")
+
+
+def display_frames(events: list[dict[str, Any]], t0: float,
+                   window_ms: float) -> dict[str, Any]:
+    """The display frames (vsyncs) of the window, from the compositor's reports
+    (``PipelineReporter``, one or more per frame: a frame is presented if one of them
+    says so, dropped if one says so and none presented), and the motion's span: from the
+    first animation's start to the last one's end (motion.js's ``Animation`` events)."""
+    def layer(e: dict[str, Any]) -> bool:  # motion.js's, not a CSS animation of the page
+        return "motion-layer" in str(e.get("args", {}).get("data", {}).get("nodeName", ""))
+
+    moving = [e for e in events if e.get("name") == "Animation" and e.get("ph") in ("b", "e")
+              and t0 <= e["ts"] < t0 + window_ms * 1000]
+    ids = {str(e.get("id2", e.get("id"))) for e in moving if e["ph"] == "b" and layer(e)}
+    anims = [e["ts"] for e in moving if str(e.get("id2", e.get("id"))) in ids]
+    span = (min(anims), max(anims)) if len(anims) >= 2 else None
+    states: dict[int, tuple[float, set[str]]] = {}
+    for e in events:
+        if e.get("name") != "PipelineReporter" or e.get("ph") != "b":
+            continue
+        report = e.get("args", {}).get("frame_reporter") or e.get("args", {}).get(
+            "chrome_frame_reporter") or {}
+        seq = report.get("frame_sequence")
+        if seq is None or not t0 <= e["ts"] < t0 + window_ms * 1000:
+            continue
+        states.setdefault(seq, (e["ts"], set()))[1].add(str(report.get("state")))
+
+    def count(lo: float, hi: float) -> tuple[int, int]:
+        frames = [st for ts, st in states.values() if lo <= ts <= hi]
+        shown = sum(1 for st in frames if st & set(PRESENTED))
+        dropped = sum(1 for st in frames if "STATE_DROPPED" in st and not st & set(PRESENTED))
+        return shown, dropped
+
+    window = count(t0, t0 + window_ms * 1000)
+    out: dict[str, Any] = {"presented": window[0], "dropped": window[1], "motion": None}
+    if span is not None:
+        shown, dropped = count(*span)
+        ms = (span[1] - span[0]) / 1000
+        out["motion"] = {"ms": ms, "start": (span[0] - t0) / 1000, "presented": shown,
+                         "dropped": dropped, "fps": shown * 1000 / ms if ms else 0.0}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,17 +209,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", default="normal", help="the motion setting (off: baseline)")
     parser.add_argument("--rate", type=float, default=4, help="CPU slowed this many times")
     parser.add_argument("--moves", type=int, default=2, help="moves played before the one traced")
-    parser.add_argument("--click", choices=("placement", "lift"), default="placement")
+    parser.add_argument("--click", choices=("placement", "lift", "rest"), default="placement")
+    parser.add_argument("--runs", type=int, default=1, help="traces (medians printed)")
     parser.add_argument("--window", type=float, default=1200, help="ms after the click")
     parser.add_argument("--keep", type=Path, default=None, help="keep the trace here")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="qin-trace-") as tmp:
-        path = args.keep or Path(tmp) / "trace.json"
-        trace(args.site, args.pace, args.rate, args.moves, args.click, path)
-        found = read(path, args.window)
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    runs = []
+    for run in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="qin-trace-") as tmp:
+            path = args.keep if args.keep and run == args.runs - 1 else Path(tmp) / "trace.json"
+            trace(args.site, args.pace, args.rate, args.moves, args.click, path)
+            runs.append(read(path, args.window))
+        found = runs[-1]
+        frame = found["answer"]
+        if frame:
+            drawn = f"{frame['drawn']:.0f}" if frame["drawn"] is not None else "-"
+            print(f"run {run + 1}: the answer's frame: committed {frame['committed']:.0f} ms, "
+                  f"drawn {drawn} ms after the click; before it {frame['styles']} style "
+                  f"recalculations ({frame['styled']} elements, {frame['style_ms']:.1f} ms), "
+                  f"{frame['layouts']} layouts ({frame['laid']} objects, "
+                  f"{frame['layout_ms']:.1f} ms), paint {frame['paint_ms']:.1f} ms, "
+                  f"script {frame['script_ms']:.1f} ms")
+        motion = found["motion"]
+        print(f"run {run + 1}: display frames in the window: {found['presented']} presented, "
+              f"{found['dropped']} dropped" + (
+                  f"; the motion: from {motion['start']:.0f} ms, {motion['ms']:.0f} ms long, "
+                  f"{motion['presented']} presented, {motion['dropped']} dropped, "
+                  f"{motion['fps']:.1f} frames per second" if motion else "; no animation"))
+    med = statistics.median
+    found = runs[-1]
     draws = found["draws"]
     print(f"{args.click}, motion {args.pace}, CPU slowed {args.rate:g}x, "
-          f"{args.window:.0f} ms after the click")
+          f"{args.window:.0f} ms after the click, last run of {args.runs}")
     if draws:
         print(f"frames drawn        {len(draws):4}   median {statistics.median(draws):6.1f} ms"
               f"   longest {max(draws):6.1f} ms   total {sum(draws):7.1f} ms")
@@ -120,6 +251,28 @@ def main(argv: list[str] | None = None) -> int:
     for label, spans in found["main"].items():
         print(f"main: {label:12} {len(spans):4}   longest {max(spans, default=0):6.1f} ms"
               f"                    total {sum(spans):7.1f} ms")
+    print(f"median of {args.runs}: display frames dropped in the window "
+          f"{med(r['dropped'] for r in runs):.1f}")
+    frames = [r["answer"] for r in runs if r["answer"] and r["answer"]["drawn"] is not None]
+    if frames:
+        print(f"median of {len(frames)}: the answer's frame drawn "
+              f"{med(f['drawn'] for f in frames):.0f} ms after the click, committed "
+              f"{med(f['committed'] for f in frames):.0f} ms; before it "
+              f"{med(f['styles'] for f in frames):.1f} style recalculations "
+              f"({med(f['styled'] for f in frames):.0f} elements), "
+              f"{med(f['layouts'] for f in frames):.1f} layouts, main thread: style "
+              f"{med(f['style_ms'] for f in frames):.1f} ms, layout "
+              f"{med(f['layout_ms'] for f in frames):.1f} ms, paint "
+              f"{med(f['paint_ms'] for f in frames):.1f} ms, script "
+              f"{med(f['script_ms'] for f in frames):.1f} ms")
+    moving = [r["motion"] for r in runs if r["motion"]]
+    if moving:
+        print(f"median of {len(moving)} with motion: {med(m['ms'] for m in moving):.0f} ms of "
+              f"motion, starting {med(m['start'] for m in moving):.0f} ms after the click, "
+              f"{med(m['presented'] for m in moving):.1f} frames presented, "
+              f"{med(m['dropped'] for m in moving):.1f} dropped: "
+              f"{med(m['fps'] for m in moving):.1f} frames per second")
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 
 

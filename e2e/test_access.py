@@ -170,6 +170,10 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
             index = playable.index(True)
             page.keyboard.press(str(index + 1))
             expect(play).not_to_have_attribute("data-selected", "")
+            # the board shows the pick at once (the pick table); the grid's words come
+            # with the page's answer
+            expect(page.locator("#board-grid [role=gridcell]",
+                                has_text="legal for the selected tile").first).to_be_attached()
             if done == 0 and not undone:
                 page.keyboard.press("r")  # turning is possible, the cells follow
                 expect(play).not_to_have_attribute("data-orientation", "0")

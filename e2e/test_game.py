@@ -175,6 +175,63 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
           f"placement {placement:.1f} ms")
 
 
+# What a pick shows: the legal squares, the tile picked (its button's index and
+# aria-pressed) and #play's data-selected.
+SHOWN = """() => ({
+  legal: [...document.querySelectorAll('#board rect.sq.legal')].map((e) => e.dataset.square),
+  pressed: [...document.querySelectorAll('#hand .tile-btn.selected')].map(
+    (e) => [e.dataset.index, e.getAttribute('aria-pressed')]),
+  selected: document.getElementById('play').dataset.selected,
+})"""
+
+# Events dispatched and what shows read after each, in the same task: no reply of the
+# page's Python (in its worker) can come in between.
+PICKED_NOW = f"""(events) => {{
+  const shown = {SHOWN};
+  return events.map(([kind, what]) => {{
+    if (kind === 'click') {{
+      document.querySelector(`#hand .tile-btn[data-index="${{what}}"]`).click();
+    }} else {{
+      document.body.dispatchEvent(new KeyboardEvent('keydown', {{ key: what, bubbles: true }}));
+    }}
+    return shown();
+  }});
+}}"""
+
+
+def test_a_pick_shows_at_once_and_its_reply_changes_nothing_shown(booted_page: Page) -> None:
+    """A tile picked (a click or its key) shows where it may go before the page's Python
+    answers, from the table that Python sent with the screen; the answer then shows the
+    same. A second pick made before that answer waits for it (the table was the screen's
+    before the first)."""
+    page = booted_page
+    start(page)
+
+    def answered() -> object:
+        page.wait_for_function("() => window.qinIdle")
+        return page.evaluate(SHOWN)
+
+    answered()
+    playable = page.locator("#hand .tile-btn:not([disabled])").evaluate_all(
+        "els => els.map(e => [e.dataset.index, e.dataset.kind])")
+    assert len(playable) >= 2
+    (first, kind), (second, other) = playable[:2]
+
+    [now] = page.evaluate(PICKED_NOW, [["click", first]])
+    assert now["legal"] and now["pressed"] == [[first, "true"]] and now["selected"] == kind
+    assert answered() == now  # the reply wrote what the table showed
+    # the second tile's key, then its click (put back) before the answer: the key shows
+    # at once, the click waits for the answer
+    by_key, waiting = page.evaluate(PICKED_NOW, [["key", str(int(second) + 1)],
+                                                 ["click", second]])
+    assert by_key["pressed"] == [[second, "true"]] and by_key["selected"] == other
+    assert by_key["legal"] and waiting == by_key
+    assert answered() == {"legal": [], "pressed": [], "selected": ""}  # put back
+    [again] = page.evaluate(PICKED_NOW, [["click", first]])
+    assert again["legal"] and again["pressed"] == [[first, "true"]]
+    assert answered() == again
+
+
 def test_the_cover_hides_the_hand_between_humans_and_undo(booted_page: Page) -> None:
     page = booted_page
     play = start(page)

@@ -58,9 +58,34 @@ def counts(page: Page) -> dict[str, int]:
 
 def lift(page: Page, play: Locator) -> None:
     """The next player lifts the hand-over cover (the reply that shows the hand brings
-    the held move's motion)."""
+    the held move's motion), and the page draws the frames after it: the held motion
+    starts in the frame after the one that shows the board uncovered."""
     page.click("#cover-ok")
     expect(play).to_have_attribute("data-phase", "move")
+    page.wait_for_function("() => window.qinIdle")
+    frames(page, 3)
+
+
+def frames(page: Page, n: int) -> None:
+    """Wait until the page has drawn ``n`` more frames (requestAnimationFrame)."""
+    page.evaluate("""n => new Promise((done) => {
+      const next = (left) => (left ? requestAnimationFrame(() => next(left - 1)) : done());
+      next(n);
+    })""", n)
+
+
+def settled_board_shown(page: Page) -> bool:
+    """Once every animation is over, every tile, pagoda and the last move's frame show
+    on the board (none left hidden by a motion)."""
+    page.wait_for_function("document.getAnimations().length === 0")
+    shown: bool = page.evaluate("""() => {
+      const svg = document.querySelector('#board svg');
+      const last = svg.querySelector('.last-move');
+      const tiles = [...svg.querySelectorAll('.tiles .tile, .pagodas .pagoda')];
+      return !!last && tiles.length > 0 && !document.querySelector('.motion-layer')
+        && [last, ...tiles].every((el) => getComputedStyle(el).visibility === 'visible');
+    }""")
+    return shown
 
 
 def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> None:
@@ -76,6 +101,7 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     lift(page, play)
     expect(board).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     assert counts(page)["animate"] >= 1  # the tile (its last-move frame moves with it)
+    assert settled_board_shown(page)
     # The system asks for less motion: the next move lands without any animation.
     page.emulate_media(reduced_motion="reduce")
     before = counts(page)["animate"]
@@ -84,6 +110,7 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before
     assert page.evaluate("document.getAnimations().length") == 0
+    assert settled_board_shown(page)
 
 
 def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
@@ -190,6 +217,7 @@ def test_the_last_move_moves_when_the_result_is_closed(page: Page) -> None:
     expect(page.locator("#result")).to_be_hidden()
     expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     assert counts(page)["animate"] >= 1
+    assert settled_board_shown(page)
 
 def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
     page.add_init_script(COUNTERS)

@@ -4,6 +4,7 @@ changed on the screen and what the shell decides alone (no browser)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
@@ -219,6 +220,52 @@ def test_a_touch_anywhere_tells_the_pointer() -> None:
     assert "tap a marked square" in reply["changes"]["status"]["text"]
     h.handle({"t": "pointer", "kind": "mouse", "path": tile})
     assert h.app.state.pointer == "mouse" and h.sent_flags["pointer"] == "mouse"
+
+
+def picked_squares(reply: host.Json) -> dict[str, bool]:
+    """The board's squares a reply wrote, each with whether it is legal now."""
+    put = reply.get("changes", {}).get("board", {}).get("parts", {}).get("put", [])
+    return {key[2:]: ' legal"' in html or " legal " in html
+            for key, _, _, html in put if key.startswith("s-")}
+
+
+def test_the_pick_table_shows_what_each_pick_s_reply_writes() -> None:
+    """The shell shows a pick at once from ``flags.picks`` (the tile, its orientation,
+    its legal squares; picked again: put back): each entry is what that tile's click and
+    key then do, the board's squares written by the reply are the ones whose ``legal``
+    class the table changed, and a hover changes no entry."""
+    h, _ = in_game()
+    for before in ([], [1], [1, 1], [0, "rotate"]):
+        for step in before:
+            h.handle({"t": "key", "key": "r", "shift": False, "ctrl": False, "target": ""}
+                     if step == "rotate" else
+                     {"t": "click", "path": [node("button", cls=("tile-btn",), index=str(step)),
+                                             node("div", "hand"), APP]})
+        table = h.sent_flags["picks"]
+        s = h.app.state.game.session
+        assert table is not None and s is not None
+        shown = set(s.legal_squares())
+        h.handle({"t": "hover", "path": square("f4")})
+        assert h.sent_flags["picks"] == table
+        for index, kind, orientation, legal in table["tiles"]:
+            codes = [code for code, at in table["keys"].items() if at == index]
+            assert f"{index + 1}|000" in codes
+            for message in ({"t": "click", "path": [
+                    node("button", cls=("tile-btn",), index=str(index)), node("div", "hand"),
+                    APP]}, {"t": "key", "key": str(index + 1), "shift": False, "ctrl": False,
+                            "target": ""}):
+                other = copy.deepcopy(h)
+                reply = other.handle(message)
+                t = other.app.state.game.session
+                assert t is not None
+                assert (t.selected_kind or "", t.orientation, t.legal_squares()) == (
+                    kind, orientation, legal)
+                assert reply["changes"]["play"]["data"]["data-selected"] == kind
+                assert picked_squares(reply) == {
+                    n: n in legal for n in shown.symmetric_difference(legal)}
+    # nothing to pick: a computer's turn, the start screen
+    h, _ = started()
+    assert h.sent_flags["picks"] is None
 
 
 def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:
@@ -456,6 +503,7 @@ def test_a_move_sends_its_motion_once_with_the_board_it_redrew() -> None:
     assert s is not None
     assert cues[0]["cue"] == "settle" and cues[0]["move"] == s.turns[-1].move
     assert reply["motion"]["sounds"] == []  # sound is off until the player switches it on
+    assert "shown" not in reply["motion"]  # it plays with the board it redrew, at once
     assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
     assert "motion" not in h.handle({"t": "click", "path": [node("button", "undo"), APP]})
 
@@ -476,6 +524,7 @@ def test_a_hot_seat_move_sounds_at_once_and_moves_when_the_cover_is_lifted() -> 
     assert reply["motion"]["cues"][0] == {**reply["motion"]["cues"][0], "cue": "settle",
                                           "move": s.turns[-1].move}
     assert reply["motion"]["sounds"] == []  # it sounded when it was played
+    assert reply["motion"]["shown"] is True  # it plays on the board the cover uncovered
     assert "motion" not in h.handle({"t": "hover", "path": square("a1")})
     # a move taken back under the cover never moves
     reply = h.handle({"t": "click", "path": square(pick_playable(h))})

@@ -15,7 +15,8 @@ actions, dispatches them, and returns the one reply the shell applies, in this o
   of an element's HTML that changed, ``qin_ui.elements.Parts``);
 - ``overlay`` (the board's ``g.overlay``), ``cursor`` (the keyboard cursor's square or
   null), ``motion`` (the last move's cues and sounds, ``qin_ui.motion``: sent once,
-  with the board the move redrew), each only when it changed;
+  with the board the move redrew; ``shown``: on the board already shown, uncovered by
+  this reply), each only when it changed;
 - ``flags``: what the shell decides alone, inside an event handler (``Flags``);
 - ``effects``: what needs the page (download, focus, address, copy, language, the AI
   worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
@@ -244,7 +245,36 @@ class Differ:
             self.moved = moved.token
             if moved.cues or moved.sounds:
                 out["motion"] = {"cues": list(moved.cues), "sounds": list(moved.sounds)}
+                if moved.shown:  # the shell starts it in the frame after the uncovered one
+                    out["motion"]["shown"] = True
         return out
+
+
+@cache
+def pick_keys(mode: Mode) -> dict[str, int]:
+    """The keys that pick a tile of the hand in ``mode`` (``key|SCB`` -> its index)."""
+    out: dict[str, int] = {}
+    for code in handled_keys(mode):
+        key, bits = code.split("|")
+        command = command_for(actions.Key(key, bits[0] == "1", bits[1] == "1",
+                                          bits[2] == "1"), mode)
+        if command is not None and command.name == "select":
+            out[code] = int(command.arg)
+    return out
+
+
+def picks(app: App) -> Json | None:
+    """What a pick shows at once, before its reply: for the game's board in play, each
+    tile of the hand (``Session.picks``: its index, the kind picked or "" (put back),
+    the orientation, the legal squares) and the keys that pick it; ``None`` elsewhere."""
+    s = app.state.game.session
+    if app.mode is not Mode.PLAYING or s is None:
+        return None
+    table = s.picks()
+    if not table:
+        return None
+    return {"tiles": [[p.index, p.kind, p.orientation, list(p.legal)] for p in table],
+            "keys": pick_keys(app.mode)}
 
 
 # -- what the shell decides alone --------------------------------------------------------
@@ -252,13 +282,15 @@ def flags(app: App) -> Json:
     """``keys``: the keys to take from the browser (``handled_keys``); ``picked``: a
     tile is picked (right-click and the wheel turn it); ``pointer``: the kind of pointer
     the application knows (the shell says when another presses the board); ``drop``:
-    a file is dragged over the start screen; ``fileMax``: the largest file read."""
+    a file is dragged over the start screen; ``fileMax``: the largest file read;
+    ``picks``: what a pick shows at once (``picks``)."""
     st = app.state
     lesson = st.tutorial.lesson if app.mode is Mode.TUTORIAL else None
     s = lesson.session if lesson is not None else st.game.session  # the board on screen
     return {"keys": list(handled_keys(app.mode)),
             "picked": s is not None and s.selected_kind is not None,
-            "pointer": st.pointer, "drop": st.start.drop_over, "fileMax": MAX_TEXT}
+            "pointer": st.pointer, "drop": st.start.drop_over, "fileMax": MAX_TEXT,
+            "picks": picks(app)}
 
 
 # -- effects for the page ------------------------------------------------------------------

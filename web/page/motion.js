@@ -165,11 +165,45 @@ function village(g, cue) {
   return true;
 }
 
+// The elements a cue brings onto the board, hidden until their animation starts (its
+// first frame shows them lifted, faded or not yet risen): the moved tile with its
+// last-move frame, a rising pagoda. A village changing hands starts from where it is.
+function arriving(svg, cue) {
+  if (cue.cue === "settle" || cue.cue === "travel") {
+    const el = svg.querySelector(`.tiles .tile[data-move="${CSS.escape(cue.move)}"]`);
+    const frame = svg.querySelector(".last-move");
+    return [el, frame].filter(Boolean);
+  }
+  const el = cue.cue === "rise" ? svg.querySelector(pagodaAt(cue)) : null;
+  return el ? [el] : [];
+}
+
+let plays = 0;  // a newer move's play() drops a motion still waiting for its frame
+
 // After the board is redrawn: play the move's cues on it (kept: what keep() copied).
-export function play(board, cues, kept) {
+// ``later``: the cues play on a board already on the page that a dialog just uncovered
+// (the hand-over cover lifted, the result closed): that frame is the page's answer to
+// the click, so it only hides what is about to arrive (no read of the board's geometry,
+// no layer), and the motion starts in the next frame, from the same first pose.
+export function play(board, cues, kept, { later = false } = {}) {
   const svg = board.querySelector("svg");
+  const turn = ++plays;
   for (const old of document.querySelectorAll(".motion-layer")) old.remove();  // a move before
   if (!svg || reduced.matches || !cues?.length) return;
+  if (!later) {
+    run(svg, cues, kept);
+    return;
+  }
+  const waiting = cues.flatMap((cue) => arriving(svg, cue));
+  for (const el of waiting) el.style.visibility = "hidden";
+  // the first callback runs before the uncovered frame is drawn, the second in the next
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    for (const el of waiting) el.style.visibility = "";  // start() hides what it moves
+    if (turn === plays && svg.isConnected) run(svg, cues, kept);
+  }));
+}
+
+function run(svg, cues, kept) {
   const g = geometry(svg);
   const played = [];
   for (const cue of cues) {  // read: where each moving element is

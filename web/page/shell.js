@@ -27,7 +27,8 @@
 // (boot.js then sets body[data-boot=ready]); a start that fails: event qin:boot-failed.
 // Decisions an event handler takes at once (preventDefault) come from the flags of the
 // last reply: flags.keys ("key|SCB": shift, ctrl, on the board), flags.picked (the
-// right button and the wheel turn a picked tile), flags.pointer, flags.drop.
+// right button and the wheel turn a picked tile), flags.pointer, flags.drop; a pick
+// shows at once from flags.picks (showPick).
 
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
@@ -49,6 +50,7 @@ let overlay = null;
 // before is applied. A pointer's moves over the board only matter as their last: a hover
 // (or leave) waiting behind another message takes the place of the one waiting before it.
 const passing = (message) => message.t === "hover" || message.t === "leave";
+let flying = null;  // the message whose reply is awaited
 
 function send(message) {
   if (!post) return;
@@ -61,7 +63,40 @@ function send(message) {
 function next() {
   if (inFlight || !queue.length) return;
   inFlight = true;
-  post(JSON.stringify(current(queue.shift())));
+  flying = queue.shift();
+  post(JSON.stringify(current(flying)));
+}
+
+// A pick shown at once, from the table the page's Python sent with the screen shown
+// (flags.picks: per tile of the hand its index, the kind picked or "" (put back), its
+// orientation and the squares where it may go; the keys that pick it): the classes and
+// attributes the pick's reply writes on the board, the hand and #play. The message
+// still goes, and its reply (the words, the hand's drawing, the next table) writes the
+// same. The table is the screen's: used only while no reply is awaited but a pointer's
+// hover (which picks nothing); the pick's own message then waits, so the next pick
+// waits for its reply (and the table it brings).
+function showPick(index) {
+  const table = flags.picks;
+  if (!table || (flying && !passing(flying)) || queue.some((m) => !passing(m))) return;
+  const entry = table.tiles.find(([at]) => at === index);
+  if (!entry) return;
+  const [, kind, orientation, legal] = entry;
+  const board = node("board");
+  const fits = new Set(legal);
+  for (const square of board?.querySelectorAll("rect.sq.legal") ?? []) {
+    if (!fits.has(square.dataset.square)) square.classList.remove("legal");
+  }
+  for (const name of legal) {
+    board?.querySelector(`rect.sq[data-square="${CSS.escape(name)}"]`)?.classList.add("legal");
+  }
+  for (const button of node("hand")?.querySelectorAll(".tile-btn") ?? []) {
+    const on = Boolean(kind) && button.dataset.index === String(index);
+    button.classList.toggle("selected", on);
+    button.setAttribute("aria-pressed", String(on));
+  }
+  const play = node("play");
+  if (play) Object.assign(play.dataset, { selected: kind, orientation: String(orientation) });
+  flags.picked = Boolean(kind);
 }
 
 // Another tab's write is read when its message leaves, not when its event fired: the
@@ -132,7 +167,11 @@ const dropZone = (event) => event.target instanceof Element && event.target.clos
 
 function bind() {
   const on = (target, kind, handler, options) => target.addEventListener(kind, handler, options);
-  on(app, "click", (e) => send({ t: "click", path: describe(e.target) }));
+  on(app, "click", (e) => {
+    const tile = e.target instanceof Element ? e.target.closest("#hand .tile-btn") : null;
+    if (tile) showPick(Number(tile.dataset.index));
+    send({ t: "click", path: describe(e.target) });
+  });
   on(app, "change", (e) => {
     const target = e.target;
     if (target.type === "file") {
@@ -196,6 +235,7 @@ function bind() {
     const id = target?.id ?? "";
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${id === "board-area" ? 1 : 0}`;
     if (flags.keys.has(code)) e.preventDefault();
+    if (flags.picks && Object.hasOwn(flags.picks.keys, code)) showPick(flags.picks.keys[code]);
     send({ t: "key", key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, target: id });
   });
   on(window, "storage", (e) => {
@@ -311,7 +351,9 @@ function applyReply(reply) {
     // after the rest of the reply, its effects and the dialogs' inert update (a mutation
     // observer's, queued before): one style recalculation and layout for them all and
     // the motion's reads, where reading at once made two of each
-    if (reply.motion) queueMicrotask(() => motion.play(board, reply.motion.cues, leaving));
+    if (reply.motion) {
+      queueMicrotask(() => motion.play(board, reply.motion.cues, leaving, { later: !!reply.motion.shown }));
+    }
   }
   if (reply.motion) sound.play(reply.motion.sounds);
   if (reply.marks) marked(reply.marks);
@@ -443,7 +485,7 @@ async function connect() {
   const failed = (error) => console.error("the page's Python failed:", error);
   const poster = (text) => {
     order = worker.sync.receive(text).then((reply) => receive(String(reply)), failed)
-      .finally(() => { inFlight = false; next(); });
+      .finally(() => { inFlight = false; flying = null; next(); });
     return order;
   };
   // Keeping the compiled modules takes seconds: its reply (data-bytecode) is applied

@@ -70,6 +70,17 @@ def anchor_of(move: qin.Move) -> tuple[tuple[int, int], int]:
     return first, DIRECTIONS.index(direction)
 
 
+@dataclass(frozen=True)
+class Pick:
+    """What picking tile ``index`` of the hand shows: ``kind`` picked ("": put back) in
+    ``orientation``, and the squares where a click places it (``legal``)."""
+
+    index: int
+    kind: str
+    orientation: int
+    legal: tuple[str, ...]
+
+
 @dataclass
 class Turn:
     """One move in the log: who, the move's text, and its events (in words:
@@ -147,6 +158,7 @@ class Session:
             humans[0] if humans else 0)
         self._anchors: dict[tuple[str, int], dict[str, qin.Move]] | None = None
         self._previews: dict[str, list[qin.Event]] = {}
+        self._picks: tuple[object, tuple[Pick, ...]] = (None, ())
         self.hints = [0] * self.game.players  # hints asked per seat (kept in the record)
         self.hint: qin.Move | None = None  # the hint shown as the ghost tile
         # the move the hint is compared with: the one the player was looking at
@@ -237,8 +249,41 @@ class Session:
         kind = self.selected_kind
         if kind is None or self.covered:
             return []
-        table = self._table(kind, self.orientation)
+        return self._anchors_of(kind, self.orientation)
+
+    def _anchors_of(self, kind: str, orientation: int) -> list[str]:
+        table = self._table(kind, orientation)
         return [n for n in self.game.board.geo.names if n in table]
+
+    def _fitting(self, kind: str) -> int:
+        """The orientation a pick of ``kind`` takes: the one the picked tile had, else
+        the first in which it fits."""
+        orientation = self.orientation % orientations(kind)
+        if self._table(kind, orientation):
+            return orientation
+        return next((o for o in range(orientations(kind)) if self._table(kind, o)),
+                    orientation)
+
+    def picks(self) -> tuple[Pick, ...]:
+        """What a pick of each tile of the hand shows, worked out as ``select`` does it
+        (the page shows it at once from this table, before its reply): the tile picked
+        (again: put back, no kind and no squares), its orientation and the squares where
+        it may go.  A tile that fits nowhere is absent; nothing while the hand is not the
+        player's to pick from (covered, a computer's turn, only a pass legal)."""
+        hand = self.visible_hand()
+        if hand is None or self.must_pass:
+            return ()
+        key = (self._revision, self.selected, self.orientation, tuple(hand))
+        if self._picks[0] != key:
+            out = []
+            for index, kind in enumerate(hand):
+                if index == self.selected:
+                    out.append(Pick(index, "", self.orientation, ()))
+                elif self.playable(kind):
+                    fit = self._fitting(kind)
+                    out.append(Pick(index, kind, fit, tuple(self._anchors_of(kind, fit))))
+            self._picks = (key, tuple(out))
+        return self._picks[1]
 
     def _changed_game(self) -> None:
         self._revision += 1
@@ -281,11 +326,7 @@ class Session:
             self.selected = None
         else:
             self.selected = index
-            kind = hand[index]
-            self.orientation %= orientations(kind)
-            if not self._table(kind, self.orientation):  # turn it to where it fits
-                self.orientation = next((o for o in range(orientations(kind))
-                                         if self._table(kind, o)), self.orientation)
+            self.orientation = self._fitting(hand[index])  # turned to where it fits
         self.notice = None
         return frozenset({"board", "hand", "status", "info", "overlay"})
 
