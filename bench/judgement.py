@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
             cpu[k] += time.process_time() - t0
     n = len(views)
     print(f"{n} decisions of {args.games} two-player Emperor games (seed {args.seed}, "
-          f"every {args.every}th with two or more legal moves)")
+          f"one in {args.every} of the decisions with two or more legal moves)")
     print(f"{'judge':>6} {'differs from 0':>15} {'differs from 1':>15} {'CPU ms':>8}")
     for k in scales:
         from0 = sum(a != b for a, b in zip(moves[k], moves[0.0], strict=True))
