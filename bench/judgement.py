@@ -49,6 +49,20 @@ def decisions(games: int, every: int, seed: int) -> list[Game]:
     return views
 
 
+def table(moves: dict[float, list[str]], cpu: dict[float, float]) -> list[str]:
+    """Per scale: how many of its moves differ from scale 0's and from scale 1's on the
+    same decisions (both must be among ``moves``), and its mean CPU ms a decision
+    (``cpu``: seconds in all)."""
+    n = len(moves[0.0])
+    lines = [f"{'judge':>6} {'differs from 0':>15} {'differs from 1':>15} {'CPU ms':>8}"]
+    for k in sorted(moves):
+        from0 = sum(a != b for a, b in zip(moves[k], moves[0.0], strict=True))
+        from1 = sum(a != b for a, b in zip(moves[k], moves[1.0], strict=True))
+        lines.append(f"{k:>6g} {from0:>9} ({from0 / max(1, n):.0%}) {from1:>9} "
+                     f"({from1 / max(1, n):.0%}) {1000 * cpu[k] / max(1, n):>8.0f}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=3)
@@ -67,15 +81,9 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.process_time()
             moves[k].append(str(bot.choose(view)))
             cpu[k] += time.process_time() - t0
-    n = len(views)
-    print(f"{n} decisions of {args.games} two-player Emperor games (seed {args.seed}, "
-          f"one in {args.every} of the decisions with two or more legal moves)")
-    print(f"{'judge':>6} {'differs from 0':>15} {'differs from 1':>15} {'CPU ms':>8}")
-    for k in scales:
-        from0 = sum(a != b for a, b in zip(moves[k], moves[0.0], strict=True))
-        from1 = sum(a != b for a, b in zip(moves[k], moves[1.0], strict=True))
-        print(f"{k:>6g} {from0:>9} ({from0 / max(1, n):.0%}) {from1:>9} ({from1 / max(1, n):.0%})"
-              f" {1000 * cpu[k] / max(1, n):>8.0f}")
+    print(f"{len(views)} decisions of {args.games} two-player Emperor games (seed "
+          f"{args.seed}, one in {args.every} of the decisions with two or more legal moves)")
+    print("\n".join(table(moves, cpu)))
     return 0
 
 
