@@ -4,15 +4,16 @@
     python bench/judgement.py --games 6 --every 2 --scales 0 0.5 1 2
 
 The Son of Heaven (``qin.ai.learned``) is the Emperor's search with a learned value of
-the position after each move added, times ``judge`` (1 in the level).  This plays seeded
-two-player Emperor games (the positions the level meets against the Emperor) and, at
-every ``--every``-th decision between two or more legal moves, lets the Son of Heaven
-choose with each ``--scales`` value (``judge=k``, the same random source and no time
-cap: the same search but for the judgement; 0 is the Emperor's search alone).  Printed: how
-many decisions each scale decides differently from scale 0 and from the level's scale 1,
-and the CPU time of a decision per scale.  Numbers only, no assertions: what it says is
-how often the judgement is the tie-breaker among the search's best moves, not whether it
-breaks the ties well (that is ``python -m qin.arena heaven:judge=k emperor``).
+the position after each move added, times ``judge`` (``learned.JUDGE`` in the level).
+This plays seeded two-player Emperor games (the positions the level meets against the
+Emperor) and, at every ``--every``-th decision between two or more legal moves, lets
+the Son of Heaven choose with each ``--scales`` value (``judge=k``, the same random
+source and no time cap: the same search but for the judgement; 0 is the Emperor's
+search alone).  Printed: how many decisions each scale decides differently from scale 0
+and from the level's scale, and the CPU time of a decision per scale.  Numbers only, no
+assertions: what it says is how often the judgement is the tie-breaker among the
+search's best moves, not whether it breaks the ties well (that is ``python -m qin.arena
+heaven:judge=k emperor``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import qin.ai  # noqa: E402
-from qin.ai.learned import Learned  # noqa: E402
+from qin.ai.learned import JUDGE, Learned  # noqa: E402
 from qin.game import Game  # noqa: E402
 
 
@@ -49,15 +50,17 @@ def decisions(games: int, every: int, seed: int) -> list[Game]:
     return views
 
 
-def table(moves: dict[float, list[str]], cpu: dict[float, float]) -> list[str]:
-    """Per scale: how many of its moves differ from scale 0's and from scale 1's on the
-    same decisions (both must be among ``moves``), and its mean CPU ms a decision
+def table(moves: dict[float, list[str]], cpu: dict[float, float], level: float = JUDGE
+          ) -> list[str]:
+    """Per scale: how many of its moves differ from scale 0's and from scale ``level``'s
+    on the same decisions (both must be among ``moves``), and its mean CPU ms a decision
     (``cpu``: seconds in all)."""
     n = len(moves[0.0])
-    lines = [f"{'judge':>6} {'differs from 0':>15} {'differs from 1':>15} {'CPU ms':>8}"]
+    lines = [f"{'judge':>6} {'differs from 0':>15} {f'differs from {level:g}':>15} "
+             f"{'CPU ms':>8}"]
     for k in sorted(moves):
         from0 = sum(a != b for a, b in zip(moves[k], moves[0.0], strict=True))
-        from1 = sum(a != b for a, b in zip(moves[k], moves[1.0], strict=True))
+        from1 = sum(a != b for a, b in zip(moves[k], moves[level], strict=True))
         lines.append(f"{k:>6g} {from0:>9} ({from0 / max(1, n):.0%}) {from1:>9} "
                      f"({from1 / max(1, n):.0%}) {1000 * cpu[k] / max(1, n):>8.0f}")
     return lines
@@ -70,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4242)
     parser.add_argument("--scales", type=float, nargs="+", default=[0, 0.5, 1, 2, 3])
     args = parser.parse_args(argv)
-    scales = sorted(set(args.scales) | {0.0, 1.0})
+    scales = sorted(set(args.scales) | {0.0, JUDGE})
     views = decisions(args.games, args.every, args.seed)
     moves: dict[float, list[str]] = {k: [] for k in scales}
     cpu: dict[float, float] = dict.fromkeys(scales, 0.0)

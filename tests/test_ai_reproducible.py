@@ -89,7 +89,9 @@ JUDGE_WEIGHTS = Weights({n: tuple(((i * 7 + n) % 11 - 5) / 10 if i < len(BASE) e
 def bot(level: str) -> Player:
     found = player(level, 2026)
     if level == "heaven":
-        found.strategy = Learned.son_of_heaven(weights=JUDGE_WEIGHTS)
+        # the judgement at its fitted size, as when these moves were pinned
+        found.strategy = Learned.son_of_heaven(tuning={"judge": 1.0},
+                                               weights=JUDGE_WEIGHTS)
     return found
 
 

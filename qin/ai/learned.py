@@ -6,7 +6,8 @@ provinces are one square short of major or open to an absorb.  This level search
 the same lines, and adds to every move it examines what the position after it is
 worth beyond them: the pagodas the mover may expect to gain on the others from there
 to the end of the game, a weighted sum of ``qin.ai.features`` (a linear model fitted on
-self-play games by ``tools/train_ai.py``), times ``judge``.
+self-play games by ``tools/train_ai.py``), times ``judge`` (``JUDGE``, a half, in the
+level).
 
 The weights ship with the engine as ``qin/ai/weights.json`` (pure Python reads them:
 no numpy at play time); ``load_weights`` checks the file's format.
@@ -29,6 +30,10 @@ FORMAT = "qin-learned-evaluation"
 VERSION = 2
 WEIGHTS_FILE = "weights.json"
 MAX_BYTES = 300_000
+JUDGE = 0.5
+"""The level's scale of the learned value (``Learned.judge``): the search's best moves
+are nearly tied, the judgement mostly breaks those ties, and at half its fitted size it
+played better against the Emperor than at full size (bench/README.md)."""
 
 
 class WeightsError(ValueError):
@@ -114,9 +119,10 @@ class Learned(Lookahead):
                       tuning: Mapping[str, float] | None = None,
                       weights: Weights | None = None) -> Learned:
         """The level: the Emperor's search settings, judging with ``weights`` (the
-        shipped ones by default); ``tuning`` as for the Emperor, and ``judge``."""
+        shipped ones by default) at the scale ``JUDGE``; ``tuning`` as for the Emperor,
+        and ``judge``."""
         options: dict[str, float] = {"width": 10, "replies": 3, "shortlist": 16,
-                                     "guard": 8, "spoil": 1, "judge": 1.0}
+                                     "guard": 8, "spoil": 1, "judge": JUDGE}
         options.update(tuning or {})
         return cls(iterations, weights=weights, **int_options(options))
 

@@ -65,8 +65,9 @@ MARKS = 3
 """How many of a seat's largest losses are marked."""
 MARK_MIN = 1.0
 """The smallest loss (pagodas) that is marked."""
-JUDGE = {"width": 0, "guard": 0, "shortlist": 8}
-"""The Son of Heaven's tuning that judges: its first stage alone (see above)."""
+JUDGE = {"width": 0, "guard": 0, "shortlist": 8, "judge": 1.0}
+"""The Son of Heaven's tuning that judges: its first stage alone (see above), with the
+learned value at its fitted size (the level plays it at half: ``learned.JUDGE``)."""
 INACCURACY, MISTAKE, BLUNDER = 0.5, 1.5, 3.0
 """The smallest loss (pagodas) of an inaccuracy, a mistake, a blunder."""
 ACCURACY_SCALE = 3.0
