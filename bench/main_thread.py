@@ -26,6 +26,7 @@ Prints numbers and ratios; asserts nothing.  The machine's load moves every figu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
@@ -55,13 +56,23 @@ try {
     setTimeout(go, 5);
   };
   const watch = () => {
-    if (performance.getEntriesByName("qin:prestart-usable").length
-        || document.body?.dataset.boot === "ready") { go(); return; }
+    if (LATE_MS === null && (performance.getEntriesByName("qin:prestart-usable").length
+        || document.body?.dataset.boot === "ready")) { go(); return; }
+    if (LATE_MS !== null && document.body?.dataset.boot === "ready") {
+      setTimeout(go, LATE_MS);
+      return;
+    }
     setTimeout(watch, 5);
   };
   watch();
 })();
 """
+
+
+def observe(late_ms: int | None) -> str:
+    """The injected script: Start clicked at the first usable moment, or (``late_ms``)
+    that long after the page's Python is ready (a player reading the start screen)."""
+    return "const LATE_MS = " + ("null" if late_ms is None else str(late_ms)) + ";\n" + OBSERVE
 
 DEALT = """() => document.body.dataset.boot === 'ready'
   && document.querySelectorAll('#hand .tile-btn').length > 0"""
@@ -133,7 +144,7 @@ def p75(values: list[float]) -> float:
 
 
 def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
-            still: bool = False) -> dict[str, Any]:
+            still: bool = False, late_ms: int | None = None) -> dict[str, Any]:
     options: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": False} \
         if phone else {"viewport": {"width": 1366, "height": 768}}
     if still:
@@ -143,7 +154,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
     if phone:
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.add_init_script(OBSERVE)
+    page.add_init_script(observe(late_ms))
     page.goto(origin + "/")
     page.wait_for_function(DEALT, timeout=TIMEOUT_MS)
     dealt = float(page.evaluate("performance.now()"))
@@ -191,36 +202,52 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=SITE)
-    parser.add_argument("--baseline", type=Path, required=True)
+    parser.add_argument("--baseline", type=Path, required=True, action="append",
+                        help="a built site to compare with (again: several, interleaved)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--phone", action="store_true", help="CPU slowed 4x, 360x740")
     parser.add_argument("--moves", type=int, default=0,
                         help="the player's placements before the interactions are timed")
     parser.add_argument("--still", action="store_true",
                         help="reduced motion asked: the board's motion plays nothing")
+    parser.add_argument("--start-after", type=float, default=None, metavar="SECONDS",
+                        help="Start clicked this long after the page's Python is ready "
+                             "(a player reading the start screen), not at the first usable moment")
     args = parser.parse_args(argv)
+    late_ms = None if args.start_after is None else round(args.start_after * 1000)
     print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}"
           + (f"; after {args.moves} placements" if args.moves else "")
-          + ("; reduced motion" if args.still else ""))
-    results: dict[str, list[dict[str, Any]]] = {"baseline": [], "site": []}
-    with sync_playwright() as pw, counting_server(args.site) as (site, _), \
-            counting_server(args.baseline) as (base, _):
+          + ("; reduced motion" if args.still else "")
+          + (f"; Start {args.start_after:g} s after ready" if late_ms is not None else ""))
+    names = [f"baseline {i + 1}" if len(args.baseline) > 1 else "baseline"
+             for i in range(len(args.baseline))]
+    for name, path in zip(names, args.baseline, strict=True):
+        print(f"{name}: {path}")
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in [*names, "site"]}
+    with sync_playwright() as pw, contextlib.ExitStack() as stack:
+        origins = {name: stack.enter_context(counting_server(path))[0]
+                   for name, path in zip([*names, "site"], [*args.baseline, args.site],
+                                         strict=True)}
         browser = pw.chromium.launch(**chromium_launch_args())
         for _ in range(args.runs):
-            for name, origin in (("baseline", base), ("site", site)):
-                results[name].append(one_run(browser, origin, args.phone, args.moves, args.still))
+            for name, origin in origins.items():
+                results[name].append(one_run(browser, origin, args.phone, args.moves,
+                                             args.still, late_ms))
         browser.close()
-    for name in ("baseline", "site"):
+    for name in results:
         print("\n".join(describe(name, results[name])))
-    ratio = statistics.median(r["longest"] for r in results["site"]) / max(
-        1.0, statistics.median(r["longest"] for r in results["baseline"]))
-    print(f"longest task, site / baseline: {ratio:.2f}x")
-    for what in ("pick", "place"):
-        site_ms = statistics.median(r[what] or 0 for r in results["site"])
-        base_ms = max(0.1, statistics.median(r[what] or 0 for r in results["baseline"]))
-        print(f"{what}, site / baseline: {site_ms / base_ms:.2f}x")
-    hovers = {name: p75([h for r in results[name] for h in r["hovers"]]) for name in results}
-    print(f"hover p75, site / baseline: {hovers['site'] / max(0.1, hovers['baseline']):.2f}x")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+    for name in names:
+        print(f"site / {name}:")
+        ratio = statistics.median(r["longest"] for r in results["site"]) / max(
+            1.0, statistics.median(r["longest"] for r in results[name]))
+        print(f"  longest task {ratio:.2f}x")
+        for what in ("pick", "place"):
+            site_ms = statistics.median(r[what] or 0 for r in results["site"])
+            base_ms = max(0.1, statistics.median(r[what] or 0 for r in results[name]))
+            print(f"  {what} {site_ms / base_ms:.2f}x")
+        hovers = {n: p75([h for r in results[n] for h in r["hovers"]]) for n in (name, "site")}
+        print(f"  hover p75 {hovers['site'] / max(0.1, hovers[name]):.2f}x")
     return 0
 
 

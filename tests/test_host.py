@@ -327,6 +327,55 @@ def test_the_ai_worker_s_answers_and_the_effects_for_the_page() -> None:
     assert host.ai_answer({"kind": "move", "token": "x", "text": ""}) is None
 
 
+def timer_of(reply: host.Json) -> int | None:
+    """The token of the timer a reply asks the shell for, if any."""
+    return next((e["token"] for e in reply.get("effects", []) if e["fx"] == "timer"), None)
+
+
+def ai_effects(reply: host.Json) -> list[str]:
+    return [e["fx"] for e in reply.get("effects", []) if e["fx"].startswith("ai")]
+
+
+def test_the_start_screen_warms_the_computer_s_worker_only_for_a_computer_seat() -> None:
+    """Waiting on the start screen with a computer seat set, the page asks the shell to
+    warm the computer players' worker (once idle), so that it has booted before the
+    first move; with people only at the table it never does."""
+    computer = {"fields": {**FORM["fields"], "seat-kind-1": "apprentice"}}
+    h, reply = started(form=computer)
+    token = timer_of(reply)
+    assert token is not None and ai_effects(reply) == []  # not during the start
+    assert ai_effects(h.handle({"t": "timer", "token": token})) == ["ai-warm"]
+    assert h.app.state.worker == "off"  # a game asking for it still starts it at once
+    reply = h.handle({"t": "submit", "form": computer})
+    assert ai_effects(reply) == ["ai-start"]
+    h.handle({"t": "ai", "kind": "ready"})
+    assert h.app.state.worker == "ready"
+
+    h, reply = started()  # two people
+    token = timer_of(reply)
+    assert token is not None
+    assert ai_effects(h.handle({"t": "timer", "token": token})) == []
+    assert ai_effects(h.handle({"t": "submit", "form": FORM})) == []
+
+
+def test_a_seat_made_a_computer_warms_the_worker_and_a_game_started_first_never() -> None:
+    h, reply = started()
+    token = timer_of(reply)
+    kind = [node("select", "seat-kind-1", name="kind", seat="1"), node("form"), APP]
+    computer = {"fields": {**FORM["fields"], "seat-kind-1": "governor"}}
+    changed = h.handle({"t": "change", "path": kind, "name": "seat-kind-1",
+                        "value": "governor", "form": computer})
+    assert ai_effects(changed) == ["ai-warm"]
+    # An early Start against the computer: the worker starts with the game, and the
+    # start screen's wait then asks for nothing more.
+    handed = json.dumps({"form": {"names": ["Ann", "Bob"], "colours": ["green", "white"],
+                                  "kinds": ["human", "apprentice"], "board": "bird"},
+                         "intent": {"kind": "start"}})
+    h, reply = started(handed=handed)
+    assert ai_effects(reply) == ["ai-start"] and timer_of(reply) is not None
+    assert ai_effects(h.handle({"t": "timer", "token": timer_of(reply)})) == []
+
+
 # -- events, as plain data ----------------------------------------------------------------------
 def test_the_form_is_read_from_its_fields_and_missing_ones_default() -> None:
     current = setup.Settings()

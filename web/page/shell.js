@@ -408,6 +408,22 @@ function startAI() {
   return ai;
 }
 
+// Warmed while the page waits (the page's Python asks: the start screen, a computer
+// seat set): not beside the snapshot's maker (its Pyodide would be the third), and in a
+// task of its own once the main thread is idle. A game that needs it starts it at once.
+let warming = false;
+function warmAI() {
+  if (ai || warming) return;
+  warming = true;
+  const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
+  const go = () => {
+    if (ai) return;
+    if (document.body.dataset.snapshot === "none") setTimeout(go, 500);  // being made
+    else idle(() => startAI(), { timeout: 1000 });
+  };
+  go();
+}
+
 async function askAI(kind, token, request) {
   const worker = await startAI();
   const start = performance.now();
@@ -437,7 +453,9 @@ function perform(effect) {
         { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
       break;
     case "top": window.scrollTo(0, 0); break;
-    case "ai-start": startAI(); break;
+    // PyScript makes the worker on this thread: in a task of its own, not the reply's
+    case "ai-start": setTimeout(startAI, 0); break;
+    case "ai-warm": warmAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
     case "keep": setTimeout(() => keep?.(), effect.ms); break;

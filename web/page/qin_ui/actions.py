@@ -273,6 +273,15 @@ class StartWorker:
 
 
 @dataclass(frozen=True)
+class WarmWorker:
+    """Start the computer players' worker once the page is idle, without a game asking
+    for it yet (the start screen waits with a computer seat set): it has booted by the
+    first move instead of beside the first clicks.  The shell waits for the snapshot's
+    maker to finish first (never three Pyodides at once), and its ``ready`` comes back
+    as for ``StartWorker``; a ``StartWorker`` in between starts it at once."""
+
+
+@dataclass(frozen=True)
 class AskComputer:
     """Ask the worker for a move; its answer comes back as ``ComputerAnswer(token)``."""
 
@@ -349,5 +358,5 @@ class AskReview:
     request: str
 
 
-Effect = (Save | StartWorker | AskComputer | AskHint | After | Download | Focus | SetAddress | Copy
-          | ToTop | Handled | AskReview)
+Effect = (Save | StartWorker | WarmWorker | AskComputer | AskHint | After | Download | Focus
+          | SetAddress | Copy | ToTop | Handled | AskReview)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import qin
 
-from . import computer, replaying, senses, wording
+from . import computer, players, replaying, senses, wording
 from .actions import (
     After,
     AskComputer,
@@ -27,6 +27,7 @@ from .actions import (
     SetAddress,
     StartWorker,
     Timer,
+    WarmWorker,
     Wheel,
     WorkerReady,
 )
@@ -283,6 +284,20 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     return []
 
 
+def warm_worker(app: Core) -> list[Effect]:
+    """The start screen's wait is over: warm the computer players' worker if nothing
+    started it and a computer would play (a seat of the start screen, or of the game on
+    screen); a game of people only never starts it."""
+    st = app.state
+    st.start.warm_timer = None
+    s = st.game.session
+    seats = s.kinds if s is not None and st.screen != "setup" else \
+        [players.kind(seat.kind) for seat in st.start.settings.seats]
+    if st.worker != "off" or not any(k.level for k in seats):
+        return []
+    return [WarmWorker()]
+
+
 def computer_turns(app: Core) -> list[Effect]:
     """Start the computer's turn when one is due (after its pause); drop a turn
     under way when the game on screen no longer waits for it."""
@@ -348,6 +363,8 @@ def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
 
 def _timer(app: Core, token: int) -> list[Effect]:
     st = app.state
+    if token == st.start.warm_timer:
+        return warm_worker(app)
     if token == st.start.deleted_timer:
         app.end_undo()
         return []

@@ -79,6 +79,7 @@ class StartScreen:
     storage_problem: str = ""  # a catalogue key: what is wrong with the storage
     deleted: tuple[Deleted, ...] = ()  # the last deletion, while its undo is offered
     deleted_timer: int | None = None  # the token of the undo's time limit
+    warm_timer: int | None = None  # the token of the wait before the worker is warmed
     progress: Progress = field(default_factory=Progress)  # the start screen's table
     progress_problem: Problem | None = None  # what is wrong with the stored record
 
