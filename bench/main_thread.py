@@ -3,6 +3,7 @@ site against a baseline site (e.g. main's build), measured in the same run, inte
 
     python bench/main_thread.py --baseline /work/main/build/site          # 3 cold runs each
     python bench/main_thread.py --baseline DIR --runs 5 --phone            # CPU slowed 4x, 360x740
+    python bench/main_thread.py --baseline A --baseline B --start-after 4  # two baselines
 
 For each site, cold (a new browser context): a script injected before the page's own
 observes long tasks (``PerformanceObserver`` "longtask", buffered) and clicks Start at the
@@ -19,6 +20,10 @@ printed as median and 75th percentile.  ``--moves N``: the player first places N
 on a fuller board (a placement's reply and its drawing grow with the board).
 ``--still``: the browser asks for reduced motion, so the board's motion (which a page
 from before it lacks; ``bench/motion.py`` measures its own cost) plays nothing.
+``--start-after S``: Start is clicked S seconds after the page's Python is ready (a
+player who reads the start screen first, while the page may warm the computer's worker)
+instead of at the first usable moment.  ``--baseline`` again: several baselines, all
+interleaved with this build, each with its ratios.
 
 Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
 """

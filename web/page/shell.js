@@ -51,9 +51,11 @@ let overlay = null;
 // (or leave) waiting behind another message takes the place of the one waiting before it.
 const passing = (message) => message.t === "hover" || message.t === "leave";
 let flying = null;  // the message whose reply is awaited
+let lastSent = 0;  // when the last message was sent (warmAI waits for a quiet page)
 
 function send(message) {
   if (!post) return;
+  lastSent = performance.now();
   const last = queue[queue.length - 1];
   if (last && passing(last) && passing(message)) queue[queue.length - 1] = message;
   else queue.push(message);
@@ -408,18 +410,23 @@ function startAI() {
   return ai;
 }
 
-// Warmed while the page waits (the page's Python asks: the start screen, a computer
-// seat set): not beside the snapshot's maker (its Pyodide would be the third), and in a
-// task of its own once the main thread is idle. A game that needs it starts it at once.
+// Warmed while the page waits (the page's Python asks: a computer will play, none is to
+// move yet): once the page is quiet (no message for QUIET_MS: not beside the player's
+// first clicks and hovers, whose replies its boot would slow), not beside the snapshot's
+// maker (its Pyodide would be the third), in a task of its own when the main thread is
+// idle. A computer's turn (ai-start) starts it at once.
+const QUIET_MS = 1000;
 let warming = false;
 function warmAI() {
   if (ai || warming) return;
   warming = true;
   const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
+  const quiet = () => !inFlight && performance.now() - lastSent >= QUIET_MS
+    && document.body.dataset.snapshot !== "none";  // "none": the maker is at work
   const go = () => {
     if (ai) return;
-    if (document.body.dataset.snapshot === "none") setTimeout(go, 500);  // being made
-    else idle(() => startAI(), { timeout: 1000 });
+    if (quiet()) idle(() => (quiet() ? startAI() : go()), { timeout: 1000 });
+    else setTimeout(go, 250);
   };
   go();
 }

@@ -248,10 +248,7 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
     if st.worker == "ready":
         return [AskHint(st.game.hint.token, request)]
     st.game.hint.stage = "worker"
-    if st.worker == "off":
-        st.worker = "starting"
-        return [StartWorker()]
-    return []
+    return [StartWorker()] if st.worker_now() else []
 
 
 def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
@@ -293,9 +290,7 @@ def warm_worker(app: Core) -> list[Effect]:
     s = st.game.session
     seats = s.kinds if s is not None and st.screen != "setup" else \
         [players.kind(seat.kind) for seat in st.start.settings.seats]
-    if st.worker != "off" or not any(k.level for k in seats):
-        return []
-    return [WarmWorker()]
+    return [WarmWorker()] if any(k.level for k in seats) and st.worker_soon() else []
 
 
 def computer_turns(app: Core) -> list[Effect]:
@@ -305,9 +300,13 @@ def computer_turns(app: Core) -> list[Effect]:
     s = st.game.session
     mode = app.mode
     effects: list[Effect] = []
-    if s is not None and computer.has_computers(s) and st.worker == "off":
-        st.worker = "starting"
-        effects.append(StartWorker())
+    if s is not None and computer.has_computers(s):
+        # a computer to move needs it now; else it is warmed while the player looks
+        # (not beside the first clicks: the shell waits for a quiet moment)
+        if mode in (Mode.THINKING, Mode.WATCHING):
+            effects += [StartWorker()] if st.worker_now() else []
+        else:
+            effects += [WarmWorker()] if st.worker_soon() else []
     if mode not in (Mode.THINKING, Mode.WATCHING) or s is None \
             or computer.ask(s) is None:
         st.game.turn = None

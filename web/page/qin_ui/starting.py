@@ -109,9 +109,8 @@ def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
     elif e.field == "kind":
         st.start.settings = fresh
         effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
-        if any(players.kind(seat.kind).level for seat in fresh.seats) \
-                and st.worker == "off":
-            effects.append(WarmWorker())  # a game that needs it starts it at once
+        if any(players.kind(seat.kind).level for seat in fresh.seats) and st.worker_soon():
+            effects.append(WarmWorker())  # a computer's turn starts it at once
         return effects
     else:
         st.start.settings = fresh

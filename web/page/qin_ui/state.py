@@ -29,7 +29,10 @@ from .setup import Settings, opening
 TurnStage = Literal["waiting", "worker", "asked", "holding"]
 HintStage = Literal["worker", "asked", "shown"]
 ScreenName = Literal["setup", "play"]
-WorkerState = Literal["off", "starting", "ready"]
+WorkerState = Literal["off", "warming", "starting", "ready"]
+"""The computer players' worker: not asked for, to be started once the page is quiet
+(``WarmWorker``), started (``StartWorker``: a computer is to move, a hint or a review is
+asked), ready."""
 NoticeKind = Literal["", "conflict", "link"]
 SaveState = Literal["", "saved", "error", "conflict"]
 ImportOutcome = Literal["", "ok", "refused"]
@@ -179,6 +182,22 @@ class AppState:
     def token(self) -> int:
         self.tokens += 1
         return self.tokens
+
+    def worker_now(self) -> bool:
+        """The computer players' worker is needed now: whether the shell must be asked
+        to start it (it was off, or only to be warmed)."""
+        if self.worker in ("off", "warming"):
+            self.worker = "starting"
+            return True
+        return False
+
+    def worker_soon(self) -> bool:
+        """A computer will play soon: whether the shell must be asked to warm the worker
+        (it was off)."""
+        if self.worker == "off":
+            self.worker = "warming"
+            return True
+        return False
 
 
 def mode_of(state: AppState) -> Mode:
