@@ -15,7 +15,9 @@ squares, place a tile (the hovers and the placement once every reply awaited is
 applied, ``SETTLED``), each timed from the dispatched DOM event until the frame showing
 the change is painted (a MutationObserver on #app, then the next animation frame: the
 round trip to the page's Python, wherever it runs, and the drawing),
-printed as median and 75th percentile.  ``--moves N``: the player first places N tiles
+printed as median and 75th percentile; then the time from the placement until the
+computer's answer shows (its worker's boot included where it was not ready by then).
+``--moves N``: the player first places N tiles
 (clicks, against the computer of the start screen), so that the interactions are timed
 on a fuller board (a placement's reply and its drawing grow with the board).
 ``--still``: the browser asks for reduced motion, so the board's motion (which a page
@@ -114,6 +116,9 @@ has no ``qinIdle``): a pick shown at once from the pick table still has its repl
 the way, which the next interaction would otherwise be timed against (its first change
 to the page), as a player's next move comes later than a script's."""
 
+ANSWERED = "() => Number(document.getElementById('play').dataset.moves) >= 2"
+"""The computer's first move is on the board (the player moved first)."""
+
 READY = """() => {
   const play = document.getElementById('play');
   return play && play.dataset.phase === 'move'
@@ -181,8 +186,12 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
         if took is not None:
             hovers.append(float(took))
     page.wait_for_function(SETTLED)
+    before = float(page.evaluate("performance.now()"))
     place = page.evaluate(TIMED, [f'#board rect[data-square="{squares[0]}"]', "click"])
-    result.update(pick=pick, hovers=hovers, place=place)
+    # the computer's first move shown (its worker booted by then, or booting now)
+    page.wait_for_function(ANSWERED, timeout=TIMEOUT_MS)
+    answer = float(page.evaluate("performance.now()")) - before
+    result.update(pick=pick, hovers=hovers, place=place, answer=answer)
     context.close()
     return result
 
@@ -190,6 +199,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
 def describe(name: str, runs: list[dict[str, Any]]) -> list[str]:
     med = statistics.median
     longest = ", ".join(f"{r['longest']:.0f}" for r in runs)
+    answers = ", ".join(f"{r['answer']:.0f}" for r in runs)
     hovers = [h for r in runs for h in r["hovers"]]
     return [
         f"{name}: hand dealt {med(r['dealt'] for r in runs):.0f} ms; longest main-thread task "
@@ -199,6 +209,8 @@ def describe(name: str, runs: list[dict[str, Any]]) -> list[str]:
         f"{med(hovers):.1f} / p75 {p75(hovers):.1f} ms ({len(hovers)}), "
         f"place {med(r['place'] or 0 for r in runs):.1f} ms; the board's HTML "
         f"{med(r['board'] for r in runs) / 1000:.0f} KB",
+        f"  the computer's first move shown {med(r['answer'] for r in runs):.0f} ms after "
+        f"the placement (runs: {answers})",
     ]
 
 

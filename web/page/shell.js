@@ -392,20 +392,26 @@ function focus(selectors, visible) {
 
 let keep = null;
 let ai = null;
+// After the frame that shows the reply being applied (a hidden tab draws no frames: a
+// timer then): PyScript makes a worker on this thread, some 10-40 ms of work that would
+// otherwise hold back that frame (a placement's, when the computer is to move next).
+const afterFrame = (run) => (document.hidden ? setTimeout(run, 0)
+  : requestAnimationFrame(() => setTimeout(run, 0)));
+
 function startAI() {
   if (ai) return ai;
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = AI_SRC;
-  script.setAttribute("worker", "");
-  script.setAttribute("name", "qin-ai");
-  script.setAttribute("config", AI_CONFIG);
-  script.id = "ai-worker";
-  document.body.append(script);
-  ai = new Promise((resolve) => {
+  ai = new Promise((resolve) => afterFrame(() => {
+    const script = document.createElement("script");
+    script.type = "py";
+    script.src = AI_SRC;
+    script.setAttribute("worker", "");
+    script.setAttribute("name", "qin-ai");
+    script.setAttribute("config", AI_CONFIG);
+    script.id = "ai-worker";
+    document.body.append(script);
     const wait = () => (script.xworker ? resolve(script.xworker.ready) : setTimeout(wait, 20));
     wait();
-  });
+  }));
   ai.then(() => send({ t: "ai", kind: "ready" }));
   return ai;
 }
@@ -460,8 +466,7 @@ function perform(effect) {
         { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
       break;
     case "top": window.scrollTo(0, 0); break;
-    // PyScript makes the worker on this thread: in a task of its own, not the reply's
-    case "ai-start": setTimeout(startAI, 0); break;
+    case "ai-start": startAI(); break;
     case "ai-warm": warmAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
