@@ -363,7 +363,12 @@ function applyReply(reply) {
   for (const effect of reply.effects ?? []) perform(effect);
 }
 
+// prestart.js's board area, inert until the first reply (which draws the board again) is
+// applied in the same task: one style pass for both (prestart.js, release)
+let release = null;
 function receive(text) {
+  release?.();
+  release = null;
   applyReply(JSON.parse(text));
 }
 
@@ -523,6 +528,7 @@ async function connect() {
   keep = () => worker.sync.keep().then((reply) => receive(String(reply)), failed);
   // In one go from here: the hand-over, the listeners, the start message.
   const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
+  release = window.qinPrestart?.release ?? null;
   post = poster;
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
