@@ -258,13 +258,21 @@ def main(argv: list[str] | None = None) -> int:
         browser = pw.chromium.launch(**chromium_launch_args())
         for _ in range(args.runs):
             for name, origin in origins.items():
-                results[name].append(one_run(browser, origin, args.phone, args.moves,
-                                             args.still, late_ms))
+                try:
+                    run = one_run(browser, origin, args.phone, args.moves, args.still, late_ms)
+                except PlaywrightTimeout as error:  # said, and left out of the figures
+                    print(f"{name}: a run timed out ({str(error).splitlines()[0]})", flush=True)
+                    continue
+                print(f"{name}: longest task {run['longest']:.0f} ms, place "
+                      f"{run['place'] or 0:.1f} ms", flush=True)
+                results[name].append(run)
         browser.close()
     for name in results:
-        print("\n".join(describe(name, results[name])))
+        print("\n".join(describe(name, results[name])) if results[name] else f"{name}: no run")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
     for name in names:
+        if not results[name] or not results["site"]:
+            continue
         print(f"site / {name}:")
         ratio = statistics.median(r["longest"] for r in results["site"]) / max(
             1.0, statistics.median(r["longest"] for r in results[name]))
