@@ -397,11 +397,12 @@ function focus(selectors, visible) {
 
 let keep = null;
 let ai = null;
-// After the frame that shows the reply being applied (a hidden tab draws no frames: a
-// timer then): PyScript makes a worker on this thread, some 10-40 ms of work that would
-// otherwise hold back that frame (a placement's, when the computer is to move next).
+// A frame after the one that shows the reply being applied (a hidden tab draws no frames:
+// a timer then): PyScript makes a worker on this thread, some 10-40 ms of work that would
+// otherwise hold back that frame (a placement's, when the computer is to move next) or
+// the task right after it.
 const afterFrame = (run) => (document.hidden ? setTimeout(run, 0)
-  : requestAnimationFrame(() => setTimeout(run, 0)));
+  : requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0))));
 
 function startAI() {
   if (ai) return ai;
