@@ -51,11 +51,11 @@ let overlay = null;
 // (or leave) waiting behind another message takes the place of the one waiting before it.
 const passing = (message) => message.t === "hover" || message.t === "leave";
 let flying = null;  // the message whose reply is awaited
-let lastSent = 0;  // when the last message was sent (warmAI waits for a quiet page)
+let lastBusy = 0;  // when a message was last sent or a reply applied (warmAI: quiet)
 
 function send(message) {
   if (!post) return;
-  lastSent = performance.now();
+  lastBusy = performance.now();
   const last = queue[queue.length - 1];
   if (last && passing(last) && passing(message)) queue[queue.length - 1] = message;
   else queue.push(message);
@@ -423,7 +423,7 @@ function startAI() {
 }
 
 // Warmed while the page waits (the page's Python asks: a computer will play, none is to
-// move yet): once the page is quiet (no message for QUIET_MS: not beside the player's
+// move yet): once the page is quiet (no message nor reply for QUIET_MS: not beside the player's
 // first clicks and hovers, whose replies its boot would slow), not beside the snapshot's
 // maker (its Pyodide would be the third), in a task of its own when the main thread is
 // idle. A computer's turn (ai-start) starts it at once.
@@ -433,7 +433,7 @@ function warmAI() {
   if (ai || warming) return;
   warming = true;
   const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
-  const quiet = () => !inFlight && performance.now() - lastSent >= QUIET_MS
+  const quiet = () => !inFlight && performance.now() - lastBusy >= QUIET_MS
     && document.body.dataset.snapshot !== "none";  // "none": the maker is at work
   const go = () => {
     if (ai) return;
@@ -521,7 +521,7 @@ async function connect() {
   const failed = (error) => console.error("the page's Python failed:", error);
   const poster = (text) => {
     order = worker.sync.receive(text).then((reply) => receive(String(reply)), failed)
-      .finally(() => { inFlight = false; flying = null; next(); });
+      .finally(() => { inFlight = false; flying = null; lastBusy = performance.now(); next(); });
     return order;
   };
   // Keeping the compiled modules takes seconds: its reply (data-bytecode) is applied
