@@ -274,11 +274,13 @@ class StartWorker:
 
 @dataclass(frozen=True)
 class WarmWorker:
-    """Start the computer players' worker once the page is idle, without a game asking
-    for it yet (the start screen waits with a computer seat set): it has booted by the
-    first move instead of beside the first clicks.  The shell waits for the snapshot's
-    maker to finish first (never three Pyodides at once), and its ``ready`` comes back
-    as for ``StartWorker``; a ``StartWorker`` in between starts it at once."""
+    """Start the computer players' worker once the page is quiet: a computer will play
+    but none is to move yet (the start screen with a computer seat, a game whose next
+    move is a person's), so that it boots while the player looks, not beside their
+    clicks.  The shell waits for a second without messages, for the snapshot's maker to
+    finish (never three Pyodides at once) and for an idle main thread; its ``ready``
+    comes back as for ``StartWorker``, and a ``StartWorker`` in between starts it at
+    once."""
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,12 @@ from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
 
 UNDO_DELETE_MS = 10_000
+"""How long "Deleted — Undo" is offered (the next action ends it sooner)."""
 WARM_AFTER_MS = 2_500
 """How long the start screen waits before the computer players' worker is warmed (when
 a seat is a computer then): after the page's own first seconds (the rehearsal, keeping
 the compiled modules), and time for a player who plays at one table to set the seats
 to people first."""
-"""How long "Deleted — Undo" is offered (the next action ends it sooner)."""
 
 
 def setup_edit(app: Core, action: SetupEdited) -> list[Effect]:
