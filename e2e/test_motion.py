@@ -113,6 +113,65 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     assert settled_board_shown(page)
 
 
+# What each frame shows from a hot-seat placement to the end of its motion: the moves
+# played, the cover up, the game inert, the focus, the hand's tiles, the motion's layers,
+# and the placed tile (the log's last move) as the board shows it.
+SEEN = """() => {
+  window.qinSeen = [];
+  const look = () => {
+    const move = document.querySelector('#log .turn')?.dataset.move;
+    const tile = move && document.querySelector(
+      `#board .tiles .tile[data-move="${CSS.escape(move)}"]`);
+    window.qinSeen.push({
+      moves: document.querySelector('#play').dataset.moves,
+      cover: !document.querySelector('#cover').hidden,
+      inert: document.querySelector('#play').inert,
+      focus: document.activeElement?.id ?? '',
+      hand: document.querySelectorAll('#hand .tile-btn').length,
+      layers: document.querySelectorAll('.motion-layer').length,
+      tile: tile ? getComputedStyle(tile).visibility : 'none' });
+    if (!window.qinSeenStop) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def test_the_next_player_sees_the_cover_then_the_move_arriving(page: Page) -> None:
+    """A hot-seat placement as the players at the table see it, frame by frame: the
+    cover comes up with the reply (the next hand never shown before it, the game out of
+    the keyboard's and screen readers' reach), nothing moves under it; the next player
+    lifts it and sees the placed tile arrive (never at rest before its motion), and the
+    motion ends on the settled board with their hand."""
+    boot(page)
+    play = start(page)  # hot seat
+    page.evaluate(SEEN)
+    play_moves(page, play, 1)
+    expect(page.locator("#cover")).to_be_visible()
+    frames(page, 3)
+    lift(page, play)
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
+    assert settled_board_shown(page)
+    page.evaluate("window.qinSeenStop = true")
+    seen = page.evaluate("window.qinSeen")
+    moved = [f for f in seen if f["moves"] == "1"]
+    covered = [f for f in moved if f["cover"]]
+    after = moved[len(covered):]
+    assert covered and after, seen
+    assert moved[:len(covered)] == covered  # the cover is up in the move's first frame
+    for f in covered:  # and hides the next hand; the focus on its button, the game inert
+        assert (f["hand"], f["layers"], f["inert"], f["focus"]) == (0, 0, True, "cover-ok"), f
+    assert all(f["hand"] > 0 and not f["inert"] for f in after)
+    # lifted: the tile is hidden on the board until its layer moves it (the frame that
+    # shows the board uncovered and the next: motion.js's two animation frames), then
+    # shown at rest when the motion is over
+    arriving = [f for f in after if f["tile"] != "visible" or f["layers"]]
+    assert arriving and after[:len(arriving)] == arriving, after
+    bare = [f for f in arriving if not f["layers"]]
+    assert arriving[:len(bare)] == bare and len(bare) <= 2, arriving
+    rest = after[len(arriving):]
+    assert rest and all(f["tile"] == "visible" and not f["layers"] for f in rest), after
+
+
 def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
     page.add_init_script(COUNTERS)
     boot(page)
