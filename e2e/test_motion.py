@@ -113,17 +113,17 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     assert settled_board_shown(page)
 
 
-# What each frame shows from a hot-seat placement to the end of its motion: the moves
-# played, the cover up, the game inert, the focus, the hand's tiles, the motion's layers,
-# and the placed tile (the log's last move) as the board shows it.
+# What each frame shows from a placement to the end of its motion: the moves played,
+# the tiles on the board, the cover up, the game inert, the focus, the hand's tiles, the
+# motion's layers, and the last move's frame (it moves with its tile) as the board
+# shows it.
 SEEN = """() => {
   window.qinSeen = [];
   const look = () => {
-    const move = document.querySelector('#log .turn')?.dataset.move;
-    const tile = move && document.querySelector(
-      `#board .tiles .tile[data-move="${CSS.escape(move)}"]`);
+    const tile = document.querySelector('#board svg .last-move');
     window.qinSeen.push({
       moves: document.querySelector('#play').dataset.moves,
+      tiles: document.querySelectorAll('#board svg .tiles .tile').length,
       cover: !document.querySelector('#cover').hidden,
       inert: document.querySelector('#play').inert,
       focus: document.activeElement?.id ?? '',
@@ -161,15 +161,37 @@ def test_the_next_player_sees_the_cover_then_the_move_arriving(page: Page) -> No
     for f in covered:  # and hides the next hand; the focus on its button, the game inert
         assert (f["hand"], f["layers"], f["inert"], f["focus"]) == (0, 0, True, "cover-ok"), f
     assert all(f["hand"] > 0 and not f["inert"] for f in after)
-    # lifted: the tile is hidden on the board until its layer moves it (the frame that
-    # shows the board uncovered and the next: motion.js's two animation frames), then
-    # shown at rest when the motion is over
-    arriving = [f for f in after if f["tile"] != "visible" or f["layers"]]
-    assert arriving and after[:len(arriving)] == arriving, after
+    arrives(after)  # lifted: the tile arrives over the uncovered board
+
+
+def arrives(seen: list[dict[str, object]]) -> None:
+    """The frames from a move's answer on: the tile (with its last-move frame) is hidden
+    on the board until its layer moves it (the answer's frame and the next: motion.js's
+    two animation frames), never shown at rest before its motion, and at rest after."""
+    arriving = [f for f in seen if f["tile"] != "visible" or f["layers"]]
+    assert arriving and seen[:len(arriving)] == arriving, seen
     bare = [f for f in arriving if not f["layers"]]
-    assert arriving[:len(bare)] == bare and len(bare) <= 2, arriving
-    rest = after[len(arriving):]
-    assert rest and all(f["tile"] == "visible" and not f["layers"] for f in rest), after
+    assert arriving[:len(bare)] == bare and 1 <= len(bare) <= 2, arriving
+    rest = seen[len(arriving):]
+    assert rest and all(f["tile"] == "visible" and not f["layers"] for f in rest), seen
+
+
+def test_a_placement_without_a_cover_moves_from_the_frame_after_its_answer(page: Page) -> None:
+    """The tutorial's move (as a move against the computer or in a game by link: no
+    dialog over the board) lands hidden in the frame that answers the click and settles
+    from the next, so that frame costs what it costs with motion off."""
+    boot(page, "/#learn=found")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "found")
+    tiles = page.locator("#board svg .tiles .tile").count()
+    page.evaluate(SEEN)
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
+    page.wait_for_function("document.getAnimations().length === 0")
+    frames(page, 2)
+    page.evaluate("window.qinSeenStop = true")
+    arrives([f for f in page.evaluate("window.qinSeen") if f["tiles"] > tiles])
 
 
 def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
