@@ -3,6 +3,7 @@ site against a baseline site (e.g. main's build), measured in the same run, inte
 
     python bench/main_thread.py --baseline /work/main/build/site          # 3 cold runs each
     python bench/main_thread.py --baseline DIR --runs 5 --phone            # CPU slowed 4x, 360x740
+    python bench/main_thread.py --baseline A --baseline B --start-after 4  # two baselines
 
 For each site, cold (a new browser context): a script injected before the page's own
 observes long tasks (``PerformanceObserver`` "longtask", buffered) and clicks Start at the
@@ -14,11 +15,17 @@ squares, place a tile (the hovers and the placement once every reply awaited is
 applied, ``SETTLED``), each timed from the dispatched DOM event until the frame showing
 the change is painted (a MutationObserver on #app, then the next animation frame: the
 round trip to the page's Python, wherever it runs, and the drawing),
-printed as median and 75th percentile.  ``--moves N``: the player first places N tiles
+printed as median and 75th percentile; then the time from the placement until the
+computer's answer shows (its worker's boot included where it was not ready by then).
+``--moves N``: the player first places N tiles
 (clicks, against the computer of the start screen), so that the interactions are timed
 on a fuller board (a placement's reply and its drawing grow with the board).
 ``--still``: the browser asks for reduced motion, so the board's motion (which a page
 from before it lacks; ``bench/motion.py`` measures its own cost) plays nothing.
+``--start-after S``: Start is clicked S seconds after the page's Python is ready (a
+player who reads the start screen first, while the page may warm the computer's worker)
+instead of at the first usable moment.  ``--baseline`` again: several baselines, all
+interleaved with this build, each with its ratios.
 
 Prints numbers and ratios; asserts nothing.  The machine's load moves every figure.
 """
@@ -26,6 +33,7 @@ Prints numbers and ratios; asserts nothing.  The machine's load moves every figu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
@@ -36,10 +44,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 from bench.boot import chromium_launch_args, counting_server  # noqa: E402
 
 SITE = ROOT / "build" / "site"
 TIMEOUT_MS = 120_000
+ANSWER_TIMEOUT_MS = 60_000
 
 OBSERVE = """
 window.qinLong = [];
@@ -55,13 +66,23 @@ try {
     setTimeout(go, 5);
   };
   const watch = () => {
-    if (performance.getEntriesByName("qin:prestart-usable").length
-        || document.body?.dataset.boot === "ready") { go(); return; }
+    if (LATE_MS === null && (performance.getEntriesByName("qin:prestart-usable").length
+        || document.body?.dataset.boot === "ready")) { go(); return; }
+    if (LATE_MS !== null && document.body?.dataset.boot === "ready") {
+      setTimeout(go, LATE_MS);
+      return;
+    }
     setTimeout(watch, 5);
   };
   watch();
 })();
 """
+
+
+def observe(late_ms: int | None) -> str:
+    """The injected script: Start clicked at the first usable moment, or (``late_ms``)
+    that long after the page's Python is ready (a player reading the start screen)."""
+    return "const LATE_MS = " + ("null" if late_ms is None else str(late_ms)) + ";\n" + OBSERVE
 
 DEALT = """() => document.body.dataset.boot === 'ready'
   && document.querySelectorAll('#hand .tile-btn').length > 0"""
@@ -98,6 +119,9 @@ has no ``qinIdle``): a pick shown at once from the pick table still has its repl
 the way, which the next interaction would otherwise be timed against (its first change
 to the page), as a player's next move comes later than a script's."""
 
+ANSWERED = "() => Number(document.getElementById('play').dataset.moves) >= 2"
+"""The computer's first move is on the board (the player moved first)."""
+
 READY = """() => {
   const play = document.getElementById('play');
   return play && play.dataset.phase === 'move'
@@ -133,7 +157,7 @@ def p75(values: list[float]) -> float:
 
 
 def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
-            still: bool = False) -> dict[str, Any]:
+            still: bool = False, late_ms: int | None = None) -> dict[str, Any]:
     options: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": False} \
         if phone else {"viewport": {"width": 1366, "height": 768}}
     if still:
@@ -143,7 +167,7 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
     if phone:
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    page.add_init_script(OBSERVE)
+    page.add_init_script(observe(late_ms))
     page.goto(origin + "/")
     page.wait_for_function(DEALT, timeout=TIMEOUT_MS)
     dealt = float(page.evaluate("performance.now()"))
@@ -165,8 +189,17 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
         if took is not None:
             hovers.append(float(took))
     page.wait_for_function(SETTLED)
+    before = float(page.evaluate("performance.now()"))
     place = page.evaluate(TIMED, [f'#board rect[data-square="{squares[0]}"]', "click"])
-    result.update(pick=pick, hovers=hovers, place=place)
+    # the computer's first move shown (its worker booted by then, or booting now); the
+    # page with Python on the main thread (no qinIdle) never gets its computer's worker
+    # ready here: not waited for
+    answer: float | None = None
+    if page.evaluate("'qinIdle' in window"):
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(ANSWERED, timeout=ANSWER_TIMEOUT_MS)
+            answer = float(page.evaluate("performance.now()")) - before
+    result.update(pick=pick, hovers=hovers, place=place, answer=answer)
     context.close()
     return result
 
@@ -174,6 +207,8 @@ def one_run(browser: Any, origin: str, phone: bool, moves: int = 0,
 def describe(name: str, runs: list[dict[str, Any]]) -> list[str]:
     med = statistics.median
     longest = ", ".join(f"{r['longest']:.0f}" for r in runs)
+    answers = ", ".join("-" if r["answer"] is None else f"{r['answer']:.0f}" for r in runs)
+    answered = [r["answer"] for r in runs if r["answer"] is not None]
     hovers = [h for r in runs for h in r["hovers"]]
     return [
         f"{name}: hand dealt {med(r['dealt'] for r in runs):.0f} ms; longest main-thread task "
@@ -183,6 +218,9 @@ def describe(name: str, runs: list[dict[str, Any]]) -> list[str]:
         f"{med(hovers):.1f} / p75 {p75(hovers):.1f} ms ({len(hovers)}), "
         f"place {med(r['place'] or 0 for r in runs):.1f} ms; the board's HTML "
         f"{med(r['board'] for r in runs) / 1000:.0f} KB",
+        f"  the computer's first move shown "
+        f"{f'{med(answered):.0f} ms' if answered else '-'} after the placement "
+        f"(runs: {answers}; -: not within {ANSWER_TIMEOUT_MS // 1000} s)",
     ]
 
 
@@ -191,36 +229,60 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=SITE)
-    parser.add_argument("--baseline", type=Path, required=True)
+    parser.add_argument("--baseline", type=Path, required=True, action="append",
+                        help="a built site to compare with (again: several, interleaved)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--phone", action="store_true", help="CPU slowed 4x, 360x740")
     parser.add_argument("--moves", type=int, default=0,
                         help="the player's placements before the interactions are timed")
     parser.add_argument("--still", action="store_true",
                         help="reduced motion asked: the board's motion plays nothing")
+    parser.add_argument("--start-after", type=float, default=None, metavar="SECONDS",
+                        help="Start clicked this long after the page's Python is ready "
+                             "(a player reading the start screen), not at the first usable moment")
     args = parser.parse_args(argv)
+    late_ms = None if args.start_after is None else round(args.start_after * 1000)
     print(f"load average {os.getloadavg()[0]:.1f}; {'phone' if args.phone else 'desktop'}"
           + (f"; after {args.moves} placements" if args.moves else "")
-          + ("; reduced motion" if args.still else ""))
-    results: dict[str, list[dict[str, Any]]] = {"baseline": [], "site": []}
-    with sync_playwright() as pw, counting_server(args.site) as (site, _), \
-            counting_server(args.baseline) as (base, _):
+          + ("; reduced motion" if args.still else "")
+          + (f"; Start {args.start_after:g} s after ready" if late_ms is not None else ""))
+    names = [f"baseline {i + 1}" if len(args.baseline) > 1 else "baseline"
+             for i in range(len(args.baseline))]
+    for name, path in zip(names, args.baseline, strict=True):
+        print(f"{name}: {path}")
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in [*names, "site"]}
+    with sync_playwright() as pw, contextlib.ExitStack() as stack:
+        origins = {name: stack.enter_context(counting_server(path))[0]
+                   for name, path in zip([*names, "site"], [*args.baseline, args.site],
+                                         strict=True)}
         browser = pw.chromium.launch(**chromium_launch_args())
         for _ in range(args.runs):
-            for name, origin in (("baseline", base), ("site", site)):
-                results[name].append(one_run(browser, origin, args.phone, args.moves, args.still))
+            for name, origin in origins.items():
+                try:
+                    run = one_run(browser, origin, args.phone, args.moves, args.still, late_ms)
+                except PlaywrightTimeout as error:  # said, and left out of the figures
+                    print(f"{name}: a run timed out ({str(error).splitlines()[0]})", flush=True)
+                    continue
+                print(f"{name}: longest task {run['longest']:.0f} ms, place "
+                      f"{run['place'] or 0:.1f} ms", flush=True)
+                results[name].append(run)
         browser.close()
-    for name in ("baseline", "site"):
-        print("\n".join(describe(name, results[name])))
-    ratio = statistics.median(r["longest"] for r in results["site"]) / max(
-        1.0, statistics.median(r["longest"] for r in results["baseline"]))
-    print(f"longest task, site / baseline: {ratio:.2f}x")
-    for what in ("pick", "place"):
-        site_ms = statistics.median(r[what] or 0 for r in results["site"])
-        base_ms = max(0.1, statistics.median(r[what] or 0 for r in results["baseline"]))
-        print(f"{what}, site / baseline: {site_ms / base_ms:.2f}x")
-    hovers = {name: p75([h for r in results[name] for h in r["hovers"]]) for name in results}
-    print(f"hover p75, site / baseline: {hovers['site'] / max(0.1, hovers['baseline']):.2f}x")
+    for name in results:
+        print("\n".join(describe(name, results[name])) if results[name] else f"{name}: no run")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+    for name in names:
+        if not results[name] or not results["site"]:
+            continue
+        print(f"site / {name}:")
+        ratio = statistics.median(r["longest"] for r in results["site"]) / max(
+            1.0, statistics.median(r["longest"] for r in results[name]))
+        print(f"  longest task {ratio:.2f}x")
+        for what in ("pick", "place"):
+            site_ms = statistics.median(r[what] or 0 for r in results["site"])
+            base_ms = max(0.1, statistics.median(r[what] or 0 for r in results[name]))
+            print(f"  {what} {site_ms / base_ms:.2f}x")
+        hovers = {n: p75([h for r in results[n] for h in r["hovers"]]) for n in (name, "site")}
+        print(f"  hover p75 {hovers['site'] / max(0.1, hovers[name]):.2f}x")
     return 0
 
 

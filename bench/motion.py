@@ -118,17 +118,18 @@ def layouts(cdp: Any) -> tuple[int, int]:
     return int(metrics.get("LayoutCount", 0)), int(metrics.get("RecalcStyleCount", 0))
 
 
-def hot_seat(browser: Any, origin: str, pace: str) -> tuple[Any, Any]:
-    """(context, page): a new hot-seat game on a laptop's screen, motion set to ``pace``."""
+def hot_seat(browser: Any, origin: str, pace: str, humans: bool = True) -> tuple[Any, Any]:
+    """(context, page): a new hot-seat game on a laptop's screen, motion set to ``pace``
+    (``humans`` False: the first visit's game, a human against the Apprentice)."""
     context = browser.new_context(service_workers="block",
                                   viewport={"width": 1366, "height": 768})
     context.add_init_script(f"localStorage.setItem('qin.motion', '{pace}')")
     page = context.new_page()
     page.goto(origin + "/")
     page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=TIMEOUT_MS)
-    for i in range(page.locator("#seats .seat").count()):  # hot-seat: every move placed
-        page.select_option(f"#seat-kind-{i}", "human")  # here (a first visit plays the
-        page.wait_for_function(  # Apprentice, which left one placement per game)
+    for i in range(page.locator("#seats .seat").count() if humans else 0):  # hot-seat:
+        page.select_option(f"#seat-kind-{i}", "human")  # every move placed here (a first
+        page.wait_for_function(  # visit plays the Apprentice: one placement per game)
             f"document.querySelector('#seat-kind-{i}').value === 'human'", timeout=TIMEOUT_MS)
     page.click("#start")
     page.wait_for_function("document.querySelectorAll('#hand .tile-btn').length > 0",

@@ -4,9 +4,11 @@
     python bench/motion_trace.py --click lift          # the next player lifting the cover
     python bench/motion_trace.py --site /tmp/old-site --pace off --keep /tmp/t.json
     python bench/motion_trace.py --click rest --runs 3     # no click: the board at rest
+    python bench/motion_trace.py --runs 5 --pace normal,off --before /tmp/main-site
 
 Plays ``--moves`` hot-seat moves (as bench/motion.py does), then traces the next click
-(a placement, or the hand-over cover's lift; ``rest``: none, the page left alone) with
+(a placement, whose window ends before anyone lifts the cover it puts up; or the
+hand-over cover's lift; ``rest``: none, the page left alone) with
 Chrome's tracing (devtools.timeline, cc and viz categories) and prints, over the
 ``--window`` ms after it: the frames the display compositor drew
 (``Display::DrawAndSwap``: what the player sees; in software, as every bench runs
@@ -18,7 +20,9 @@ each frame.
 **The answer's frame**: the main thread's first commit after the reply changed the
 page, and the first frame the display drew after it: when, and what the main thread
 did from the click until that commit (style recalculations and the elements styled,
-layouts and the objects laid out: counts the load does not move; milliseconds it does).
+layouts and the objects laid out: counts the load does not move; milliseconds it does;
+and the main thread's CPU time in its tasks, thread time: waiting for a core, which the
+load makes longer, does not count in it, though a busy machine's caches still move it).
 
 **Frames per second during the motion**: the compositor reports every display frame
 (vsync, 60 a second) it was asked for (``PipelineReporter``): presented, dropped (due
@@ -26,6 +30,10 @@ and not drawn in time), or nothing to draw.  From the start of the move's first
 animation (``Animation`` trace events: motion.js's layers) to the end of its last, the
 frames presented per second and the frames dropped; with motion off or at rest (no
 animation), the frames dropped in the window.  With ``--runs``, each figure's median.
+
+Several settings (``--pace normal,off``) and ``--before`` (another built site) are traced
+in the same runs, interleaved and their order alternated, and printed side by side with
+their ratios against the first (``before``, then the first pace).
 
 Prints numbers; asserts nothing.  The machine's load moves the milliseconds.
 """
@@ -61,24 +69,32 @@ MAIN = (("style", "UpdateLayoutTree"), ("layout", "Layout"), ("pre-paint", "PreP
         ("script", "FunctionCall"))
 
 
-def trace(site: Path, pace: str, rate: float, moves: int, click: str, path: Path) -> None:
+def trace(site: Path, pace: str, rate: float, moves: int, click: str, path: Path,
+          humans: bool = True) -> None:
     """Play ``moves`` moves, then trace the next placement or lift (or, ``rest``, the
-    page left alone after them) into ``path``."""
+    page left alone after them) into ``path``; ``humans`` False: against the Apprentice
+    (no cover: the placement's motion plays with its reply)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw, counting_server(site) as (origin, _):
         browser = pw.chromium.launch(**chromium_launch_args())
-        context, page = hot_seat(browser, origin, pace)
+        context, page = hot_seat(browser, origin, pace, humans)
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
         phase = "document.querySelector('#play').dataset.phase"
         for n in range(moves + 1):
             last = n == moves
+            page.wait_for_function("document.querySelector('#app').dataset.mode === 'playing'"
+                                   " && !document.querySelector('.motion-layer')")
             done = page.get_attribute("#play", "data-moves")
             square = pick(page)
             if last and click == "placement":
                 browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
             page.evaluate(CLICK, square)
             page.wait_for_function(f"document.querySelector('#play').dataset.moves !== '{done}'")
+            if last and click == "placement":  # the window is the placement's alone:
+                page.wait_for_timeout(1500)  # the cover stays up, as the next player
+                browser.stop_tracing()  # reaches the screen
+                break
             if last and click == "lift":
                 page.wait_for_timeout(1000)  # the placement's own frames are over
                 browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
@@ -145,8 +161,17 @@ def answer(events: list[dict[str, Any]], threads: dict[tuple[int, int], str],
         return [e for e in before if e["name"] == name]
 
     def total(name: str) -> float:
-        return sum(e.get("dur", 0) for e in of(name)) / 1000
+        return float(sum(e.get("dur", 0) for e in of(name))) / 1000
 
+    # the main thread's CPU time (thread time, which waiting for a core does not add to)
+    # in the click's task and in the tasks from the one that applied the reply (whose
+    # microtasks marked qin-changed) to that commit; not the frames and hovers while the
+    # page's Python, in its worker, answered, which take as long as the worker does
+    tasks = [e for e in events if on(e, "CrRendererMain")
+             and e["name"] == "ThreadControllerImpl::RunTask"]
+    cpu = sum(e.get("tdur", 0) for e in tasks
+              if e["ts"] <= t0 <= e["ts"] + e.get("dur", 0)
+              or marks[0] <= e["ts"] + e.get("dur", 0) and e["ts"] < commits[0])
     styled = sum(int(e.get("args", {}).get("elementCount", 0) or 0)
                  for e in of("UpdateLayoutTree"))
     laid = sum(int(e.get("args", {}).get("beginData", {}).get("dirtyObjects", 0) or 0)
@@ -156,7 +181,7 @@ def answer(events: list[dict[str, Any]], threads: dict[tuple[int, int], str],
             "styles": len(of("UpdateLayoutTree")), "styled": styled,
             "layouts": len(of("Layout")), "laid": laid, "style_ms": total("UpdateLayoutTree"),
             "layout_ms": total("Layout"), "paint_ms": total("Paint"),
-            "script_ms": total("FunctionCall")}
+            "script_ms": total("FunctionCall"), "cpu_ms": cpu / 1000}
 
 
 PRESENTED = ("STATE_PRESENTED_ALL", "STATE_PRESENTED_PARTIAL")
@@ -171,11 +196,27 @@ def display_frames(events: list[dict[str, Any]], t0: float,
     def layer(e: dict[str, Any]) -> bool:  # motion.js's, not a CSS animation of the page
         return "motion-layer" in str(e.get("args", {}).get("data", {}).get("nodeName", ""))
 
-    moving = [e for e in events if e.get("name") == "Animation" and e.get("ph") in ("b", "e")
-              and t0 <= e["ts"] < t0 + window_ms * 1000]
-    ids = {str(e.get("id2", e.get("id"))) for e in moving if e["ph"] == "b" and layer(e)}
-    anims = [e["ts"] for e in moving if str(e.get("id2", e.get("id"))) in ids]
-    span = (min(anims), max(anims)) if len(anims) >= 2 else None
+    moving = sorted((e for e in events if e.get("name") == "Animation"
+                     and e.get("ph") in ("b", "e") and t0 <= e["ts"] < t0 + window_ms * 1000),
+                    key=lambda e: e["ts"])
+    # an id is Chrome's while the animation lives, then used again (the cover's button's
+    # hover transition, then a motion layer): each end is its id's last begin's
+    opened: dict[str, float | None] = {}
+    pairs = []
+    for e in moving:
+        ident = str(e.get("id2", e.get("id")))
+        if e["ph"] == "b":
+            opened[ident] = e["ts"] if layer(e) else None
+        elif (began := opened.pop(ident, None)) is not None:
+            pairs.append((began, e["ts"]))
+    # the first move's motion: its animations, started together, and any begun before
+    # the others ended (not the computer's move answering it, later in the window)
+    span = None
+    for began, ended in sorted(pairs):
+        if span is None:
+            span = (began, ended)
+        elif began <= span[1]:
+            span = (span[0], max(span[1], ended))
     states: dict[int, tuple[float, set[str]]] = {}
     for e in events:
         if e.get("name") != "PipelineReporter" or e.get("ph") != "b":
@@ -203,45 +244,38 @@ def display_frames(events: list[dict[str, Any]], t0: float,
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", type=Path, default=SITE)
-    parser.add_argument("--pace", default="normal", help="the motion setting (off: baseline)")
-    parser.add_argument("--rate", type=float, default=4, help="CPU slowed this many times")
-    parser.add_argument("--moves", type=int, default=2, help="moves played before the one traced")
-    parser.add_argument("--click", choices=("placement", "lift", "rest"), default="placement")
-    parser.add_argument("--runs", type=int, default=1, help="traces (medians printed)")
-    parser.add_argument("--window", type=float, default=1200, help="ms after the click")
-    parser.add_argument("--keep", type=Path, default=None, help="keep the trace here")
-    args = parser.parse_args(argv)
-    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    runs = []
-    for run in range(args.runs):
-        with tempfile.TemporaryDirectory(prefix="qin-trace-") as tmp:
-            path = args.keep if args.keep and run == args.runs - 1 else Path(tmp) / "trace.json"
-            trace(args.site, args.pace, args.rate, args.moves, args.click, path)
-            runs.append(read(path, args.window))
-        found = runs[-1]
-        frame = found["answer"]
-        if frame:
-            drawn = f"{frame['drawn']:.0f}" if frame["drawn"] is not None else "-"
-            print(f"run {run + 1}: the answer's frame: committed {frame['committed']:.0f} ms, "
-                  f"drawn {drawn} ms after the click; before it {frame['styles']} style "
-                  f"recalculations ({frame['styled']} elements, {frame['style_ms']:.1f} ms), "
-                  f"{frame['layouts']} layouts ({frame['laid']} objects, "
-                  f"{frame['layout_ms']:.1f} ms), paint {frame['paint_ms']:.1f} ms, "
-                  f"script {frame['script_ms']:.1f} ms")
-        motion = found["motion"]
-        print(f"run {run + 1}: display frames in the window: {found['presented']} presented, "
-              f"{found['dropped']} dropped" + (
-                  f"; the motion: from {motion['start']:.0f} ms, {motion['ms']:.0f} ms long, "
-                  f"{motion['presented']} presented, {motion['dropped']} dropped, "
-                  f"{motion['fps']:.1f} frames per second" if motion else "; no animation"))
-    med = statistics.median
-    found = runs[-1]
+ANSWER = (("styles", "style recalculations", "{:.0f}"),
+          ("styled", "elements styled", "{:.0f}"), ("layouts", "layouts", "{:.0f}"),
+          ("laid", "objects laid out", "{:.0f}"), ("cpu_ms", "main thread CPU ms", "{:.1f}"),
+          ("drawn", "drawn, ms after the click", "{:.0f}"))
+
+
+def run_line(label: str, found: dict[str, Any]) -> str:
+    """One trace's figures in a line."""
+    frame, motion = found["answer"], found["motion"]
+    out = f"{label}: "
+    if frame:
+        drawn = f"{frame['drawn']:.0f}" if frame["drawn"] is not None else "-"
+        out += (f"the answer's frame committed {frame['committed']:.0f} ms, drawn {drawn} ms "
+                f"after the click; before it {frame['styles']} style recalculations "
+                f"({frame['styled']} elements, {frame['style_ms']:.1f} ms), {frame['layouts']} "
+                f"layouts ({frame['laid']} objects, {frame['layout_ms']:.1f} ms), paint "
+                f"{frame['paint_ms']:.1f} ms, script {frame['script_ms']:.1f} ms, main thread "
+                f"CPU {frame['cpu_ms']:.1f} ms; ")
+    out += (f"display frames in the window: {found['presented']} presented, "
+            f"{found['dropped']} dropped")
+    if motion:
+        out += (f"; the motion: from {motion['start']:.0f} ms, {motion['ms']:.0f} ms long, "
+                f"{motion['presented']} presented, {motion['dropped']} dropped, "
+                f"{motion['fps']:.1f} frames per second")
+    else:
+        out += "; no motion"
+    return out
+
+
+def phases(found: dict[str, Any]) -> None:
+    """The last trace's frames drawn, raster and main thread by phase."""
     draws = found["draws"]
-    print(f"{args.click}, motion {args.pace}, CPU slowed {args.rate:g}x, "
-          f"{args.window:.0f} ms after the click, last run of {args.runs}")
     if draws:
         print(f"frames drawn        {len(draws):4}   median {statistics.median(draws):6.1f} ms"
               f"   longest {max(draws):6.1f} ms   total {sum(draws):7.1f} ms")
@@ -251,27 +285,84 @@ def main(argv: list[str] | None = None) -> int:
     for label, spans in found["main"].items():
         print(f"main: {label:12} {len(spans):4}   longest {max(spans, default=0):6.1f} ms"
               f"                    total {sum(spans):7.1f} ms")
-    print(f"median of {args.runs}: display frames dropped in the window "
-          f"{med(r['dropped'] for r in runs):.1f}")
+
+
+def medians(runs: list[dict[str, Any]]) -> dict[str, float | None]:
+    """Each figure's median over the runs (None where no run has it)."""
+    med = statistics.median
     frames = [r["answer"] for r in runs if r["answer"] and r["answer"]["drawn"] is not None]
-    if frames:
-        print(f"median of {len(frames)}: the answer's frame drawn "
-              f"{med(f['drawn'] for f in frames):.0f} ms after the click, committed "
-              f"{med(f['committed'] for f in frames):.0f} ms; before it "
-              f"{med(f['styles'] for f in frames):.1f} style recalculations "
-              f"({med(f['styled'] for f in frames):.0f} elements), "
-              f"{med(f['layouts'] for f in frames):.1f} layouts, main thread: style "
-              f"{med(f['style_ms'] for f in frames):.1f} ms, layout "
-              f"{med(f['layout_ms'] for f in frames):.1f} ms, paint "
-              f"{med(f['paint_ms'] for f in frames):.1f} ms, script "
-              f"{med(f['script_ms'] for f in frames):.1f} ms")
     moving = [r["motion"] for r in runs if r["motion"]]
-    if moving:
-        print(f"median of {len(moving)} with motion: {med(m['ms'] for m in moving):.0f} ms of "
-              f"motion, starting {med(m['start'] for m in moving):.0f} ms after the click, "
-              f"{med(m['presented'] for m in moving):.1f} frames presented, "
-              f"{med(m['dropped'] for m in moving):.1f} dropped: "
-              f"{med(m['fps'] for m in moving):.1f} frames per second")
+    out: dict[str, float | None] = {key: med(f[key] for f in frames) if frames else None
+                                    for key, _, _ in ANSWER}
+    out["dropped"] = med(r["dropped"] for r in runs)
+    for key in ("fps", "presented", "start", "ms"):
+        out["motion_" + key] = med(m[key] for m in moving) if moving else None
+    out["motion_dropped"] = med(m["dropped"] for m in moving) if moving else None
+    out["moved"] = len(moving)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--before", type=Path, default=None,
+                        help="another built site traced in the same runs, interleaved")
+    parser.add_argument("--pace", default="normal",
+                        help="the motion setting, or several (normal,off: off is the baseline)")
+    parser.add_argument("--rate", type=float, default=4, help="CPU slowed this many times")
+    parser.add_argument("--moves", type=int, default=2, help="moves played before the one traced")
+    parser.add_argument("--click", choices=("placement", "lift", "rest"), default="placement")
+    parser.add_argument("--against", choices=("human", "computer"), default="human",
+                        help="hot seat (the cover between moves), or the Apprentice")
+    parser.add_argument("--runs", type=int, default=1, help="traces of each (medians printed)")
+    parser.add_argument("--window", type=float, default=1200, help="ms after the click")
+    parser.add_argument("--keep", type=Path, default=None, help="keep the last trace here")
+    args = parser.parse_args(argv)
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    sites = {"now": args.site} if args.before is None else {"before": args.before, "now": args.site}
+    configs = [(name, pace) for name in sites for pace in args.pace.split(",")]
+    found: dict[tuple[str, str], list[dict[str, Any]]] = {c: [] for c in configs}
+    for run in range(args.runs):
+        for name, pace in configs if run % 2 == 0 else list(reversed(configs)):
+            with tempfile.TemporaryDirectory(prefix="qin-trace-") as tmp:
+                path = args.keep if args.keep else Path(tmp) / "trace.json"
+                trace(sites[name], pace, args.rate, args.moves, args.click, path,
+                      args.against == "human")
+                found[(name, pace)].append(read(path, args.window))
+            load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+            print(run_line(f"run {run + 1}, {name}, motion {pace} (load {load})",
+                           found[(name, pace)][-1]))
+    if len(configs) == 1:
+        print(f"{args.click}, motion {args.pace}, CPU slowed {args.rate:g}x, "
+              f"{args.window:.0f} ms after the click, last run of {args.runs}")
+        phases(found[configs[0]][-1])
+    print(f"\n{args.click} against a {args.against}, CPU slowed {args.rate:g}x, medians of "
+          f"{args.runs} runs; the ratio "
+          f"against {configs[0][0]}, motion {configs[0][1]} (the first column)")
+    meds = {c: medians(rs) for c, rs in found.items()}
+    names = [f"{n}, {p}" for n, p in configs]
+    print(f"{'':34}" + "".join(f"{n:>22}" for n in names))
+    base = meds[configs[0]]
+
+    def row(label: str, key: str, fmt: str) -> None:
+        cells = []
+        for c in configs:
+            v, b = meds[c][key], base[key]
+            text = "-" if v is None else fmt.format(v)
+            if c != configs[0] and v is not None and b:
+                text += f" ({v / b:.2f}x)"
+            cells.append(f"{text:>22}")
+        print(f"{label:34}" + "".join(cells))
+
+    print("the answer's frame, before it:")
+    for key, label, fmt in ANSWER:
+        row(f"  {label}", key, fmt)
+    row("display frames dropped (window)", "dropped", "{:.1f}")
+    row("motion: frames per second", "motion_fps", "{:.1f}")
+    row("motion: presented", "motion_presented", "{:.1f}")
+    row("motion: dropped", "motion_dropped", "{:.1f}")
+    row("motion: starts, ms after the click", "motion_start", "{:.0f}")
+    row("motion: ms long", "motion_ms", "{:.0f}")
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     return 0
 

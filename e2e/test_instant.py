@@ -119,8 +119,11 @@ def test_the_start_screen_works_and_start_draws_the_board_before_python(page: Pa
     expect(board.locator("rect.sq")).not_to_have_count(0)
     assert page.locator("#board .tiles path").count() == 0  # the empty side
     assert page.locator("#side").evaluate("e => e.inert")  # nothing there acts yet
+    assert page.locator("#board-area").evaluate("e => e.inert")
 
     booted(page, held)
+    # the board's area takes clicks again from Python's first reply (prestart.js release)
+    assert not page.locator("#board-area").evaluate("e => e.inert")
     play = page.locator("#play")
     expect(play).to_have_attribute("data-moves", "0")
     expect(page.locator("#players li.player")).to_have_count(3)

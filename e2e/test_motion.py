@@ -113,6 +113,87 @@ def test_a_move_animates_and_with_reduced_motion_nothing_does(page: Page) -> Non
     assert settled_board_shown(page)
 
 
+# What each frame shows from a placement to the end of its motion: the moves played,
+# the tiles on the board, the cover up, the game inert, the focus, the hand's tiles, the
+# motion's layers, and the last move's frame (it moves with its tile) as the board
+# shows it.
+SEEN = """() => {
+  window.qinSeen = [];
+  const look = () => {
+    const tile = document.querySelector('#board svg .last-move');
+    window.qinSeen.push({
+      moves: document.querySelector('#play').dataset.moves,
+      tiles: document.querySelectorAll('#board svg .tiles .tile').length,
+      cover: !document.querySelector('#cover').hidden,
+      inert: document.querySelector('#play').inert,
+      focus: document.activeElement?.id ?? '',
+      hand: document.querySelectorAll('#hand .tile-btn').length,
+      layers: document.querySelectorAll('.motion-layer').length,
+      tile: tile ? getComputedStyle(tile).visibility : 'none' });
+    if (!window.qinSeenStop) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def test_the_next_player_sees_the_cover_then_the_move_arriving(page: Page) -> None:
+    """A hot-seat placement as the players at the table see it, frame by frame: the
+    cover comes up with the reply (the next hand never shown before it, the game out of
+    the keyboard's and screen readers' reach), nothing moves under it; the next player
+    lifts it and sees the placed tile arrive (never at rest before its motion), and the
+    motion ends on the settled board with their hand."""
+    boot(page)
+    play = start(page)  # hot seat
+    page.evaluate(SEEN)
+    play_moves(page, play, 1)
+    expect(page.locator("#cover")).to_be_visible()
+    frames(page, 3)
+    lift(page, play)
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
+    assert settled_board_shown(page)
+    page.evaluate("window.qinSeenStop = true")
+    seen = page.evaluate("window.qinSeen")
+    moved = [f for f in seen if f["moves"] == "1"]
+    covered = [f for f in moved if f["cover"]]
+    after = moved[len(covered):]
+    assert covered and after, seen
+    assert moved[:len(covered)] == covered  # the cover is up in the move's first frame
+    for f in covered:  # and hides the next hand; the focus on its button, the game inert
+        assert (f["hand"], f["layers"], f["inert"], f["focus"]) == (0, 0, True, "cover-ok"), f
+    assert all(f["hand"] > 0 and not f["inert"] for f in after)
+    arrives(after)  # lifted: the tile arrives over the uncovered board
+
+
+def arrives(seen: list[dict[str, object]]) -> None:
+    """The frames from a move's answer on: the tile (with its last-move frame) is hidden
+    on the board until its layer moves it (the answer's frame and the next: motion.js's
+    two animation frames), never shown at rest before its motion, and at rest after."""
+    arriving = [f for f in seen if f["tile"] != "visible" or f["layers"]]
+    assert arriving and seen[:len(arriving)] == arriving, seen
+    bare = [f for f in arriving if not f["layers"]]
+    assert arriving[:len(bare)] == bare and 1 <= len(bare) <= 2, arriving
+    rest = seen[len(arriving):]
+    assert rest and all(f["tile"] == "visible" and not f["layers"] for f in rest), seen
+
+
+def test_a_placement_without_a_cover_moves_from_the_frame_after_its_answer(page: Page) -> None:
+    """The tutorial's move (as a move against the computer or in a game by link: no
+    dialog over the board) lands hidden in the frame that answers the click and settles
+    from the next, so that frame costs what it costs with motion off."""
+    boot(page, "/#learn=found")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "found")
+    tiles = page.locator("#board svg .tiles .tile").count()
+    page.evaluate(SEEN)
+    place(page, *CLICKS["found"][:3])
+    expect(panel).to_have_attribute("data-outcome", "done")
+    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
+    page.wait_for_function("document.getAnimations().length === 0")
+    frames(page, 2)
+    page.evaluate("window.qinSeenStop = true")
+    arrives([f for f in page.evaluate("window.qinSeen") if f["tiles"] > tiles])
+
+
 def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
     page.add_init_script(COUNTERS)
     boot(page)

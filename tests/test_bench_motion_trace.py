@@ -72,3 +72,44 @@ def test_the_answers_frame_is_the_first_commit_after_the_page_changed() -> None:
     assert found["committed"] == 132 and found["drawn"] == 140
     assert (found["styles"], found["styled"], found["layouts"], found["laid"]) == (1, 980, 1, 50)
     assert found["paint_ms"] == 8
+
+
+def test_an_animation_id_used_again_counts_only_the_motion_layers_own_span() -> None:
+    # Chrome reuses an animation's trace id once it is gone: the cover's button's hover
+    # transition, then the motion's layer, under the same id
+    events = [animation(600, "b", "0x38", "BUTTON id='cover-ok' class='primary'"),
+              animation(800, "e", "0x38"),
+              animation(1000, "b", "0x38", "svg class='qin-board motion-layer'"),
+              animation(1250, "e", "0x38")]
+    found = motion_trace.display_frames(events, 0, 1500)
+    assert found["motion"] is not None
+    assert (found["motion"]["start"], found["motion"]["ms"]) == (1000, 250)
+
+
+def test_the_answers_cpu_time_is_the_main_threads_tasks_thread_time() -> None:
+    def task(ms: float, dur: float, cpu: float, thread: tuple[int, int] = MAIN) -> dict[str, Any]:
+        return {"name": "ThreadControllerImpl::RunTask", "ph": "X", "ts": ms * 1000,
+                "dur": dur * 1000, "tdur": cpu * 1000, "pid": thread[0], "tid": thread[1]}
+
+    events = [
+        task(-1, 30, 12),  # the click's task
+        task(40, 5, 3),  # a frame while the worker answers
+        {"name": "qin-changed", "ph": "R", "ts": 80_000, "pid": 1, "tid": 10},
+        task(60, 70, 25),  # the reply applied: waited 45 ms for the CPU
+        {"name": "Commit", "ph": "X", "ts": 130_000, "dur": 2000, "pid": 1, "tid": 10},
+        task(140, 10, 4),  # after the answer's commit
+        task(50, 10, 9, VIZ),  # another thread's
+    ]
+    found = motion_trace.answer(events, THREADS, 0)
+    assert found is not None
+    assert found["cpu_ms"] == 37
+
+
+def test_the_motion_is_the_first_moves_not_the_computers_answer_after_it() -> None:
+    layer = "svg class='qin-board motion-layer'"
+    events = [animation(100, "b", "0x1", layer), animation(100, "b", "0x2", layer),
+              animation(320, "e", "0x1"), animation(400, "e", "0x2"),
+              animation(700, "b", "0x1", layer), animation(1100, "e", "0x1")]
+    found = motion_trace.display_frames(events, 0, 1500)
+    assert found["motion"] is not None
+    assert (found["motion"]["start"], found["motion"]["ms"]) == (100, 300)

@@ -65,7 +65,8 @@ def test_an_early_start_starts_the_game_chosen_once() -> None:
     assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice", "human"]
     assert s.settings.hints is False  # switched off before Python
     assert len(saves(app)) == 1  # one StartGame, one save
-    assert any(isinstance(e, A.StartWorker) for e in effects)  # the computer seat
+    # the computer seat, a person first: its worker warmed (started when the page is quiet)
+    assert any(isinstance(e, A.WarmWorker) for e in effects)
 
 
 def test_an_early_learn_to_play_opens_the_tutorial_once() -> None:

@@ -319,12 +319,63 @@ def test_choosing_a_language_asks_the_shell_for_its_catalogue() -> None:
 
 def test_the_ai_worker_s_answers_and_the_effects_for_the_page() -> None:
     h, _ = started()
-    form = {"fields": {**FORM["fields"], "seat-kind-1": "apprentice"}}
+    form = {"fields": {**FORM["fields"], "seat-kind-0": "apprentice"}}  # it moves first
     reply = h.handle({"t": "submit", "form": form})
     assert {"fx": "ai-start"} in reply["effects"]
     assert isinstance(h.handle({"t": "ai", "kind": "ready"}), dict)
     assert h.app.state.worker == "ready"
     assert host.ai_answer({"kind": "move", "token": "x", "text": ""}) is None
+
+
+def timer_of(reply: host.Json) -> int | None:
+    """The token of the timer a reply asks the shell for, if any."""
+    return next((e["token"] for e in reply.get("effects", []) if e["fx"] == "timer"), None)
+
+
+def ai_effects(reply: host.Json) -> list[str]:
+    return [e["fx"] for e in reply.get("effects", []) if e["fx"].startswith("ai")]
+
+
+def test_the_start_screen_warms_the_computer_s_worker_only_for_a_computer_seat() -> None:
+    """Waiting on the start screen with a computer seat set, the page asks the shell to
+    warm the computer players' worker (the shell starts it once the page is quiet), so
+    that it has booted before the computer's first move; with people only at the table
+    it never does."""
+    computer = {"fields": {**FORM["fields"], "seat-kind-1": "apprentice"}}
+    h, reply = started(form=computer)
+    token = timer_of(reply)
+    assert token is not None and ai_effects(reply) == []  # not during the start
+    assert ai_effects(h.handle({"t": "timer", "token": token})) == ["ai-warm"]
+    assert ai_effects(h.handle({"t": "submit", "form": computer})) == []  # asked already
+    h.handle({"t": "ai", "kind": "ready"})
+    assert h.app.state.worker == "ready"
+
+    h, reply = started()  # two people
+    token = timer_of(reply)
+    assert token is not None
+    assert ai_effects(h.handle({"t": "timer", "token": token})) == []
+    assert ai_effects(h.handle({"t": "submit", "form": FORM})) == []
+
+
+def test_a_computer_s_first_turn_starts_the_worker_at_once_and_the_player_s_warms_it() -> None:
+    h, reply = started()
+    kind = [node("select", "seat-kind-1", name="kind", seat="1"), node("form"), APP]
+    computer = {"fields": {**FORM["fields"], "seat-kind-1": "governor"}}
+    changed = h.handle({"t": "change", "path": kind, "name": "seat-kind-1",
+                        "value": "governor", "form": computer})
+    assert ai_effects(changed) == ["ai-warm"]
+    # An early Start against the computer, the player first: the worker is warmed (the
+    # shell starts it once the page is quiet), and the computer's turn starts it at once
+    # if it has not started by then.
+    handed = json.dumps({"form": {"names": ["Ann", "Bob"], "colours": ["green", "white"],
+                                  "kinds": ["human", "apprentice"], "board": "bird"},
+                         "intent": {"kind": "start"}})
+    h, reply = started(handed=handed)
+    assert ai_effects(reply) == ["ai-warm"] and h.app.mode is Mode.PLAYING
+    assert ai_effects(h.handle({"t": "timer", "token": timer_of(reply)})) == []
+    target = pick_playable(h)
+    placed = h.handle({"t": "click", "path": square(target)})
+    assert h.app.mode is Mode.THINKING and ai_effects(placed) == ["ai-start"]
 
 
 # -- events, as plain data ----------------------------------------------------------------------

@@ -302,6 +302,8 @@ def effect_message(effect: Effect) -> Json | None:
     """The shell's part of an effect (``None``: not the shell's)."""
     if isinstance(effect, actions.StartWorker):
         return {"fx": "ai-start"}
+    if isinstance(effect, actions.WarmWorker):
+        return {"fx": "ai-warm"}
     if isinstance(effect, actions.AskComputer | actions.AskHint | actions.AskReview):
         return {"fx": "ai", "kind": AI_KINDS[type(effect)], "token": effect.token,
                 "request": effect.request}

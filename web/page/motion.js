@@ -181,22 +181,25 @@ function arriving(svg, cue) {
 let plays = 0;  // a newer move's play() drops a motion still waiting for its frame
 
 // After the board is redrawn: play the move's cues on it (kept: what keep() copied).
-// ``later``: the cues play on a board already on the page that a dialog just uncovered
-// (the hand-over cover lifted, the result closed): that frame is the page's answer to
-// the click, so it only hides what is about to arrive (no read of the board's geometry,
-// no layer), and the motion starts in the next frame, from the same first pose.
+// The frame drawn next is the page's answer to the click (a placement, the hand-over
+// cover lifted, the result closed), so it only hides what is about to arrive (no read
+// of the board's geometry, no layer: it costs what it costs with motion off), and the
+// motion starts in the frame after, from the same first pose. A move that takes
+// pagodas off the board it redrew starts at once: their copies must show in the frame
+// the board loses them. ``later``: the board was already on the page, under a dialog
+// that just went (its cues hold no pagoda leaving: they left under the dialog).
 export function play(board, cues, kept, { later = false } = {}) {
   const svg = board.querySelector("svg");
   const turn = ++plays;
   for (const old of document.querySelectorAll(".motion-layer")) old.remove();  // a move before
   if (!svg || reduced.matches || !cues?.length) return;
-  if (!later) {
+  if (!later && cues.some((cue) => cue.cue === "leave")) {
     run(svg, cues, kept);
     return;
   }
   const waiting = cues.flatMap((cue) => arriving(svg, cue));
   for (const el of waiting) el.style.visibility = "hidden";
-  // the first callback runs before the uncovered frame is drawn, the second in the next
+  // the first callback runs before the answer's frame is drawn, the second in the next
   requestAnimationFrame(() => requestAnimationFrame(() => {
     for (const el of waiting) el.style.visibility = "";  // start() hides what it moves
     if (turn === plays && svg.isConnected) run(svg, cues, kept);

@@ -34,7 +34,12 @@
 // on this module listens to nothing (one AbortController removes every listener), and it
 // returns the form as the player left it and the intent, as JSON; the page dispatches
 // them as ordinary actions. A click is handled either here before the hand-over (kept as
-// the intent) or by Python after it, never both.
+// the intent) or by Python after it, never both. The board's area stays inert until the
+// shell calls release(), as it applies Python's first reply (which draws the board again):
+// an element made inert or no longer inert has its whole subtree styled again, and the
+// board drawn here would be styled once more for nothing, in a task of its own (some 60
+// ms on this machine, 240 ms with the CPU slowed 4x). Until then the board shows
+// "Dealing…" and takes no click anyway.
 //
 // State for the tests and bench/boot.py (e2e/README.md): body[data-prestart] is "setup"
 // (the start screen is usable), "board" (an early Start drew the board), "learn" (an early
@@ -288,13 +293,20 @@ window.qinPrestart = {
     if (handed) return "";
     handed = true;
     listening.abort();
-    for (const id of ["side", "board-area"]) { const node = $(id); if (node) node.inert = false; }
+    const side = $("side");
+    if (side) side.inert = false;
     for (const id of LATER) { const node = $(id); if (node) node.disabled = false; }
     for (const node of document.querySelectorAll(LATER_IN)) node.disabled = false;
     const usable = Boolean(body.dataset.prestart);
     body.dataset.prestart = "handed";
     if (!usable) return "";
     return JSON.stringify({ form: readForm(), intent, focus: document.activeElement?.id || "" });
+  },
+  /** After take(), in the task that applies Python's first reply: the board's area no
+   *  longer inert. */
+  release() {
+    const area = $("board-area");
+    if (area) area.inert = false;
   },
 };
 

@@ -51,9 +51,11 @@ let overlay = null;
 // (or leave) waiting behind another message takes the place of the one waiting before it.
 const passing = (message) => message.t === "hover" || message.t === "leave";
 let flying = null;  // the message whose reply is awaited
+let lastBusy = 0;  // when a message was last sent or a reply applied (warmAI: quiet)
 
 function send(message) {
   if (!post) return;
+  lastBusy = performance.now();
   const last = queue[queue.length - 1];
   if (last && passing(last) && passing(message)) queue[queue.length - 1] = message;
   else queue.push(message);
@@ -361,7 +363,12 @@ function applyReply(reply) {
   for (const effect of reply.effects ?? []) perform(effect);
 }
 
+// prestart.js's board area, inert until the first reply (which draws the board again) is
+// applied in the same task: one style pass for both (prestart.js, release)
+let release = null;
 function receive(text) {
+  release?.();
+  release = null;
   applyReply(JSON.parse(text));
 }
 
@@ -390,22 +397,55 @@ function focus(selectors, visible) {
 
 let keep = null;
 let ai = null;
+// A frame after the one that shows the reply being applied (a hidden tab draws no frames:
+// a timer then): PyScript makes a worker on this thread, some 10-40 ms of work that would
+// otherwise hold back that frame (a placement's, when the computer is to move next) or
+// the task right after it.
+const afterFrame = (run) => (document.hidden ? setTimeout(run, 0)
+  : requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0))));
+
 function startAI() {
   if (ai) return ai;
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = AI_SRC;
-  script.setAttribute("worker", "");
-  script.setAttribute("name", "qin-ai");
-  script.setAttribute("config", AI_CONFIG);
-  script.id = "ai-worker";
-  document.body.append(script);
-  ai = new Promise((resolve) => {
+  ai = new Promise((resolve) => afterFrame(() => {
+    const script = document.createElement("script");
+    script.type = "py";
+    script.src = AI_SRC;
+    script.setAttribute("worker", "");
+    script.setAttribute("name", "qin-ai");
+    script.setAttribute("config", AI_CONFIG);
+    script.id = "ai-worker";
+    document.body.append(script);
     const wait = () => (script.xworker ? resolve(script.xworker.ready) : setTimeout(wait, 20));
     wait();
-  });
+  }));
   ai.then(() => send({ t: "ai", kind: "ready" }));
   return ai;
+}
+
+// Warmed while the page waits (the page's Python asks: a computer will play, none is to
+// move yet): once the page is quiet (no message nor reply for QUIET_MS: not beside the player's
+// first clicks and hovers, whose replies its boot would slow), not beside the snapshot's
+// maker (its Pyodide would be the third), in a task of its own when the main thread is
+// idle. A computer's turn (ai-start) starts it at once. A player who never pauses (or
+// whose first visit keeps the maker at work) gets it WARM_MAX_MS after it was asked for
+// all the same, so the computer's first move is never held back by a whole boot.
+const QUIET_MS = 1000;
+const WARM_MAX_MS = 2500;
+let warming = false;
+function warmAI() {
+  if (ai || warming) return;
+  warming = true;
+  const asked = performance.now();
+  const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
+  const quiet = () => performance.now() - asked >= WARM_MAX_MS
+    || (!inFlight && performance.now() - lastBusy >= QUIET_MS
+      && document.body.dataset.snapshot !== "none");  // "none": the maker is at work
+  const go = () => {
+    if (ai) return;
+    if (quiet()) idle(() => (quiet() ? startAI() : go()), { timeout: 1000 });
+    else setTimeout(go, 250);
+  };
+  go();
 }
 
 async function askAI(kind, token, request) {
@@ -438,6 +478,7 @@ function perform(effect) {
       break;
     case "top": window.scrollTo(0, 0); break;
     case "ai-start": startAI(); break;
+    case "ai-warm": warmAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
     case "keep": setTimeout(() => keep?.(), effect.ms); break;
@@ -485,7 +526,7 @@ async function connect() {
   const failed = (error) => console.error("the page's Python failed:", error);
   const poster = (text) => {
     order = worker.sync.receive(text).then((reply) => receive(String(reply)), failed)
-      .finally(() => { inFlight = false; flying = null; next(); });
+      .finally(() => { inFlight = false; flying = null; lastBusy = performance.now(); next(); });
     return order;
   };
   // Keeping the compiled modules takes seconds: its reply (data-bytecode) is applied
@@ -493,6 +534,7 @@ async function connect() {
   keep = () => worker.sync.keep().then((reply) => receive(String(reply)), failed);
   // In one go from here: the hand-over, the listeners, the start message.
   const handed = window.qinPrestart ? String(window.qinPrestart.take()) : "";
+  release = window.qinPrestart?.release ?? null;
   post = poster;
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,

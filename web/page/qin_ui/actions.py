@@ -273,6 +273,17 @@ class StartWorker:
 
 
 @dataclass(frozen=True)
+class WarmWorker:
+    """Start the computer players' worker once the page is quiet: a computer will play
+    but none is to move yet (the start screen with a computer seat, a game whose next
+    move is a person's), so that it boots while the player looks, not beside their
+    clicks.  The shell waits for a second without messages, for the snapshot's maker to
+    finish (never three Pyodides at once) and for an idle main thread; its ``ready``
+    comes back as for ``StartWorker``, and a ``StartWorker`` in between starts it at
+    once."""
+
+
+@dataclass(frozen=True)
 class AskComputer:
     """Ask the worker for a move; its answer comes back as ``ComputerAnswer(token)``."""
 
@@ -349,5 +360,5 @@ class AskReview:
     request: str
 
 
-Effect = (Save | StartWorker | AskComputer | AskHint | After | Download | Focus | SetAddress | Copy
-          | ToTop | Handled | AskReview)
+Effect = (Save | StartWorker | WarmWorker | AskComputer | AskHint | After | Download | Focus
+          | SetAddress | Copy | ToTop | Handled | AskReview)

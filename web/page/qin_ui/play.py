@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import qin
 
-from . import computer, replaying, senses, wording
+from . import computer, players, replaying, senses, wording
 from .actions import (
     After,
     AskComputer,
@@ -27,6 +27,7 @@ from .actions import (
     SetAddress,
     StartWorker,
     Timer,
+    WarmWorker,
     Wheel,
     WorkerReady,
 )
@@ -247,10 +248,7 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
     if st.worker == "ready":
         return [AskHint(st.game.hint.token, request)]
     st.game.hint.stage = "worker"
-    if st.worker == "off":
-        st.worker = "starting"
-        return [StartWorker()]
-    return []
+    return [StartWorker()] if st.worker_now() else []
 
 
 def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
@@ -283,6 +281,18 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     return []
 
 
+def warm_worker(app: Core) -> list[Effect]:
+    """The start screen's wait is over: warm the computer players' worker if nothing
+    started it and a computer would play (a seat of the start screen, or of the game on
+    screen); a game of people only never starts it."""
+    st = app.state
+    st.start.warm_timer = None
+    s = st.game.session
+    seats = s.kinds if s is not None and st.screen != "setup" else \
+        [players.kind(seat.kind) for seat in st.start.settings.seats]
+    return [WarmWorker()] if any(k.level for k in seats) and st.worker_soon() else []
+
+
 def computer_turns(app: Core) -> list[Effect]:
     """Start the computer's turn when one is due (after its pause); drop a turn
     under way when the game on screen no longer waits for it."""
@@ -290,9 +300,13 @@ def computer_turns(app: Core) -> list[Effect]:
     s = st.game.session
     mode = app.mode
     effects: list[Effect] = []
-    if s is not None and computer.has_computers(s) and st.worker == "off":
-        st.worker = "starting"
-        effects.append(StartWorker())
+    if s is not None and computer.has_computers(s):
+        # a computer to move needs it now; else it is warmed while the player looks
+        # (not beside the first clicks: the shell waits for a quiet moment)
+        if mode in (Mode.THINKING, Mode.WATCHING):
+            effects += [StartWorker()] if st.worker_now() else []
+        else:
+            effects += [WarmWorker()] if st.worker_soon() else []
     if mode not in (Mode.THINKING, Mode.WATCHING) or s is None \
             or computer.ask(s) is None:
         st.game.turn = None
@@ -348,6 +362,8 @@ def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
 
 def _timer(app: Core, token: int) -> list[Effect]:
     st = app.state
+    if token == st.start.warm_timer:
+        return warm_worker(app)
     if token == st.start.deleted_timer:
         app.end_undo()
         return []

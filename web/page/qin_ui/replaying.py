@@ -190,10 +190,7 @@ def review_next(app: Core) -> list[Effect]:
     if run is None or run.status != "running" or run.asked is not None:
         return []
     if st.worker != "ready":
-        if st.worker == "off":
-            st.worker = "starting"
-            return [StartWorker()]
-        return []
+        return [StartWorker()] if st.worker_now() else []
     request = run.next_request()
     return [AskReview(run.token, request)] if request is not None else []
 

@@ -23,7 +23,7 @@ from .actions import (
     Save,
     SetupEdited,
     StartGame,
-    StartWorker,
+    WarmWorker,
 )
 from .core import CURRENT_KEY, Core, settings_of
 from .i18n import t
@@ -33,6 +33,11 @@ from .session import Session
 
 UNDO_DELETE_MS = 10_000
 """How long "Deleted — Undo" is offered (the next action ends it sooner)."""
+WARM_AFTER_MS = 2_500
+"""How long the start screen waits before the computer players' worker is warmed (when
+a seat is a computer then): after the page's own first seconds (the rehearsal, keeping
+the compiled modules), and time for a player who plays at one table to set the seats
+to people first."""
 
 
 def setup_edit(app: Core, action: SetupEdited) -> list[Effect]:
@@ -104,10 +109,8 @@ def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
     elif e.field == "kind":
         st.start.settings = fresh
         effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
-        if any(players.kind(seat.kind).level for seat in fresh.seats) \
-                and st.worker == "off":
-            st.worker = "starting"
-            effects.append(StartWorker())
+        if any(players.kind(seat.kind).level for seat in fresh.seats) and st.worker_soon():
+            effects.append(WarmWorker())  # a computer's turn starts it at once
         return effects
     else:
         st.start.settings = fresh
@@ -234,7 +237,8 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
             return []
         return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, boot.hash)
     _resume_current(app)
-    return []
+    st.start.warm_timer = st.token()  # then play.warm_worker, if nothing started it
+    return [After(WARM_AFTER_MS, st.start.warm_timer)]
 
 
 def _resume_current(app: Core) -> None:

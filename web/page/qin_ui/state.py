@@ -29,7 +29,10 @@ from .setup import Settings, opening
 TurnStage = Literal["waiting", "worker", "asked", "holding"]
 HintStage = Literal["worker", "asked", "shown"]
 ScreenName = Literal["setup", "play"]
-WorkerState = Literal["off", "starting", "ready"]
+WorkerState = Literal["off", "warming", "starting", "ready"]
+"""The computer players' worker: not asked for, to be started once the page is quiet
+(``WarmWorker``), started (``StartWorker``: a computer is to move, a hint or a review is
+asked), ready."""
 NoticeKind = Literal["", "conflict", "link"]
 SaveState = Literal["", "saved", "error", "conflict"]
 ImportOutcome = Literal["", "ok", "refused"]
@@ -79,6 +82,7 @@ class StartScreen:
     storage_problem: str = ""  # a catalogue key: what is wrong with the storage
     deleted: tuple[Deleted, ...] = ()  # the last deletion, while its undo is offered
     deleted_timer: int | None = None  # the token of the undo's time limit
+    warm_timer: int | None = None  # the token of the wait before the worker is warmed
     progress: Progress = field(default_factory=Progress)  # the start screen's table
     progress_problem: Problem | None = None  # what is wrong with the stored record
 
@@ -178,6 +182,22 @@ class AppState:
     def token(self) -> int:
         self.tokens += 1
         return self.tokens
+
+    def worker_now(self) -> bool:
+        """The computer players' worker is needed now: whether the shell must be asked
+        to start it (it was off, or only to be warmed)."""
+        if self.worker in ("off", "warming"):
+            self.worker = "starting"
+            return True
+        return False
+
+    def worker_soon(self) -> bool:
+        """A computer will play soon: whether the shell must be asked to warm the worker
+        (it was off)."""
+        if self.worker == "off":
+            self.worker = "warming"
+            return True
+        return False
 
 
 def mode_of(state: AppState) -> Mode:
