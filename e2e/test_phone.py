@@ -196,6 +196,11 @@ def pick(page: Page) -> None:
 
 def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     page = boot(phone)
+    # the start screen no wider than the phone in each language (its longest choices wrap)
+    for lang in ("fr", "de", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        fits(page, f"the start screen in {lang}", (), scrolled=True)
     page.locator("#players-3").tap()
     expect(page.locator("#seats .seat")).to_have_count(3)
     page.select_option("#seat-kind-0", "human")
