@@ -1,7 +1,7 @@
 """Computer players in the browser: they think in a PyScript worker, the
 page stays responsive meanwhile, a human plays a whole game against one, the Son of
-Heaven is offered after the Emperor and plays a game started against it, and a game of computers only can be watched
-at a chosen speed.
+Heaven is offered after the Emperor and plays a game started against it, and a game
+of computers only can be watched at a chosen speed.
 
 The worker boots its own Pyodide (seconds on a loaded machine): the waits for the
 first computer move are long, and every wait is for the page's own state
