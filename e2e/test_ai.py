@@ -1,7 +1,7 @@
 """Computer players in the browser: they think in a PyScript worker, the
 page stays responsive meanwhile, a human plays a whole game against one, the Son of
-Heaven plays a game that has it in a seat, and a game of computers only can be watched
-at a chosen speed.
+Heaven is offered after the Emperor and plays a game started against it, and a game
+of computers only can be watched at a chosen speed.
 
 The worker boots its own Pyodide (seconds on a loaded machine): the waits for the
 first computer move are long, and every wait is for the page's own state
@@ -15,6 +15,7 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 import qin
+import qin.ai
 
 WORKER_BOOT_MS = 120_000  # the worker's Pyodide boot plus the first move
 HUMAN_TURN = ("() => ['move', 'pass', 'over'].includes("
@@ -79,7 +80,7 @@ def test_a_human_plays_a_whole_game_against_the_computer(page: Page) -> None:
     page.check("#players-2")
     page.select_option("#seat-kind-1", "apprentice")
     expect(page.locator("#seat-hint-1")).to_contain_text("beginner")  # the level's words
-    expect(page.locator("#seat-kind-0 option")).to_have_count(5)  # human + four levels
+    expect(page.locator("#seat-kind-0 option")).to_have_count(6)  # human + five levels
     play = start(page, ["human", "apprentice"], seed=2012)
     status = page.locator("#status")
     expect(page.locator("#watch")).to_be_hidden()  # a human plays: no speed control
@@ -171,34 +172,35 @@ def test_the_page_answers_while_the_emperor_thinks(page: Page) -> None:
     assert second > 0, (first, second)
 
 
-def test_the_son_of_heaven_plays_a_game_that_has_it_in_a_seat(page: Page) -> None:
-    # The learned level is not offered on the start screen yet (the page's switch,
-    # qin_ui.players.OFFER_SON_OF_HEAVEN), but a game with it in a seat (a link from a
-    # page that offers it) opens, and the AI worker plays it.
+def test_the_son_of_heaven_is_offered_after_the_emperor_and_plays(page: Page) -> None:
+    # The learned level is offered in every seat after the Emperor (the page's switch,
+    # qin_ui.players.OFFER_SON_OF_HEAVEN), described in words; a game against it started
+    # from the start screen is played by the AI worker.
     from e2e.helpers import boot
-    from qin import records
 
     boot(page)
-    expect(page.locator("#seat-kind-1 option")).to_have_count(5)
-    expect(page.locator('#seats option[value="heaven"]')).to_have_count(0)
-    record = qin.Game.new(board="bird", players=2, seed=11).record()
-    record["seats"] = ["heaven", "human"]
-    boot(page, "/#g=" + records.to_url(record))
-    play = page.locator("#play")
-    expect(play).to_be_visible()
+    page.check("#players-2")
+    for seat in (0, 1):
+        options = page.locator(f"#seat-kind-{seat} option")
+        expect(options).to_have_count(6)  # human, the four levels, the Son of Heaven
+        expect(options.last).to_have_attribute("value", "heaven")
+        expect(options.last).to_have_text("Computer: Son of Heaven")
+    page.select_option("#seat-kind-0", "heaven")
+    expect(page.locator("#seat-hint-0")).to_have_text(qin.ai.SON_OF_HEAVEN.description)
+    play = start(page, ["heaven", "human"], seed=11)
     # what the status says while it thinks, read in the frame it says it (watched every
     # frame: its move may come soon after)
     thinking = page.wait_for_function(
         "() => { const s = document.querySelector('#status');"
         " return s.dataset.ai === 'thinking' && s.textContent; }",
         polling="raf", timeout=WORKER_BOOT_MS).json_value()
-    assert thinking == "Player 1 (Son of Heaven) is thinking…"
+    assert thinking == "Green (Son of Heaven) is thinking…"
     expect(play).to_have_attribute("data-moves", "1", timeout=WORKER_BOOT_MS)
     expect(play).to_have_attribute("data-phase", "move")  # the human's turn
     last = page.locator("#log .turn").first
     expect(last).to_have_attribute("data-player", "1")
     move = last.get_attribute("data-move") or ""
-    game = qin.Game.from_record(record)
+    game = qin.Game.new(board="bird", players=2, seed=11)
     assert qin.Move.parse(move) in game.legal_moves(), move
 
 

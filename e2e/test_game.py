@@ -72,7 +72,7 @@ def test_the_page_boots_into_the_start_screen_and_shows_the_board(booted_page: P
     expect(page.locator("#seat-name-0")).to_have_value("Green")
     expect(page.locator("#seat-kind-0 option")).to_have_text(
         ["Human", "Computer: Apprentice", "Computer: Governor", "Computer: Minister",
-         "Computer: Emperor"])
+         "Computer: Emperor", "Computer: Son of Heaven"])
     start(page)
     board = page.locator("#board svg.qin-board")
     expect(board).to_be_visible()

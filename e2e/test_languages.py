@@ -107,6 +107,6 @@ def test_the_start_screen_follows_a_switch_and_renames_default_seats(
     expect(page.locator("#setup-title")).to_have_text("New game")
     expect(page.locator("#seat-kind-0 option")).to_have_text(
         ["Human", "Computer: Apprentice", "Computer: Governor", "Computer: Minister",
-         "Computer: Emperor"])
+         "Computer: Emperor", "Computer: Son of Heaven"])
     expect(page.locator("#board-lion + span")).to_have_text("Lion")
     assert re.search(r"\bNew game\b", page.locator("#setup").inner_text())

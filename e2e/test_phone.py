@@ -268,6 +268,27 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     fits(page, "watching", (*PLAYED, "#watch"))
 
 
+def test_the_strongest_level_and_its_description_fit_the_phone(small_phone: Page) -> None:
+    # The Son of Heaven, the last and longest choice of a seat, with the longest
+    # description: its name is not cut by the select, its words sit under it, inside.
+    page = boot(small_phone)
+    page.select_option("#seat-kind-1", "heaven")
+    expect(page.locator("#seat-hint-1")).to_contain_text("playing against itself")
+    gap = page.evaluate("""() => document.querySelector('#seat-hint-1').getBoundingClientRect().top
+        - document.querySelector('#seat-kind-1').getBoundingClientRect().bottom""")
+    assert gap >= 0, f"the level's description overlaps its player type by {-gap:.1f} px"
+    room = page.evaluate("""() => {
+        const s = document.querySelector('#seat-kind-1'), style = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = style.font;
+        const text = ctx.measureText(s.options[s.selectedIndex].text).width;
+        return s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+            - text; }""")
+    assert room > 0, f"the select cuts its choice's name by {-room:.1f} px"
+    fits(page, "the start screen, the Son of Heaven chosen", ("#seat-kind-1", "#seat-hint-1"),
+         scrolled=True)
+
+
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     page = boot(small_phone)
     page.locator("#learn").tap()

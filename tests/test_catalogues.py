@@ -334,7 +334,7 @@ def _runtime_keys() -> set[str]:
     keys |= {f"a11y.mark.{mark}" for mark in (*TILE_MARKS, *PAGODA_MARKS.values())}
     keys |= {f"ai.{lv.key}.{part}" for lv in (*LEVELS, SON_OF_HEAVEN)
              for part in ("name", "description")}
-    # the tutorial's finish offers any level, the Son of Heaven once it is offered
+    # the tutorial's finish offers any level, the Son of Heaven after the Emperor
     keys |= {f"tutorial.{part}.{level}" for level in LEVEL_ORDER for part in ("play", "finish")}
     keys |= {f"colour.{c}{form}" for c in "RYB" for form in ("", ".province", ".tile")}
     return keys

@@ -1,10 +1,10 @@
-"""The Son of Heaven (the learned level, ``heaven``) on the game page, ready to be offered.
+"""The Son of Heaven (the learned level, ``heaven``) on the game page, offered after the Emperor.
 
-While ``players.OFFER_SON_OF_HEAVEN`` is off the start screen offers the four levels only,
-but a game that has the Son of Heaven in a seat (a saved game, an import, a link: written
-by a page that offers it) opens, plays and counts; switched on (``register_levels
-(offer_son_of_heaven=True)``, what the constant does), every seat may choose it, in the
-page's three languages, and the tutorial's finish leads to it after the Emperor.
+``players.OFFER_SON_OF_HEAVEN`` is on (it is measured stronger than the Emperor,
+bench/README.md): every seat may choose it, in the page's three languages, and the
+tutorial's finish leads to it after the Emperor.  A game that has it in a seat (a saved
+game, an import, a link) opens, plays and counts, and would still if the switch were
+turned off again.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import i18n, keep, players, progress, rating, setup, tutorial, views  # noqa: E402
 from qin_ui.saves import MemoryStorage  # noqa: E402
 
-from tests.test_app import new_app, run, session  # noqa: E402
+from tests.test_app import form, new_app, run, session  # noqa: E402
 from tests.test_progress import finish, near_finished_save  # noqa: E402
+from tests.test_tutorial import HITS, booted, try_move  # noqa: E402
 
 NAMES = {"en": "Son of Heaven", "de": "Himmelssohn", "fr": "Fils du Ciel"}
 
@@ -39,9 +40,9 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def switched_on() -> Iterator[None]:
-    """The start screen as it is with the switch on; as shipped afterwards."""
-    players.register_levels(offer_son_of_heaven=True)
+def switched_off() -> Iterator[None]:
+    """The start screen as it would be with the switch off; as shipped afterwards."""
+    players.register_levels(offer_son_of_heaven=False)
     yield
     players.register_levels()
 
@@ -50,28 +51,42 @@ def two_seats(kind: str) -> setup.Settings:
     return setup.Settings((setup.Seat("Ann", "green"), setup.Seat("Bo", "white", kind)))
 
 
-def test_the_start_screen_does_not_offer_it_while_the_switch_is_off() -> None:
-    assert players.OFFER_SON_OF_HEAVEN is False  # bench/README.md: not yet measured stronger
-    html = views.seats_html(two_seats("emperor"))
-    assert 'value="heaven"' not in html
+def test_the_start_screen_offers_it_after_the_emperor() -> None:
+    assert players.OFFER_SON_OF_HEAVEN is True  # bench/README.md: measured stronger
+    assert [k.key for k in players.offered()] == [
+        "human", *(lv.key for lv in qin.ai.LEVELS), "heaven"]
+    html = views.seats_html(two_seats("human"))
+    assert html.count('<option value="heaven"') == 2  # in every seat
+    for seat in range(2):
+        select = html.split(f'id="seat-kind-{seat}"')[1].split("</select>")[0]
+        assert select.index('value="emperor"') < select.index('value="heaven"')
+
+
+def test_a_seat_that_chose_it_describes_it_in_words() -> None:
+    html = views.seats_html(two_seats("heaven"))
+    assert '<option value="heaven" selected' in html
+    hint = html.split('id="seat-hint-1">')[1].split("</p>")[0]
+    assert hint == qin.ai.SON_OF_HEAVEN.description
+    assert setup.problems(two_seats("heaven")) == []
+
+
+@pytest.mark.usefixtures("switched_off")
+def test_switched_off_a_seat_that_has_it_keeps_it_on_the_start_screen() -> None:
+    # the four levels only, but a game from a page that offered it, played again with
+    # the same settings, keeps it in its seat; the tutorial leads to the Emperor at most
     assert [k.key for k in players.offered()] == ["human", *(lv.key for lv in qin.ai.LEVELS)]
-    # the tutorial's finish leads to the strongest level offered, the Emperor
+    assert 'value="heaven"' not in views.seats_html(two_seats("emperor"))
+    html = views.seats_html(two_seats("heaven"))
+    assert html.count('value="heaven"') == 1
+    assert '<option value="heaven" selected' in html
+    assert setup.problems(two_seats("heaven")) == []
     beaten = [progress.Counted(f"g{i}", lv, 2, "won")
               for i, lv in enumerate(progress.LEVEL_ORDER)]
     assert tutorial.next_level(beaten) == "emperor"
 
 
-def test_a_seat_that_has_it_keeps_it_on_the_start_screen() -> None:
-    # a game from a page that offers it, played again with the same settings
-    html = views.seats_html(two_seats("heaven"))
-    assert html.count('value="heaven"') == 1
-    assert '<option value="heaven" selected' in html
-    assert setup.problems(two_seats("heaven")) == []
-
-
-@pytest.mark.usefixtures("switched_on")
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_switched_on_every_seat_offers_it_by_name_in_each_language(lang: str) -> None:
+def test_every_seat_offers_it_by_name_in_each_language(lang: str) -> None:
     i18n.set_language(lang, catalogue(lang))
     try:
         html = views.seats_html(two_seats("human"))
@@ -86,17 +101,38 @@ def test_switched_on_every_seat_offers_it_by_name_in_each_language(lang: str) ->
         i18n.set_language("en", catalogue("en"))
 
 
-@pytest.mark.usefixtures("switched_on")
-def test_switched_on_the_tutorial_leads_to_it_after_the_emperor() -> None:
+def test_the_tutorial_leads_to_it_after_the_emperor() -> None:
     beaten = [progress.Counted(f"g{i}", lv, 2, "won")
               for i, lv in enumerate(("apprentice", "governor", "minister"))]
     assert tutorial.next_level(beaten) == "emperor"
     beaten.append(progress.Counted("g9", "emperor", 2, "shared"))
     assert tutorial.next_level(beaten) == "heaven"
+    beaten.append(progress.Counted("g10", "heaven", 2, "won"))
+    assert tutorial.next_level(beaten) == "heaven"  # the strongest, once all are beaten
 
 
-@pytest.mark.usefixtures("switched_on")
-def test_switched_on_a_game_against_it_starts_and_it_plays_a_legal_move() -> None:
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_tutorials_finish_offers_it_in_words_once_the_emperor_is_beaten(lang: str) -> None:
+    storage = MemoryStorage()
+    storage.set("qin.progress", json.dumps({"format": "qin-progress/1", "games": [
+        {"id": f"g{i}", "level": lv, "players": 2, "result": "won", "ended": i + 1}
+        for i, lv in enumerate(("apprentice", "governor", "minister", "emperor"))]}))
+    app = booted("#learn=end", storage=storage)
+    try:
+        run(app, A.LanguageChosen(lang, json.dumps(catalogue(lang)), form()))
+        try_move(app, HITS["end"])
+        screen = app.screen().elements
+        assert screen["tutorial-play"].text == catalogue(lang)["tutorial.play.heaven"]
+        assert NAMES[lang] in (screen["tutorial-play"].text or "")
+        assert screen["tutorial-finish"].text == catalogue(lang)["tutorial.finish.heaven"]
+        run(app, A.Command("tutorial-play"))
+        s = app.state.game.session
+        assert s is not None and [seat.kind for seat in s.settings.seats] == ["human", "heaven"]
+    finally:
+        i18n.set_language("en", catalogue("en"))
+
+
+def test_a_game_against_it_starts_and_it_plays_a_legal_move() -> None:
     app = new_app()
     kinds = ("heaven", "human")
     run(app, A.StartGame(A.Form(("Green", "White"), ("green", "white"), kinds, "bird",
@@ -109,7 +145,6 @@ def test_switched_on_a_game_against_it_starts_and_it_plays_a_legal_move() -> Non
 
 
 def test_a_saved_game_with_it_is_resumed_and_counted_under_its_name() -> None:
-    # switch off: a save written by a page that offers it still opens and counts
     app = new_app(MemoryStorage())
     text, last = near_finished_save(["human", "heaven"])
     finish(app, text, last)

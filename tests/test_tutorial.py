@@ -155,7 +155,7 @@ def test_every_step_has_its_words(lang: str) -> None:
         for part in ("title", "do", "hint", "done"):
             text = words[f"tutorial.{step_id}.{part}"]
             assert text and "{" not in text, (lang, step_id, part)
-    for level in ("apprentice", "governor", "minister", "emperor"):
+    for level in ("apprentice", "governor", "minister", "emperor", "heaven"):
         assert words[f"tutorial.play.{level}"] and words[f"tutorial.finish.{level}"]
     # touch words speak of tapping wherever the mouse words speak of clicking or keys
     tap = {"en": "tap", "de": "tipp", "fr": "touch"}[lang]
@@ -404,7 +404,9 @@ def test_the_finish_offers_the_weakest_level_not_yet_beaten() -> None:
     assert tutorial.next_level(games(("apprentice", 2, "shared"), ("governor", 2, "won"))) \
         == "minister"
     every = games(*((lv, 2, "won") for lv in ("apprentice", "governor", "minister", "emperor")))
-    assert tutorial.next_level(every) == "emperor"
+    assert tutorial.next_level(every) == "heaven"  # the Son of Heaven, after the Emperor
+    every += games(("heaven", 2, "won"))
+    assert tutorial.next_level(every) == "heaven"  # all beaten: the strongest
     # the page: with the Apprentice beaten, the finish offers the Governor and starts it
     storage = MemoryStorage()
     storage.set("qin.progress", json.dumps({"format": "qin-progress/1", "games": [

@@ -11,12 +11,12 @@ counts, never the other hands or the order of the pile.  Every decision is
 reproducible: it depends on the player's seed and the view alone (not on earlier
 calls), unless a time budget cuts a search short.
 
-``LEVELS`` lists the four levels a person chooses from, weakest first, with display
-names and descriptions; ``player(level, seed)`` builds one.  "random" and "greedy"
-are extra reference players for tests and ``python -m qin.arena``; "heaven", the Son
-of Heaven (the Emperor's search with an evaluation learned by self-play,
-``qin.ai.learned``), plays in the arena and the ladder and gives the page's hints and
-judges its review (``qin.ai.review``), but is not offered as an opponent until it is
+``LEVELS`` lists the four searching levels, weakest first, with display names and
+descriptions; ``player(level, seed)`` builds one.  "random" and "greedy" are extra
+reference players for tests and ``python -m qin.arena``; "heaven", the Son of Heaven
+(the Emperor's search with an evaluation learned by self-play, ``qin.ai.learned``,
+``SON_OF_HEAVEN``), plays in the arena and the ladder, gives the page's hints, judges its
+review (``qin.ai.review``), and is offered on the page after the Emperor, as it is
 measured stronger than the Emperor (bench/README.md).
 """
 
@@ -60,14 +60,15 @@ LEVELS: tuple[Level, ...] = (
 """The four levels, weakest first."""
 
 EXTRA = ("random", "greedy", "heaven")
-"""Players that are not offered as levels: two references, and the learned level."""
+"""Players outside ``LEVELS``: two references, and the learned level (offered by the page
+after them, ``SON_OF_HEAVEN``)."""
 
 SON_OF_HEAVEN = Level(
     "heaven", "Son of Heaven",
     "Searches as deep as the Emperor and judges every position by what it learned "
     "playing against itself.")
-"""The learned level's name and sentence, for the page to offer it beside ``LEVELS``
-once it is measured stronger than the Emperor (the page's switch:
+"""The learned level's name and sentence, for the page to offer it after ``LEVELS``,
+as it is measured stronger than the Emperor (the page's switch:
 ``qin_ui.players.OFFER_SON_OF_HEAVEN``)."""
 
 

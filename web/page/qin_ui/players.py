@@ -14,10 +14,10 @@ registered below, each with its description.  Their ``choose`` runs the level in
 process (CPython, tests); the page runs the same level in a worker instead
 (``ai_bridge``: the same request and answer).
 
-The Son of Heaven (``qin.ai.SON_OF_HEAVEN``, the learned level) is registered too, so a
-saved game, an import or a link with it in a seat opens and plays, but the start screen
-offers it only when ``OFFER_SON_OF_HEAVEN`` says so: once it is measured stronger than
-the Emperor (bench/README.md, "The learned level").
+The Son of Heaven (``qin.ai.SON_OF_HEAVEN``, the learned level) is registered last, after
+the Emperor, and offered on the start screen because ``OFFER_SON_OF_HEAVEN`` says so: it is
+measured stronger than the Emperor (bench/README.md, "The learned level").  Switched off,
+a saved game, an import or a link with it in a seat would still open and play.
 """
 
 from __future__ import annotations
@@ -55,10 +55,10 @@ class PlayerKind:
         return self.short or self.label
 
 
-OFFER_SON_OF_HEAVEN: Final = False
+OFFER_SON_OF_HEAVEN: Final = True
 """Whether the start screen offers the Son of Heaven as an opponent (the one switch: the
-level, its words and its progress are ready; switched on once it is measured stronger
-than the Emperor, bench/README.md)."""
+seats' choices, the tutorial's finish and the progress table follow it); on, as it is
+measured stronger than the Emperor (bench/README.md, "The learned level")."""
 
 HUMAN = PlayerKind("human", "Human")
 

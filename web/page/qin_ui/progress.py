@@ -39,7 +39,7 @@ LAST: Final = 5
 RESULTS: Final = ("won", "shared", "lost")
 LEVEL_ORDER: Final = ("apprentice", "governor", "minister", "emperor", "heaven")
 """From the weakest to the strongest: ``qin.ai.LEVELS``' order, then the Son of Heaven
-(counted and read even while the start screen does not offer it, so a record from a
+(counted and read even if the start screen stopped offering it, so a record from a
 page that offers it stays readable here)."""
 
 

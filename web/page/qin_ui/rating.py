@@ -47,8 +47,8 @@ LEVEL_RATINGS: Final = {"apprentice": 800, "governor": 1961, "minister": 2170,
 
 RATED_AS: Final = {"heaven": "emperor"}
 """A level not yet on the measured ladder, rated as the level below it: the Son of
-Heaven is offered only once it is measured stronger than the Emperor, so the Emperor's
-rating is a floor for it until its ladder row gives its own."""
+Heaven is offered as it is measured stronger than the Emperor, so the Emperor's rating is
+a floor for it until its ladder row gives its own."""
 
 SCALE: Final = 400.0
 PRIOR: Final = 0.5
