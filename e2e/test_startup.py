@@ -61,6 +61,20 @@ def without_snapshot(page: Page) -> None:
     page.evaluate("caches.delete('qin.pyodide-snapshot')")
 
 
+def visit_without_snapshot(page: Page, context: BrowserContext) -> Page:
+    """A new visit after ``page``, with no snapshot kept: ``page`` is closed with its
+    workers (its start screen, with a computer seat, warms the computer's worker, which
+    may keep a snapshot of its own after ``without_snapshot`` deleted the page's), then
+    any snapshot is deleted from a page that starts no Python."""
+    page.close()
+    plain = context.new_page()
+    plain.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a CSS file's
+    plain.goto("/boot.css")
+    plain.evaluate("caches.delete('qin.pyodide-snapshot')")
+    plain.close()
+    return boot(context.new_page(), "/")
+
+
 def bytecode_kept_by_first_visit(page: Page) -> None:
     """A first visit whose served bytecode is damaged: it compiles from source and keeps
     its own (and not its snapshot)."""
@@ -102,7 +116,7 @@ def test_a_first_visit_runs_the_served_bytecode(page: Page, context: BrowserCont
     expect(body).to_have_attribute("data-bytecode", "served")
     assert kept_entries(page) == 0
     without_snapshot(page)
-    second = boot(context.new_page(), "/")
+    second = visit_without_snapshot(page, context)
     expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
 
 
@@ -120,7 +134,7 @@ def test_without_the_served_bytecode_the_page_compiles(page: Page,
 
 def test_a_second_visit_runs_the_kept_bytecode(page: Page, context: BrowserContext) -> None:
     bytecode_kept_by_first_visit(page)
-    second = boot(context.new_page(), "/")
+    second = visit_without_snapshot(page, context)
     expect(second.locator("body")).to_have_attribute("data-bytecode", "restored")
     start_and_place(second)
 
@@ -129,7 +143,7 @@ def test_a_damaged_entry_is_deleted_and_the_served_bytecode_runs(
         page: Page, context: BrowserContext) -> None:
     bytecode_kept_by_first_visit(page)
     damage(page, "qin.bytecode", '"not bytecode"')
-    second = boot(context.new_page(), "/")
+    second = visit_without_snapshot(page, context)
     expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
     assert kept_entries(second) == 0
     start_and_place(second)
@@ -204,16 +218,7 @@ def test_a_tampered_kept_module_is_not_run(page: Page, context: BrowserContext,
       const [request] = await cache.keys();
       await cache.put(request, new Response(bytes));
     }""", hostile)
-    # The first visit's start screen (a computer seat) warms the computer's worker, which
-    # finds no snapshot and may keep one of its own: closed with its workers, and any
-    # snapshot they kept deleted from a page that starts no Python, so the next visit
-    # imports our modules and reads the kept entry.
-    page.close()
-    plain = context.new_page()
-    plain.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # a CSS file's
-    plain.goto("/boot.css")
-    plain.evaluate("caches.delete('qin.pyodide-snapshot')")
-    second = boot(context.new_page(), "/")
+    second = visit_without_snapshot(page, context)
     # the entry fails the check: deleted, the served modules run instead; the altered
     # module never ran
     expect(second.locator("body")).to_have_attribute("data-bytecode", "served")
