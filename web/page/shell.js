@@ -426,9 +426,10 @@ function startAI() {
 // move yet): once the page is quiet (no message nor reply for QUIET_MS: not beside the player's
 // first clicks and hovers, whose replies its boot would slow), not beside the snapshot's
 // maker (its Pyodide would be the third), in a task of its own when the main thread is
-// idle. A computer's turn (ai-start) starts it at once. A player who never pauses (or
-// whose first visit keeps the maker at work) gets it WARM_MAX_MS after it was asked for
-// all the same, so the computer's first move is never held back by a whole boot.
+// idle. A computer's turn (ai-start) starts it at once. A player who never pauses gets
+// it WARM_MAX_MS after it was asked for all the same, so the computer's first move is not
+// held back by a whole boot; never beside the maker (a worker started without a snapshot
+// would queue a second maker behind it).
 const QUIET_MS = 1000;
 const WARM_MAX_MS = 2500;
 let warming = false;
@@ -437,9 +438,9 @@ function warmAI() {
   warming = true;
   const asked = performance.now();
   const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
-  const quiet = () => performance.now() - asked >= WARM_MAX_MS
-    || (!inFlight && performance.now() - lastBusy >= QUIET_MS
-      && document.body.dataset.snapshot !== "none");  // "none": the maker is at work
+  const quiet = () => document.body.dataset.snapshot !== "none"  // "none": the maker is at work
+    && (performance.now() - asked >= WARM_MAX_MS
+      || (!inFlight && performance.now() - lastBusy >= QUIET_MS));
   const go = () => {
     if (ai) return;
     if (quiet()) idle(() => (quiet() ? startAI() : go()), { timeout: 1000 });
