@@ -9,10 +9,15 @@
    position it made (``qin.ai.features.base_after_move``, what the search sees) are
    kept with two figures: how much the mover's pagoda margin (``margin``) gained from
    there to the end of the game, and from after the mover's next chosen move to the
-   end.  ``--samples FILE`` keeps them, a JSON line per game (a run stopped early
-   keeps the games it finished, in order), and ``--reuse`` fits on them again.
+   end; with ``--rollouts K``, every ``--rollout-every``-th position also keeps the
+   mean gain to the end over K games played out from the mover's view by
+   ``--rollout-policy`` (hidden tiles drawn anew each time: the draw's luck averaged
+   out, the target "rollouts").  ``--samples FILE`` keeps them, a JSON line per
+   game (a run stopped early keeps the games it finished, in order), and ``--reuse``
+   fits on them again.
 2. Regression: for each player count, a ridge regression (numpy, a dev dependency
-   only) of the ``--target``: "end", the gain to the end, or "beyond", the gain
+   only) of the ``--target``: "end", the gain to the end, "rollouts", its mean over
+   the rollouts (the rolled-out positions only), or "beyond", the gain
    beyond the mover's next move (the search's lines already count the next player's
    reply and the mover's answer, so "end" counts that exchange twice), on the
    features with their phased copies (``qin.ai.features.phased``; ``--features
@@ -37,6 +42,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -57,9 +63,13 @@ from qin.ai.sim import to_code  # noqa: E402
 from qin.game import Game  # noqa: E402
 
 OUT = ROOT / "qin" / "ai" / "weights.json"
-Sample = tuple[list[float], float, float]
-"""A chosen position's features, the mover's margin gain from there to the end, and
-from after the mover's next move to the end (what the search's lines leave out)."""
+Sample = tuple[list[float], float, float, float | None]
+"""A chosen position's features, the mover's margin gain from there to the end, from
+after the mover's next move to the end (what the search's lines leave out), and the
+mean gain to the end over rollouts from the mover's view (``None``: not rolled out)."""
+Job = tuple[int, int, str, Weights | None, int, int, str]
+"""A self-play game: its deal, player count, policy and weights, and the rollouts per
+position, every how many positions, and the rollouts' policy (``rollout_gain``)."""
 
 
 def _bot(level: str, seed: int, weights: Weights | None) -> Any:
@@ -75,14 +85,35 @@ def margin(game: Game, me: int) -> float:
     return sum(w[p] * game.on_board(p) for p in range(1, game.players + 1))
 
 
-def self_play(job: tuple[int, int, str, Weights | None]) -> list[Sample]:
+def rollout_gain(after: Game, me: int, rollouts: int, policy: str, seed: int) -> float:
+    """The mean of what ``me``'s margin gains to the end of ``rollouts`` games played
+    out by ``policy`` from ``me``'s view of ``after`` (the hidden hands and the pile
+    drawn anew each time from the unseen tiles): the value of the position with the
+    luck of the draw averaged out, a less noisy target than the one game's outcome."""
+    rng = random.Random(seed)
+    view = after.view(me)
+    now = margin(after, me)
+    total = 0.0
+    for _ in range(rollouts):
+        game = view.sample(rng)
+        bots = {p: _bot(policy, rng.randrange(1 << 30), None)
+                for p in range(1, game.players + 1)}
+        while not game.is_over:
+            p = game.to_move
+            game.play(bots[p].choose(game.view(p)))
+        total += margin(game, me) - now
+    return total / rollouts
+
+
+def self_play(job: Job) -> list[Sample]:
     """One self-play game (deal ``seed``): every chosen position's features, what the
-    mover's pagoda margin (``margin``) gained from there to the end, and what it
-    gained from after the mover's next chosen move to the end (0 with none)."""
-    seed, players, policy, weights = job
+    mover's pagoda margin (``margin``) gained from there to the end, what it gained
+    from after the mover's next chosen move to the end (0 with none), and, for every
+    ``every``-th position with ``rollouts``, ``rollout_gain`` (else ``None``)."""
+    seed, players, policy, weights, rollouts, every, rollout_policy = job
     game = Game.new(players=players, seed=seed)
     bots = {p: _bot(policy, seed * 10 + p, weights) for p in range(1, players + 1)}
-    rows: list[tuple[int, list[float], float]] = []
+    rows: list[tuple[int, list[float], float, float | None]] = []
     while not game.is_over:
         p = game.to_move
         view = game.view(p)
@@ -91,18 +122,35 @@ def self_play(job: tuple[int, int, str, Weights | None]) -> list[Sample]:
         row = base_after_move(view, to_code(view.board.geo, move)) if chosen else []
         game.play(move)
         if chosen:
-            rows.append((p, row, margin(game, p)))
+            rolled = None
+            if rollouts and len(rows) % every == 0 and not game.is_over:
+                rolled = rollout_gain(game, p, rollouts, rollout_policy,
+                                      seed * 1000 + len(rows))
+            rows.append((p, row, margin(game, p), rolled))
     final = {p: margin(game, p) for p in range(1, players + 1)}
     out: list[Sample] = []
-    for i, (p, row, now) in enumerate(rows):
-        later = next((m for q, _, m in rows[i + 1:] if q == p), final[p])
-        out.append((row, final[p] - now, final[p] - later))
+    for i, (p, row, now, rolled) in enumerate(rows):
+        later = next((m for q, _, m, _ in rows[i + 1:] if q == p), final[p])
+        out.append((row, final[p] - now, final[p] - later, rolled))
     return out
 
 
-TARGETS = {"end": 1, "beyond": 2}
-"""What the model predicts: the gain to the end ("end"), or the gain beyond the
-mover's next move ("beyond": the search's lines already count the next exchange)."""
+TARGETS = {"end": 1, "beyond": 2, "rollouts": 3}
+"""What the model predicts: the gain to the end ("end"), the gain beyond the mover's
+next move ("beyond": the search's lines already count the next exchange), or the mean
+gain to the end over rollouts ("rollouts": the positions rolled out only)."""
+
+
+def _figure(sample: Sample, t: int) -> float:
+    value = sample[t]
+    assert value is not None and not isinstance(value, list)  # ``targeted`` kept it
+    return float(value)
+
+
+def targeted(samples: Sequence[Sample], target: str) -> list[Sample]:
+    """The samples that have a figure for ``target`` (all but for "rollouts")."""
+    t = TARGETS[target]
+    return [s for s in samples if s[t] is not None]
 
 
 def rows(samples: Sequence[Sample], features: str = "phased") -> list[list[float]]:
@@ -119,8 +167,9 @@ def fit(samples: Sequence[Sample], l2: float = 1.0, target: str = "end",
     """Ridge regression of the gain (``target``) on the features (no penalty on the
     bias; ``features`` as for ``rows``)."""
     t = TARGETS[target]
+    samples = targeted(samples, target)
     x = np.array(rows(samples, features), dtype=float)
-    y = np.array([s[t] for s in samples], dtype=float)
+    y = np.array([_figure(s, t) for s in samples], dtype=float)
     reg = np.full(x.shape[1], l2)
     reg[0] = 0.0
     w = np.linalg.solve(x.T @ x + np.diag(reg) + 1e-9 * np.eye(x.shape[1]), x.T @ y)
@@ -131,10 +180,11 @@ def explained(samples: Sequence[Sample], w: Sequence[float], target: str = "end"
               ) -> tuple[float, float]:
     """The fit's mean squared error, and that of always guessing the mean."""
     t = TARGETS[target]
-    ys = [s[t] for s in samples]
+    samples = targeted(samples, target)
+    ys = [_figure(s, t) for s in samples]
     mean = sum(ys) / max(1, len(ys))
-    err = sum((sum(a * b for a, b in zip(w, x, strict=True)) - s[t]) ** 2
-              for x, s in zip(rows(samples), samples, strict=True))
+    err = sum((sum(a * b for a, b in zip(w, x, strict=True)) - y) ** 2
+              for x, y in zip(rows(samples), ys, strict=True))
     base = sum((y - mean) ** 2 for y in ys)
     return err / max(1, len(ys)), base / max(1, len(ys))
 
@@ -178,8 +228,10 @@ def read_samples(path: Path) -> dict[int, list[list[Sample]]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             game = json.loads(line)
-            samples[int(game["players"])].append(
-                [(row, float(end), float(beyond)) for row, end, beyond in game["samples"]])
+            samples[int(game["players"])].append(  # kept before rollouts: 3 figures
+                [(s[0], float(s[1]), float(s[2]),
+                  None if len(s) < 4 or s[3] is None else float(s[3]))
+                 for s in game["samples"]])
     return samples
 
 
@@ -205,6 +257,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--target", choices=sorted(TARGETS), default="end",
                         help="fit the gain to the end, or beyond the mover's next move")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="rollouts per rolled-out position (the target \"rollouts\")")
+    parser.add_argument("--rollout-every", type=int, default=4,
+                        help="roll out every this many self-play positions")
+    parser.add_argument("--rollout-policy", default="governor",
+                        help="the level that plays the rollouts")
     parser.add_argument("--features", choices=("phased", "base"), default="phased",
                         help="fit the phased copies of the features too, or leave them 0")
     parser.add_argument("--eval-games", type=int, default=40,
@@ -234,7 +292,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.reuse:
                 break
             base = args.seed * 100_000 + rnd * 10_000 + count * 1000
-            jobs = [(base + i, count, policy, weights) for i in range(games)]
+            jobs: list[Job] = [(base + i, count, policy, weights, args.rollouts,
+                                max(1, args.rollout_every), args.rollout_policy)
+                               for i in range(games)]
             t0 = time.time()
             for game in _map(self_play, jobs, args.workers, every=20):
                 samples[count].append(game)
@@ -247,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for count in (2, 3, 4):
             games = samples[count]
             flat = [s for g in games for s in g]
-            if not flat:
+            if not targeted(flat, args.target):
                 parser.error(f"no {count}-player positions to fit on")
             by_players[count] = fit(flat, args.l2, args.target, args.features)
             err, base = explained(flat, by_players[count], args.target)
@@ -286,6 +346,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                "rounds": args.rounds, "l2": args.l2, "target": args.target,
                "features": args.features,
                "positions": {str(k): sum(len(g) for g in v) for k, v in samples.items()}}
+    if args.rollouts:  # (absent otherwise: the shipped file stays as it was)
+        trained["rollouts"] = {"per_position": args.rollouts, "every": args.rollout_every,
+                               "policy": args.rollout_policy}
     text = document(by_players, trained)
     parse_weights(text)
     args.out.write_text(text, encoding="utf-8")
