@@ -52,6 +52,20 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     expect(page.locator("#seat-kind-0 option").first).to_have_text("Mensch")
     expect(page.locator("#series-plan option").first).to_have_text("Ein Spiel")
     expect(page.locator("#rules-link")).to_have_attribute("href", "rules/de.html")
+    # Importing a game: a button in German, not the file input's "Choose File" / "No file
+    # chosen" in the browser's own language; a click or the keyboard opens the chooser.
+    importer = page.locator("label.file-button")
+    expect(importer).to_have_text("Ein Spiel importieren")
+    box = page.locator("#import-file").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
+    with page.expect_file_chooser() as chooser:
+        importer.click()
+    assert not chooser.value.is_multiple()
+    page.focus("#import-file")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # reached by the keyboard: its focus shows on the button
+    expect(page.locator("#import-file")).to_be_focused()
+    assert importer.evaluate("(el) => getComputedStyle(el).outlineStyle") == "solid"
 
     # A game: status, log and its link to the German rules.
     hot_seat(page)

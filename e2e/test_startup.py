@@ -272,6 +272,25 @@ def test_a_second_visit_starts_pyodide_from_the_kept_snapshot(
     assert moves(play) > 0
 
 
+def test_a_first_visit_makes_one_snapshot_when_a_computer_moves_at_once(
+        page: Page, context: BrowserContext) -> None:
+    """A first visit whose game starts with a computer's turn: the computer's worker
+    boots beside the snapshot's maker (it never waits for it), plays, and makes no second
+    snapshot (a third Pyodide and 35 MB more written): one maker, and both the page and
+    the computer's worker end up knowing it is kept."""
+    makers: list[str] = []
+    page.on("worker", lambda worker: makers.append(worker.url)
+            if worker.url.endswith("/snapshot_maker.js") else None)
+    boot(page, "/")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-snapshot", "none")
+    play = start_with(page, ["apprentice", "human"], seed=7)
+    expect(play).not_to_have_attribute("data-moves", "0", timeout=WORKER_BOOT_MS)
+    expect(body).to_have_attribute("data-snapshot", "stored", timeout=SNAPSHOT_TIMEOUT_MS)
+    expect(body).to_have_attribute("data-ai-snapshot", "stored", timeout=SNAPSHOT_TIMEOUT_MS)
+    assert len(makers) == 1, makers
+
+
 DAMAGE_AT = """async ([fraction, size]) => {
   // The first time: the snapshot as the maker kept it, and where, put aside (a start
   // that drops the damaged one deletes its entry).

@@ -415,7 +415,17 @@ function startAI() {
     script.setAttribute("config", AI_CONFIG);
     script.id = "ai-worker";
     document.body.append(script);
-    const wait = () => (script.xworker ? resolve(script.xworker.ready) : setTimeout(wait, 20));
+    const wait = () => {
+      if (!script.xworker) {
+        setTimeout(wait, 20);
+        return;
+      }
+      // How its Pyodide started (snapshot.js): body[data-ai-snapshot], for tests and the bench.
+      script.xworker.addEventListener("message", ({ data }) => {
+        if (typeof data?.qinSnapshot === "string") document.body.dataset.aiSnapshot = data.qinSnapshot;
+      });
+      resolve(script.xworker.ready);
+    };
     wait();
   }));
   ai.then(() => send({ t: "ai", kind: "ready" }));
@@ -423,13 +433,13 @@ function startAI() {
 }
 
 // Warmed while the page waits (the page's Python asks: a computer will play, none is to
-// move yet): once the page is quiet (no message nor reply for QUIET_MS: not beside the player's
-// first clicks and hovers, whose replies its boot would slow), not beside the snapshot's
-// maker (its Pyodide would be the third), in a task of its own when the main thread is
-// idle. A computer's turn (ai-start) starts it at once. A player who never pauses gets
-// it WARM_MAX_MS after it was asked for all the same, so the computer's first move is not
-// held back by a whole boot; never beside the maker (a worker started without a snapshot
-// would queue a second maker behind it).
+// move yet): once the page is quiet (no message nor reply for QUIET_MS: not beside the
+// player's first clicks and hovers, whose replies its boot would slow), in a task of its
+// own when the main thread is idle. A computer's turn (ai-start) starts it at once. A
+// player who never pauses gets it WARM_MAX_MS after it was asked for all the same, so the
+// computer's first move is not held back by a whole boot. On a first visit it may start
+// while the snapshot's maker is at work: it then boots without a snapshot and makes none
+// (snapshot.js: one maker, claimed by the first start).
 const QUIET_MS = 1000;
 const WARM_MAX_MS = 2500;
 let warming = false;
@@ -438,9 +448,8 @@ function warmAI() {
   warming = true;
   const asked = performance.now();
   const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
-  const quiet = () => document.body.dataset.snapshot !== "none"  // "none": the maker is at work
-    && (performance.now() - asked >= WARM_MAX_MS
-      || (!inFlight && performance.now() - lastBusy >= QUIET_MS));
+  const quiet = () => performance.now() - asked >= WARM_MAX_MS
+    || (!inFlight && performance.now() - lastBusy >= QUIET_MS);
   const go = () => {
     if (ai) return;
     if (quiet()) idle(() => (quiet() ? startAI() : go()), { timeout: 1000 });

@@ -27,7 +27,8 @@
 // deleted and made again); the saved games are in localStorage, never touched here.  Offline play is unaffected: the snapshot is local, and the
 // runtime's files are in the service worker's cache as before.  The AI worker loads
 // Pyodide through this module too and uses the same snapshot; one maker runs at a time
-// (a Web Lock), started from whichever starts first without a kept snapshot.
+// (a Web Lock, claimed by the first start without a kept snapshot; a start while it is
+// held boots without one and makes none: makeLater).
 //
 // State for tests and the bench: globalThis.qinSnapshot (and document.body.dataset.snapshot:
 // in the page itself, or, from the page's Python's worker, posted as {qinSnapshot} for
@@ -125,13 +126,23 @@ async function forget() {
   }
 }
 
+/** Whether a snapshot for this site is kept already (made by another start meanwhile). */
+async function keptAlready() {
+  try {
+    return Boolean(await (await caches.open(CACHE_NAME)).match(ENTRY));
+  } catch {
+    return false;
+  }
+}
+
+// A start without a snapshot claims the making at once (a Web Lock, held from here until
+// the maker is done), so that a Pyodide started while it is at work (the computer's
+// worker on a first visit, another tab) never makes a second one: such a start boots
+// without a snapshot, neither making one nor waiting for it, and says "stored" once the
+// claim is released with a snapshot kept.
 function makeLater() {
   if (typeof Worker !== "function" || !CHECKABLE) return;
-  // One maker at a time (the page's worker, the AI worker, another tab).
-  const once = (make) => (globalThis.navigator?.locks
-    ? navigator.locks.request("qin.snapshot-maker", { ifAvailable: true }, (lock) => (lock ? make() : null))
-    : make());
-  setTimeout(() => once(() => new Promise((done) => {
+  const make = () => new Promise((done) => setTimeout(() => {
     let worker;
     try {
       worker = new Worker(new URL("./snapshot_maker.js", import.meta.url), { type: "module" });
@@ -149,7 +160,25 @@ function makeLater() {
     worker.onmessage = ({ data }) =>
       finish(data?.state === "stored" ? "stored" : "off", data?.error);
     worker.onerror = (event) => finish("off", event.message || "the worker failed");
-  })), MAKE_AFTER_MS);
+  }, MAKE_AFTER_MS)); // after the first screen, never during it
+  const locks = globalThis.navigator?.locks;
+  if (!locks) {
+    make();
+    return;
+  }
+  const NAME = "qin.snapshot-maker";
+  locks.request(NAME, { ifAvailable: true }, async (lock) => {
+    if (!lock) {
+      // Another start is making it: said here once it is done.
+      locks.request(NAME, async () => { if (await keptAlready()) report("stored"); });
+      return null;
+    }
+    if (await keptAlready()) {
+      report("stored");
+      return null;
+    }
+    return make();
+  });
 }
 
 /** The interpreter given what it needs before PyScript's Python runs (PyScript's own

@@ -277,10 +277,10 @@ class WarmWorker:
     """Start the computer players' worker once the page is quiet: a computer will play
     but none is to move yet (the start screen with a computer seat, a game whose next
     move is a person's), so that it boots while the player looks, not beside their
-    clicks.  The shell waits for a second without messages, for the snapshot's maker to
-    finish (never three Pyodides at once) and for an idle main thread; its ``ready``
-    comes back as for ``StartWorker``, and a ``StartWorker`` in between starts it at
-    once."""
+    clicks.  The shell waits for a second without messages (2.5 s at most) and for an
+    idle main thread; on a first visit it may boot beside the snapshot's maker, without
+    a snapshot and making none.  Its ``ready`` comes back as for ``StartWorker``, and a
+    ``StartWorker`` in between starts it at once."""
 
 
 @dataclass(frozen=True)
