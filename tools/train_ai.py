@@ -85,6 +85,14 @@ def margin(game: Game, me: int) -> float:
     return sum(w[p] * game.on_board(p) for p in range(1, game.players + 1))
 
 
+def play_out(game: Game, bots: dict[int, Any]) -> Game:
+    """Play ``game`` to its end, each seat by its bot (``_bot``); the game, ended."""
+    while not game.is_over:
+        p = game.to_move
+        game.play(bots[p].choose(game.view(p)))
+    return game
+
+
 def rollout_gain(after: Game, me: int, rollouts: int, policy: str, seed: int) -> float:
     """The mean of what ``me``'s margin gains to the end of ``rollouts`` games played
     out by ``policy`` from ``me``'s view of ``after`` (the hidden hands and the pile
@@ -98,10 +106,7 @@ def rollout_gain(after: Game, me: int, rollouts: int, policy: str, seed: int) ->
         game = view.sample(rng)
         bots = {p: _bot(policy, rng.randrange(1 << 30), None)
                 for p in range(1, game.players + 1)}
-        while not game.is_over:
-            p = game.to_move
-            game.play(bots[p].choose(game.view(p)))
-        total += margin(game, me) - now
+        total += margin(play_out(game, bots), me) - now
     return total / rollouts
 
 
@@ -197,9 +202,7 @@ def evaluate(job: tuple[int, Weights, int]) -> float:
     game = Game.new(players=2, seed=deal)
     bots = {p: _bot("heaven" if p == seat else "emperor", deal * 10 + p, weights)
             for p in (1, 2)}
-    while not game.is_over:
-        p = game.to_move
-        game.play(bots[p].choose(game.view(p)))
+    play_out(game, bots)
     return 1.0 / len(game.winners) if seat in game.winners else 0.0
 
 
