@@ -96,13 +96,19 @@ function report(state) {
   }
 }
 
+/** The kept snapshot's cache entry (undefined when none is kept; throws without Cache
+ *  Storage). */
+async function keptEntry() {
+  return (await caches.open(CACHE_NAME)).match(ENTRY);
+}
+
 /** The kept snapshot's bytes as a promise (read and checked against its digest while
  *  Pyodide loads its runtime: Pyodide awaits them only before instantiating), or null
  *  when none is kept. */
 async function kept() {
   if (!CHECKABLE) return null;
   try {
-    const hit = await (await caches.open(CACHE_NAME)).match(ENTRY);
+    const hit = await keptEntry();
     if (!hit) return null;
     const expected = hit.headers.get(DIGEST_HEADER);
     const bytes = hit.arrayBuffer().then(async (data) => {
@@ -129,7 +135,7 @@ async function forget() {
 /** Whether a snapshot for this site is kept already (made by another start meanwhile). */
 async function keptAlready() {
   try {
-    return Boolean(await (await caches.open(CACHE_NAME)).match(ENTRY));
+    return Boolean(await keptEntry());
   } catch {
     return false;
   }
