@@ -75,6 +75,16 @@ SMALL_JS = """(least) => {
   return small;
 }"""
 
+ONE_ROW_JS = """() => {
+  const shown = [...document.querySelectorAll('.topbar > :is(h1, select, a, button)')]
+    .filter(el => !el.closest('[hidden]') && el.getClientRects().length);
+  const middle = el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+  const row = middle(shown[0]);
+  return shown.filter(el => Math.abs(middle(el) - row) > 4)
+    .map(el => `${el.id || el.className}: ${Math.round(middle(el) - row)} px off the row`);
+}"""
+"""The header's controls shown that sit off its first row (none: one row)."""
+
 SQUARE_JS = """(name) => {
   const r = document.querySelector(`#board rect[data-square="${name}"]`).getBoundingClientRect();
   return [r.left + r.width / 2, r.top + r.height / 2, r.width];
@@ -257,6 +267,13 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
         expect(page.locator("#app")).not_to_have_attribute("data-mode", "cover")
     page.locator("#new-game").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    # the header on one row with its longest button, "Back to the game", in each language
+    expect(page.locator("#back-to-game")).to_be_visible()
+    for lang in ("fr", "de", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.wait_for_function("() => window.qinIdle")
+        assert page.evaluate(ONE_ROW_JS) == [], f"the header in {lang}"
     page.locator("#players-2").tap()
     expect(page.locator("#seats .seat")).to_have_count(2)
     page.select_option("#seat-kind-0", "apprentice")

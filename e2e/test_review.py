@@ -66,6 +66,8 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     review = page.locator("#review")
     expect(review).to_be_visible()
     expect(review).to_have_attribute("data-total", str(len(moves)))
+    # the replay at its start: the status line says so, not the game's result
+    expect(page.locator("#status")).to_have_text("The start of the game: Player 1 to move.")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     expect(page.locator("#review-progress")).to_have_attribute("value", str(len(moves)))
     expect(page.locator("#review-status")).to_have_text(

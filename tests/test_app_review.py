@@ -13,14 +13,20 @@ from pathlib import Path
 import qin
 from qin.ai import review as rv
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
+WEB = Path(__file__).resolve().parent.parent / "web"
+sys.path.insert(0, str(WEB / "page"))
 
 from qin_ui import actions as A  # noqa: E402
+from qin_ui import i18n  # noqa: E402
 from qin_ui.ai_bridge import review_answer, review_request_for  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 
-from tests.test_app import KEYS, finished, moves, new_app, run, stored  # noqa: E402
+from tests.test_app import KEYS, finished, form, moves, new_app, run, stored  # noqa: E402
+
+
+def catalogue(lang: str) -> str:
+    return (WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
 
 
 def asked(effects: list[A.Effect]) -> A.AskReview:
@@ -90,6 +96,41 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     run(app, A.Key("ArrowRight"))  # stepping on: the ghost goes, the review stays
     assert app.mode is Mode.REVIEW and app.screen().overlay == ""
     assert moves(app) == before and stored(app) == saved  # the game is untouched
+
+
+def test_the_status_line_says_the_position_the_replay_shows() -> None:
+    """The review (and the replay) of a finished game: the status line describes the
+    position on the board, the start at move 0, whose move it is at each step, and the
+    result only at the end, never the result above the starting position."""
+    app = imported()
+    run(app, A.Command("review-open"))
+    r = app.state.game.replay
+    assert app.mode is Mode.REVIEW and r is not None and r.cursor == 0
+
+    def status() -> str:
+        return app.screen().elements["status"].text or ""
+
+    assert status() == "The start of the game: Player 1 to move."
+    run(app, A.Command("replay-step"))
+    assert status() == "Player 2 to move."
+    run(app, A.Command("replay-end"))
+    assert status() == "The game is over: Player 2 wins!"
+    run(app, A.Command("review-close"))  # the replay alone says the same
+    assert app.mode is Mode.REPLAY
+    assert status() == "The game is over: Player 2 wins!"
+    run(app, A.Command("replay-start"))
+    assert status() == "The start of the game: Player 1 to move."
+    run(app, A.Command("replay-exit"))  # back to the finished game: its result
+    assert app.mode is not Mode.REPLAY
+    assert status() == "The game is over: Player 2 wins!"
+    run(app, A.Command("replay-open"))
+    try:
+        for lang, words in (("de", "Der Anfang des Spiels: Player 1 ist am Zug."),
+                            ("fr", "Le début de la partie\u00a0: à Player 1 de jouer.")):
+            run(app, A.LanguageChosen(lang, catalogue(lang), form()))
+            assert status() == words
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))
 
 
 def test_cancel_stops_asking_and_a_late_answer_changes_nothing() -> None:

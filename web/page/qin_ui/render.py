@@ -197,7 +197,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                            lambda: views.players_html(s)))
     # -- the status line and the computer's state
     keys = lesson.keys if lesson is not None else st.game.keys
-    status = wording.status(s, st.pointer, armed=bool(keys.ghost_squares(s)))
+    status = (r.status(s.names) if r is not None
+              else wording.status(s, st.pointer, armed=bool(keys.ghost_squares(s))))
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
         status, ai = computer.status(s, st.worker, st.game.speed)

@@ -12,7 +12,7 @@ first event ("White places a blue tile on c6 and c7"), never as its code.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ import qin
 from qin import records
 
 from .i18n import t
-from .wording import describe, move_words
+from .wording import describe, move_words, winners_words
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,18 @@ class Replay:
             return ()
         move = self.log[self.cursor - 1].move
         return () if move == "pass" else qin.Move.parse(move).squares
+
+    def status(self, names: Sequence[str]) -> str:
+        """The status line over the position shown (``names``: the seats' names as the
+        page says them): the start and whose move it is, then whose move, and the result
+        only once the board shows the game's end."""
+        game = self.game
+        if game.is_over:
+            return t("status.over", result=winners_words(game.winners, names))
+        who = names[game.to_move - 1]
+        if self.cursor == 0:
+            return t("status.replay.start", who=who)
+        return t("ui.to_move", who=who)
 
     def caption(self) -> str:
         if self.cursor == 0:

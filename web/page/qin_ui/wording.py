@@ -167,11 +167,16 @@ def status(s: Session, pointer: str = "mouse", armed: bool = False) -> str:
 
 
 def winner_text(s: Session) -> str:
-    """``"Green wins."`` or ``"Green and White share the win!"`` (when over)."""
-    names = [s.names[w - 1] for w in s.game.winners]
-    if len(names) == 1:
-        return t("result.wins", who=names[0])
-    return t("result.share", who=i18n.join(names))
+    """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
+    return winners_words(s.game.winners, s.names)
+
+
+def winners_words(winners: Sequence[int], names: Sequence[str]) -> str:
+    """The winning seats ``winners`` in words, each by its name in ``names``."""
+    who = [names[w - 1] for w in winners]
+    if len(who) == 1:
+        return t("result.wins", who=who[0])
+    return t("result.share", who=i18n.join(who))
 
 
 def result(s: Session) -> tuple[tuple[int, ...], str]:
