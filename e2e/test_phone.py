@@ -8,8 +8,9 @@ the screen with ``window.scrollY == 0`` and nothing wider than the screen; every
 shown and every tile in hand is at least 44 CSS px each way; the status speaks of
 tapping.  A placement takes two taps: the first shows the ghost tile
 (``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
-tap on it places.  In the review the chosen move's words and its board are on screen
-together.  Waits are on the page's state (``expect``), never sleeps: every read after a
+tap on it places.  In the review nothing empty sits between the status line, the
+players and the review at move 0, and the chosen move's words and its board are on
+screen together.  Waits are on the page's state (``expect``), never sleeps: every read after a
 tap waits for the worker's reply first.
 """
 
@@ -26,7 +27,7 @@ from playwright.sync_api import Browser, Page, expect
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
-from e2e.test_review import APART_JS, ON_SCREEN_JS, played
+from e2e.test_review import APART_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
@@ -361,6 +362,11 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
     page.locator("#result-review").tap()
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    # at move 0, under the board: the status, the players and the review, no empty block
+    # between them (the hand's, kept for a hand the replay does not show)
+    page.wait_for_function("() => window.qinIdle")
+    widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
+    assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px under the board"
     entry = page.locator("#review-list button[data-marked]").last
     entry.scroll_into_view_if_needed()
     ply = entry.get_attribute("data-ply")
