@@ -27,13 +27,15 @@ from playwright.sync_api import Browser, Page, expect
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
-from e2e.test_review import APART_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
+from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
 from qin_ui import tutorial  # noqa: E402
 
 PHONES = {"360x740": (360, 740), "412x915": (412, 915)}
+ACCURACY = {"en": "Accuracy", "de": "Genauigkeit", "fr": "Précision"}
+"""The review's accuracy heading in each language (the catalogue's words)."""
 TARGET_PX = 44
 """The least width and height of a touch target (WCAG 2.5.5, Apple's and Google's
 guidelines)."""
@@ -367,6 +369,12 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
     page.wait_for_function("() => window.qinIdle")
     widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
     assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px under the board"
+    # the accuracies whole (every column, no word broken), in each language
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#review-summary thead th").nth(1)).to_have_text(ACCURACY[lang])
+        assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
     entry = page.locator("#review-list button[data-marked]").last
     entry.scroll_into_view_if_needed()
     ply = entry.get_attribute("data-ply")

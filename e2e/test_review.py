@@ -5,8 +5,8 @@ move code, in English, German and French); a click on the chart or the list (or 
 on a chart's point) jumps the replay to a move, where the move played and the better
 move are both drawn, told apart by a ring and a star, each said in a sentence; on a
 phone the move and the board are on screen together (e2e/test_phone.py); on a 1366x768
-laptop the side panel shows the review's progress and buttons unscrolled, with no empty
-block above them.  Cancel
+laptop the side panel shows the review's progress, buttons and accuracies unscrolled
+(the table whole, no word broken), with no empty block above them.  Cancel
 stops the review and a new one runs to the end.  Share gives a link that opens the
 review at the move chosen in a fresh browser; a damaged review part is said and the game
 opens.  Waits are on the page's state (``#review[data-state]``,
@@ -117,6 +117,7 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
             expect(page.locator("html")).to_have_attribute("lang", lang)
         for words in WORDS[lang]:
             expect(page.locator("#review")).to_contain_text(words)
+        assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
         expect(detail).to_contain_text(WORDS[lang][1])
         no_codes(page)
     page.select_option("#lang", "en")
@@ -140,8 +141,9 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
 
 
 LAPTOP = {"width": 1366, "height": 768}
-REVIEW_SHOWN = ["#review-status", "#review-close", "#review-share"]
-"""What a review's player sees at once: how far it got, and its buttons."""
+REVIEW_SHOWN = ["#review-status", "#review-close", "#review-share", "#review-summary"]
+"""What a review's player sees at once: how far it got, its buttons and each player's
+accuracy."""
 SIDE_SHOWS_JS = """(selectors) => {
   const side = document.querySelector('#side'), out = [];
   if (side.scrollTop !== 0) out.push(`the side panel scrolled by ${side.scrollTop} px`);
@@ -161,6 +163,24 @@ SIDE_SHOWS_JS = """(selectors) => {
   return out;
 }"""
 """The elements shown whole in the side panel as it is (unscrolled) and in the window."""
+CUT_JS = """(sel) => {
+  const box = document.querySelector(sel).getBoundingClientRect(), out = [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const cell of document.querySelectorAll(`${sel} th, ${sel} td`)) {
+    const r = cell.getBoundingClientRect(), style = getComputedStyle(cell);
+    if (r.right > box.right + 1 || r.left < box.left - 1)
+      out.push(`${cell.textContent} at ${Math.round(r.left)}-${Math.round(r.right)} ` +
+               `outside ${Math.round(box.left)}-${Math.round(box.right)}`);
+    ctx.font = style.font;
+    const room = cell.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
+    for (const word of cell.textContent.split(/\\s+/).filter(Boolean))
+      if (ctx.measureText(word).width > room + 1) out.push(`"${word}" broken in its cell`);
+  }
+  return out;
+}"""
+"""What of the table in ``sel`` does not show whole: a cell outside its box, a word
+wider than its cell (broken inside)."""
 EMPTY_PX = 40
 EMPTY_JS = """([from, to]) => {
   const top = document.querySelector(from).getBoundingClientRect().top;
