@@ -9,9 +9,10 @@ shown, the header's rules link and every tile in hand is at least 44 CSS px each
 the status speaks of tapping.  A placement takes two taps: the first shows the ghost tile
 (``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
 tap on it places.  In the review nothing empty sits between the status line, the
-players and the review at move 0, and the chosen move's words and its board are on
-screen together.  Waits are on the page's state (``expect``), never sleeps: every read after a
-tap waits for the worker's reply first.
+players and the review at move 0, the accuracies show whole in English, German and
+French, and the chosen move's words and its board are on screen together.  Waits are
+on the page's state (``expect``), never sleeps: every read after a tap waits for the
+worker's reply first.
 """
 
 from __future__ import annotations
