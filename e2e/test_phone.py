@@ -5,12 +5,14 @@ In a game (playing, the hand-over cover, a computer thinking, a computers-only g
 watched) and at every step of the tutorial (after wrong tries too, when the step's
 words are longest), the board, the hand, Turn/Undo/Hint and the status line lie inside
 the screen with ``window.scrollY == 0`` and nothing wider than the screen; every button
-shown and every tile in hand is at least 44 CSS px each way; the status speaks of
-tapping.  A placement takes two taps: the first shows the ghost tile
+shown, the header's rules link and every tile in hand is at least 44 CSS px each way;
+the status speaks of tapping.  A placement takes two taps: the first shows the ghost tile
 (``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
-tap on it places.  In the review the chosen move's words and its board are on screen
-together.  Waits are on the page's state (``expect``), never sleeps: every read after a
-tap waits for the worker's reply first.
+tap on it places.  In the review nothing empty sits between the status line, the
+players and the review at move 0, the accuracies show whole in English, German and
+French, and the chosen move's words and its board are on screen together.  Waits are
+on the page's state (``expect``), never sleeps: every read after a tap waits for the
+worker's reply first.
 """
 
 from __future__ import annotations
@@ -26,13 +28,15 @@ from playwright.sync_api import Browser, Page, expect
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
-from e2e.test_review import APART_JS, ON_SCREEN_JS, played
+from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
 from qin_ui import tutorial  # noqa: E402
 
 PHONES = {"360x740": (360, 740), "412x915": (412, 915)}
+ACCURACY = {"en": "Accuracy", "de": "Genauigkeit", "fr": "Précision"}
+"""The review's accuracy heading in each language (the catalogue's words)."""
 TARGET_PX = 44
 """The least width and height of a touch target (WCAG 2.5.5, Apple's and Google's
 guidelines)."""
@@ -63,7 +67,7 @@ OUTSIDE_JS = """([selectors, w, h]) => {
 
 SMALL_JS = """(least) => {
   const small = [];
-  for (const el of document.querySelectorAll('#app button, #app .tile-btn')) {
+  for (const el of document.querySelectorAll('#app button, #app .tile-btn, #app .topbar a')) {
     if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) continue;
     if (!el.getClientRects().length) continue;
     const r = el.getBoundingClientRect();
@@ -361,6 +365,17 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
     page.locator("#result-review").tap()
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    # at move 0, under the board: the status, the players and the review, no empty block
+    # between them (the hand's, kept for a hand the replay does not show)
+    page.wait_for_function("() => window.qinIdle")
+    widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
+    assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px under the board"
+    # the accuracies whole (every column, no word broken), in each language
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#review-summary thead th").nth(1)).to_have_text(ACCURACY[lang])
+        assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
     entry = page.locator("#review-list button[data-marked]").last
     entry.scroll_into_view_if_needed()
     ply = entry.get_attribute("data-ply")

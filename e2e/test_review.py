@@ -4,7 +4,9 @@ each player's standing, their accuracies and grades, the moves listed in words (
 move code, in English, German and French); a click on the chart or the list (or Enter
 on a chart's point) jumps the replay to a move, where the move played and the better
 move are both drawn, told apart by a ring and a star, each said in a sentence; on a
-phone the move and the board are on screen together (e2e/test_phone.py).  Cancel
+phone the move and the board are on screen together (e2e/test_phone.py); on a 1366x768
+laptop the side panel shows the review's progress, buttons and accuracies unscrolled
+(the table whole, no word broken), with no empty block above them.  Cancel
 stops the review and a new one runs to the end.  Share gives a link that opens the
 review at the move chosen in a fresh browser; a damaged review part is said and the game
 opens.  Waits are on the page's state (``#review[data-state]``,
@@ -87,6 +89,13 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
         assert accuracy is not None
         expect(rows.nth(seat - 1).locator("td.accuracy")).to_have_text(f"{accuracy:.0f}%")
     expect(page.locator("#review-unit")).to_contain_text("an inaccuracy from 0.5 pagodas")
+    # on a 1366x768 laptop the side panel shows the review's summary and its buttons
+    # unscrolled, with no empty block between the status, the players and the review
+    page.set_viewport_size(LAPTOP)
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], "the review at 1366x768"
+    widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
+    assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px in the side panel"
 
     worst = max(expected.marked, key=lambda m: m.loss)
     point = page.locator(f"#review-point-{worst.ply}")
@@ -108,6 +117,7 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
             expect(page.locator("html")).to_have_attribute("lang", lang)
         for words in WORDS[lang]:
             expect(page.locator("#review")).to_contain_text(words)
+        assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
         expect(detail).to_contain_text(WORDS[lang][1])
         no_codes(page)
     page.select_option("#lang", "en")
@@ -130,6 +140,71 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(play).to_have_attribute("data-moves", str(len(moves)))  # the game untouched
 
 
+LAPTOP = {"width": 1366, "height": 768}
+REVIEW_SHOWN = ["#review-status", "#review-close", "#review-share", "#review-summary"]
+"""What a review's player sees at once: how far it got, its buttons and each player's
+accuracy."""
+SIDE_SHOWS_JS = """(selectors) => {
+  const side = document.querySelector('#side'), out = [];
+  if (side.scrollTop !== 0) out.push(`the side panel scrolled by ${side.scrollTop} px`);
+  for (const sel of selectors) {
+    const el = document.querySelector(sel), r = el.getBoundingClientRect();
+    if (!r.height) { out.push(`${sel} not shown`); continue; }
+    // inside the window and every ancestor that clips (the side panel's scrolling box)
+    for (let box = el.parentElement; box; box = box.parentElement) {
+      const clips = getComputedStyle(box).overflowY !== 'visible' || box === document.body;
+      const b = box === document.body ? {top: 0, bottom: window.innerHeight}
+                                      : box.getBoundingClientRect();
+      if (clips && (r.top < b.top - 1 || r.bottom > b.bottom + 1))
+        out.push(`${sel} at ${Math.round(r.top)}-${Math.round(r.bottom)} cut by ` +
+                 `${box.id || box.tagName} at ${Math.round(b.top)}-${Math.round(b.bottom)}`);
+    }
+  }
+  return out;
+}"""
+"""The elements shown whole in the side panel as it is (unscrolled) and in the window."""
+CUT_JS = """(sel) => {
+  const box = document.querySelector(sel).getBoundingClientRect(), out = [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const cell of document.querySelectorAll(`${sel} th, ${sel} td`)) {
+    const r = cell.getBoundingClientRect(), style = getComputedStyle(cell);
+    if (r.right > box.right + 1 || r.left < box.left - 1)
+      out.push(`${cell.textContent} at ${Math.round(r.left)}-${Math.round(r.right)} ` +
+               `outside ${Math.round(box.left)}-${Math.round(box.right)}`);
+    ctx.font = style.font;
+    const room = cell.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
+    for (const word of cell.textContent.split(/\\s+/).filter(Boolean))
+      if (ctx.measureText(word).width > room + 1) out.push(`"${word}" broken in its cell`);
+  }
+  return out;
+}"""
+"""What of the table in ``sel`` does not show whole: a cell outside its box, a word
+wider than its cell (broken inside)."""
+EMPTY_PX = 40
+EMPTY_JS = """([from, to]) => {
+  const top = document.querySelector(from).getBoundingClientRect().top;
+  const bottom = document.querySelector(to).getBoundingClientRect().bottom;
+  const spans = [];
+  for (const el of document.querySelectorAll('#side *')) {
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own && !el.matches('button, input, select, progress, svg, img, table')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height) spans.push([r.top, r.bottom]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let reach = top, widest = 0, at = top;
+  for (const [t, b] of spans) {
+    if (b < top || t > bottom) continue;
+    if (t - reach > widest) { widest = t - reach; at = reach; }
+    reach = Math.max(reach, b);
+  }
+  return [Math.round(widest), Math.round(at)];
+}"""
+"""The tallest stretch of the side panel from ``from``'s top to ``to``'s bottom where
+nothing shows (no words, control or drawing), and where it starts: a block kept for
+something not shown there."""
 ON_SCREEN_JS = """([a, b]) => [a, b].every(sel => {
   const r = document.querySelector(sel).getBoundingClientRect();
   return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1;
