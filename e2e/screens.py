@@ -342,7 +342,8 @@ PROBE_JS = r"""
         const how = [];
         if (!this.wheel.has(i)) how.push('the wheel');
         const control = el.matches(CONTROLS) && !el.matches(':disabled');
-        const grouped = el.type === 'radio' && groups.has(el.name);  // arrows within
+        const grouped = (el.type === 'radio' && groups.has(el.name))  // arrows within
+          || el.matches('#log a.rules-link[tabindex="-1"]');  // the log's: one Tab stop, arrows
         if (keyboard && control && !this.keys.has(i) && !grouped) how.push('Tab');
         if (el.matches(':disabled') && !el.matches('li')) return;
         if (how.length) missing.push(`${describe(el)} not reached by ${how.join(' or ')}`);

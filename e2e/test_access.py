@@ -106,6 +106,63 @@ def focused_id(page: Page) -> str:
     return str(page.evaluate("() => document.activeElement && document.activeElement.id"))
 
 
+def tab_stops(page: Page) -> list[str]:
+    """Every element Tab stops on, once round the page (from the focus where it is)."""
+    seen: list[str] = []
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        here = str(page.evaluate(
+            """() => { const a = document.activeElement;
+                if (!a || a === document.body) return 'body';
+                if (!a.dataset.tabStop) a.dataset.tabStop = String(Math.random());
+                return (a.closest('#log') ? 'in the log: ' : '')
+                    + `${a.tagName.toLowerCase()}#${a.id}.${a.getAttribute('class')}`
+                    + ` ${a.dataset.tabStop}`; }"""))
+        if here in seen:
+            return seen
+        seen.append(here)
+    raise AssertionError(f"Tab went round no loop in 400 presses: {seen[-5:]}")
+
+
+def log_by_the_keyboard(page: Page) -> None:
+    """A whole game's log is one Tab stop; the arrow keys move between its rules links
+    (links still, named as before) and Enter follows the one focused."""
+    links = page.locator("#log a.rules-link")
+    assert links.count() > 40, "a whole game's log links many events to the rules"
+    stops = tab_stops(page)
+    in_log = [stop for stop in stops if stop.startswith("in the log: ")]
+    assert len(in_log) == 1 and in_log[0].startswith("in the log: ol#log."), in_log
+    assert len(stops) < 40, stops
+    page.keyboard.press("l")
+    log = page.locator("#log")
+    expect(log).to_be_focused()
+    page.keyboard.press("ArrowDown")  # into the list: its newest rules link
+    expect(links.first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(links.nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(links.first).to_be_focused()
+    page.keyboard.press("End")
+    expect(links.last).to_be_focused()
+    page.keyboard.press("Home")
+    expect(links.first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    focused = links.nth(1)
+    expect(focused).to_be_focused()
+    assert focused.evaluate("a => a.tagName") == "A"
+    expect(focused).to_have_text("Rules")  # its name as before
+    href = focused.get_attribute("href") or ""
+    assert href.startswith("rules/en.html#"), href
+    with page.context.expect_page() as opened:
+        page.keyboard.press("Enter")  # follows the link (in a new tab, as a click does)
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith(href), rules.url
+    rules.close()
+    page.keyboard.press("Tab")  # and Tab leaves the log at once
+    assert page.evaluate("() => !document.activeElement.closest('#log')")
+
+
 def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
         booted_page: Page) -> None:
     page = booted_page
@@ -210,6 +267,7 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     page.keyboard.press("Escape")  # closes the result; the focus goes back
     expect(result).to_be_hidden()
     expect(area).to_be_focused()
+    log_by_the_keyboard(page)
     # High contrast: a toggle, pressed by the keyboard.
     page.focus("#contrast")
     page.keyboard.press("Enter")

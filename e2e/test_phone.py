@@ -5,7 +5,8 @@ In a game (playing, the hand-over cover, a computer thinking, a computers-only g
 watched) and at every step of the tutorial (after wrong tries too, when the step's
 words are longest), the board, the hand, Turn/Undo/Hint and the status line lie inside
 the screen with ``window.scrollY == 0`` and nothing wider than the screen; every button
-shown, the header's rules link and every tile in hand is at least 44 CSS px each way;
+shown, the header's rules link and language switch and every tile in hand is at least 44
+CSS px each way;
 the status speaks of tapping.  A placement takes two taps: the first shows the ghost tile
 (``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
 tap on it places.  In the review nothing empty sits between the status line, the
@@ -67,7 +68,8 @@ OUTSIDE_JS = """([selectors, w, h]) => {
 
 SMALL_JS = """(least) => {
   const small = [];
-  for (const el of document.querySelectorAll('#app button, #app .tile-btn, #app .topbar a')) {
+  for (const el of document.querySelectorAll(
+      '#app button, #app .tile-btn, #app .topbar a, #app .topbar select')) {
     if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) continue;
     if (!el.getClientRects().length) continue;
     const r = el.getBoundingClientRect();

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -274,6 +275,43 @@ def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:
                       "target": "board-area"})
     assert reply["changes"]["play"]["data"]["data-selected"]
     assert h.handle({"t": "key", "key": "ArrowRight", "target": "board-area"})["cursor"]
+
+
+def test_the_log_is_one_tab_stop_whose_rules_links_the_arrow_keys_move_between() -> None:
+    h, _ = in_game()
+    for _ in range(6):  # six moves: their events each link to the rules
+        h.handle({"t": "click", "path": square(pick_playable(h))})
+        if h.app.mode is Mode.COVER:
+            h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
+    assert h.app.mode is Mode.PLAYING
+    html = h.app.screen().elements["log"].html or ""
+    links = re.findall(r'<a class="rules-link" id="([^"]+)" tabindex="-1"', html)
+    assert len(links) == html.count("<a ") >= 6  # every link out of the Tab order
+    assert len(set(links)) == len(links) and links[0].startswith("log-rule-")
+    reply = h.sent_flags["keys"]
+    for code in ("ArrowDown|002", "ArrowUp|002", "Home|002", "End|002"):
+        assert code in reply  # the shell keeps the list from scrolling meanwhile
+    assert "ArrowDown|000" not in reply and "Enter|002" not in reply  # Enter: the link's
+
+    def key(name: str, target: str) -> list[Any]:
+        reply = h.handle({"t": "key", "key": name, "shift": False, "ctrl": False,
+                          "target": target})
+        return [e for e in reply.get("effects", []) if e["fx"] == "focus"]
+
+    def at(link: str) -> list[Any]:
+        return [{"fx": "focus", "first": [f"#{link}"]}]
+
+    assert key("ArrowDown", "log") == at(links[0])  # from the list: its newest link
+    assert key("ArrowUp", "log") == at(links[-1])
+    assert key("ArrowDown", links[0]) == at(links[1])
+    assert key("ArrowUp", links[1]) == at(links[0])
+    assert key("ArrowUp", links[0]) == at(links[0])  # no further than the ends
+    assert key("ArrowDown", links[-1]) == at(links[-1])
+    assert key("End", links[0]) == at(links[-1])
+    assert key("Home", links[-1]) == at(links[0])
+    assert key("Escape", links[2]) == [{"fx": "focus", "first": ["#log"]}]
+    assert key("ArrowDown", "board-area") == []  # the board's cursor, as before
+    assert key("Enter", links[0]) == []  # the browser follows the link
 
 
 def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from qin_ui import actions, setup
 from qin_ui.actions import Action, Command, Form
+from qin_ui.keyboard import LOG_LINK
 
 CLICKS: Final[dict[str, Command]] = {
     "rotate": Command("rotate", "1"), "pass": Command("pass"), "undo": Command("undo"),
@@ -197,8 +198,9 @@ def key(message: Mapping[str, Any]) -> actions.Key | Command | None:
     if name in ("Enter", " ") and target.startswith(REVIEW_POINT):  # a point of the chart
         ply = target[len(REVIEW_POINT):]
         return Command("review-jump", ply) if _int(ply, -1) > 0 else None
+    in_log = target == "log" or target.startswith(LOG_LINK)
     return actions.Key(name, message.get("shift") is True, message.get("ctrl") is True,
-                       _str(message.get("target")) == "board-area")
+                       target == "board-area", target if in_log and len(target) < 40 else "")
 
 
 def hover(path: Sequence[Node]) -> actions.Hover | None:

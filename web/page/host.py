@@ -57,8 +57,8 @@ MESSAGE_TEXT: Final = 8 * MAX_TEXT
 inside it, each escaped in JSON as up to 6 (``\u0001``), fits; nesting and numbers are
 the reader's (``qin.json_text``)."""
 
-KEYS: Final = ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Enter", " ", "Escape",
-               "1", "2", "3", *"nrupl bhtz".replace(" ", ""), *"NRUPLBHTZ")
+KEYS: Final = ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End", "Enter", " ",
+               "Escape", "1", "2", "3", *"nrupl bhtz".replace(" ", ""), *"NRUPLBHTZ")
 """Every key the key table gives a meaning (as ``KeyboardEvent.key``)."""
 
 
@@ -67,18 +67,27 @@ def kebab(name: str) -> str:
     return "".join(f"-{c.lower()}" if c.isupper() else c for c in name)
 
 
+def coded_key(code: str) -> actions.Key:
+    """The key press a ``key|SCF`` code stands for: shift, ctrl (0 or 1) and where the
+    focus is (F: 0 elsewhere, 1 the board, 2 the game's log)."""
+    key, bits = code.rsplit("|", 1)
+    return actions.Key(key, bits[0] == "1", bits[1] == "1", bits[2] == "1",
+                       "log" if bits[2] == "2" else "")
+
+
 @cache
 def handled_keys(mode: Mode) -> tuple[str, ...]:
-    """The keys ``mode`` acts on, as ``key|SCB`` (shift, ctrl, on the board: 0 or 1):
-    the shell prevents their default action (scrolling, a space's click) at once."""
+    """The keys ``mode`` acts on, as ``key|SCF`` (``coded_key``): the shell prevents
+    their default action (scrolling, a space's click) at once."""
     taken = []
     for key in KEYS:
         for shift in (False, True):
             for ctrl in (False, True):
-                for board in (False, True):
-                    command = command_for(actions.Key(key, shift, ctrl, board), mode)
+                for where in (0, 1, 2):
+                    code = f"{key}|{int(shift)}{int(ctrl)}{where}"
+                    command = command_for(coded_key(code), mode)
                     if command is not None and command.name in ACCEPTS[mode]:
-                        taken.append(f"{key}|{int(shift)}{int(ctrl)}{int(board)}")
+                        taken.append(code)
     return tuple(taken)
 
 
@@ -252,12 +261,10 @@ class Differ:
 
 @cache
 def pick_keys(mode: Mode) -> dict[str, int]:
-    """The keys that pick a tile of the hand in ``mode`` (``key|SCB`` -> its index)."""
+    """The keys that pick a tile of the hand in ``mode`` (``key|SCF`` -> its index)."""
     out: dict[str, int] = {}
     for code in handled_keys(mode):
-        key, bits = code.split("|")
-        command = command_for(actions.Key(key, bits[0] == "1", bits[1] == "1",
-                                          bits[2] == "1"), mode)
+        command = command_for(coded_key(code), mode)
         if command is not None and command.name == "select":
             out[code] = int(command.arg)
     return out

@@ -26,7 +26,7 @@
 // data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
 // (boot.js then sets body[data-boot=ready]); a start that fails: event qin:boot-failed.
 // Decisions an event handler takes at once (preventDefault) come from the flags of the
-// last reply: flags.keys ("key|SCB": shift, ctrl, on the board), flags.picked (the
+// last reply: flags.keys ("key|SCF": shift, ctrl, the focus on the board 1, in the log 2), flags.picked (the
 // right button and the wheel turn a picked tile), flags.pointer, flags.drop; a pick
 // shows at once from flags.picks (showPick).
 
@@ -235,7 +235,9 @@ function bind() {
     if (tag === "input" || tag === "select" || tag === "textarea") return;
     if (e.key === "Tab") return;  // the browser's focus move: the page's Python has no Tab
     const id = target?.id ?? "";
-    const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${id === "board-area" ? 1 : 0}`;
+    // where the focus is: 1 the board, 2 the game's log (its rules links: the arrow keys)
+    const where = id === "board-area" ? 1 : target?.closest?.("#log") ? 2 : 0;
+    const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${where}`;
     if (flags.keys.has(code)) e.preventDefault();
     if (flags.picks && Object.hasOwn(flags.picks.keys, code)) showPick(flags.picks.keys[code]);
     send({ t: "key", key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, target: id });

@@ -185,11 +185,13 @@ progress table's export, the tutorial."""
 
 LOOK: Routes = {
     "hover": play.hover, "board-click": play.board_click,
-    **dict.fromkeys(("cursor", "jump", "focus-log", "focus-board"), play.board_command),
+    **dict.fromkeys(("cursor", "jump", "focus-log", "focus-board", "log-step"),
+                    play.board_command),
     "escape": play.escape,
 }
 """Looking at the board: the cursor, the pointer's info (a click places only on a
-human's turn, with a tile picked), moving the focus."""
+human's turn, with a tile picked), moving the focus (also between the log's rules
+links)."""
 
 GAME_TOOLS: Routes = {
     "new-game": starting.new_game, "export": play.export, "share": play.share,

@@ -18,6 +18,11 @@ H                   ``hint``: ask the strongest computer what it would play
 T                   ``hint-take``: play the hint shown (Escape: no thanks)
 L                   ``focus-log``: the list of moves
 B                   ``focus-board``: the board
+Down / Up           ``log-step``, in the list of moves (one Tab stop: its rules links
+Home / End          are out of the Tab order): to its next / previous rules link (from
+                    the list itself: the first / the last), the first / the last one;
+                    Enter follows the link focused (the browser's), Escape goes back to
+                    the list
 Escape              ``escape``: put the picked tile back; with none picked the focus
                     leaves the board (no keyboard trap).  In a replay: ``replay-exit``;
                     on a result: ``result-close``
@@ -35,9 +40,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import i18n
 from .actions import Command, CommandName, Key
 from .modes import Mode
-from .session import NOTHING, Notice, Session, ghost_move
+from .session import NOTHING, Notice, Session, Turn, ghost_move
 
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1),
           "ArrowUp": (0, -1)}
@@ -46,6 +52,36 @@ CURSOR = frozenset({"cursor"})
 
 REPLAY_KEYS: dict[str, CommandName] = {"ArrowRight": "replay-step", "ArrowLeft": "replay-back",
                "Escape": "replay-exit"}
+
+LOG_LINK = "log-rule-"
+"""The id of a rules link of the game's log, before its move's number and its event's
+index (``log_link_id``)."""
+LOG_STEPS = {"ArrowDown": "next", "ArrowUp": "previous", "Home": "first", "End": "last"}
+"""The keys that move the focus between the log's rules links."""
+
+
+def log_link_id(turn: Turn, index: int) -> str:
+    """The id of the rules link of event ``index`` of ``turn`` in the log."""
+    return f"{LOG_LINK}{turn.number}-{index}"
+
+
+def log_links(session: Session) -> list[str]:
+    """The ids of the log's rules links, in the log's order (the newest move first)."""
+    return [log_link_id(turn, i) for turn in reversed(session.turns)
+            for i, event in enumerate(turn.events) if i18n.rules_href(event) is not None]
+
+
+def log_step(links: list[str], step: str, at: str) -> str:
+    """Where the focus goes in the log from ``at`` (the list, ``"log"``, or one of
+    ``links``) for ``step`` (``LOG_STEPS``' or ``"list"``): a link's id, or "log"."""
+    if step == "list" or not links:
+        return "log"
+    if step == "first" or (step == "next" and at not in links):
+        return links[0]
+    if step == "last" or at not in links:
+        return links[-1]
+    here = links.index(at) + (1 if step == "next" else -1)
+    return links[min(max(here, 0), len(links) - 1)]
 
 
 def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
@@ -57,6 +93,11 @@ def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     lower = key.key.lower()
     if key.ctrl:
         return Command("undo") if lower == "z" else None
+    if key.log_at and not key.shift:
+        if key.key in LOG_STEPS:
+            return Command("log-step", f"{LOG_STEPS[key.key]} {key.log_at}")
+        if key.key == "Escape" and key.log_at != "log":
+            return Command("log-step", f"list {key.log_at}")
     if key.key in ARROWS:
         if not key.on_board:
             return None
@@ -78,11 +119,23 @@ def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     return None
 
 
+FOCUS = {"log": "log", "board": "board-area", "leave": "hand"}
+"""Where a ``Result``'s command moves the focus (an element's id; ``"hand"``: the
+hand's first usable tile)."""
+
+
 @dataclass
 class Result:
     parts: frozenset[str] = NOTHING
-    command: str = ""  # "", "log", "board", "leave": where the page moves the focus
+    command: str = ""  # "", "log", "board", "leave", a log's link: where the focus goes
     handled: bool = False  # the page should preventDefault()
+
+    @property
+    def focus(self) -> str:
+        """The id of the element the focus moves to ("": it stays)."""
+        if self.command.startswith(LOG_LINK):
+            return self.command
+        return FOCUS.get(self.command, "")
 
 
 class Keys:
@@ -158,6 +211,9 @@ class Keys:
             return Result(command="log", handled=True)
         if name == "focus-board":
             return Result(command="board", handled=True)
+        if name == "log-step":
+            step, _, at = arg.partition(" ")
+            return Result(command=log_step(log_links(session), step, at), handled=True)
         if name == "escape":
             if session.selected_kind is not None:
                 return Result(self.after_action(session, session.select(None)), handled=True)

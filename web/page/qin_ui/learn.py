@@ -83,10 +83,9 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
     assert lesson is not None
     effects: list[Effect] = []
     if isinstance(action, Command) and action.name in ("focus-log", "focus-board",
-                                                       "escape"):
+                                                       "log-step", "escape"):
         done = lesson.keys.run(lesson.session, action)
-        target = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
-        return [Focus(target)] if target else []
+        return [Focus(done.focus)] if done.focus else []
     if isinstance(action, Wheel):  # one turn of the tile per flick, as in a game
         if action.at_ms - st.game.wheel_at < WHEEL_GAP_MS:
             return []

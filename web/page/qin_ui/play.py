@@ -90,8 +90,7 @@ def board_command(app: Core, c: Command) -> list[Effect]:
     if s is None:
         return []
     done = st.game.keys.run(s, c)
-    focus = {"log": "log", "board": "board-area", "leave": "hand"}.get(done.command)
-    return [Focus(focus)] if focus else []
+    return [Focus(done.focus)] if done.focus else []
 
 
 def escape(app: Core, c: Command) -> list[Effect]:

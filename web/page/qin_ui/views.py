@@ -16,6 +16,7 @@ from qin.tiles import COLOURS
 
 from . import a11y, i18n, players
 from .i18n import t
+from .keyboard import log_link_id
 from .replay import Replay
 from .saves import Entry
 from .seriesplan import PLANS, plan_label
@@ -213,19 +214,23 @@ def hand_html(session: Session) -> str:
     return "".join(buttons)
 
 
-def rules_link(event: qin.Event) -> str:
+def rules_link(event: qin.Event, ident: str = "") -> str:
     """A link from a log line to the section of the rules reference that explains the
-    event (in a new tab: the game stays as it is)."""
+    event (in a new tab: the game stays as it is).  With ``ident`` (its id) it is out
+    of the Tab order: the log is one Tab stop, the arrow keys move between its links
+    (``keyboard.log_step``)."""
     href = i18n.rules_href(event)
     if href is None:
         return ""
-    return (f' <a class="rules-link" href="{href}" target="_blank" rel="noopener" '
+    roving = f' id="{ident}" tabindex="-1"' if ident else ""
+    return (f' <a class="rules-link"{roving} href="{href}" target="_blank" rel="noopener" '
             f'title="{escape(t("log.rules_title"))}">{escape(t("ui.rules_link"))}</a>')
 
 
 def log_line(turn: Turn, index: int) -> str:
     """Event ``index`` of ``turn`` in words, with its link to the rules."""
-    return escape(describe(turn.events[index], turn.names)) + rules_link(turn.events[index])
+    return (escape(describe(turn.events[index], turn.names))
+            + rules_link(turn.events[index], log_link_id(turn, index)))
 
 
 def log_html(session: Session) -> str:
