@@ -149,7 +149,9 @@ def test_the_shipped_weights_file_is_read_and_small() -> None:
     weights = load_weights()
     for count in (2, 3, 4):
         assert len(weights.by_players[count]) == len(NAMES)
-    assert weights.trained["seed"] == 2026  # tools/train_ai.py's default seed
+    # tools/train_ai.py's defaults: its seed, the self-play policy (the Emperor's first stage)
+    assert weights.trained["seed"] == 7000
+    assert weights.trained["policy"] == "emperor:width=0"
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -1,10 +1,11 @@
 """Train the Son of Heaven's evaluation by self-play, and write qin/ai/weights.json.
 
-    python tools/train_ai.py                         # the shipped weights (seed 2026)
+    python tools/train_ai.py                         # the shipped weights (seed 7000)
     python tools/train_ai.py --games 60 20 20 --eval-games 10 --out /tmp/w.json
 
-1. Self-play: the ``--policy`` level (the Governor by default: a game takes it about
-   a second; tuning as in the arena, "emperor:width=0") plays itself on deals from
+1. Self-play: the ``--policy`` level (by default "emperor:width=0", the Emperor's
+   first stage: a two-player game takes it about 3 s of CPU; any level with tuning as
+   in the arena, "governor" about a second) plays itself on deals from
    ``--seed``; after every move it chose among two or more, the features of the
    position it made (``qin.ai.features.base_after_move``, what the search sees) are
    kept with two figures: how much the mover's pagoda margin (``margin``) gained from
@@ -30,10 +31,11 @@
    (the first round's weights) and fits on both rounds' positions.
 
 Everything follows from ``--seed``; with ``--workers 2`` the games run in two
-processes (the results do not depend on it).  The default run (``--games 295 150 30``,
-the self-play a loaded machine finished on 2026-11-26, and 40 evaluation games per
-checkpoint) writes the shipped weights; by estimate about an hour of CPU, most of it the
-160 evaluation games (``--eval-games 0`` leaves them out: some 10 minutes).
+processes (the results do not depend on it).  The default run (seed 7000, ``--games
+400 150 30`` of the Emperor's first stage, and 40 evaluation games per checkpoint)
+writes the shipped weights; under an hour of CPU: some 20 minutes of self-play (the
+two-player games 11 minutes on a quiet machine, 2026-11-26) and some 30 minutes of the
+160 evaluation games (``--eval-games 0`` leaves them out).
 """
 
 from __future__ import annotations
@@ -250,11 +252,11 @@ def document(by_players: dict[int, list[float]], trained: dict[str, Any]) -> str
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--games", type=int, nargs=3, default=[295, 150, 30],
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--games", type=int, nargs=3, default=[400, 150, 30],
                         metavar=("TWO", "THREE", "FOUR"),
                         help="self-play games with 2, 3 and 4 players")
-    parser.add_argument("--policy", default="governor",
+    parser.add_argument("--policy", default="emperor:width=0",
                         help="the level that plays the first round of self-play")
     parser.add_argument("--rounds", type=int, default=1, choices=(1, 2))
     parser.add_argument("--l2", type=float, default=1.0)
