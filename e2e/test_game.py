@@ -73,6 +73,31 @@ def test_the_page_boots_into_the_start_screen_and_shows_the_board(booted_page: P
     expect(page.locator("#seat-kind-0 option")).to_have_text(
         ["Human", "Computer: Apprentice", "Computer: Governor", "Computer: Minister",
          "Computer: Emperor", "Computer: Son of Heaven"])
+    # Two choices made faster than the page's Python answers (a player quicker than a
+    # slow phone): the reply to the first draws the seats again, and keeps the second.
+    before = page.locator("#seat-kind-1").input_value()
+    other = "human" if before != "human" else "governor"
+    shown = page.evaluate("""(other) => new Promise((resolve) => {
+        const choose = (id, value) => {
+            const field = document.getElementById(id);
+            field.value = value;
+            field.dispatchEvent(new Event('change', {bubbles: true}));
+        };
+        new MutationObserver((_, seen) => {
+            seen.disconnect();
+            resolve(document.getElementById('seat-kind-1').value);
+        }).observe(document.getElementById('seats'), {childList: true, subtree: true});
+        choose('seat-kind-0', 'emperor');
+        choose('seat-kind-1', other);
+    })""", other)
+    assert shown == other, f"the reply to the first choice undid the second: {shown}"
+    page.wait_for_function("window.qinIdle")
+    expect(page.locator("#seat-kind-0")).to_have_value("emperor")
+    expect(page.locator("#seat-kind-1")).to_have_value(other)
+    page.select_option("#seat-kind-0", "human")
+    page.select_option("#seat-kind-1", before)
+    page.wait_for_function("window.qinIdle")
+    expect(page.locator("#seat-kind-1")).to_have_value(before)
     start(page)
     board = page.locator("#board svg.qin-board")
     expect(board).to_be_visible()

@@ -53,8 +53,45 @@ const passing = (message) => message.t === "hover" || message.t === "leave";
 let flying = null;  // the message whose reply is awaited
 let lastBusy = 0;  // when a message was last sent or a reply applied (warmAI: quiet)
 
+// The player's choices under way: a reply answers the message it was sent for, and a
+// field the player changed after that message left (a second seat's player chosen while
+// the reply to the first was on its way) keeps the player's choice when the reply draws
+// it again (the seats' rows are one drawing): the choice's own message is on its way,
+// and its reply draws it.
+let made = 0;  // messages sent so far
+const numbered = new WeakMap();  // message → its number
+const choices = new Map();  // a field's id → the number of messages sent before the player changed it
+let answering = 0;  // the number of the message whose reply is applied
+
+const isField = (el) => el instanceof Element && Boolean(el.id)
+  && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA");
+
+function chosen(el) {
+  if (isField(el) && el.type !== "file") choices.set(el.id, made);
+}
+
+// The fields the player changed after the message being answered left: their ids and
+// what the player chose (put back by ``restoreChoices`` once the reply is applied).
+function keptChoices() {
+  const kept = [];
+  for (const [id, before] of choices) {
+    if (before < answering) { choices.delete(id); continue; }  // the message knew it
+    const el = document.getElementById(id);
+    if (el) kept.push([id, el.type === "checkbox" || el.type === "radio" ? { checked: el.checked } : { value: el.value }]);
+  }
+  return kept;
+}
+
+function restoreChoices(kept) {
+  for (const [id, choice] of kept) {
+    const el = document.getElementById(id);
+    if (el) Object.assign(el, choice);
+  }
+}
+
 function send(message) {
   if (!post) return;
+  numbered.set(message, ++made);
   lastBusy = performance.now();
   const last = queue[queue.length - 1];
   if (last && passing(last) && passing(message)) queue[queue.length - 1] = message;
@@ -66,6 +103,7 @@ function next() {
   if (inFlight || !queue.length) return;
   inFlight = true;
   flying = queue.shift();
+  answering = numbered.get(flying) ?? made;
   post(JSON.stringify(current(flying)));
 }
 
@@ -176,6 +214,7 @@ function bind() {
   });
   on(app, "change", (e) => {
     const target = e.target;
+    chosen(target);
     if (target.type === "file") {
       const file = target.files?.[0];
       target.value = "";
@@ -186,6 +225,7 @@ function bind() {
       form: formOf(target.form) });
   });
   on(app, "input", (e) => {
+    chosen(e.target);
     if (e.target.type === "range") send({ t: "input", path: describe(e.target), value: String(e.target.value) });
   });
   on(app, "submit", (e) => {
@@ -342,10 +382,12 @@ function applyReply(reply) {
   }
   const board = node("board");
   const leaving = reply.motion && board ? motion.keep(board, reply.motion.cues) : null;  // motion.js
+  const kept = choices.size ? keptChoices() : [];
   for (const [id, change] of Object.entries(reply.changes ?? {})) {
     const el = node(id);
     if (el) applyElement(el, change);
   }
+  restoreChoices(kept);
   if (board) {
     if (reply.changes?.board && "html" in reply.changes.board) overlay = board.querySelector("g.overlay");
     // the board drawn again in place: what motion.js played was on the board before
