@@ -226,10 +226,23 @@ def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page
     assert counts(page)["audio"] == 0  # switching it on makes no sound object yet
     # A game of computers only goes on by itself after a reload: its moves' sounds
     # arrive before the player has touched the page.
+    # Every motion the board shows is noted as it starts: at the fast speed a move's
+    # motion lasts until the next move, too short for expect()'s polls on a busy machine.
+    page.evaluate("""() => {
+        window.qinMotions = [];
+        new MutationObserver((changes) => {
+            for (const c of changes) {
+                const motion = c.target.getAttribute('data-motion');
+                if (motion) window.qinMotions.push(motion);
+            }
+        }).observe(document.getElementById('board'),
+                   {subtree: true, attributes: true, attributeFilter: ['data-motion']});
+    }""")
     play = start_seats(page, ["apprentice", "apprentice"], seed=3, speed="fast")
     expect(play).not_to_have_attribute("data-moves", "0", timeout=WORKER_BOOT_MS)
     # a computer's tile travels from its player's row
-    expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^travel\b"))
+    page.wait_for_function("window.qinMotions.some((m) => /^travel\\b/.test(m))",
+                           timeout=WORKER_BOOT_MS)
     page.reload()
     page.wait_for_function("document.body.dataset.boot === 'ready'")
     expect(page.locator("header #sound")).to_have_attribute("aria-pressed", "true")
