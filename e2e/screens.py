@@ -343,7 +343,9 @@ PROBE_JS = r"""
         if (!this.wheel.has(i)) how.push('the wheel');
         const control = el.matches(CONTROLS) && !el.matches(':disabled');
         const grouped = (el.type === 'radio' && groups.has(el.name))  // arrows within
-          || el.matches('#log a.rules-link[tabindex="-1"]');  // the log's: one Tab stop, arrows
+          // one Tab stop, arrows within: the log's rules links, the replay's and the review's moves
+          || el.matches('#log a.rules-link[tabindex="-1"], #log button.log-jump[tabindex="-1"], '
+                        + '#review-moves button.review-jump[tabindex="-1"]');
         if (keyboard && control && !this.keys.has(i) && !grouped) how.push('Tab');
         if (el.matches(':disabled') && !el.matches('li')) return;
         if (how.length) missing.push(`${describe(el)} not reached by ${how.join(' or ')}`);

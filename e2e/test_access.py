@@ -106,18 +106,19 @@ def focused_id(page: Page) -> str:
     return str(page.evaluate("() => document.activeElement && document.activeElement.id"))
 
 
-def tab_stops(page: Page) -> list[str]:
-    """Every element Tab stops on, once round the page (from the focus where it is)."""
+def tab_stops(page: Page, within: str = "#log") -> list[str]:
+    """Every element Tab stops on, once round the page (from the focus where it is);
+    those inside ``within`` (a selector) are said to be "in the list"."""
     seen: list[str] = []
     for _ in range(400):
         page.keyboard.press("Tab")
         here = str(page.evaluate(
-            """() => { const a = document.activeElement;
+            """(within) => { const a = document.activeElement;
                 if (!a || a === document.body) return 'body';
                 if (!a.dataset.tabStop) a.dataset.tabStop = String(Math.random());
-                return (a.closest('#log') ? 'in the log: ' : '')
+                return (a.closest(within) ? 'in the list: ' : '')
                     + `${a.tagName.toLowerCase()}#${a.id}.${a.getAttribute('class')}`
-                    + ` ${a.dataset.tabStop}`; }"""))
+                    + ` ${a.dataset.tabStop}`; }""", within))
         if here in seen:
             return seen
         seen.append(here)
@@ -130,8 +131,8 @@ def log_by_the_keyboard(page: Page) -> None:
     links = page.locator("#log a.rules-link")
     assert links.count() > 40, "a whole game's log links many events to the rules"
     stops = tab_stops(page)
-    in_log = [stop for stop in stops if stop.startswith("in the log: ")]
-    assert len(in_log) == 1 and in_log[0].startswith("in the log: ol#log."), in_log
+    in_log = [stop for stop in stops if stop.startswith("in the list: ")]
+    assert len(in_log) == 1 and in_log[0].startswith("in the list: ol#log."), in_log
     assert len(stops) < 40, stops
     page.keyboard.press("l")
     log = page.locator("#log")

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 import qin
 import qin.ai
 import qin.records
 from e2e.helpers import boot
+from e2e.test_access import tab_stops
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file, mode
 from qin.ai import review as rv
@@ -250,6 +251,43 @@ def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page
 
 
 # -- the review shared by link -----------------------------------------------------------
+def moves_by_the_keyboard(page: Page, box: str, button: str, count: int) -> Locator:
+    """The list ``#box`` of ``count`` move buttons is one Tab stop; Down/Up, Home/End
+    move the focus between its buttons (buttons still, named as before), Escape back to
+    the list.  The focus is left on the list's third button."""
+    stops = tab_stops(page, f"#{box}")
+    inside = [stop for stop in stops if stop.startswith("in the list: ")]
+    assert len(inside) == 1 and inside[0].startswith(f"in the list: ol#{box}."), inside
+    items = page.locator(f"#{box} button.{button}")
+    expect(items).to_have_count(count)
+    listed = page.locator(f"#{box}")
+    for _ in stops:  # Tab to the list
+        if listed.evaluate("el => el === document.activeElement"):
+            break
+        page.keyboard.press("Tab")
+    expect(listed).to_be_focused()
+    page.keyboard.press("ArrowDown")  # into the list: its first button
+    expect(items.first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(items.nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(items.first).to_be_focused()
+    page.keyboard.press("End")
+    expect(items.last).to_be_focused()
+    page.keyboard.press("Home")
+    expect(items.first).to_be_focused()
+    page.keyboard.press("Escape")  # back to the list; the replay stays
+    expect(listed).to_be_focused()
+    expect(page.locator("#app")).to_have_attribute("data-mode", re.compile("^(replay|review)$"))
+    for n in range(3):  # each press from where the last one put the focus
+        page.keyboard.press("ArrowDown")
+        expect(items.nth(n)).to_be_focused()
+    third = items.nth(2)
+    assert third.evaluate("b => b.tagName") == "BUTTON"
+    assert (third.text_content() or "").strip()  # its name, in words
+    return third
+
+
 def linked_game(moves: int) -> qin.Game:
     """A hot-seat game of ``moves`` moves (every seat human: every move is reviewed)."""
     game = qin.Game.new(board="bird", players=2, seed=11, names=["Anna", "Ben"])
@@ -265,9 +303,25 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     expect(page.locator("#play")).to_have_attribute("data-moves", "10")
     page.click("#replay-open")
     mode(page, "replay")
+    # the replay's log (newest first) is one Tab stop; Enter on a move jumps there
+    third = moves_by_the_keyboard(page, "log", "log-jump", 10)
+    expect(third).to_have_attribute("data-move", "8")
+    page.keyboard.press("Enter")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "8")
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#log-move-8")).to_be_focused()  # drawn anew, the focus on it
     page.click("#review-open")
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    # the review's list of moves is one Tab stop; Space on a move shows it
+    third = moves_by_the_keyboard(page, "review-moves", "review-jump", 10)
+    expect(third).to_have_attribute("data-ply", "3")
+    page.keyboard.press(" ")
+    expect(review).to_have_attribute("data-at", "3")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "2")
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#review-move-3")).to_be_focused()
+    assert (page.locator("#review-detail").text_content() or "").startswith("Move 3: ")
     page.locator('#review-list button[data-ply="6"]').click()
     expect(review).to_have_attribute("data-at", "6")
     detail = page.locator("#review-detail").text_content() or ""

@@ -18,10 +18,14 @@ import events  # noqa: E402
 import host  # noqa: E402
 from qin_ui import actions as A  # noqa: E402
 from qin_ui import setup  # noqa: E402
+from qin_ui.ai_bridge import review_answer  # noqa: E402
 from qin_ui.elements import Parts  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.render import El  # noqa: E402
 from qin_ui.saves import PREFIX  # noqa: E402
+
+from tests.test_app import run  # noqa: E402
+from tests.test_app_review import asked  # noqa: E402
 
 CATALOGUE = json.dumps(json.loads((WEB.parent / "i18n" / "en.json").read_text()))
 FORM = {"fields": {"seat-name-0": "Ann", "seat-name-1": "Bob", "seat-colour-0": "green",
@@ -277,13 +281,29 @@ def test_keys_the_mode_takes_are_flagged_and_acted_on() -> None:
     assert h.handle({"t": "key", "key": "ArrowRight", "target": "board-area"})["cursor"]
 
 
-def test_the_log_is_one_tab_stop_whose_rules_links_the_arrow_keys_move_between() -> None:
+def six_moves_played() -> host.Host:
     h, _ = in_game()
     for _ in range(6):  # six moves: their events each link to the rules
         h.handle({"t": "click", "path": square(pick_playable(h))})
         if h.app.mode is Mode.COVER:
             h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
     assert h.app.mode is Mode.PLAYING
+    return h
+
+
+def focus_by_key(h: host.Host, name: str, target: str) -> list[Any]:
+    """The focus moves a key press pressed on the element ``target`` asks for."""
+    reply = h.handle({"t": "key", "key": name, "shift": False, "ctrl": False,
+                      "target": target})
+    return [e for e in reply.get("effects", []) if e["fx"] == "focus"]
+
+
+def focus_at(ident: str) -> list[Any]:
+    return [{"fx": "focus", "first": [f"#{ident}"]}]
+
+
+def test_the_log_is_one_tab_stop_whose_rules_links_the_arrow_keys_move_between() -> None:
+    h = six_moves_played()
     html = h.app.screen().elements["log"].html or ""
     links = re.findall(r'<a class="rules-link" id="([^"]+)" tabindex="-1"', html)
     assert len(links) == html.count("<a ") >= 6  # every link out of the Tab order
@@ -294,13 +314,9 @@ def test_the_log_is_one_tab_stop_whose_rules_links_the_arrow_keys_move_between()
     assert "ArrowDown|000" not in reply and "Enter|002" not in reply  # Enter: the link's
 
     def key(name: str, target: str) -> list[Any]:
-        reply = h.handle({"t": "key", "key": name, "shift": False, "ctrl": False,
-                          "target": target})
-        return [e for e in reply.get("effects", []) if e["fx"] == "focus"]
+        return focus_by_key(h, name, target)
 
-    def at(link: str) -> list[Any]:
-        return [{"fx": "focus", "first": [f"#{link}"]}]
-
+    at = focus_at
     assert key("ArrowDown", "log") == at(links[0])  # from the list: its newest link
     assert key("ArrowUp", "log") == at(links[-1])
     assert key("ArrowDown", links[0]) == at(links[1])
@@ -312,6 +328,76 @@ def test_the_log_is_one_tab_stop_whose_rules_links_the_arrow_keys_move_between()
     assert key("Escape", links[2]) == [{"fx": "focus", "first": ["#log"]}]
     assert key("ArrowDown", "board-area") == []  # the board's cursor, as before
     assert key("Enter", links[0]) == []  # the browser follows the link
+
+
+def walked_by_the_arrow_keys(h: host.Host, box: str, items: list[str]) -> None:
+    """The list ``box`` (one Tab stop) and its ``items`` (buttons out of the Tab order):
+    Down/Up, Home/End and Escape move the focus as in the game's log."""
+    def key(name: str, target: str) -> list[Any]:
+        return focus_by_key(h, name, target)
+
+    assert len(items) >= 3
+    assert key("ArrowDown", box) == focus_at(items[0])  # from the list: its first
+    assert key("ArrowUp", box) == focus_at(items[-1])
+    assert key("ArrowDown", items[0]) == focus_at(items[1])
+    assert key("ArrowUp", items[1]) == focus_at(items[0])
+    assert key("ArrowUp", items[0]) == focus_at(items[0])  # no further than the ends
+    assert key("ArrowDown", items[-1]) == focus_at(items[-1])
+    assert key("End", items[0]) == focus_at(items[-1])
+    assert key("Home", items[-1]) == focus_at(items[0])
+    assert key("Escape", items[2]) == focus_at(box)  # back to the list, the replay stays
+    assert h.app.mode in (Mode.REPLAY, Mode.REVIEW)
+    assert key("Enter", items[0]) == []  # the browser clicks the button
+    flags = h.sent_flags["keys"]
+    for code in ("ArrowDown|002", "ArrowUp|002", "Home|002", "End|002", "Escape|002"):
+        assert code in flags  # the shell keeps the list from scrolling meanwhile
+    assert "Enter|002" not in flags and " |002" not in flags  # the button's own
+
+
+def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arrows() -> None:
+    h = six_moves_played()
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    assert h.app.mode is Mode.REPLAY
+    html = h.app.screen().elements["log"].html or ""
+    moves = re.findall(r'<button type="button" class="log-jump" id="([^"]+)" tabindex="-1"',
+                       html)
+    assert moves == [f"log-move-{n}" for n in range(6, 0, -1)]  # newest first, as shown
+    assert html.count("<button") == 6  # every move's button out of the Tab order
+    walked_by_the_arrow_keys(h, "log", moves)
+    # Enter (the browser's click) jumps there; the focus stays on that move's button
+    reply = h.handle({"t": "click", "path": [
+        node("button", "log-move-3", cls=("log-jump",), move="3"), node("li"),
+        node("ol", "log"), APP]})
+    replay = h.app.state.game.replay
+    assert replay is not None and replay.cursor == 3
+    assert [e for e in reply["effects"] if e["fx"] == "focus"] == focus_at("log-move-3")
+    # the review's list of moves: one Tab stop too
+    app = h.app
+    run(app, A.Command("review-open"))
+    assert app.mode is Mode.REVIEW
+    ask = asked(run(app, A.WorkerReady()))
+    review_run = app.state.game.review
+    assert review_run is not None
+    while True:
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if review_run.status == "done":
+            break
+        ask = asked(effects)
+    html = app.screen().elements["review-list"].html or ""
+    assert '<ol class="review-moves" id="review-moves" tabindex="0" aria-label="' in html
+    rows = re.findall(r'<button type="button" class="review-jump" id="([^"]+)" '
+                      r'tabindex="-1"', html)
+    assert rows == [f"review-move-{n}" for n in range(1, 7)]
+    assert html.count("<button") == 6
+    walked_by_the_arrow_keys(h, "review-moves", rows)
+    reply = h.handle({"t": "click", "path": [
+        node("button", "review-move-4", cls=("review-jump",), ply="4"), node("li"),
+        node("ol", "review-moves", cls=("review-moves",)), node("div", "review-list"), APP]})
+    assert review_run.at == 4
+    assert [e for e in reply["effects"] if e["fx"] == "focus"] == focus_at("review-move-4")
+    # Escape on the list itself leaves the replay, as before
+    focus_by_key(h, "Escape", "review-moves")
+    assert h.app.mode is Mode.PLAYING
 
 
 def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from qin_ui import actions, setup
 from qin_ui.actions import Action, Command, Form
-from qin_ui.keyboard import LOG_LINK
+from qin_ui.keyboard import list_of
 
 CLICKS: Final[dict[str, Command]] = {
     "rotate": Command("rotate", "1"), "pass": Command("pass"), "undo": Command("undo"),
@@ -141,10 +141,12 @@ def click(path: Sequence[Node]) -> Action | None:
     if reviewed is None:  # or a point of the review's chart
         reviewed = closest(path, within="review-chart", cls="review-point", data="ply")
     if reviewed is not None:
-        return Command("review-jump", reviewed.data["ply"])
+        # from the list, the focus stays on the move's button (drawn anew)
+        listed = " list" if "review-jump" in reviewed.cls else ""
+        return Command("review-jump", reviewed.data["ply"] + listed)
     jump = closest(path, within="log", tag="button", cls="log-jump", data="move")
     if jump is not None:
-        return Command("replay-jump", jump.data["move"])
+        return Command("replay-jump", jump.data["move"] + " list")
     step = closest(path, within="tutorial-steps", tag="button", data="step")
     if step is not None:
         return Command("tutorial-step", step.data["step"])
@@ -198,9 +200,9 @@ def key(message: Mapping[str, Any]) -> actions.Key | Command | None:
     if name in ("Enter", " ") and target.startswith(REVIEW_POINT):  # a point of the chart
         ply = target[len(REVIEW_POINT):]
         return Command("review-jump", ply) if _int(ply, -1) > 0 else None
-    in_log = target == "log" or target.startswith(LOG_LINK)
+    in_list = bool(list_of(target)) and len(target) < 40
     return actions.Key(name, message.get("shift") is True, message.get("ctrl") is True,
-                       target == "board-area", target if in_log and len(target) < 40 else "")
+                       target == "board-area", target if in_list else "")
 
 
 def hover(path: Sequence[Node]) -> actions.Hover | None:

@@ -69,7 +69,8 @@ def kebab(name: str) -> str:
 
 def coded_key(code: str) -> actions.Key:
     """The key press a ``key|SCF`` code stands for: shift, ctrl (0 or 1) and where the
-    focus is (F: 0 elsewhere, 1 the board, 2 the game's log)."""
+    focus is (F: 0 elsewhere, 1 the board, 2 a list that is one Tab stop: the game's
+    log, the replay's, the review's moves)."""
     key, bits = code.rsplit("|", 1)
     return actions.Key(key, bits[0] == "1", bits[1] == "1", bits[2] == "1",
                        "log" if bits[2] == "2" else "")

@@ -26,7 +26,7 @@
 // data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
 // (boot.js then sets body[data-boot=ready]); a start that fails: event qin:boot-failed.
 // Decisions an event handler takes at once (preventDefault) come from the flags of the
-// last reply: flags.keys ("key|SCF": shift, ctrl, the focus on the board 1, in the log 2), flags.picked (the
+// last reply: flags.keys ("key|SCF": shift, ctrl, the focus on the board 1, in a one-stop list 2), flags.picked (the
 // right button and the wheel turn a picked tile), flags.pointer, flags.drop; a pick
 // shows at once from flags.picks (showPick).
 
@@ -275,8 +275,9 @@ function bind() {
     if (tag === "input" || tag === "select" || tag === "textarea") return;
     if (e.key === "Tab") return;  // the browser's focus move: the page's Python has no Tab
     const id = target?.id ?? "";
-    // where the focus is: 1 the board, 2 the game's log (its rules links: the arrow keys)
-    const where = id === "board-area" ? 1 : target?.closest?.("#log") ? 2 : 0;
+    // where the focus is: 1 the board, 2 a list that is one Tab stop (the arrow keys
+    // move between its items: the game's log, the replay's, the review's moves)
+    const where = id === "board-area" ? 1 : target?.closest?.("#log, #review-moves") ? 2 : 0;
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${where}`;
     if (flags.keys.has(code)) e.preventDefault();
     if (flags.picks && Object.hasOwn(flags.picks.keys, code)) showPick(flags.picks.keys[code]);

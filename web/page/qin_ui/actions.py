@@ -18,22 +18,22 @@ from typing import Literal, cast, get_args
 @dataclass(frozen=True)
 class Key:
     """A key press (``key`` as ``KeyboardEvent.key``); ``on_board``: the board had the
-    focus; ``log_at``: the id of the focused element when the focus was in the game's
-    log (the list itself, ``"log"``, or one of its rules links), else "".  The keyboard
-    module turns it into a ``Command``."""
+    focus; ``list_at``: the id of the focused element when the focus was in a list that
+    is one Tab stop (``keyboard.LISTS``: the list itself or one of its items), else "".
+    The keyboard module turns it into a ``Command``."""
 
     key: str
     shift: bool = False
     ctrl: bool = False
     on_board: bool = False
-    log_at: str = ""
+    list_at: str = ""
     name = "key"
 
 
 CommandName = Literal[
     # the board and a human's turn
     "cursor", "jump", "select", "rotate", "place", "pass", "undo", "escape",
-    "focus-log", "focus-board", "log-step", "cover-ok", "cover-undo",
+    "focus-log", "focus-board", "list-step", "cover-ok", "cover-undo",
     "hint", "hint-take", "hint-dismiss",
     # the game's tools and its result
     "new-game", "export", "share", "link-copy", "link-play", "result-show",

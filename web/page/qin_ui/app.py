@@ -185,7 +185,7 @@ progress table's export, the tutorial."""
 
 LOOK: Routes = {
     "hover": play.hover, "board-click": play.board_click,
-    **dict.fromkeys(("cursor", "jump", "focus-log", "focus-board", "log-step"),
+    **dict.fromkeys(("cursor", "jump", "focus-log", "focus-board", "list-step"),
                     play.board_command),
     "escape": play.escape,
 }
@@ -213,10 +213,12 @@ REPLAYING: Routes = {
                      "replay-start", "replay-end", "replay-jump", "replay-play"),
                     replaying.replay),
     **dict.fromkeys(("focus-log", "focus-board"), play.board_command),
+    "list-step": replaying.list_step,
     "new-game": starting.new_game, "export": play.export, "share": play.share,
     "link-copy": play.link_copy,
 }
-"""The replay: its controls, the focus, and the tools that do not change the game."""
+"""The replay: its controls, the focus (also between the moves of its log and of the
+review's list), and the tools that do not change the game."""
 
 REVIEWING: Routes = dict.fromkeys(("review-cancel", "review-close", "review-jump",
                                    "review-open", "review-share", "review-link-copy"),

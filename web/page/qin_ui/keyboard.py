@@ -18,10 +18,12 @@ H                   ``hint``: ask the strongest computer what it would play
 T                   ``hint-take``: play the hint shown (Escape: no thanks)
 L                   ``focus-log``: the list of moves
 B                   ``focus-board``: the board
-Down / Up           ``log-step``, in the list of moves (one Tab stop: its rules links
-Home / End          are out of the Tab order): to its next / previous rules link (from
-                    the list itself: the first / the last), the first / the last one;
-                    Enter follows the link focused (the browser's), Escape goes back to
+Down / Up           ``list-step``, in a list that is one Tab stop (its items are out
+Home / End          of the Tab order: the game's log and its rules links, the replay's
+                    log and its moves, the review's moves): to its next / previous
+                    item (from the list itself: the first / the last), the first / the
+                    last one; Enter or Space activates the item focused (the browser's:
+                    a link opens, a move's button jumps there), Escape goes back to
                     the list
 Escape              ``escape``: put the picked tile back; with none picked the focus
                     leaves the board (no keyboard trap).  In a replay: ``replay-exit``;
@@ -56,13 +58,32 @@ REPLAY_KEYS: dict[str, CommandName] = {"ArrowRight": "replay-step", "ArrowLeft":
 LOG_LINK = "log-rule-"
 """The id of a rules link of the game's log, before its move's number and its event's
 index (``log_link_id``)."""
-LOG_STEPS = {"ArrowDown": "next", "ArrowUp": "previous", "Home": "first", "End": "last"}
-"""The keys that move the focus between the log's rules links."""
+REPLAY_MOVE = "log-move-"
+"""The id of a move's button in the replay's log, before the move's number."""
+REVIEW_MOVES = "review-moves"
+"""The id of the review's list of moves."""
+REVIEW_MOVE = "review-move-"
+"""The id of a move's button in the review's list, before the move's number."""
+LISTS = {LOG_LINK: "log", REPLAY_MOVE: "log", REVIEW_MOVE: REVIEW_MOVES}
+"""The lists that are one Tab stop each: the start of their items' ids -> the list's id
+(the arrow keys move the focus between the items, ``list_step``)."""
+LIST_STEPS = {"ArrowDown": "next", "ArrowUp": "previous", "Home": "first", "End": "last"}
+"""The keys that move the focus between a list's items."""
 
 
 def log_link_id(turn: Turn, index: int) -> str:
     """The id of the rules link of event ``index`` of ``turn`` in the log."""
     return f"{LOG_LINK}{turn.number}-{index}"
+
+
+def replay_move_id(number: int) -> str:
+    """The id of the button of move ``number`` in the replay's log."""
+    return f"{REPLAY_MOVE}{number}"
+
+
+def review_move_id(ply: int) -> str:
+    """The id of the button of move ``ply`` in the review's list."""
+    return f"{REVIEW_MOVE}{ply}"
 
 
 def log_links(session: Session) -> list[str]:
@@ -71,21 +92,33 @@ def log_links(session: Session) -> list[str]:
             for i, event in enumerate(turn.events) if i18n.rules_href(event) is not None]
 
 
-def log_step(links: list[str], step: str, at: str) -> str:
-    """Where the focus goes in the log from ``at`` (the list, ``"log"``, or one of
-    ``links``) for ``step`` (``LOG_STEPS``' or ``"list"``): a link's id, or "log"."""
-    if step == "list" or not links:
-        return "log"
-    if step == "first" or (step == "next" and at not in links):
-        return links[0]
-    if step == "last" or at not in links:
-        return links[-1]
-    here = links.index(at) + (1 if step == "next" else -1)
-    return links[min(max(here, 0), len(links) - 1)]
+def list_of(at: str) -> str:
+    """The id of the list (one Tab stop) that the element ``at`` is or is in ("": none)."""
+    if at in LISTS.values():
+        return at
+    return next((box for start, box in LISTS.items() if at.startswith(start)), "")
+
+
+def list_step(items: list[str], step: str, at: str) -> str:
+    """Where the focus goes in a list from ``at`` (the list or one of its ``items``) for
+    ``step`` (``LIST_STEPS``' or ``"list"``): an item's id, or the list's."""
+    if step == "list" or not items:
+        return list_of(at) or "log"
+    if step == "first" or (step == "next" and at not in items):
+        return items[0]
+    if step == "last" or at not in items:
+        return items[-1]
+    here = items.index(at) + (1 if step == "next" else -1)
+    return items[min(max(here, 0), len(items) - 1)]
 
 
 def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     """What ``key`` means in ``mode`` (``None``: nothing at all)."""
+    if key.list_at and not key.shift and not key.ctrl:
+        if key.key in LIST_STEPS:
+            return Command("list-step", f"{LIST_STEPS[key.key]} {key.list_at}")
+        if key.key == "Escape" and key.list_at not in LISTS.values():
+            return Command("list-step", f"list {key.list_at}")
     if mode in (Mode.REPLAY, Mode.REVIEW) and key.key in REPLAY_KEYS and not key.ctrl:
         return Command(REPLAY_KEYS[key.key])
     if mode in (Mode.RESULT, Mode.SERIES) and key.key == "Escape":
@@ -93,11 +126,6 @@ def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     lower = key.key.lower()
     if key.ctrl:
         return Command("undo") if lower == "z" else None
-    if key.log_at and not key.shift:
-        if key.key in LOG_STEPS:
-            return Command("log-step", f"{LOG_STEPS[key.key]} {key.log_at}")
-        if key.key == "Escape" and key.log_at != "log":
-            return Command("log-step", f"list {key.log_at}")
     if key.key in ARROWS:
         if not key.on_board:
             return None
@@ -127,13 +155,13 @@ hand's first usable tile)."""
 @dataclass
 class Result:
     parts: frozenset[str] = NOTHING
-    command: str = ""  # "", "log", "board", "leave", a log's link: where the focus goes
+    command: str = ""  # "", "log", "board", "leave", a list's item: where the focus goes
     handled: bool = False  # the page should preventDefault()
 
     @property
     def focus(self) -> str:
         """The id of the element the focus moves to ("": it stays)."""
-        if self.command.startswith(LOG_LINK):
+        if list_of(self.command):
             return self.command
         return FOCUS.get(self.command, "")
 
@@ -211,9 +239,9 @@ class Keys:
             return Result(command="log", handled=True)
         if name == "focus-board":
             return Result(command="board", handled=True)
-        if name == "log-step":
+        if name == "list-step":
             step, _, at = arg.partition(" ")
-            return Result(command=log_step(log_links(session), step, at), handled=True)
+            return Result(command=list_step(log_links(session), step, at), handled=True)
         if name == "escape":
             if session.selected_kind is not None:
                 return Result(self.after_action(session, session.select(None)), handled=True)

@@ -83,7 +83,7 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
     assert lesson is not None
     effects: list[Effect] = []
     if isinstance(action, Command) and action.name in ("focus-log", "focus-board",
-                                                       "log-step", "escape"):
+                                                       "list-step", "escape"):
         done = lesson.keys.run(lesson.session, action)
         return [Focus(done.focus)] if done.focus else []
     if isinstance(action, Wheel):  # one turn of the tile per flick, as in a game

@@ -8,12 +8,12 @@ import contextlib
 
 import qin
 
-from . import links, motion, senses
-from .actions import After, AskReview, Command, Copy, Effect, ReviewAnswer, StartWorker
+from . import keyboard, links, motion, senses, views
+from .actions import After, AskReview, Command, Copy, Effect, Focus, ReviewAnswer, StartWorker
 from .core import Core
 from .i18n import t
 from .replay import Replay
-from .review import ReviewRun
+from .review import ReviewRun, list_moves
 
 REPLAY_TICK_MS = 700
 REVIEW_LINK = "review-link"
@@ -52,10 +52,13 @@ def replay(app: Core, c: Command) -> list[Effect]:
         step_on(app, r)
     elif c.name == "replay-end":
         r.end()
-    elif c.name == "replay-jump":
+    elif c.name == "replay-jump":  # "n", or "n list": from the log, whose button keeps the focus
         r.playing = False
+        number, _, source = c.arg.partition(" ")
         with contextlib.suppress(ValueError):
-            r.jump(int(c.arg))
+            r.jump(int(number))
+            if source == "list":
+                return [Focus(keyboard.replay_move_id(int(number)))]
     elif c.name == "replay-play":
         r.toggle()
         if r.playing and st.game.replay_timer is None:
@@ -64,6 +67,18 @@ def replay(app: Core, c: Command) -> list[Effect]:
     if not r.playing:
         st.game.replay_timer = None
     return []
+
+
+def list_step(app: Core, c: Command) -> list[Effect]:
+    """The arrow keys in the replay's log or the review's list of moves: the focus to
+    another move's button (``keyboard.list_step``), or back to the list."""
+    step, _, at = c.arg.partition(" ")
+    r, run = app.state.game.replay, app.state.game.review
+    if keyboard.list_of(at) == keyboard.REVIEW_MOVES:
+        items = list_moves(run) if run is not None else []
+    else:
+        items = views.replay_moves(r) if r is not None else []
+    return [Focus(keyboard.list_step(items, step, at))]
 
 
 def step_on(app: Core, r: Replay) -> bool:
@@ -88,12 +103,15 @@ def review(app: Core, c: Command) -> list[Effect]:
         run.cancel()
         st.game.review = None
         st.link.review_panel = False
-    elif c.name == "review-jump":
+    elif c.name == "review-jump":  # "n", or "n list": from the list, whose button keeps the focus
+        number, _, source = c.arg.partition(" ")
         try:
-            ply = int(c.arg)
+            ply = int(number)
         except ValueError:
             return []
-        _jump(app, run, ply)
+        if _jump(app, run, ply) and source == "list":
+            update_review_link(app)
+            return [Focus(keyboard.review_move_id(ply))]
     elif c.name == "review-share":
         st.link.review_panel = not st.link.review_panel
         st.link.review_message = ""

@@ -25,6 +25,7 @@ from qin.json_text import read_json
 from . import explain
 from .ai_bridge import review_request_for
 from .i18n import t, tile_name
+from .keyboard import REVIEW_MOVES, review_move_id
 
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
     from qin.ai.review import Review, Reviewed
@@ -139,7 +140,9 @@ def _moves(run: ReviewRun) -> tuple[Reviewed, ...]:
 
 def list_html(run: ReviewRun, names: list[str]) -> str:
     """Every reviewed move in words: its number, player, tile and how good it was (no
-    move codes); the marked ones flagged; each a button that jumps the replay there."""
+    move codes); the marked ones flagged; each a button that jumps the replay there
+    (out of the Tab order: the list is one Tab stop, the arrow keys move between its
+    buttons, ``keyboard.list_step``)."""
     rows = []
     for m in _moves(run):
         attrs = (f' data-ply="{m.ply}" data-loss="{m.loss:.2f}" data-grade="{m.grade}"')
@@ -155,9 +158,17 @@ def list_html(run: ReviewRun, names: list[str]) -> str:
                      tile=tile_name(qin.Move.parse(m.played).kind), loss=loss_text(m))
         mark = ('<span class="review-mark" aria-hidden="true">★</span> <span class="sr-only">'
                 f'{escape(t("review.marked"))}</span> ') if m.marked else ""
-        rows.append(f'<li><button type="button" class="review-jump"{attrs}>{mark}'
+        rows.append(f'<li><button type="button" class="review-jump" '
+                    f'id="{review_move_id(m.ply)}" tabindex="-1"{attrs}>{mark}'
                     f'{escape(text)}</button></li>')
-    return f'<ol class="review-moves">{"".join(rows)}</ol>'
+    stop = ' tabindex="0"' if rows else ""  # nothing to go to: no Tab stop
+    return (f'<ol class="review-moves" id="{REVIEW_MOVES}"{stop} '
+            f'aria-label="{escape(t("review.moves_label"))}">{"".join(rows)}</ol>')
+
+
+def list_moves(run: ReviewRun) -> list[str]:
+    """The ids of the review list's buttons, in the list's order (``list_html``)."""
+    return [review_move_id(m.ply) for m in _moves(run)]
 
 
 def unit_text() -> str:

@@ -16,7 +16,7 @@ from qin.tiles import COLOURS
 
 from . import a11y, i18n, players
 from .i18n import t
-from .keyboard import log_link_id
+from .keyboard import log_link_id, replay_move_id
 from .replay import Replay
 from .saves import Entry
 from .seriesplan import PLANS, plan_label
@@ -218,7 +218,7 @@ def rules_link(event: qin.Event, ident: str = "") -> str:
     """A link from a log line to the section of the rules reference that explains the
     event (in a new tab: the game stays as it is).  With ``ident`` (its id) it is out
     of the Tab order: the log is one Tab stop, the arrow keys move between its links
-    (``keyboard.log_step``)."""
+    (``keyboard.list_step``)."""
     href = i18n.rules_href(event)
     if href is None:
         return ""
@@ -262,9 +262,10 @@ def turn_html(session: Session, turn: Turn) -> str:
 
 
 def replay_log_html(replay: Replay) -> str:
-    """The replayed game's moves, newest first: each a button that jumps there; the
-    moves up to the board's move also say their events, the board's move is marked
-    ``current`` and later ones ``data-future``."""
+    """The replayed game's moves, newest first: each a button that jumps there (out of
+    the Tab order: the log is one Tab stop, the arrow keys move between its buttons,
+    ``keyboard.list_step``); the moves up to the board's move also say their events,
+    the board's move is marked ``current`` and later ones ``data-future``."""
     names = replay.final.names
     items = []
     for step in reversed(replay.log):
@@ -274,10 +275,16 @@ def replay_log_html(replay: Replay) -> str:
                  + "</ul>") if step.lines and step.number <= replay.cursor else ""
         said = t("replay.entry", who=names[step.player - 1], move=move_words(step.move))
         items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
-                     f'<button type="button" class="log-jump" data-move="{step.number}">'
+                     f'<button type="button" class="log-jump" id="{replay_move_id(step.number)}" '
+                     f'tabindex="-1" data-move="{step.number}">'
                      f"{escape(said)}</button>"
                      f"{lines}</li>")
     return "".join(items)
+
+
+def replay_moves(replay: Replay) -> list[str]:
+    """The ids of the replay log's buttons, in the log's order (``replay_log_html``)."""
+    return [replay_move_id(step.number) for step in reversed(replay.log)]
 
 
 def overlay_svg(session: Session) -> str:
