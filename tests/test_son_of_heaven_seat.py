@@ -152,12 +152,14 @@ def test_a_saved_game_with_it_is_resumed_and_counted_under_its_name() -> None:
     assert [(r.level, r.players, r.games) for r in table.rows()] == [("heaven", 2, 1)]
     html = progress.table_html(table, views.level_name)
     assert 'data-level="heaven"' in html and "Son of Heaven" in html
-    # until the ladder measures it (rating.LADDER), a game against it is rated as one
-    # against the Emperor
-    assert "heaven" not in rating.LEVEL_RATINGS
+    # rated at its own measured rating (rating.LADDER), above the Emperor's: the same
+    # result against it rates the player higher than against the Emperor
+    assert rating.LEVEL_RATINGS["heaven"] > rating.LEVEL_RATINGS["emperor"]
     as_emperor = [progress.Counted(g.id, "emperor", g.players, g.result, g.ended)
                   for g in table.games]
-    assert rating.rating(table.games) == rating.rating(as_emperor) is not None
+    against_heaven, against_emperor = rating.rating(table.games), rating.rating(as_emperor)
+    assert against_heaven is not None and against_emperor is not None
+    assert against_heaven > against_emperor
 
 
 def test_a_link_and_a_record_carry_it_in_a_seat() -> None:

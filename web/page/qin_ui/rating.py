@@ -3,7 +3,8 @@ progress record, and its course over time as a small SVG chart (no DOM here).
 
 **The levels' own ratings** (``LEVEL_RATINGS``) are data, derived from the arena's
 measured ladder (``LADDER``: the two-player pairings of ``bench/ladder.py``'s run of
-2026-11-23, 400 games each, as the README's table gives them) by ``fit_levels``: a
+2026-11-23, 400 games each, and the Son of Heaven's 1,000 games against the Emperor of
+2026-11-26, as the README's table gives them) by ``fit_levels``: a
 Bradley-Terry fit (the model behind Elo) by maximum likelihood, each pairing counted with
 one extra game split evenly (so the Governor's 400 wins out of 400 against the
 Apprentice give a finite gap, about 1,160 points), on Elo's scale (400 points: ten
@@ -38,17 +39,13 @@ LADDER: Final = (
     ("minister", "governor", 316, 0, 84),
     ("emperor", "minister", 278, 0, 122),
     ("emperor", "governor", 341, 0, 59),
+    ("heaven", "emperor", 635, 0, 365),
 )
 """The ladder's two-player pairings: (A, B, A's wins, shared, A's losses)."""
 
 LEVEL_RATINGS: Final = {"apprentice": 800, "governor": 1961, "minister": 2170,
-                        "emperor": 2296}
+                        "emperor": 2296, "heaven": 2392}
 """``fit_levels(LADDER)``, rounded: what the page rates the player against."""
-
-RATED_AS: Final = {"heaven": "emperor"}
-"""A level not yet on the measured ladder, rated as the level below it: the Son of
-Heaven is offered as it is measured stronger than the Emperor, so the Emperor's rating is
-a floor for it until its ladder row gives its own."""
 
 SCALE: Final = 400.0
 PRIOR: Final = 0.5
@@ -107,7 +104,7 @@ def _counted(games: Iterable[Game]) -> list[tuple[float, float, int]]:
     """(score, the level's rating, players) of each game that can be rated."""
     out = []
     for g in games:
-        level = LEVEL_RATINGS.get(g.level, LEVEL_RATINGS.get(RATED_AS.get(g.level, "")))
+        level = LEVEL_RATINGS.get(g.level)
         score = SCORES.get(g.result)
         if level is not None and score is not None and g.players in (2, 3, 4):
             out.append((score, float(level), g.players))
