@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import qin
 import qin.ai
 import qin.records
-from e2e.helpers import boot
+from e2e.helpers import boot, walk_a_list
 from e2e.test_access import tab_stops
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file, mode
@@ -266,16 +266,7 @@ def moves_by_the_keyboard(page: Page, box: str, button: str, count: int) -> Loca
             break
         page.keyboard.press("Tab")
     expect(listed).to_be_focused()
-    page.keyboard.press("ArrowDown")  # into the list: its first button
-    expect(items.first).to_be_focused()
-    page.keyboard.press("ArrowDown")
-    expect(items.nth(1)).to_be_focused()
-    page.keyboard.press("ArrowUp")
-    expect(items.first).to_be_focused()
-    page.keyboard.press("End")
-    expect(items.last).to_be_focused()
-    page.keyboard.press("Home")
-    expect(items.first).to_be_focused()
+    walk_a_list(page, items)
     page.keyboard.press("Escape")  # back to the list; the replay stays
     expect(listed).to_be_focused()
     expect(page.locator("#app")).to_have_attribute("data-mode", re.compile("^(replay|review)$"))
