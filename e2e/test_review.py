@@ -295,8 +295,14 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     game = linked_game(10)
     boot(page, "/#g=" + qin.records.to_url(game))
     expect(page.locator("#play")).to_have_attribute("data-moves", "10")
+    status, caption = page.locator("#status"), page.locator("#replay-caption")
+    expect(status).to_have_attribute("aria-live", "polite")  # the game's status speaks
     page.click("#replay-open")
     mode(page, "replay")
+    # a step is read out once: by the caption (the move and what it did), the status
+    # line (whose move is next) silent meanwhile
+    expect(caption).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_attribute("aria-live", "off")
     # the replay's log (newest first) is one Tab stop; Enter on a move jumps there
     third = moves_by_the_keyboard(page, "log", "button.log-jump", 10)
     expect(third).to_have_attribute("data-move", "8")
@@ -307,6 +313,7 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     page.click("#review-open")
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    expect(status).to_have_attribute("aria-live", "off")  # in the review too
     # the review's list of moves is one Tab stop; Space on a move shows it
     third = moves_by_the_keyboard(page, "review-moves", "button.review-jump", 10)
     expect(third).to_have_attribute("data-ply", "3")

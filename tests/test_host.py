@@ -453,6 +453,31 @@ def test_the_review_chart_is_one_tab_stop_whose_points_left_and_right_move_betwe
         h.app.screen().elements["review-chart"].html or "")
 
 
+def test_a_replay_s_step_is_spoken_once_by_its_caption_not_the_status_line_too() -> None:
+    h = six_moves_played()
+
+    def status_live() -> str | None:
+        return dict(h.app.screen().elements["status"].attrs).get("aria-live")
+
+    assert status_live() == "polite"  # the game's status line speaks
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    assert h.app.mode is Mode.REPLAY
+    # the caption (a live region in index.html) says the move and what it did; the
+    # status line (whose move is next) is silent, so a step is not read out twice
+    assert status_live() == "off"
+    h.handle({"t": "key", "key": "ArrowRight", "target": ""})
+    screen = h.app.screen()
+    assert "move 1 of 6: " in (screen.elements["replay-caption"].text or "")
+    assert status_live() == "off"
+    reviewed_to_the_end(h)
+    assert h.app.mode is Mode.REVIEW and status_live() == "off"
+    h.handle({"t": "key", "key": "Escape", "target": ""})  # back to the game
+    assert h.app.mode is Mode.PLAYING and status_live() == "polite"
+    run(h.app, A.Command("new-game"))  # the start screen, then the tutorial, whose
+    run(h.app, A.Command("tutorial-open"))  # status line speaks too
+    assert h.app.mode is Mode.TUTORIAL and status_live() == "polite"
+
+
 def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
     h, reply = in_game()
     save = h.app.state.keeping.save
