@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
+    Locator,
     Page,
     Request,
     Route,
@@ -210,3 +211,14 @@ class HeldRuntime:
         for route in self.held:
             route.continue_()
         self.held.clear()
+
+
+def walk_a_list(page: Page, items: Locator, on: str = "ArrowDown", back: str = "ArrowUp") -> None:
+    """From a list that is one Tab stop, focused, the keys that move the focus between
+    its ``items`` (out of the Tab order), each press checked by where the focus lands:
+    ``on`` into the list (its first item), ``on`` again (the second), ``back`` (the first),
+    End (the last), Home (the first again).  The focus is left on the first item."""
+    for key, landing in ((on, items.first), (on, items.nth(1)), (back, items.first),
+                         ("End", items.last), ("Home", items.first)):
+        page.keyboard.press(key)
+        expect(landing).to_be_focused()

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 import qin
 from e2e.conftest import ARTIFACTS
-from e2e.helpers import PageProblems, boot, hot_seat
+from e2e.helpers import PageProblems, boot, hot_seat, walk_a_list
 from e2e.test_rules import ALL_READY, ENGINE_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,16 +137,7 @@ def log_by_the_keyboard(page: Page) -> None:
     page.keyboard.press("l")
     log = page.locator("#log")
     expect(log).to_be_focused()
-    page.keyboard.press("ArrowDown")  # into the list: its newest rules link
-    expect(links.first).to_be_focused()
-    page.keyboard.press("ArrowDown")
-    expect(links.nth(1)).to_be_focused()
-    page.keyboard.press("ArrowUp")
-    expect(links.first).to_be_focused()
-    page.keyboard.press("End")
-    expect(links.last).to_be_focused()
-    page.keyboard.press("Home")
-    expect(links.first).to_be_focused()
+    walk_a_list(page, links)  # the first of its rules links: the newest move's
     page.keyboard.press("ArrowDown")
     focused = links.nth(1)
     expect(focused).to_be_focused()

@@ -2,7 +2,8 @@
 with the review beside it; the AI worker judges every move (a progress bar); a chart of
 each player's standing, their accuracies and grades, the moves listed in words (never a
 move code, in English, German and French); a click on the chart or the list (or Enter
-on a chart's point) jumps the replay to a move, where the move played and the better
+on a chart's point) jumps the replay to a move (the replay's log, the review's list and
+its chart are one Tab stop each, walked by the arrow keys), where the move played and the better
 move are both drawn, told apart by a ring and a star, each said in a sentence; on a
 phone the move and the board are on screen together (e2e/test_phone.py); on a 1366x768
 laptop the side panel shows the review's progress, buttons and accuracies unscrolled
@@ -21,7 +22,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 import qin
 import qin.ai
 import qin.records
-from e2e.helpers import boot
+from e2e.helpers import boot, walk_a_list
 from e2e.test_access import tab_stops
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file, mode
@@ -251,14 +252,16 @@ def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page
 
 
 # -- the review shared by link -----------------------------------------------------------
-def moves_by_the_keyboard(page: Page, box: str, button: str, count: int) -> Locator:
-    """The list ``#box`` of ``count`` move buttons is one Tab stop; Down/Up, Home/End
+def moves_by_the_keyboard(page: Page, box: str, item: str, count: int,
+                          on: str = "ArrowDown", back: str = "ArrowUp") -> Locator:
+    """The list ``#box`` of ``count`` moves (``item``: a selector of their buttons) is
+    one Tab stop; ``on``/``back`` (Down/Up in a list, Right/Left in the chart), Home/End
     move the focus between its buttons (buttons still, named as before), Escape back to
     the list.  The focus is left on the list's third button."""
     stops = tab_stops(page, f"#{box}")
     inside = [stop for stop in stops if stop.startswith("in the list: ")]
-    assert len(inside) == 1 and inside[0].startswith(f"in the list: ol#{box}."), inside
-    items = page.locator(f"#{box} button.{button}")
+    assert len(inside) == 1 and re.match(rf"in the list: \w+#{box}\.", inside[0]), inside
+    items = page.locator(f"#{box} {item}")
     expect(items).to_have_count(count)
     listed = page.locator(f"#{box}")
     for _ in stops:  # Tab to the list
@@ -266,24 +269,15 @@ def moves_by_the_keyboard(page: Page, box: str, button: str, count: int) -> Loca
             break
         page.keyboard.press("Tab")
     expect(listed).to_be_focused()
-    page.keyboard.press("ArrowDown")  # into the list: its first button
-    expect(items.first).to_be_focused()
-    page.keyboard.press("ArrowDown")
-    expect(items.nth(1)).to_be_focused()
-    page.keyboard.press("ArrowUp")
-    expect(items.first).to_be_focused()
-    page.keyboard.press("End")
-    expect(items.last).to_be_focused()
-    page.keyboard.press("Home")
-    expect(items.first).to_be_focused()
+    walk_a_list(page, items, on, back)
     page.keyboard.press("Escape")  # back to the list; the replay stays
     expect(listed).to_be_focused()
     expect(page.locator("#app")).to_have_attribute("data-mode", re.compile("^(replay|review)$"))
     for n in range(3):  # each press from where the last one put the focus
-        page.keyboard.press("ArrowDown")
+        page.keyboard.press(on)
         expect(items.nth(n)).to_be_focused()
     third = items.nth(2)
-    assert third.evaluate("b => b.tagName") == "BUTTON"
+    assert third.evaluate("b => b.tagName === 'BUTTON' || b.getAttribute('role') === 'button'")
     assert (third.text_content() or "").strip()  # its name, in words
     return third
 
@@ -301,10 +295,16 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     game = linked_game(10)
     boot(page, "/#g=" + qin.records.to_url(game))
     expect(page.locator("#play")).to_have_attribute("data-moves", "10")
+    status, caption = page.locator("#status"), page.locator("#replay-caption")
+    expect(status).to_have_attribute("aria-live", "polite")  # the game's status speaks
     page.click("#replay-open")
     mode(page, "replay")
+    # a step is read out once: by the caption (the move and what it did), the status
+    # line (whose move is next) silent meanwhile
+    expect(caption).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_attribute("aria-live", "off")
     # the replay's log (newest first) is one Tab stop; Enter on a move jumps there
-    third = moves_by_the_keyboard(page, "log", "log-jump", 10)
+    third = moves_by_the_keyboard(page, "log", "button.log-jump", 10)
     expect(third).to_have_attribute("data-move", "8")
     page.keyboard.press("Enter")
     expect(page.locator("#play")).to_have_attribute("data-replay-at", "8")
@@ -313,8 +313,9 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     page.click("#review-open")
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    expect(status).to_have_attribute("aria-live", "off")  # in the review too
     # the review's list of moves is one Tab stop; Space on a move shows it
-    third = moves_by_the_keyboard(page, "review-moves", "review-jump", 10)
+    third = moves_by_the_keyboard(page, "review-moves", "button.review-jump", 10)
     expect(third).to_have_attribute("data-ply", "3")
     page.keyboard.press(" ")
     expect(review).to_have_attribute("data-at", "3")
@@ -322,6 +323,22 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     page.wait_for_function("() => window.qinIdle")
     expect(page.locator("#review-move-3")).to_be_focused()
     assert (page.locator("#review-detail").text_content() or "").startswith("Move 3: ")
+    # the chart is one Tab stop too (not one per point), going sideways: Right/Left move
+    # the focus between its points and leave the move shown; Enter on one shows it
+    third = moves_by_the_keyboard(page, "review-points", "g.review-point", 10,
+                                  "ArrowRight", "ArrowLeft")
+    expect(third).to_have_attribute("data-ply", "3")
+    expect(review).to_have_attribute("data-at", "3")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#review-point-2")).to_be_focused()
+    expect(review).to_have_attribute("data-at", "3")
+    page.keyboard.press("Enter")
+    expect(review).to_have_attribute("data-at", "2")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "1")
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#review-point-2")).to_be_focused()  # drawn anew, the focus on it
+    expect(page.locator("#review-point-2")).to_have_attribute("aria-current", "true")
+    assert (page.locator("#review-detail").text_content() or "").startswith("Move 2: ")
     page.locator('#review-list button[data-ply="6"]').click()
     expect(review).to_have_attribute("data-at", "6")
     detail = page.locator("#review-detail").text_content() or ""

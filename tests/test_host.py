@@ -20,8 +20,10 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import setup  # noqa: E402
 from qin_ui.ai_bridge import review_answer  # noqa: E402
 from qin_ui.elements import Parts  # noqa: E402
+from qin_ui.keyboard import command_for  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.render import El  # noqa: E402
+from qin_ui.review import ReviewRun  # noqa: E402
 from qin_ui.saves import PREFIX  # noqa: E402
 
 from tests.test_app import run  # noqa: E402
@@ -354,6 +356,21 @@ def walked_by_the_arrow_keys(h: host.Host, box: str, items: list[str]) -> None:
     assert "Enter|002" not in flags and " |002" not in flags  # the button's own
 
 
+def reviewed_to_the_end(h: host.Host) -> ReviewRun:
+    """The review of the game in ``h``'s replay, every move judged."""
+    app = h.app
+    run(app, A.Command("review-open"))
+    assert app.mode is Mode.REVIEW
+    ask = asked(run(app, A.WorkerReady()))
+    review_run = app.state.game.review
+    assert review_run is not None
+    while True:
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if review_run.status == "done":
+            return review_run
+        ask = asked(effects)
+
+
 def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arrows() -> None:
     h = six_moves_played()
     h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
@@ -373,16 +390,7 @@ def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arr
     assert [e for e in reply["effects"] if e["fx"] == "focus"] == focus_at("log-move-3")
     # the review's list of moves: one Tab stop too
     app = h.app
-    run(app, A.Command("review-open"))
-    assert app.mode is Mode.REVIEW
-    ask = asked(run(app, A.WorkerReady()))
-    review_run = app.state.game.review
-    assert review_run is not None
-    while True:
-        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
-        if review_run.status == "done":
-            break
-        ask = asked(effects)
+    review_run = reviewed_to_the_end(h)
     html = app.screen().elements["review-list"].html or ""
     assert '<ol class="review-moves" id="review-moves" tabindex="0" aria-label="' in html
     rows = re.findall(r'<button type="button" class="review-jump" id="([^"]+)" '
@@ -398,6 +406,76 @@ def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arr
     # Escape on the list itself leaves the replay, as before
     focus_by_key(h, "Escape", "review-moves")
     assert h.app.mode is Mode.PLAYING
+
+
+def test_the_review_chart_is_one_tab_stop_whose_points_left_and_right_move_between() -> None:
+    h = six_moves_played()
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    review_run = reviewed_to_the_end(h)
+    replay = h.app.state.game.replay
+    assert replay is not None
+    html = h.app.screen().elements["review-chart"].html or ""
+    assert re.search(r'<svg class="review-chart-svg" id="review-points" tabindex="0"', html)
+    assert html.count('tabindex="0"') == 1  # the chart is one Tab stop
+    points = re.findall(r'<g class="review-point" id="([^"]+)"[^>]* tabindex="-1"', html)
+    assert points == [f"review-point-{n}" for n in range(1, 7)]  # the moves, left to right
+
+    def key(name: str, target: str) -> list[Any]:
+        return focus_by_key(h, name, target)
+
+    at = focus_at
+    # the chart goes sideways: Right and Left move between its points, Home and End
+    assert key("ArrowRight", "review-points") == at(points[0])  # from the chart: its first
+    assert key("ArrowLeft", "review-points") == at(points[-1])
+    assert key("ArrowRight", points[0]) == at(points[1])
+    assert key("ArrowLeft", points[1]) == at(points[0])
+    assert key("ArrowLeft", points[0]) == at(points[0])  # no further than the ends
+    assert key("ArrowRight", points[-1]) == at(points[-1])
+    assert key("End", points[0]) == at(points[-1])
+    assert key("Home", points[-1]) == at(points[0])
+    assert key("Escape", points[2]) == at("review-points")  # back to the chart
+    # ... moving the focus only: the replay stays where it was (Left/Right elsewhere
+    # step it); Up and Down there are the page's (its scroll)
+    assert replay.cursor == 0 and review_run.at is None
+    assert key("ArrowDown", points[1]) == [] and key("ArrowUp", points[1]) == []
+    assert replay.cursor == 0 and h.app.mode is Mode.REVIEW
+    flags = h.sent_flags
+    assert flags["lists"] == {"log": 2, "review-moves": 2, "review-points": 3}
+    for code in ("ArrowRight|003", "ArrowLeft|003", "Home|003", "End|003", "Escape|003",
+                 "Enter|003", " |003"):
+        assert code in flags["keys"]  # the shell keeps the page from scrolling meanwhile
+    assert "ArrowDown|003" not in flags["keys"] and "ArrowUp|003" not in flags["keys"]
+    # Enter or Space on a point shows that move, as a click on it does; the focus stays
+    for name, ply in (("Enter", 4), (" ", 2)):
+        assert key(name, f"review-point-{ply}") == at(f"review-point-{ply}")
+        assert review_run.at == ply and replay.cursor == ply - 1
+    assert 'id="review-point-2" data-ply="2"' in (
+        h.app.screen().elements["review-chart"].html or "")
+
+
+def test_a_replay_s_step_is_spoken_once_by_its_caption_not_the_status_line_too() -> None:
+    h = six_moves_played()
+
+    def status_live() -> str | None:
+        return dict(h.app.screen().elements["status"].attrs).get("aria-live")
+
+    assert status_live() == "polite"  # the game's status line speaks
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    assert h.app.mode is Mode.REPLAY
+    # the caption (a live region in index.html) says the move and what it did; the
+    # status line (whose move is next) is silent, so a step is not read out twice
+    assert status_live() == "off"
+    h.handle({"t": "key", "key": "ArrowRight", "target": ""})
+    screen = h.app.screen()
+    assert "move 1 of 6: " in (screen.elements["replay-caption"].text or "")
+    assert status_live() == "off"
+    reviewed_to_the_end(h)
+    assert h.app.mode is Mode.REVIEW and status_live() == "off"
+    h.handle({"t": "key", "key": "Escape", "target": ""})  # back to the game
+    assert h.app.mode is Mode.PLAYING and status_live() == "polite"
+    run(h.app, A.Command("new-game"))  # the start screen, then the tutorial, whose
+    run(h.app, A.Command("tutorial-open"))  # status line speaks too
+    assert h.app.mode is Mode.TUTORIAL and status_live() == "polite"
 
 
 def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
@@ -528,14 +606,17 @@ def test_a_point_of_the_review_chart_jumps_by_click_and_by_enter() -> None:
              node("svg"), node("div", "review-chart"), APP]
     assert events.click(events.path_of({"path": point})) == A.Command("review-jump", "12")
     settings = setup.Settings()
-    for key in ("Enter", " "):
-        assert events.to_action({"t": "key", "key": key, "target": "review-point-12"},
-                                settings) == A.Command("review-jump", "12")
+    for key in ("Enter", " "):  # the focus stays on the point (drawn anew)
+        pressed = events.to_action({"t": "key", "key": key, "target": "review-point-12"},
+                                   settings)
+        assert isinstance(pressed, A.Key) and pressed.list_at == "review-point-12"
+        assert command_for(pressed, Mode.REVIEW) == A.Command("review-jump", "12 chart")
     # another key there is a key; a hostile id is nothing
     assert isinstance(events.to_action({"t": "key", "key": "x", "target": "review-point-12"},
                                        settings), A.Key)
-    assert events.to_action({"t": "key", "key": "Enter", "target": "review-point-x"},
-                            settings) is None
+    for hostile in ("review-point-x", "review-point-", "review-point-1" + "0" * 30):
+        pressed = events.to_action({"t": "key", "key": "Enter", "target": hostile}, settings)
+        assert isinstance(pressed, A.Key) and command_for(pressed, Mode.REVIEW) is None
 
 
 def test_hostile_messages_give_nothing() -> None:

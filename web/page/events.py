@@ -184,10 +184,6 @@ def change(message: Mapping[str, Any], settings: setup.Settings) -> Action | Non
     return None
 
 
-REVIEW_POINT = "review-point-"
-"""The id of a point of the review's chart, before its move's number."""
-
-
 def _int(text: str, default: int) -> int:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else default
 
@@ -197,9 +193,6 @@ def key(message: Mapping[str, Any]) -> actions.Key | Command | None:
     if not name or len(name) > 32:
         return None
     target = _str(message.get("target"))
-    if name in ("Enter", " ") and target.startswith(REVIEW_POINT):  # a point of the chart
-        ply = target[len(REVIEW_POINT):]
-        return Command("review-jump", ply) if _int(ply, -1) > 0 else None
     in_list = bool(list_of(target)) and len(target) < 40
     return actions.Key(name, message.get("shift") is True, message.get("ctrl") is True,
                        target == "board-area", target if in_list else "")

@@ -38,7 +38,7 @@ from functools import cache
 from typing import Any, Final
 
 import events
-from qin_ui import actions, handover, players
+from qin_ui import actions, handover, keyboard, players
 from qin_ui.actions import Action, Effect
 from qin_ui.app import ACCEPTS, App
 from qin_ui.elements import Parts
@@ -67,13 +67,20 @@ def kebab(name: str) -> str:
     return "".join(f"-{c.lower()}" if c.isupper() else c for c in name)
 
 
+LIST_AT: Final = {"2": "log", "3": keyboard.review_point_id(1)}
+"""A focused element in each kind of list of ``keyboard.LIST_WHERE`` (the keys it takes
+are the keys of every list of that kind)."""
+
+
 def coded_key(code: str) -> actions.Key:
     """The key press a ``key|SCF`` code stands for: shift, ctrl (0 or 1) and where the
-    focus is (F: 0 elsewhere, 1 the board, 2 a list that is one Tab stop: the game's
-    log, the replay's, the review's moves)."""
+    focus is (F: 0 elsewhere, 1 the board, 2 a list that is one Tab stop going down: the
+    game's log, the replay's, the review's moves; 3 one going sideways: the review's
+    chart, as one of its points, which Enter and Space show; ``keyboard.LIST_WHERE``)."""
     key, bits = code.rsplit("|", 1)
     return actions.Key(key, bits[0] == "1", bits[1] == "1", bits[2] == "1",
-                       "log" if bits[2] == "2" else "")
+                       LIST_AT.get(bits[2], ""))
+
 
 
 @cache
@@ -84,7 +91,7 @@ def handled_keys(mode: Mode) -> tuple[str, ...]:
     for key in KEYS:
         for shift in (False, True):
             for ctrl in (False, True):
-                for where in (0, 1, 2):
+                for where in (0, 1, 2, 3):
                     code = f"{key}|{int(shift)}{int(ctrl)}{where}"
                     command = command_for(coded_key(code), mode)
                     if command is not None and command.name in ACCEPTS[mode]:
@@ -291,14 +298,16 @@ def flags(app: App) -> Json:
     tile is picked (right-click and the wheel turn it); ``pointer``: the kind of pointer
     the application knows (the shell says when another presses the board); ``drop``:
     a file is dragged over the start screen; ``fileMax``: the largest file read;
-    ``picks``: what a pick shows at once (``picks``)."""
+    ``picks``: what a pick shows at once (``picks``); ``lists``: the lists that are one
+    Tab stop (their ids -> the digit the shell puts in a key's code when the focus is
+    in one: ``keyboard.LIST_WHERE``)."""
     st = app.state
     lesson = st.tutorial.lesson if app.mode is Mode.TUTORIAL else None
     s = lesson.session if lesson is not None else st.game.session  # the board on screen
     return {"keys": list(handled_keys(app.mode)),
             "picked": s is not None and s.selected_kind is not None,
             "pointer": st.pointer, "drop": st.start.drop_over, "fileMax": MAX_TEXT,
-            "picks": picks(app)}
+            "picks": picks(app), "lists": keyboard.LIST_WHERE}
 
 
 # -- effects for the page ------------------------------------------------------------------

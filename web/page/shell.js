@@ -26,7 +26,8 @@
 // data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
 // (boot.js then sets body[data-boot=ready]); a start that fails: event qin:boot-failed.
 // Decisions an event handler takes at once (preventDefault) come from the flags of the
-// last reply: flags.keys ("key|SCF": shift, ctrl, the focus on the board 1, in a one-stop list 2), flags.picked (the
+// last reply: flags.keys ("key|SCF": shift, ctrl, the focus on the board 1, in a one-stop list
+// flags.lists' digit for it: 2 going down, 3 sideways), flags.picked (the
 // right button and the wheel turn a picked tile), flags.pointer, flags.drop; a pick
 // shows at once from flags.picks (showPick).
 
@@ -41,7 +42,9 @@ const app = document.getElementById("app");
 let post = null;
 const queue = [];
 let inFlight = false;
-const flags = { keys: new Set(), picked: false, pointer: "mouse", drop: false, fileMax: 1_000_000 };
+const flags = {
+  keys: new Set(), picked: false, pointer: "mouse", drop: false, fileMax: 1_000_000, lists: {},
+};
 const nodes = new Map();
 let overlay = null;
 
@@ -275,9 +278,9 @@ function bind() {
     if (tag === "input" || tag === "select" || tag === "textarea") return;
     if (e.key === "Tab") return;  // the browser's focus move: the page's Python has no Tab
     const id = target?.id ?? "";
-    // where the focus is: 1 the board, 2 a list that is one Tab stop (the arrow keys
-    // move between its items: the game's log, the replay's, the review's moves)
-    const where = id === "board-area" ? 1 : target?.closest?.("#log, #review-moves") ? 2 : 0;
+    // where the focus is: 1 the board, else the digit of the list that is one Tab stop
+    // it is in (flags.lists, by the list's id: the arrow keys move between its items)
+    const where = id === "board-area" ? 1 : listWhere(target);
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${where}`;
     if (flags.keys.has(code)) e.preventDefault();
     if (flags.picks && Object.hasOwn(flags.picks.keys, code)) showPick(flags.picks.keys[code]);
@@ -288,6 +291,14 @@ function bind() {
     send({ t: "storage", key: e.key ?? "" });  // its value: read when it leaves (current)
   });
   on(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
+}
+
+// The digit flags.lists gives the list (one Tab stop) that holds element, 0 when none does.
+function listWhere(element) {
+  for (let at = element; at instanceof Element; at = at.parentElement) {
+    if (at.id && Object.hasOwn(flags.lists, at.id)) return flags.lists[at.id];
+  }
+  return 0;
 }
 
 // -- applying a reply ----------------------------------------------------------------------------

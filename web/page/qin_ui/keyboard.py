@@ -25,6 +25,10 @@ Home / End          of the Tab order: the game's log and its rules links, the re
                     last one; Enter or Space activates the item focused (the browser's:
                     a link opens, a move's button jumps there), Escape goes back to
                     the list
+Right / Left        the same in a list that goes sideways (``SIDEWAYS``: the review's
+Home / End          chart, its points one per move); they move the focus only (the
+                    replay's step stays the arrows' meaning elsewhere); Enter or Space
+                    on a point: ``review-jump``, that move shown as a click on it does
 Escape              ``escape``: put the picked tile back; with none picked the focus
                     leaves the board (no keyboard trap).  In a replay: ``replay-exit``;
                     on a result: ``result-close``
@@ -64,11 +68,24 @@ REVIEW_MOVES = "review-moves"
 """The id of the review's list of moves."""
 REVIEW_MOVE = "review-move-"
 """The id of a move's button in the review's list, before the move's number."""
-LISTS = {LOG_LINK: "log", REPLAY_MOVE: "log", REVIEW_MOVE: REVIEW_MOVES}
+REVIEW_POINTS = "review-points"
+"""The id of the review's chart (its points, one per move, are a list going sideways)."""
+REVIEW_POINT = "review-point-"
+"""The id of a point of the review's chart, before its move's number."""
+LISTS = {LOG_LINK: "log", REPLAY_MOVE: "log", REVIEW_MOVE: REVIEW_MOVES,
+         REVIEW_POINT: REVIEW_POINTS}
 """The lists that are one Tab stop each: the start of their items' ids -> the list's id
 (the arrow keys move the focus between the items, ``list_step``)."""
+SIDEWAYS = frozenset({REVIEW_POINTS})
+"""The lists that go sideways: Right and Left move between their items."""
 LIST_STEPS = {"ArrowDown": "next", "ArrowUp": "previous", "Home": "first", "End": "last"}
 """The keys that move the focus between a list's items."""
+SIDEWAYS_STEPS = {"ArrowRight": "next", "ArrowLeft": "previous", "Home": "first",
+                  "End": "last"}
+"""The keys that move the focus between the items of a list that goes sideways."""
+LIST_WHERE = {box: 3 if box in SIDEWAYS else 2 for box in LISTS.values()}
+"""Where the focus is, for the shell's key codes (``host.coded_key``): each list's id ->
+2 (a list going down) or 3 (going sideways); the shell reads it from the reply's flags."""
 
 
 def log_link_id(turn: Turn, index: int) -> str:
@@ -84,6 +101,24 @@ def replay_move_id(number: int) -> str:
 def review_move_id(ply: int) -> str:
     """The id of the button of move ``ply`` in the review's list."""
     return f"{REVIEW_MOVE}{ply}"
+
+
+def review_point_id(ply: int) -> str:
+    """The id of the point of move ``ply`` in the review's chart."""
+    return f"{REVIEW_POINT}{ply}"
+
+
+def chart_ply(at: str) -> int | None:
+    """The move of the chart's point ``at`` (``None``: ``at`` is no point)."""
+    number = at.removeprefix(REVIEW_POINT)
+    if number == at or not (number.isascii() and number.isdigit()) or len(number) > 4:
+        return None
+    return int(number) or None
+
+
+def list_keys(box: str) -> dict[str, str]:
+    """The keys that move the focus between the items of the list ``box``."""
+    return SIDEWAYS_STEPS if box in SIDEWAYS else LIST_STEPS
 
 
 def log_links(session: Session) -> list[str]:
@@ -115,10 +150,14 @@ def list_step(items: list[str], step: str, at: str) -> str:
 def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     """What ``key`` means in ``mode`` (``None``: nothing at all)."""
     if key.list_at and not key.shift and not key.ctrl:
-        if key.key in LIST_STEPS:
-            return Command("list-step", f"{LIST_STEPS[key.key]} {key.list_at}")
+        steps = list_keys(list_of(key.list_at))
+        if key.key in steps:
+            return Command("list-step", f"{steps[key.key]} {key.list_at}")
         if key.key == "Escape" and key.list_at not in LISTS.values():
             return Command("list-step", f"list {key.list_at}")
+        if key.key in ("Enter", " ") and list_of(key.list_at) == REVIEW_POINTS:
+            ply = chart_ply(key.list_at)  # a point: shown as a click shows it
+            return None if ply is None else Command("review-jump", f"{ply} chart")
     if mode in (Mode.REPLAY, Mode.REVIEW) and key.key in REPLAY_KEYS and not key.ctrl:
         return Command(REPLAY_KEYS[key.key])
     if mode in (Mode.RESULT, Mode.SERIES) and key.key == "Escape":

@@ -204,7 +204,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
         status, ai = computer.status(s, st.worker, st.game.speed)
     els["status"] = El(text=status, classes=(("busy", ai not in (None, "paused")),), data=(
         ("ai", ai), ("worker", st.worker),
-        ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)))
+        ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)),
+        attrs=(("aria-live", "off" if r is not None else "polite"),))
     els["watch"] = El(hidden=not computer.has_computers(s) or bool(humans))
     for speed in computer.SPEEDS:
         els[f"speed-{speed}"] = El(checked=speed == st.game.speed)
@@ -250,7 +251,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-message"] = El(text=st.link.link_message, hidden=not st.link.link_message)
     els["link-problem"] = El(text=st.link.link_problem, hidden=not st.link.link_problem)
     els["replay-bar"] = El(hidden=r is None)
-    if r is not None:
+    if r is not None:  # the caption speaks a step (a live region), the status line not
         els["replay-caption"] = El(text=r.caption())
         els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
         els["replay-play"] = El(classes=(("playing", r.playing),))
@@ -296,7 +297,7 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     status = lesson_view.status(lesson)
     if status is not None:
         els["status"] = El(text=status, data=(("ai", None), ("worker", st.worker),
-                                              ("thinkMs", None)))
+                                              ("thinkMs", None)), attrs=(("aria-live", "polite"),))
     els["play"] = El(hidden=False, classes=(("replaying", False),), data=(
         ("moves", str(len(s.game.moves))), ("toMove", str(s.to_move)),
         ("phase", "lesson"), ("selected", s.selected_kind or ""),

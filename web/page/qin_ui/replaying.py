@@ -13,7 +13,7 @@ from .actions import After, AskReview, Command, Copy, Effect, Focus, ReviewAnswe
 from .core import Core
 from .i18n import t
 from .replay import Replay
-from .review import ReviewRun, list_moves
+from .review import ReviewRun, chart_points, list_moves
 
 REPLAY_TICK_MS = 700
 REVIEW_LINK = "review-link"
@@ -70,12 +70,15 @@ def replay(app: Core, c: Command) -> list[Effect]:
 
 
 def list_step(app: Core, c: Command) -> list[Effect]:
-    """The arrow keys in the replay's log or the review's list of moves: the focus to
-    another move's button (``keyboard.list_step``), or back to the list."""
+    """The arrow keys in the replay's log, the review's list of moves or its chart: the
+    focus to another move's button or point (``keyboard.list_step``), or back to the
+    list."""
     step, _, at = c.arg.partition(" ")
     r, run = app.state.game.replay, app.state.game.review
     if keyboard.list_of(at) == keyboard.REVIEW_MOVES:
         items = list_moves(run) if run is not None else []
+    elif keyboard.list_of(at) == keyboard.REVIEW_POINTS:
+        items = chart_points(run) if run is not None else []
     else:
         items = views.replay_moves(r) if r is not None else []
     return [Focus(keyboard.list_step(items, step, at))]
@@ -103,15 +106,16 @@ def review(app: Core, c: Command) -> list[Effect]:
         run.cancel()
         st.game.review = None
         st.link.review_panel = False
-    elif c.name == "review-jump":  # "n", or "n list": from the list, whose button keeps the focus
-        number, _, source = c.arg.partition(" ")
+    elif c.name == "review-jump":  # "n", "n list" or "n chart": from the list or the
+        number, _, source = c.arg.partition(" ")  # chart, whose item keeps the focus
         try:
             ply = int(number)
         except ValueError:
             return []
-        if _jump(app, run, ply) and source == "list":
+        kept = {"list": keyboard.review_move_id, "chart": keyboard.review_point_id}
+        if _jump(app, run, ply) and source in kept:
             update_review_link(app)
-            return [Focus(keyboard.review_move_id(ply))]
+            return [Focus(kept[source](ply))]
     elif c.name == "review-share":
         st.link.review_panel = not st.link.review_panel
         st.link.review_message = ""

@@ -25,7 +25,7 @@ from qin.json_text import read_json
 from . import explain
 from .ai_bridge import review_request_for
 from .i18n import t, tile_name
-from .keyboard import REVIEW_MOVES, review_move_id
+from .keyboard import REVIEW_MOVES, REVIEW_POINTS, review_move_id, review_point_id
 
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
     from qin.ai.review import Review, Reviewed
@@ -171,6 +171,11 @@ def list_moves(run: ReviewRun) -> list[str]:
     return [review_move_id(m.ply) for m in _moves(run)]
 
 
+def chart_points(run: ReviewRun) -> list[str]:
+    """The ids of the chart's points, left to right (``chart_svg``)."""
+    return [review_point_id(ply) for ply in sorted(m.ply for m in _moves(run))]
+
+
 def unit_text() -> str:
     """The chart's figures, the grades and the accuracy explained once, in words."""
     from qin.ai.review import BLUNDER, INACCURACY, MISTAKE
@@ -246,11 +251,12 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
     """The whole game as a chart (SVG): per reviewed player a line through their
     standing after each of their moves; inaccuracies ringed, mistakes as squares,
     blunders as triangles; each point a button (``review-point``, its move's strip of
-    the chart's height the target of a click or a tap) that jumps there, reachable by
-    Tab (Enter jumps)."""
+    the chart's height the target of a click or a tap) that jumps there.  The chart is
+    one Tab stop: its points are out of the Tab order, Right and Left move between them
+    (``keyboard.SIDEWAYS``), Enter or Space jumps."""
     from qin.svg import player_colour
 
-    moves = [m for m in _moves(run)]
+    moves = list(_moves(run))
     span = max(3.0, *(abs(m.standing) for m in moves)) if moves else 3.0
     span = min(span, CHART_SPAN)  # a won or lost game is drawn at the edge
     inner_w, inner_h = CHART_W - 2 * PAD, CHART_H - 2 * PAD
@@ -262,7 +268,9 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
         value = max(-span, min(span, value))
         return PAD + inner_h / 2 - inner_h / 2 * value / span
 
-    out = [f'<svg class="review-chart-svg" viewBox="0 0 {CHART_W} {CHART_H}" '
+    stop = ' tabindex="0"' if moves else ""  # nothing to go to: no Tab stop
+    out = [f'<svg class="review-chart-svg" id="{REVIEW_POINTS}"{stop} '
+           f'viewBox="0 0 {CHART_W} {CHART_H}" '
            f'role="group" aria-label="{escape(t("review.chart"), quote=True)}">',
            f'<line class="zero" x1="{PAD}" x2="{CHART_W - PAD}" y1="{y(0):.1f}" '
            f'y2="{y(0):.1f}"/>',
@@ -271,21 +279,23 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
     if run.at is not None:
         out.append(f'<line class="at" x1="{x(run.at):.1f}" x2="{x(run.at):.1f}" '
                    f'y1="{PAD}" y2="{CHART_H - PAD}"/>')
+    strokes: dict[int, str] = {}
     for seat in sorted({m.seat for m in moves}):
         mine = [m for m in moves if m.seat == seat]
         try:
             stroke = player_colour(colours[seat - 1]) if seat <= len(colours) else "#555"
         except ValueError:
             stroke = "#555"
+        strokes[seat] = stroke
         points = " ".join(f"{x(m.ply):.1f},{y(m.standing):.1f}" for m in mine)
         dash = DASHES[(seat - 1) % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline class="line" data-seat="{seat}" points="{points}" '
                    f'stroke="{stroke}"{dash_attr}/>')
-        step = inner_w / max(1, length)  # one move's strip: the point's target
-        for m in mine:
-            out.append(_point(m, x(m.ply), y(m.standing), stroke, _who(names, m.seat),
-                              run.at == m.ply, step))
+    step = inner_w / max(1, length)  # one move's strip: the point's target
+    for m in sorted(moves, key=lambda m: m.ply):  # over the lines, in the moves' order
+        out.append(_point(m, x(m.ply), y(m.standing), strokes[m.seat], _who(names, m.seat),
+                          run.at == m.ply, step))
     out.append("</svg>")
     return "".join(out)
 
@@ -307,8 +317,8 @@ def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bo
     else:
         mark = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.2" fill="{stroke}"/>'
     current_attr = ' aria-current="true"' if current else ""
-    return (f'<g class="review-point" id="review-point-{m.ply}" data-ply="{m.ply}" '
-            f'data-grade="{m.grade}" tabindex="0" role="button"{current_attr} '
+    return (f'<g class="review-point" id="{review_point_id(m.ply)}" data-ply="{m.ply}" '
+            f'data-grade="{m.grade}" tabindex="-1" role="button"{current_attr} '
             f'aria-label="{escape(label, quote=True)}"><title>{escape(label)}</title>'
             f'<rect class="hit" x="{cx - step / 2:.2f}" y="{PAD / 2}" width="{step:.2f}" '
             f'height="{CHART_H - PAD}"/>{mark}</g>')
