@@ -8,11 +8,11 @@ move are both drawn, told apart by a ring and a star, each said in a sentence; o
 phone the move and the board are on screen together (e2e/test_phone.py); on a 1366x768
 laptop the side panel shows, unscrolled, the replay's controls and the review's progress,
 buttons, accuracies (the table whole, no word broken), chart and first moves, with no
-empty block above them, the game's tools (export, share, motion) below the review.  Cancel
-stops the review and a new one runs to the end.  Share gives a link that opens the
-review at the move chosen in a fresh browser; a damaged review part is said and the game
-opens.  Waits are on the page's state (``#review[data-state]``,
-``#play[data-replay-at]``), never sleeps."""
+empty block above them, the game's tools (export, share, motion) below the review; what
+the chart shows is folded under the moves.  Cancel stops the review and a new one runs
+to the end.  Share gives a link that opens the review at the move chosen in a fresh
+browser; a damaged review part is said and the game opens.  Waits are on the page's
+state (``#review[data-state]``, ``#play[data-replay-at]``), never sleeps."""
 
 from __future__ import annotations
 
@@ -142,6 +142,10 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     page.keyboard.press("ArrowRight")  # on to the move played: the ghosts go
     expect(play).to_have_attribute("data-replay-at", str(worst.ply))
     expect(page.locator("#board g.overlay .ghost")).to_have_count(0)
+    key = page.locator("#review-unit")  # what the chart shows: folded, after the moves
+    expect(key).to_be_hidden()
+    page.click(".review-key summary")
+    expect(key).to_be_visible()
     mode(page, "review")
     page.click("#review-close")
     mode(page, "replay")
