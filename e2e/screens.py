@@ -15,7 +15,8 @@ The probe (``Probe``) brings every element into view as a player would: the mous
 over each scrolling container (the page's and every panel's), and Tab from control to
 control; after each wheel step or key it waits for the scroll to come to rest and for
 the page's Python to have answered (``window.qinIdle``), then asks
-``document.elementFromPoint`` at each element's centre.
+``document.elementFromPoint`` at each element's centre (for one taller or wider than the
+window, the centre of its part inside the window).
 """
 
 from __future__ import annotations
@@ -204,9 +205,16 @@ PROBE_JS = r"""
     const r = el.getBoundingClientRect();
     return r.width >= 2 && r.height >= 2;
   };
+  // Reached: the element (or what shows of it) at its centre; one taller or wider than
+  // the window (a whole game's list of moves, focused by Tab) at the centre of its part
+  // inside the window, which no focus scroll can show whole.
   const hit = (el) => {
     const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const [top, bottom] = r.height > innerHeight
+      ? [Math.max(r.top, 0), Math.min(r.bottom, innerHeight)] : [r.top, r.bottom];
+    const [left, right] = r.width > innerWidth
+      ? [Math.max(r.left, 0), Math.min(r.right, innerWidth)] : [r.left, r.right];
+    const x = (left + right) / 2, y = (top + bottom) / 2;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
     const at = document.elementFromPoint(x, y);
     return !!at && (at === el || el.contains(at));

@@ -8,7 +8,8 @@ phone landscape 740x360 with touch.  One page per input family walks every mode 
 review, series, the start screen with saves) and is resized through the family's
 screen classes in each.  An element counts as within reach when the mouse wheel over
 its scrolling container (the page's or a panel's) brings it into the window and
-``document.elementFromPoint`` at its centre is it or inside it; a control must also be
+``document.elementFromPoint`` at its centre (of its part in the window, for one taller
+than the window) is it or inside it; a control must also be
 reached so by Tab (its focus scrolls it into view and nothing covers it).  A touch
 screen scrolls the same containers a wheel does (the board alone takes a finger's drag
 as a placement, ``touch-action`` elsewhere is the browser's).  The phone layout's fit

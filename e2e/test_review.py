@@ -6,12 +6,13 @@ on a chart's point) jumps the replay to a move (the replay's log, the review's l
 its chart are one Tab stop each, walked by the arrow keys), where the move played and the better
 move are both drawn, told apart by a ring and a star, each said in a sentence; on a
 phone the move and the board are on screen together (e2e/test_phone.py); on a 1366x768
-laptop the side panel shows the review's progress, buttons and accuracies unscrolled
-(the table whole, no word broken), with no empty block above them.  Cancel
-stops the review and a new one runs to the end.  Share gives a link that opens the
-review at the move chosen in a fresh browser; a damaged review part is said and the game
-opens.  Waits are on the page's state (``#review[data-state]``,
-``#play[data-replay-at]``), never sleeps."""
+laptop the side panel shows, unscrolled, the replay's controls and the review's progress,
+buttons, accuracies (the table whole, no word broken), chart and first moves, with no
+empty block above them, the game's tools (export, share, motion) below the review; what
+the chart shows is folded under the moves.  Cancel stops the review and a new one runs
+to the end.  Share gives a link that opens the review at the move chosen in a fresh
+browser; a damaged review part is said and the game opens.  Waits are on the page's
+state (``#review[data-state]``, ``#play[data-replay-at]``), never sleeps."""
 
 from __future__ import annotations
 
@@ -91,13 +92,19 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
         assert accuracy is not None
         expect(rows.nth(seat - 1).locator("td.accuracy")).to_have_text(f"{accuracy:.0f}%")
     expect(page.locator("#review-unit")).to_contain_text("an inaccuracy from 0.5 pagodas")
-    # on a 1366x768 laptop the side panel shows the review's summary and its buttons
-    # unscrolled, with no empty block between the status, the players and the review
-    page.set_viewport_size(LAPTOP)
-    page.wait_for_function("() => window.qinIdle")
-    assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], "the review at 1366x768"
-    widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
-    assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px in the side panel"
+    # on a 1366x768 laptop (and a 1280x720 one) the side panel shows, unscrolled, the
+    # status, the replay's controls and the review: its buttons, accuracies, chart and
+    # the start of its list of moves, with no empty block between the status and the
+    # review; the game's tools (export, share, motion) are still reached below it
+    for size in LAPTOPS:
+        page.set_viewport_size(size)
+        page.wait_for_function("() => window.qinIdle")
+        at = f"the review at {size['width']}x{size['height']}"
+        assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], at
+        widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
+        assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px in the side panel"
+        assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
+        expect(page.locator("#export-game")).to_be_visible()
 
     worst = max(expected.marked, key=lambda m: m.loss)
     point = page.locator(f"#review-point-{worst.ply}")
@@ -135,6 +142,10 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     page.keyboard.press("ArrowRight")  # on to the move played: the ghosts go
     expect(play).to_have_attribute("data-replay-at", str(worst.ply))
     expect(page.locator("#board g.overlay .ghost")).to_have_count(0)
+    key = page.locator("#review-unit")  # what the chart shows: folded, after the moves
+    expect(key).to_be_hidden()
+    page.click(".review-key summary")
+    expect(key).to_be_visible()
     mode(page, "review")
     page.click("#review-close")
     mode(page, "replay")
@@ -142,10 +153,16 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(play).to_have_attribute("data-moves", str(len(moves)))  # the game untouched
 
 
-LAPTOP = {"width": 1366, "height": 768}
-REVIEW_SHOWN = ["#review-status", "#review-close", "#review-share", "#review-summary"]
-"""What a review's player sees at once: how far it got, its buttons and each player's
-accuracy."""
+LAPTOPS = ({"width": 1366, "height": 768}, {"width": 1280, "height": 720})
+REVIEW_SHOWN = ["#status", "#replay-caption", "#replay-start", "#replay-end", "#replay-pos",
+                "#replay-exit", "#review-status", "#review-close", "#review-share",
+                "#review-summary", "#review-chart", "#review-list .review-jump"]
+"""What a review's player sees at once: the position shown, the replay's controls, how
+far the review got, its buttons, each player's accuracy, the chart and the first move
+of its list."""
+BELOW_JS = """([a, b]) => document.querySelector(a).getBoundingClientRect().bottom
+  <= document.querySelector(b).getBoundingClientRect().top + 1"""
+"""``b`` lies below ``a``."""
 SIDE_SHOWS_JS = """(selectors) => {
   const side = document.querySelector('#side'), out = [];
   if (side.scrollTop !== 0) out.push(`the side panel scrolled by ${side.scrollTop} px`);
