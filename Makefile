@@ -29,7 +29,7 @@ help:
 	@echo "make site   build the deployable static site into build/site/"
 	@echo "make lint | typecheck | unit | e2e   one step of make test"
 	@echo "make screenshots  every mode at every screen class: build/screenshots/index.html"
-	@echo "make train-ai  retrain the Son of Heaven's weights (qin/ai/weights.json; ~1 h of CPU)"
+	@echo "make train-ai  retrain the Son of Heaven's weights (qin/ai/weights.json; 1-1.5 h of CPU)"
 	@echo "make clean  remove build output   make distclean  also .venv/ and node_modules/"
 
 # ---------------------------------------------------------------- installs

@@ -33,9 +33,11 @@
 Everything follows from ``--seed``; with ``--workers 2`` the games run in two
 processes (the results do not depend on it).  The default run (seed 7000, ``--games
 400 150 30`` of the Emperor's first stage, and 40 evaluation games per checkpoint)
-writes the shipped weights; under an hour of CPU: some 20 minutes of self-play (the
-two-player games 11 minutes on a quiet machine, 2026-11-26) and some 30 minutes of the
-160 evaluation games (``--eval-games 0`` leaves them out).
+writes the shipped weights in one to one and a half hours of CPU: the self-play (the
+two-player games some 11 minutes on a quiet machine, the three- and four-player ones up
+to some 55 minutes, 2026-11-26) and some 27 minutes of the 160 evaluation games
+(``--eval-games 0`` leaves them out; bench/README.md, "The learning curve's strength
+column").
 """
 
 from __future__ import annotations
