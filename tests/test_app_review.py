@@ -7,6 +7,7 @@ a ghost tile; cancel stops asking.  CPython, no browser."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -206,3 +207,34 @@ def test_a_review_request_carries_the_movers_view_only() -> None:
             assert "review" in str(exc) or "ply" in str(exc)
         else:
             raise AssertionError(f"accepted {bad}")
+
+
+def test_every_seat_colour_reads_on_the_chart() -> None:
+    """A seat whose colour is light (White, Orange, Pink) on the chart's light
+    background: its line is drawn over a dark casing and its points outlined dark, so
+    each seat's line reads in the normal and the high-contrast theme; a dark colour
+    needs none."""
+    from qin_ui import review
+
+    from qin.svg import PAGODA_COLOURS
+
+    run_ = review.ReviewRun.start(1, finished(31).record())
+    run_.result = rv.marked([
+        rv.Reviewed(ply, 2 - ply % 2, "pass", "pass", v, v + loss)
+        for ply, v, loss in ((1, 0.0, 0.0), (2, -1.0, 0.6), (3, 1.0, 1.6), (4, 0.5, 4.0),
+                             (5, 2.0, 0.0))])
+    for light, dark in (("white", "black"), ("orange", "purple"), ("pink", "green")):
+        chart = review.chart_svg(run_, ["A", "B"], [dark, light], 5)
+        casings = re.findall(r'<polyline class="line-casing" data-seat="(\d)"[^>]*'
+                             r'stroke="(#[0-9a-f]{6})"', chart)
+        assert casings == [("2", "#1f1f1f")], (light, chart)
+        # the casing lies under the line it outlines
+        assert chart.index('class="line-casing"') < chart.index('class="line" data-seat="2"')
+        for ply in (2, 4):  # the light seat's points: a dark outline round each mark
+            point = chart.split(f'id="review-point-{ply}"')[1].split("</g>")[0]
+            assert 'stroke="#1f1f1f"' in point, (light, point)
+        for ply in (1, 3, 5):  # the dark seat's: as before
+            point = chart.split(f'id="review-point-{ply}"')[1].split("</g>")[0]
+            assert "#1f1f1f" not in point
+        assert PAGODA_COLOURS[light] in chart and PAGODA_COLOURS[dark] in chart
+

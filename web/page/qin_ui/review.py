@@ -244,16 +244,47 @@ CHART_SPAN = 12.0
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 """Each player's line has its own dash pattern (not told apart by colour alone)."""
 SHAPES = {"inaccuracy": "ring", "mistake": "square", "blunder": "triangle"}
+CHART_GROUNDS = ("#fbf8f0", "#ffffff")
+"""The chart's background: the page's card colour (``--card``) in the normal and the
+high-contrast theme."""
+CASING = "#1f1f1f"
+"""The dark edge drawn round a light seat colour's line and points on the chart."""
+READABLE = 3.0
+"""The contrast a line or a point needs against the chart's background (WCAG's for
+graphics); a seat colour with less is drawn with a ``CASING``."""
+
+
+def _relative_luminance(css: str) -> float:
+    """WCAG's relative luminance of a ``#rrggbb`` colour (0.0 for anything else)."""
+    text = css.lstrip("#")
+    if len(text) != 6:
+        return 0.0
+    try:
+        channels = [int(text[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    except ValueError:
+        return 0.0
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def chart_casing(colour: str) -> str | None:
+    """``CASING`` for a seat colour too light to read on the chart's background on its
+    own (White, Orange, Pink), ``None`` for one that reads."""
+    mine = _relative_luminance(colour)
+    contrast = min((_relative_luminance(ground) + 0.05) / (mine + 0.05)
+                   for ground in CHART_GROUNDS)
+    return CASING if contrast < READABLE else None
 
 
 def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
               length: int) -> str:
     """The whole game as a chart (SVG): per reviewed player a line through their
     standing after each of their moves; inaccuracies ringed, mistakes as squares,
-    blunders as triangles; each point a button (``review-point``, its move's strip of
-    the chart's height the target of a click or a tap) that jumps there.  The chart is
-    one Tab stop: its points are out of the Tab order, Right and Left move between them
-    (``keyboard.SIDEWAYS``), Enter or Space jumps."""
+    blunders as triangles; a seat colour too light for the chart's background drawn
+    over a dark casing (``chart_casing``); each point a button (``review-point``, its
+    move's strip of the chart's height the target of a click or a tap) that jumps
+    there.  The chart is one Tab stop: its points are out of the Tab order, Right and
+    Left move between them (``keyboard.SIDEWAYS``), Enter or Space jumps."""
     from qin.svg import player_colour
 
     moves = list(_moves(run))
@@ -290,6 +321,10 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
         points = " ".join(f"{x(m.ply):.1f},{y(m.standing):.1f}" for m in mine)
         dash = DASHES[(seat - 1) % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        casing = chart_casing(stroke)
+        if casing is not None:
+            out.append(f'<polyline class="line-casing" data-seat="{seat}" points="{points}" '
+                       f'stroke="{casing}"{dash_attr}/>')
         out.append(f'<polyline class="line" data-seat="{seat}" points="{points}" '
                    f'stroke="{stroke}"{dash_attr}/>')
     step = inner_w / max(1, length)  # one move's strip: the point's target
@@ -305,17 +340,24 @@ def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bo
     shape = SHAPES.get(m.grade, "dot")
     label = t("review.chart.point", n=m.ply, who=who, standing=figure(m.standing),
               loss=loss_text(m))
+    casing = chart_casing(stroke)
+    edge = f' stroke="{casing}" stroke-width="1"' if casing is not None else ""
     if shape == "square":
         mark = (f'<rect x="{cx - 4:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
-                f'fill="{stroke}"/>')
+                f'fill="{stroke}"{edge}/>')
     elif shape == "triangle":
         mark = (f'<path d="M{cx:.1f} {cy - 6:.1f}L{cx + 5.5:.1f} {cy + 4:.1f}'
-                f'L{cx - 5.5:.1f} {cy + 4:.1f}Z" fill="{stroke}"/>')
+                f'L{cx - 5.5:.1f} {cy + 4:.1f}Z" fill="{stroke}"{edge} '
+                f'stroke-linejoin="round"/>')
     elif shape == "ring":
-        mark = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="#fff" stroke="{stroke}" '
-                f'stroke-width="2"/>')
+        ring = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="{{fill}}" '
+                f'stroke="{{colour}}" stroke-width="{{width}}"/>')
+        mark = ring.format(fill="#fff", colour=stroke, width=2)
+        if casing is not None:  # a dark edge either side of the light ring
+            mark = (ring.format(fill="#fff", colour=casing, width=4)
+                    + ring.format(fill="none", colour=stroke, width=2))
     else:
-        mark = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.2" fill="{stroke}"/>'
+        mark = f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.2" fill="{stroke}"{edge}/>'
     current_attr = ' aria-current="true"' if current else ""
     return (f'<g class="review-point" id="{review_point_id(m.ply)}" data-ply="{m.ply}" '
             f'data-grade="{m.grade}" tabindex="-1" role="button"{current_attr} '
