@@ -238,3 +238,40 @@ def test_every_seat_colour_reads_on_the_chart() -> None:
             assert "#1f1f1f" not in point
         assert PAGODA_COLOURS[light] in chart and PAGODA_COLOURS[dark] in chart
 
+
+def reviewed(app: App) -> None:
+    """The review of ``app``'s finished game run to its end (answered as the worker would)."""
+    run(app, A.Command("review-open"))
+    ask = asked(run(app, A.WorkerReady()))
+    run_ = app.state.game.review
+    assert run_ is not None
+    while run_.status == "running":
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if run_.status == "running":
+            ask = asked(effects)
+    assert run_.status == "done"
+
+
+def test_a_jump_in_the_review_is_spoken_once() -> None:
+    """A jump to a reviewed move is said by the review's detail (the judge's figures and
+    both moves in words): the replay's caption, which says the same move in fewer
+    words, is silent then; a step in the replay is said by the caption alone."""
+    app = imported()
+    reviewed(app)
+    run_ = app.state.game.review
+    assert run_ is not None and run_.result is not None
+
+    def live() -> dict[str, str | None]:
+        els = app.screen().elements
+        return {name: None if els[name].hidden else dict(els[name].attrs).get("aria-live")
+                for name in ("replay-caption", "review-detail")}
+
+    assert live() == {"replay-caption": "polite", "review-detail": None}
+    worst = max(run_.result.marked, key=lambda m: m.loss)
+    run(app, A.Command("review-jump", str(worst.ply)))
+    assert live() == {"replay-caption": "off", "review-detail": "polite"}
+    run(app, A.Key("ArrowRight"))  # a step on: the detail goes, the caption says it
+    assert live() == {"replay-caption": "polite", "review-detail": None}
+    run(app, A.Command("review-close"))  # the replay alone: its caption speaks
+    assert app.mode is Mode.REPLAY
+    assert dict(app.screen().elements["replay-caption"].attrs).get("aria-live") == "polite"

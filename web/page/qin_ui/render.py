@@ -251,8 +251,10 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-message"] = El(text=st.link.link_message, hidden=not st.link.link_message)
     els["link-problem"] = El(text=st.link.link_problem, hidden=not st.link.link_problem)
     els["replay-bar"] = El(hidden=r is None)
-    if r is not None:  # the caption speaks a step (a live region), the status line not
-        els["replay-caption"] = El(text=r.caption())
+    if r is not None:  # the caption speaks a step (a live region), the status line not;
+        # at a reviewed move jumped to, the review's detail speaks it in fuller words
+        els["replay-caption"] = El(text=r.caption(), attrs=(
+            ("aria-live", "off" if _review_at(st) is not None else "polite"),))
         els["replay-pos"] = El(value=str(r.cursor), attrs=(("max", str(r.length)),))
         els["replay-play"] = El(classes=(("playing", r.playing),))
         els["replay-play-label"] = El(text=t("replay.pause" if r.playing else "replay.play"))
@@ -345,6 +347,15 @@ def _review_ghost(st: AppState, s: Session) -> str:
     return "".join(marks)
 
 
+def _review_at(st: AppState) -> int | None:
+    """The reviewed move the replay shows, jumped to (its position before the move), or
+    ``None``: the review's detail says that move."""
+    run, r = st.game.review, st.game.replay
+    if run is None or r is None or run.at is None or r.cursor != run.at - 1:
+        return None
+    return run.at
+
+
 def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) -> None:
     """The review beside the replay: its progress, the moves judged, the move jumped to."""
     run, r = st.game.review, st.game.replay
@@ -356,7 +367,7 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
         return
     done, total = len(run.done), run.total
     marked = len(run.result.marked) if run.result is not None else 0
-    at = run.at if run.at is not None and r.cursor == run.at - 1 else None
+    at = _review_at(st)
     ghost = run.entry(at) if at is not None else None
     els["review"] = El(hidden=False, data=(
         ("state", run.status), ("done", str(done)), ("total", str(total)),
@@ -379,7 +390,8 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
                                     hidden=not st.link.review_message)
     els["review-unit"] = El(text=review.unit_text())
     els["review-detail"] = El(text=review.detail_text(run, r.game, s.names)
-                              if at is not None else "", hidden=at is None)
+                              if at is not None else "", hidden=at is None,
+                              attrs=(("aria-live", "polite"),))
     key = (run.token, done, run.status, run.at, i18n.generation())
     els["review-list"] = El(html=cache.get("review", key,
                                            lambda: review.list_html(run, s.names)))
