@@ -76,7 +76,8 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     expect(page.locator("#review-progress")).to_have_attribute("value", str(len(moves)))
     expect(page.locator("#review-status")).to_have_text(
-        f"{len(moves)} moves reviewed, {len(expected.marked)} marked.")
+        f"{len(moves)} moves reviewed; each player's largest losses (up to {rv.MARKS}) "
+        "are marked.")
     marked = page.locator("#review-list button[data-marked]")
     assert marked.evaluate_all("els => els.map(e => e.dataset.ply)") == [
         str(m.ply) for m in expected.marked]

@@ -69,6 +69,11 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     marked = run_.result.marked
     assert marked
     screen = app.screen()
+    # what is marked, in words: each player's largest losses, not a count that reads
+    # against the table's blunders
+    assert screen.elements["review-status"].text == (
+        f"{len(before)} moves reviewed; each player's largest losses "
+        f"(up to {rv.MARKS}) are marked.")
     html = screen.elements["review-list"].html or ""
     assert html.count('data-marked="1"') == len(marked)
     assert ("state", "done") in screen.elements["review"].data

@@ -347,6 +347,22 @@ def _review_ghost(st: AppState, s: Session) -> str:
     return "".join(marks)
 
 
+def _review_status(run: review.ReviewRun) -> str:
+    """How far the review got, in words; once done, what its marks are."""
+    done, total = len(run.done), run.total
+    if run.status == "running":
+        return t("review.progress", done=done, total=total)
+    if run.status == "done":
+        from qin.ai.review import MARKS  # loaded with the review's first judgement
+
+        return t("review.done", total=total, marks=MARKS)
+    if run.status == "cancelled":
+        return t("review.cancelled", done=done, total=total)
+    if run.status == "failed":
+        return t("review.failed")
+    return ""
+
+
 def _review_at(st: AppState) -> int | None:
     """The reviewed move the replay shows, jumped to (its position before the move), or
     ``None``: the review's detail says that move."""
@@ -376,11 +392,7 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
     els["review-progress"] = El(attrs=(("max", str(max(total, 1))),
                                        ("value", str(total if run.status == "done"
                                                      else done))))
-    words = {"running": t("review.progress", done=done, total=total),
-             "done": t("review.done", total=total, marked=marked),
-             "cancelled": t("review.cancelled", done=done, total=total),
-             "failed": t("review.failed")}
-    els["review-status"] = El(text=words.get(run.status, ""))
+    els["review-status"] = El(text=_review_status(run))
     els["review-cancel"] = El(hidden=run.status != "running")
     shared = st.link.review_panel
     els["review-share"] = El(attrs=(("aria-expanded", "true" if shared else "false"),))
