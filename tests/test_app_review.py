@@ -11,6 +11,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 import qin
 from qin.ai import review as rv
 
@@ -280,3 +282,20 @@ def test_a_jump_in_the_review_is_spoken_once() -> None:
     run(app, A.Command("review-close"))  # the replay alone: its caption speaks
     assert app.mode is Mode.REPLAY
     assert dict(app.screen().elements["replay-caption"].attrs).get("aria-live") == "polite"
+
+
+def test_the_key_to_the_chart_says_how_many_losses_are_marked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key's count of the marked losses is the engine's ``MARKS``, in every language
+    (a number from the engine, never written in the words)."""
+    from qin_ui import review
+
+    monkeypatch.setattr(rv, "MARKS", 4)
+    try:
+        for lang, words in (("en", "each player's 4 largest losses"),
+                            ("de", "die 4 größten Verluste"),
+                            ("fr", "les 4 plus grandes pertes")):
+            i18n.set_language(lang, json.loads(catalogue(lang)))
+            assert words in review.unit_text(), lang
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))

@@ -177,11 +177,11 @@ def chart_points(run: ReviewRun) -> list[str]:
 
 
 def unit_text() -> str:
-    """The chart's figures, the grades and the accuracy explained once, in words."""
-    from qin.ai.review import BLUNDER, INACCURACY, MISTAKE
+    """The chart's figures, the grades, the accuracy and the marks explained once, in words."""
+    from qin.ai import review as judge
 
-    return t("review.unit", inaccuracy=f"{INACCURACY:g}", mistake=f"{MISTAKE:g}",
-             blunder=f"{BLUNDER:g}")
+    return t("review.unit", inaccuracy=f"{judge.INACCURACY:g}", mistake=f"{judge.MISTAKE:g}",
+             blunder=f"{judge.BLUNDER:g}", marks=judge.MARKS)
 
 
 def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
