@@ -106,6 +106,10 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
         assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px in the side panel"
         assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
         expect(page.locator("#export-game")).to_be_visible()
+        page.keyboard.press("Tab")  # the keyboard's focus, shown as it is, on the chart
+        page.locator("#review-points").focus()
+        expect(page.locator("#review-points")).to_be_focused()
+        assert page.evaluate(RING_CUT_JS, "#review-points") == [], at
 
     worst = max(expected.marked, key=lambda m: m.loss)
     point = page.locator(f"#review-point-{worst.ply}")
@@ -183,6 +187,23 @@ SIDE_SHOWS_JS = """(selectors) => {
   return out;
 }"""
 """The elements shown whole in the side panel as it is (unscrolled) and in the window."""
+RING_CUT_JS = """(sel) => {
+  const el = document.querySelector(sel), style = getComputedStyle(el);
+  const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const r = el.getBoundingClientRect(), out = [];
+  if (style.outlineStyle === 'none') return ['no focus ring'];
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    if (getComputedStyle(box).overflowX === 'visible') continue;
+    const b = box.getBoundingClientRect(), left = b.left + box.clientLeft;
+    const right = left + box.clientWidth;
+    if (r.left - reach < left - 0.5 || r.right + reach > right + 0.5)
+      out.push(`the ring at ${r.left - reach}-${r.right + reach} cut by ` +
+               `${box.id || box.tagName} at ${left}-${right}`);
+  }
+  return out;
+}"""
+"""Where the focus ring of ``sel`` (its outline) is cut at the sides by an ancestor that
+clips."""
 CUT_JS = """(sel) => {
   const box = document.querySelector(sel).getBoundingClientRect(), out = [];
   const ctx = document.createElement('canvas').getContext('2d');
