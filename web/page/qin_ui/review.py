@@ -311,6 +311,7 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
         out.append(f'<line class="at" x1="{x(run.at):.1f}" x2="{x(run.at):.1f}" '
                    f'y1="{PAD}" y2="{CHART_H - PAD}"/>')
     strokes: dict[int, str] = {}
+    casings: dict[int, str | None] = {}  # per seat, once: its line's and its points'
     for seat in sorted({m.seat for m in moves}):
         mine = [m for m in moves if m.seat == seat]
         try:
@@ -321,7 +322,7 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
         points = " ".join(f"{x(m.ply):.1f},{y(m.standing):.1f}" for m in mine)
         dash = DASHES[(seat - 1) % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        casing = chart_casing(stroke)
+        casing = casings[seat] = chart_casing(stroke)
         if casing is not None:
             out.append(f'<polyline class="line-casing" data-seat="{seat}" points="{points}" '
                        f'stroke="{casing}"{dash_attr}/>')
@@ -329,18 +330,19 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
                    f'stroke="{stroke}"{dash_attr}/>')
     step = inner_w / max(1, length)  # one move's strip: the point's target
     for m in sorted(moves, key=lambda m: m.ply):  # over the lines, in the moves' order
-        out.append(_point(m, x(m.ply), y(m.standing), strokes[m.seat], _who(names, m.seat),
-                          run.at == m.ply, step))
+        out.append(_point(m, x(m.ply), y(m.standing), strokes[m.seat], casings[m.seat],
+                          _who(names, m.seat), run.at == m.ply, step))
     out.append("</svg>")
     return "".join(out)
 
 
-def _point(m: Reviewed, cx: float, cy: float, stroke: str, who: str, current: bool,
-           step: float) -> str:
+def _point(m: Reviewed, cx: float, cy: float, stroke: str, casing: str | None, who: str,
+           current: bool, step: float) -> str:
+    """One move's point on the chart: its grade's shape in its seat's ``stroke``, edged
+    with the seat's ``casing`` (``chart_casing``) if it has one."""
     shape = SHAPES.get(m.grade, "dot")
     label = t("review.chart.point", n=m.ply, who=who, standing=figure(m.standing),
               loss=loss_text(m))
-    casing = chart_casing(stroke)
     edge = f' stroke="{casing}" stroke-width="1"' if casing is not None else ""
     if shape == "square":
         mark = (f'<rect x="{cx - 4:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
