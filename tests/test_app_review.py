@@ -246,6 +246,37 @@ def test_every_seat_colour_reads_on_the_chart() -> None:
         assert PAGODA_COLOURS[light] in chart and PAGODA_COLOURS[dark] in chart
 
 
+def page_css() -> str:
+    """The game page's own stylesheets, as index.html links them (not the vendored)."""
+    index = (WEB / "page" / "index.html").read_text(encoding="utf-8")
+    names = re.findall(r'<link rel="stylesheet" href="\./([\w-]+\.css)"', index)
+    assert "style.css" in names, names
+    found = [path for name in names for path in WEB.glob(f"*/{name}")]
+    assert len(found) == len(names), (names, found)
+    return "".join(path.read_text(encoding="utf-8") for path in found)
+
+
+def test_the_chart_is_judged_against_the_card_colours_the_page_draws_it_on() -> None:
+    """The chart lies on the card colour (``--card``), and the grounds its seat colours
+    are read against (``review.CHART_GROUNDS``) are every ``--card`` of the page's
+    stylesheets, the normal and the high-contrast theme's: a change to one and not the
+    other fails here."""
+    from qin_ui import review
+
+    css = page_css()
+
+    def full(colour: str) -> str:  # "#fff" -> "#ffffff"
+        colour = colour.strip().lower()
+        return "#" + "".join(c * 2 for c in colour[1:]) if len(colour) == 4 else colour
+
+    chart = re.search(r"\.review-chart-svg \{([^}]*)\}", css)
+    assert chart is not None and "background: var(--card)" in chart.group(1)
+    cards = [full(c) for c in re.findall(r"--card:\s*([^;]+);", css)]
+    assert len(cards) >= 2, cards  # the normal theme's and the high-contrast theme's
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in cards), cards
+    assert sorted(set(cards)) == sorted(review.CHART_GROUNDS)
+
+
 def reviewed(app: App) -> None:
     """The review of ``app``'s finished game run to its end (answered as the worker would)."""
     run(app, A.Command("review-open"))

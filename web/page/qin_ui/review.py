@@ -245,8 +245,9 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3")
 """Each player's line has its own dash pattern (not told apart by colour alone)."""
 SHAPES = {"inaccuracy": "ring", "mistake": "square", "blunder": "triangle"}
 CHART_GROUNDS = ("#fbf8f0", "#ffffff")
-"""The chart's background: the page's card colour (``--card``) in the normal and the
-high-contrast theme."""
+"""The chart's background: the page's card colour (``--card`` in style.css, which draws
+the chart on it) in the normal and the high-contrast theme, here for the contrast sums
+(``chart_casing``); a test holds them equal to every ``--card`` of the page's stylesheets."""
 CASING = "#1f1f1f"
 """The dark edge drawn round a light seat colour's line and points on the chart."""
 READABLE = 3.0
