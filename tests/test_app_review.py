@@ -330,3 +330,26 @@ def test_the_key_to_the_chart_says_how_many_losses_are_marked(
             assert words in review.unit_text(), lang
     finally:
         i18n.set_language("en", json.loads(catalogue("en")))
+
+
+@pytest.mark.parametrize("mark_min, en, de, fr", [
+    (1.0, "of 1 pagoda or more", "ab 1 Pagode", "de 1 pagode ou plus"),
+    (2.0, "of 2 pagodas or more", "ab 2 Pagoden", "de 2 pagodes ou plus"),
+    (1.5, "of 1.5 pagodas or more", "ab 1.5 Pagoden", "de 1.5 pagodes ou plus")])
+def test_the_key_to_the_chart_says_from_what_loss_a_move_is_marked(
+        monkeypatch: pytest.MonkeyPatch, mark_min: float, en: str, de: str,
+        fr: str) -> None:
+    """The key's smallest marked loss is the engine's ``MARK_MIN``, in every language (a
+    number from the engine, never written in the words; one pagoda, or more pagodas)."""
+    from qin_ui import review
+
+    monkeypatch.setattr(rv, "MARK_MIN", mark_min)
+    try:
+        for lang, words in (("en", f"each player's {rv.MARKS} largest losses {en}."),
+                            ("de", f"die {rv.MARKS} größten Verluste jedes Spielers {de}."),
+                            ("fr", f"les {rv.MARKS} plus grandes pertes de chaque joueur, "
+                                   f"{fr}.")):
+            i18n.set_language(lang, json.loads(catalogue(lang)))
+            assert words in review.unit_text(), lang
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))

@@ -180,8 +180,10 @@ def unit_text() -> str:
     """The chart's figures, the grades, the accuracy and the marks explained once, in words."""
     from qin.ai import review as judge
 
+    mark_min = t("review.mark_min.one" if judge.MARK_MIN == 1 else "review.mark_min.many",
+                 n=f"{judge.MARK_MIN:g}")  # one pagoda, or more pagodas
     return t("review.unit", inaccuracy=f"{judge.INACCURACY:g}", mistake=f"{judge.MISTAKE:g}",
-             blunder=f"{judge.BLUNDER:g}", marks=judge.MARKS)
+             blunder=f"{judge.BLUNDER:g}", marks=judge.MARKS, mark_min=mark_min)
 
 
 def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
