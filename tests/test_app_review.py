@@ -315,21 +315,30 @@ def test_a_jump_in_the_review_is_spoken_once() -> None:
     assert dict(app.screen().elements["replay-caption"].attrs).get("aria-live") == "polite"
 
 
+def unit_texts() -> dict[str, str]:
+    """The key to the chart (``review.unit_text``) in English, German and French."""
+    from qin_ui import review
+
+    texts: dict[str, str] = {}
+    try:
+        for lang in ("en", "de", "fr"):
+            i18n.set_language(lang, json.loads(catalogue(lang)))
+            texts[lang] = review.unit_text()
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))
+    return texts
+
+
 def test_the_key_to_the_chart_says_how_many_losses_are_marked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The key's count of the marked losses is the engine's ``MARKS``, in every language
     (a number from the engine, never written in the words)."""
-    from qin_ui import review
-
     monkeypatch.setattr(rv, "MARKS", 4)
-    try:
-        for lang, words in (("en", "each player's 4 largest losses"),
-                            ("de", "die 4 größten Verluste"),
-                            ("fr", "les 4 plus grandes pertes")):
-            i18n.set_language(lang, json.loads(catalogue(lang)))
-            assert words in review.unit_text(), lang
-    finally:
-        i18n.set_language("en", json.loads(catalogue("en")))
+    texts = unit_texts()
+    for lang, words in (("en", "each player's 4 largest losses"),
+                        ("de", "die 4 größten Verluste"),
+                        ("fr", "les 4 plus grandes pertes")):
+        assert words in texts[lang], lang
 
 
 @pytest.mark.parametrize("mark_min, en, de, fr", [
@@ -341,15 +350,9 @@ def test_the_key_to_the_chart_says_from_what_loss_a_move_is_marked(
         fr: str) -> None:
     """The key's smallest marked loss is the engine's ``MARK_MIN``, in every language (a
     number from the engine, never written in the words; one pagoda, or more pagodas)."""
-    from qin_ui import review
-
     monkeypatch.setattr(rv, "MARK_MIN", mark_min)
-    try:
-        for lang, words in (("en", f"each player's {rv.MARKS} largest losses {en}."),
-                            ("de", f"die {rv.MARKS} größten Verluste jedes Spielers {de}."),
-                            ("fr", f"les {rv.MARKS} plus grandes pertes de chaque joueur, "
-                                   f"{fr}.")):
-            i18n.set_language(lang, json.loads(catalogue(lang)))
-            assert words in review.unit_text(), lang
-    finally:
-        i18n.set_language("en", json.loads(catalogue("en")))
+    texts = unit_texts()
+    for lang, words in (("en", f"each player's {rv.MARKS} largest losses {en}."),
+                        ("de", f"die {rv.MARKS} größten Verluste jedes Spielers {de}."),
+                        ("fr", f"les {rv.MARKS} plus grandes pertes de chaque joueur, {fr}.")):
+        assert words in texts[lang], lang
