@@ -347,7 +347,8 @@ class Copy:
 @dataclass(frozen=True)
 class ToTop:
     """The page shows another screen (the start screen, or a game or the tutorial
-    after it): its top, however far the screen before was scrolled."""
+    after it, or a game's replay): its top, however far the screen before was
+    scrolled."""
 
 
 @dataclass(frozen=True)
