@@ -9,11 +9,14 @@ shown, the header's rules link and language switch and every tile in hand is at 
 CSS px each way;
 the status speaks of tapping.  A placement takes two taps: the first shows the ghost tile
 (``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
-tap on it places.  In the review nothing empty sits between the status line, the
-players and the review at move 0, the accuracies show whole in English, German and
-French, and the chosen move's words and its board are on screen together.  Waits are
-on the page's state (``expect``), never sleeps: every read after a tap waits for the
-worker's reply first.
+tap on it places.  A replay opens at the page's top with its controls (the first, the
+previous, the next and the last move, the slider and the way back) on that first screen,
+under the board, at every move and in every language; each is tapped there, unscrolled
+(on a 1366x768 laptop they stay beside the board, clicked in place).  In the review
+nothing empty sits between the status line, the players and the review at move 0, the
+accuracies show whole in English, German and French, and the chosen move's words and its
+board are on screen together.  Waits are on the page's state (``expect``), never sleeps:
+every read after a tap waits for the worker's reply first.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import qin
+import qin.records
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
@@ -289,6 +294,110 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     expect(page.locator("#app")).to_have_attribute("data-mode", "watching")
     expect(page.locator("#watch")).to_be_visible()
     fits(page, "watching", (*PLAYED, "#watch"))
+
+
+REPLAY_CONTROLS = ("#replay-caption", "#replay-start", "#replay-back", "#replay-play",
+                   "#replay-step", "#replay-end", "#replay-pos", "#replay-exit")
+"""The replay's words and controls: what a player stepping through the moves uses
+between two looks at the board."""
+REPLAY_SCREENS = {"phone 360x740": {"viewport": {"width": 360, "height": 740},
+                                    "has_touch": True, "is_mobile": True},
+                  "laptop 1366x768": {"viewport": {"width": 1366, "height": 768}}}
+
+COVERED_JS = """(selectors) => selectors.filter(sel => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !hit || !document.querySelector(sel).contains(hit);
+})"""
+"""Those of ``selectors`` that another element covers at their centre (a tap there would
+not reach them)."""
+CENTRE_JS = """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
+
+@pytest.fixture(params=tuple(REPLAY_SCREENS))
+def replay_screen(request: pytest.FixtureRequest, browser: Browser, base_url: str,
+                  page_problems: PageProblems) -> Iterator[Page]:
+    context = browser.new_context(**REPLAY_SCREENS[str(request.param)],
+                                  device_scale_factor=2, base_url=base_url)
+    page_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def four_players_game(moves: int) -> qin.Game:
+    """A hot-seat game of four (the most players' rows beside the board)."""
+    game = qin.Game.new(board="bird", players=4, seed=5, names=["Anna", "Ben", "Chen", "Dara"])
+    for _ in range(moves):
+        game.play(game.legal_moves()[len(game.moves) * 7 % len(game.legal_moves())])
+    return game
+
+
+def test_a_replay_s_controls_are_on_the_first_screen_with_the_board(
+        replay_screen: Page) -> None:
+    page = replay_screen
+    touch = page.evaluate("() => navigator.maxTouchPoints > 0")
+    boot(page, "/#g=" + qin.records.to_url(four_players_game(12)))
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "12")
+    if touch:
+        page.locator("#replay-open").tap()  # below the fold: the page scrolls to it
+    else:
+        page.locator("#replay-open").click()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.wait_for_function("() => window.qinIdle")
+    # the replay from the page's top: the board, then its controls, on one screen
+
+    def press(control: str) -> None:
+        """A tap (a click) on ``control`` where it is, the page unscrolled."""
+        x, y = page.evaluate(CENTRE_JS, control)
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+
+    def step(control: str, at: str) -> None:
+        press(control)
+        expect(play).to_have_attribute("data-replay-at", at)
+        page.wait_for_function("() => window.qinIdle")
+
+    def on_first_screen(what: str) -> None:
+        """The board and the replay's controls inside the screen, the page unscrolled,
+        none covered; on the phone, finger-sized."""
+        size = page.viewport_size
+        assert size is not None
+        assert page.evaluate(OUTSIDE_JS, [["#board", *REPLAY_CONTROLS], size["width"],
+                                          size["height"]]) == [], what
+        assert page.evaluate(COVERED_JS, list(REPLAY_CONTROLS)) == [], what
+        if touch:
+            assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
+
+    on_first_screen("the replay opened")
+    step("#replay-start", "0")
+    on_first_screen("the replay at the start")
+    for n in range(1, 13):  # every move's caption (the longer ones wrap)
+        step("#replay-step", str(n))
+        on_first_screen(f"the replay at move {n}")
+    step("#replay-back", "11")
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.wait_for_function("() => window.qinIdle")
+        on_first_screen(f"the replay at move 11 in {lang}")
+    step("#replay-end", "12")
+    step("#replay-start", "0")
+    player = page.locator("#replay-play")
+    press("#replay-play")  # the autoplay, then paused where it got to
+    expect(player).to_have_class(re.compile(r"(^|\s)playing(\s|$)"))
+    press("#replay-play")
+    expect(player).not_to_have_class(re.compile(r"(^|\s)playing(\s|$)"))
+    page.wait_for_function("() => window.qinIdle")
+    on_first_screen("the replay paused")
+    press("#replay-exit")  # the way back to the game
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    expect(play).to_have_attribute("data-moves", "12")
 
 
 def test_the_strongest_level_and_its_description_fit_the_phone(small_phone: Page) -> None:

@@ -1,18 +1,20 @@
-"""The review of a finished game in the browser: Review on the result opens the replay
-with the review beside it; the AI worker judges every move (a progress bar); a chart of
-each player's standing, their accuracies and grades, the moves listed in words (never a
-move code, in English, German and French); a click on the chart or the list (or Enter
-on a chart's point) jumps the replay to a move (the replay's log, the review's list and
-its chart are one Tab stop each, walked by the arrow keys), where the move played and the better
-move are both drawn, told apart by a ring and a star, each said in a sentence; on a
-phone the move and the board are on screen together (e2e/test_phone.py); on a 1366x768
-laptop the side panel shows, unscrolled, the replay's controls and the review's progress,
-buttons, accuracies (the table whole, no word broken), chart and first moves, with no
-empty block above them, the game's tools (export, share, motion) below the review; what
-the chart shows is folded under the moves.  Cancel stops the review and a new one runs
-to the end.  Share gives a link that opens the review at the move chosen in a fresh
-browser; a damaged review part is said and the game opens.  Waits are on the page's
-state (``#review[data-state]``, ``#play[data-replay-at]``), never sleeps."""
+"""The review of a finished game in the browser: Review on the result opens the replay with
+the review beside it; the AI worker judges every move (a progress bar); a chart of each
+player's standing, their accuracies and grades, the moves listed in words (never a move
+code, in English, German and French); a click on the chart or the list (or Enter on a
+chart's point) jumps the replay to a move (the replay's log, the review's list and its
+chart are one Tab stop each, walked by the arrow keys; a move focused keeps the focus
+when its list is drawn anew: a step on, each answer while the review runs), where the
+move played and the better move are both drawn, told apart by a ring and a star, each
+said in a sentence; on a phone the move and the board are on screen together
+(e2e/test_phone.py); on a 1366x768 laptop the side panel shows, unscrolled, the replay's
+controls and the review's progress, buttons, accuracies (the table whole, no word
+broken), chart and first moves, with no empty block above them, the game's tools
+(export, share, motion) below the review; what the chart shows is folded under the
+moves.  Cancel stops the review and a new one runs to the end.  Share gives a link that
+opens the review at the move chosen in a fresh browser; a damaged review part is said
+and the game opens.  Waits are on the page's state (``#review[data-state]``,
+``#play[data-replay-at]``), never sleeps."""
 
 from __future__ import annotations
 
@@ -285,6 +287,18 @@ def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page
     # Review again: the worker answers on, from the first move to the last
     page.click("#review-open")
     expect(review).to_have_attribute("data-state", "running")
+    # a move of the list focused by the keyboard keeps the focus while each answer
+    # draws the list again
+    page.locator("#review-moves").focus()
+    page.keyboard.press("ArrowDown")
+    first = page.locator("#review-moves button.review-jump").first
+    expect(first).to_be_focused()
+    ply = first.get_attribute("data-ply")
+    judged = int(review.get_attribute("data-done") or 0)
+    page.wait_for_function("(n) => Number(document.querySelector('#review').dataset.done) > n",
+                           arg=judged, timeout=WORKER_BOOT_MS)
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator(f"#review-move-{ply}")).to_be_focused()
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     expect(review).to_have_attribute("data-done", "72")
     expect(page.locator("#review-list button.review-jump")).to_have_count(72)
@@ -349,6 +363,11 @@ def test_a_shared_review_opens_in_a_fresh_browser_at_that_move(
     expect(page.locator("#play")).to_have_attribute("data-replay-at", "8")
     page.wait_for_function("() => window.qinIdle")
     expect(page.locator("#log-move-8")).to_be_focused()  # drawn anew, the focus on it
+    # a step on (the right arrow key) draws the log again: the focus stays on that move
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "9")
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#log-move-8")).to_be_focused()
     page.click("#review-open")
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)

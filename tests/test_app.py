@@ -202,6 +202,24 @@ def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
     assert app.state.game.replay is None and moves(app) == before and stored(app) == saved
 
 
+def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> None:
+    """The players beside a replay (their kinds, their pagodas on the board and left)
+    follow a language chosen while the replay shows, as its other words do."""
+    app = hot_seat
+    play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("replay-open"))
+    assert "Human" in (app.screen().elements["players"].html or "")
+    german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+    try:
+        run(app, A.LanguageChosen("de", german, form()))
+        players = app.screen().elements["players"].html or ""
+        assert "Mensch" in players and "Human" not in players
+    finally:
+        run(app, A.LanguageChosen("en", english, form()))
+
+
 # -- every key in every other mode ---------------------------------------------------------
 def press_all_but(app: App, skip: set[str]) -> None:
     for key in KEYS:

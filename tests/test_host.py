@@ -17,7 +17,7 @@ sys.path.insert(0, str(WEB))
 import events  # noqa: E402
 import host  # noqa: E402
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import setup  # noqa: E402
+from qin_ui import keyboard, setup  # noqa: E402
 from qin_ui.ai_bridge import review_answer  # noqa: E402
 from qin_ui.elements import Parts  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
@@ -406,6 +406,58 @@ def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arr
     # Escape on the list itself leaves the replay, as before
     focus_by_key(h, "Escape", "review-moves")
     assert h.app.mode is Mode.PLAYING
+
+
+def kept(ident: str) -> list[Any]:
+    """The focus put back on ``ident`` where a drawing left it on nothing."""
+    return [{"fx": "focus", "first": [f"#{ident}"], "lost": True}]
+
+
+def focus_moves(reply: host.Json) -> list[Any]:
+    return [e for e in reply.get("effects", []) if e["fx"] == "focus"]
+
+
+def test_a_list_drawn_anew_keeps_the_focus_on_its_move_or_else_on_the_list() -> None:
+    h = six_moves_played()
+    s = h.app.state.game.session
+    assert s is not None
+    links = keyboard.log_links(s)  # the newest move's first
+    newest, oldest = links[0], links[-1]
+    assert newest.startswith("log-rule-6-") and oldest.startswith("log-rule-1-")
+
+    def press(name: str, focused: str, target: str | None = None) -> list[Any]:
+        """Key ``name`` pressed on ``target``, the message leaving with the focus on
+        ``focused``: the focus moves of the reply."""
+        return focus_moves(h.handle({"t": "key", "key": name, "shift": False, "ctrl": False,
+                                     "target": focused if target is None else target,
+                                     "focus": focused}))
+
+    # the game's log: the move whose rules link had the focus undone, the list has it
+    assert press("u", newest) == kept("log")
+    # a link still there (an older move's) keeps it
+    h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})  # the cover, lifted
+    assert press("u", oldest) == kept(oldest)
+    h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    assert h.app.mode is Mode.REPLAY
+    # the replay's log drawn anew by a step on: the focus stays on the move's button
+    assert press("ArrowRight", "log-move-3") == kept("log-move-3")
+    assert press("ArrowRight", "log") == kept("log")  # on the list itself: there
+    # nothing said where the focus was, a list not drawn anew, a key moving the focus
+    # itself, an element in no list: the focus is left as it is (or moved as asked)
+    assert press("ArrowRight", "") == []
+    assert focus_moves(h.handle({"t": "leave", "focus": "log-move-3"})) == []
+    assert press("ArrowDown", "log-move-3") == focus_at("log-move-2")
+    assert press("ArrowRight", "board-area") == []
+    assert press("ArrowRight", "log-move-" + "9" * 40) == []
+    # the review's list drawn anew by each answer of the worker: the move focused keeps it
+    h.handle({"t": "click", "path": [node("button", "review-open"), APP]})
+    reply = h.handle({"t": "ai", "kind": "ready"})
+    for focused in ("review-moves", "review-move-1", "review-move-1"):
+        ask = next(e for e in reply["effects"] if e["fx"] == "ai")
+        reply = h.handle({"t": "ai", "kind": "review", "token": ask["token"],
+                          "text": review_answer(ask["request"]), "focus": focused})
+        assert focus_moves(reply) == kept(focused)
 
 
 def test_the_review_chart_is_one_tab_stop_whose_points_left_and_right_move_between() -> None:

@@ -180,3 +180,23 @@ def test_another_screen_opens_at_its_top() -> None:
     assert A.ToTop() not in app.dispatch(A.Command("select", "0"))  # the same screen
     assert A.ToTop() in app.dispatch(A.Command("new-game"))
     assert A.ToTop() in app.dispatch(A.Command("tutorial-open"))
+
+
+def test_a_replay_opens_at_the_page_s_top_and_its_steps_stay_where_they_are() -> None:
+    """On a phone the game's tools, Replay among them, are below the board: the replay
+    then shows from the page's top, the board and its controls under it; a step, the
+    review beside it and the way back to the game scroll nothing."""
+    app = App(SaveStore(MemoryStorage()))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    app.dispatch(A.StartGame(A.Form(("Green", "White"), ("green", "white"),
+                                    ("human", "human"), "bird", False, "7", "single")))
+    s = app.state.game.session
+    assert s is not None
+    app.dispatch(A.Command("select", "0"))
+    app.store(app.dispatch(A.BoardClick(s.legal_squares()[0])))
+    assert len(s.game.moves) == 1
+    app.dispatch(A.Command("cover-ok"))  # the next player at the screen
+    assert A.ToTop() in app.dispatch(A.Command("replay-open"))
+    assert A.ToTop() not in app.dispatch(A.Command("replay-back"))
+    assert A.ToTop() not in app.dispatch(A.Command("replay-step"))
+    assert A.ToTop() not in app.dispatch(A.Command("replay-exit"))

@@ -188,6 +188,13 @@ def _int(text: str, default: int) -> int:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else default
 
 
+def list_focus(message: Mapping[str, Any]) -> str:
+    """The id of the element that had the focus when the shell sent ``message``, a list
+    that is one Tab stop or one of its items ("": the focus was in no such list)."""
+    at = _str(message.get("focus"))
+    return at if len(at) < 40 and list_of(at) else ""
+
+
 def key(message: Mapping[str, Any]) -> actions.Key | Command | None:
     name = _str(message.get("key"))
     if not name or len(name) > 32:

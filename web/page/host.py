@@ -20,6 +20,11 @@ actions, dispatches them, and returns the one reply the shell applies, in this o
 - ``flags``: what the shell decides alone, inside an event handler (``Flags``);
 - ``effects``: what needs the page (download, focus, address, copy, language, the AI
   worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
+  A message says where the focus was when it left if that was in a list that is one
+  Tab stop (``focus``: the list's id or its item's); when the reply draws that list
+  anew and moves the focus nowhere, its effects put it back on the same item, or on
+  the list if the item is gone (``{"fx": "focus", ..., "lost": true}``: only if the
+  drawing left the focus on nothing).
 
 Every reply answers one message: the Python never speaks first, so the same protocol
 runs on the main thread (a call each way) and in a worker (an exported function the
@@ -38,7 +43,7 @@ from functools import cache
 from typing import Any, Final
 
 import events
-from qin_ui import actions, handover, keyboard, players
+from qin_ui import actions, handover, keyboard, players, replaying
 from qin_ui.actions import Action, Effect
 from qin_ui.app import ACCEPTS, App
 from qin_ui.elements import Parts
@@ -332,7 +337,8 @@ def effect_message(effect: Effect) -> Json | None:
     if isinstance(effect, actions.Focus):
         first = ["#hand button:not([disabled])", "#undo"] if effect.target == "hand" \
             else ["#" + effect.target]
-        return {"fx": "focus", "first": first}
+        return {"fx": "focus", "first": first, "lost": True} if effect.lost \
+            else {"fx": "focus", "first": first}
     if isinstance(effect, actions.SetAddress):
         return {"fx": "address", "url": effect.url}
     if isinstance(effect, actions.ToTop):
@@ -385,7 +391,8 @@ class Host:
         for action in taken:
             effects += self.app.store(self.app.dispatch(action))
         hovered = bool(taken) and all(isinstance(a, actions.Hover) for a in taken)
-        reply = self.reply(effects, hover_screen(self.app.state) if hovered else None)
+        reply = self.reply(effects, hover_screen(self.app.state) if hovered else None,
+                           events.list_focus(message))
         lang = events.language_asked(message)
         if lang:  # the shell loads the catalogue, then says ``language``
             reply.setdefault("effects", []).append({"fx": "language", "lang": lang})
@@ -455,16 +462,25 @@ class Host:
             out.append(actions.StorageFailed(item["key"], str(item.get("error") or "")))
         return out
 
-    def reply(self, effects: Iterable[Effect], screen: Screen | None = None) -> Json:
+    def reply(self, effects: Iterable[Effect], screen: Screen | None = None,
+              focused: str = "") -> Json:
         """The reply: the writes, the screen's changes (``screen``: the part of it that
         changed, e.g. ``render.hover_screen``; else the whole screen drawn), the flags
-        and the effects."""
+        and the effects; ``focused``: the list (one Tab stop) or its item that had the
+        focus when the message left, where the focus goes back if the changes draw
+        that list anew and no effect moves the focus (``replaying.focus_kept``)."""
         out: Json = {}
         if isinstance(self.storage, MirrorStorage):
             writes = self.storage.take_writes()
             if writes:
                 out["writes"] = [[k, v] for k, v in writes]
         out |= self.differ.diff(screen if screen is not None else self.app.screen())
+        effects = list(effects)
+        if focused and not any(isinstance(e, actions.Focus) for e in effects):
+            drawn = [k for k, v in out.get("changes", {}).items() if "html" in v or "parts" in v]
+            kept = replaying.focus_kept(self.app, focused, drawn)
+            if kept is not None:
+                effects.append(kept)
         now = flags(self.app)
         changed = {k: v for k, v in now.items() if self.sent_flags.get(k) != v}
         if changed:

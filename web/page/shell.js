@@ -21,6 +21,10 @@
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
 //   timer    {token}             (a timer the reply asked for rang)
+// Any message also says, when it leaves, where the focus is if it is in a list that is
+// one Tab stop (flags.lists): focus (the id of the list or of its item focused); a reply
+// that draws that list anew puts it back with a focus effect marked lost (applied only
+// if the drawing left the focus on nothing).
 // A reply may also carry marks ([[name, absolute time]]: the worker's qin:* marks, put
 // on this page's timeline) and body ({name: value}: body's data attributes, e.g.
 // data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
@@ -145,11 +149,14 @@ function showPick(index) {
 // Another tab's write is read when its message leaves, not when its event fired: the
 // replies before it (this tab's own writes) are applied by then, so the page's Python
 // learns what the browser holds now. (Two tabs moving in the same instant: this tab's
-// later write stands, and the event is of the write it replaced.)
+// later write stands, and the event is of the write it replaced.) The focus in a
+// one-stop list is read then too: where it is once the replies before are applied.
 function current(message) {
-  if (message.t !== "storage") return message;
-  return message.key ? { ...message, value: readItem(message.key) }
-    : { ...message, all: storageSnapshot() ?? {} };
+  const at = document.activeElement;
+  const sent = at?.id && listWhere(at) ? { ...message, focus: at.id } : message;
+  if (sent.t !== "storage") return sent;
+  return sent.key ? { ...sent, value: readItem(sent.key) }
+    : { ...sent, all: storageSnapshot() ?? {} };
 }
 
 // Whether every message sent so far has been answered and its reply applied (read by
@@ -441,7 +448,9 @@ function download(name, text, mime) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function focus(selectors, visible) {
+// lost: only if the focus is on nothing (a drawing removed the element that had it)
+function focus(selectors, visible, lost) {
+  if (lost && document.activeElement && document.activeElement !== document.body) return;
   for (const selector of selectors) {
     const el = document.querySelector(selector);
     if (!el) continue;
@@ -529,7 +538,7 @@ async function askAI(kind, token, request) {
 function perform(effect) {
   switch (effect.fx) {
     case "download": download(effect.name, effect.text, effect.mime); break;
-    case "focus": focus(effect.first, effect.visible); break;
+    case "focus": focus(effect.first, effect.visible, effect.lost); break;
     case "address":
       if (location.href !== effect.url) history.replaceState(null, "", effect.url);
       break;

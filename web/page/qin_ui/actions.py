@@ -322,9 +322,12 @@ class Download:
 @dataclass(frozen=True)
 class Focus:
     """Move the focus to the element ``target`` (an id; ``"hand"``: the first usable
-    tile of the hand, else the undo button)."""
+    tile of the hand, else the undo button); ``lost``: only if the focus is on nothing
+    (the page's body) by then, as when the screen drawn anew removed the element that
+    had it (the player may have put it elsewhere meanwhile)."""
 
     target: str
+    lost: bool = False
 
 
 @dataclass(frozen=True)
@@ -347,7 +350,8 @@ class Copy:
 @dataclass(frozen=True)
 class ToTop:
     """The page shows another screen (the start screen, or a game or the tutorial
-    after it): its top, however far the screen before was scrolled."""
+    after it, or a game's replay): its top, however far the screen before was
+    scrolled."""
 
 
 @dataclass(frozen=True)

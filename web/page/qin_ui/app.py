@@ -40,6 +40,10 @@ REFUSED_WORDS = {Mode.REPLAY: "keys.in_replay", Mode.REVIEW: "keys.in_replay",
                  Mode.WATCHING: "keys.computer_turn"}
 """What a screen reader hears when a game key does nothing in these modes."""
 
+REPLAY_MODES = frozenset({Mode.REPLAY, Mode.REVIEW})
+"""The replay's modes: the replay opened from any other starts at the page's top (the
+board, its controls under it on a phone)."""
+
 NOTICE_WORDS = {"conflict": "tabs.newer", "link": "link.other"}
 """The notice's text, by its kind (``AppState.notice``)."""
 NOTICE_REPEATED = frozenset({"select", "rotate", "place", "wheel", "pass", "undo",
@@ -83,8 +87,9 @@ class App(Core):
             shown.take_changes()  # only this action's changes count
         effects += handler(self, action)
         effects += self._settle(shown)
-        if (mode is Mode.START) != (self.mode is Mode.START):
-            effects.append(ToTop())  # another screen: from its top
+        if (mode is Mode.START) != (self.mode is Mode.START) or (
+                self.mode is Mode.REPLAY and mode not in REPLAY_MODES):
+            effects.append(ToTop())  # another screen (or the replay): from its top
         return effects
 
     def _refused(self, name: str, mode: Mode) -> None:

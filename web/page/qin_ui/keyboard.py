@@ -76,6 +76,9 @@ LISTS = {LOG_LINK: "log", REPLAY_MOVE: "log", REVIEW_MOVE: REVIEW_MOVES,
          REVIEW_POINT: REVIEW_POINTS}
 """The lists that are one Tab stop each: the start of their items' ids -> the list's id
 (the arrow keys move the focus between the items, ``list_step``)."""
+DRAWN_IN = {"log": "log", REVIEW_MOVES: "review-list", REVIEW_POINTS: "review-chart"}
+"""The element whose drawing holds each list of ``LISTS``: its HTML drawn again, the
+list's items (or the list) are new elements, and the focus on the old one is lost."""
 SIDEWAYS = frozenset({REVIEW_POINTS})
 """The lists that go sideways: Right and Left move between their items."""
 LIST_STEPS = {"ArrowDown": "next", "ArrowUp": "previous", "Home": "first", "End": "last"}

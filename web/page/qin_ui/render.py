@@ -190,7 +190,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     if r is not None:
-        els["players"] = El(html=cache.get("replay-players", (id(r), r.cursor),
+        els["players"] = El(html=cache.get("replay-players",
+                                           (id(r), r.cursor, i18n.generation()),
                                            lambda: views.players_html(s, r.game)))
     else:
         els["players"] = El(html=cache.get("players", (gk, s.covered),

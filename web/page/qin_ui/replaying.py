@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Collection
 
 import qin
 
@@ -12,6 +13,7 @@ from . import keyboard, links, motion, senses, views
 from .actions import After, AskReview, Command, Copy, Effect, Focus, ReviewAnswer, StartWorker
 from .core import Core
 from .i18n import t
+from .modes import Mode
 from .replay import Replay
 from .review import ReviewRun, chart_points, list_moves
 
@@ -74,14 +76,38 @@ def list_step(app: Core, c: Command) -> list[Effect]:
     focus to another move's button or point (``keyboard.list_step``), or back to the
     list."""
     step, _, at = c.arg.partition(" ")
-    r, run = app.state.game.replay, app.state.game.review
-    if keyboard.list_of(at) == keyboard.REVIEW_MOVES:
-        items = list_moves(run) if run is not None else []
-    elif keyboard.list_of(at) == keyboard.REVIEW_POINTS:
-        items = chart_points(run) if run is not None else []
-    else:
-        items = views.replay_moves(r) if r is not None else []
-    return [Focus(keyboard.list_step(items, step, at))]
+    return [Focus(keyboard.list_step(list_items(app, keyboard.list_of(at)), step, at))]
+
+
+def list_items(app: Core, box: str) -> list[str]:
+    """The ids of the items of the list ``box`` (one Tab stop: ``keyboard.LISTS``) as
+    the screen draws it now: the review's moves or its chart's points, the replay's
+    log, else the game's log (its rules links; the tutorial's step's game in the
+    tutorial)."""
+    st = app.state
+    r, run = st.game.replay, st.game.review
+    if box == keyboard.REVIEW_MOVES:
+        return list_moves(run) if run is not None else []
+    if box == keyboard.REVIEW_POINTS:
+        return chart_points(run) if run is not None else []
+    lesson = st.tutorial.lesson if app.mode is Mode.TUTORIAL else None
+    if lesson is not None:
+        return keyboard.log_links(lesson.session)
+    if r is not None:
+        return views.replay_moves(r)
+    return keyboard.log_links(st.game.session) if st.game.session is not None else []
+
+
+def focus_kept(app: Core, focused: str, drawn: Collection[str]) -> Focus | None:
+    """Where the focus goes once the elements ``drawn`` (ids) are drawn anew, when it
+    was on ``focused``, a list that is one Tab stop or one of its items: back on that
+    item if the list holds it still, else on the list (only if the drawing lost it:
+    ``Focus.lost``); ``None``: that list was not drawn again."""
+    box = keyboard.list_of(focused)
+    if not box or keyboard.DRAWN_IN[box] not in drawn:
+        return None
+    kept = focused == box or focused in list_items(app, box)
+    return Focus(focused if kept else box, lost=True)
 
 
 def step_on(app: Core, r: Replay) -> bool:
