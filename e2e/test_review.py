@@ -48,6 +48,11 @@ WORDS = {  # words each language's review must hold once it is done
     "de": ("Genauigkeit", "Der bessere Zug ", "Ring"),
     "fr": ("Précision", "Le meilleur coup ", "entouré"),
 }
+FIGURES = {  # each language's way with a figure: the key's smallest inaccuracy, a loss
+    "en": ("an inaccuracy from 0.5 pagodas,", re.compile(r"\d\.\d pagodas? lost")),
+    "de": ("eine Ungenauigkeit ab 0,5 Pagoden,", re.compile(r"\d,\d Pagoden? verloren")),
+    "fr": ("une imprécision à partir de 0,5 pagode,", re.compile(r"\d,\d pagodes? perdues?")),
+}
 
 
 def no_codes(page: Page) -> None:
@@ -135,6 +140,12 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
             expect(page.locator("#review")).to_contain_text(words)
         assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
         expect(detail).to_contain_text(WORDS[lang][1])
+        unit, loss = FIGURES[lang]
+        expect(page.locator("#review-unit")).to_contain_text(unit)
+        expect(page.locator("#review-list")).to_contain_text(loss)
+        if lang != "en":  # a decimal comma in every figure, the chart's labels included
+            shown = page.locator("#review").text_content() or ""
+            assert not re.search(r"\d\.\d", shown), (lang, shown)
         no_codes(page)
     page.select_option("#lang", "en")
     expect(page.locator("html")).to_have_attribute("lang", "en")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,11 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB / "page"))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import i18n  # noqa: E402
+from qin_ui import i18n, review  # noqa: E402
 from qin_ui.ai_bridge import review_answer, review_request_for  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.review import ReviewRun  # noqa: E402
 
 from tests.test_app import KEYS, finished, form, moves, new_app, run, stored  # noqa: E402
 
@@ -344,7 +346,7 @@ def test_the_key_to_the_chart_says_how_many_losses_are_marked(
 @pytest.mark.parametrize("mark_min, en, de, fr", [
     (1.0, "of 1 pagoda or more", "ab 1 Pagode", "de 1 pagode ou plus"),
     (2.0, "of 2 pagodas or more", "ab 2 Pagoden", "de 2 pagodes ou plus"),
-    (1.5, "of 1.5 pagodas or more", "ab 1.5 Pagoden", "de 1.5 pagodes ou plus")])
+    (1.5, "of 1.5 pagodas or more", "ab 1,5 Pagoden", "de 1,5 pagode ou plus")])
 def test_the_key_to_the_chart_says_from_what_loss_a_move_is_marked(
         monkeypatch: pytest.MonkeyPatch, mark_min: float, en: str, de: str,
         fr: str) -> None:
@@ -356,3 +358,66 @@ def test_the_key_to_the_chart_says_from_what_loss_a_move_is_marked(
                         ("de", f"die {rv.MARKS} größten Verluste jedes Spielers {de}."),
                         ("fr", f"les {rv.MARKS} plus grandes pertes de chaque joueur, {fr}.")):
         assert words in texts[lang], lang
+
+
+def test_the_key_to_the_chart_writes_the_grades_losses_in_the_languages_way() -> None:
+    """The grades' smallest losses (the engine's, 0.5 for an inaccuracy) with a decimal
+    comma in German and French, one pagoda in French below two."""
+    texts = unit_texts()
+    assert f"an inaccuracy from {rv.INACCURACY:g} pagodas, a mistake from {rv.MISTAKE:g}" \
+        in texts["en"]
+    assert "eine Ungenauigkeit ab 0,5 Pagoden, ein Fehler ab 1,5, ein grober Fehler ab 3 " \
+        in texts["de"]
+    assert ("une imprécision à partir de 0,5 pagode, une erreur à partir de 1,5, "
+            "une gaffe à partir de 3 ") in texts["fr"]
+
+
+def judged_run() -> tuple[ReviewRun, list[str]]:
+    """A review of two moves, done by hand: a mistake of 1.5 pagodas by Anna, her
+    standing +1.5, and an inaccuracy of 0.5 by Ben, his standing -2.0."""
+    game = qin.Game.new(board="bird", players=2, seed=3)
+    first = str(game.legal_moves()[0])
+    done = [rv.Reviewed(1, 1, first, first, played_value=0.5, best_value=2.0, lead=1.0),
+            rv.Reviewed(2, 2, first, first, played_value=-0.5, best_value=0.0, lead=-1.5)]
+    run_ = ReviewRun(1, {}, [1, 2], [first, first], game, done=done, status="done")
+    return run_, ["Anna", "Ben"]
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["1. Anna, {tile}: a mistake, 1.5 pagodas lost",
+            "2. Ben, {tile}: an inaccuracy, 0.5 pagodas lost",
+            "Move 1, Anna: +1.5 pagodas, a mistake, 1.5 pagodas lost",
+            "Move 2, Ben: -2.0 pagodas, an inaccuracy, 0.5 pagodas lost"]),
+    ("de", ["1. Anna, {tile}: ein Fehler, 1,5 Pagoden verloren",
+            "2. Ben, {tile}: eine Ungenauigkeit, 0,5 Pagoden verloren",
+            "Zug 1, Anna: +1,5 Pagoden, ein Fehler, 1,5 Pagoden verloren",
+            "Zug 2, Ben: -2,0 Pagoden, eine Ungenauigkeit, 0,5 Pagoden verloren"]),
+    ("fr", ["1. Anna, {tile}\u00a0: une erreur, 1,5 pagode perdue",
+            "2. Ben, {tile}\u00a0: une imprécision, 0,5 pagode perdue",
+            "Coup 1, Anna\u00a0: +1,5 pagode, une erreur, 1,5 pagode perdue",
+            "Coup 2, Ben\u00a0: -2,0 pagodes, une imprécision, 0,5 pagode perdue"])])
+def test_the_reviews_figures_are_written_in_the_languages_way(lang: str,
+                                                              words: list[str]) -> None:
+    """The list's losses and the chart's standings with a decimal comma in German and
+    French, one pagoda in French below two; what the page reads itself (data
+    attributes, the chart's coordinates) keeps the decimal point."""
+    run_, names = judged_run()
+    try:
+        i18n.set_language(lang, json.loads(catalogue(lang)))
+        tile = i18n.tile_name(qin.Move.parse(run_.done[0].played).kind)
+        listed = unescape(review.list_html(run_, names))
+        chart = review.chart_svg(run_, names, ["green", "white"], 2)
+        summary = review.summary_html(run_, names)
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))
+    labels = [unescape(label) for label in re.findall(r'aria-label="([^"]*)"', chart)]
+    assert [w.format(tile=tile) for w in words[:2]] == re.findall(
+        r'class="review-jump"[^>]*>([^<]*)</button>', listed)
+    assert labels[1:] == words[2:]
+    # read by the page and the tests, not by people: a decimal point in every language
+    assert re.findall(r'data-loss="([^"]*)"', listed) == ["1.50", "0.50"]
+    accuracies = re.findall(r'data-accuracy="([^"]*)"', summary)
+    assert len(accuracies) == 2 and all(re.fullmatch(r"\d+\.\d", a) for a in accuracies)
+    coordinates = re.findall(r'(?:points|x|y|x1|x2|y1|y2|cx|cy|width)="([^"]*)"', chart)
+    assert coordinates and not [c for c in coordinates
+                                if not re.fullmatch(r"[-\d. ,]+", c) or re.search(r"\d,\d+,", c)]

@@ -182,6 +182,59 @@ def test_the_page_words_events_in_its_language(speak: object) -> None:
     assert i18n.t("colour.R") == "Rot"  # the engine's keys, through the page's t()
 
 
+# --------------------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize(("value", "digits", "sign", "en", "de", "fr"), [
+    (0.5, 1, False, "0.5", "0,5", "0,5"),
+    (1.25, 2, False, "1.25", "1,25", "1,25"),
+    (1.5, 1, True, "+1.5", "+1,5", "+1,5"),
+    (-2.0, 1, True, "-2.0", "-2,0", "-2,0"),
+    (-0.04, 1, True, "+0.0", "+0,0", "+0,0"),  # rounded to nothing: no "-0.0"
+    (72.4, 0, False, "72", "72", "72"),
+    (3.0, None, False, "3", "3", "3"),  # None: as few places as the value needs
+    (0.5, None, False, "0.5", "0,5", "0,5"),
+    (7, 0, False, "7", "7", "7"),
+])
+def test_a_number_is_written_the_languages_way(speak: object, value: float,
+                                               digits: int | None, sign: bool, en: str,
+                                               de: str, fr: str) -> None:
+    """A decimal point in English, a decimal comma in German and French."""
+    for lang, shown in (("en", en), ("de", de), ("fr", fr)):
+        speak(lang)  # type: ignore[operator]
+        assert i18n.number(value, digits, sign=sign) == shown, lang
+
+
+@pytest.mark.parametrize(("value", "digits", "en", "de", "fr"), [
+    (1, 0, "1 pagoda", "1 Pagode", "1 pagode"),
+    (2, 0, "2 pagodas", "2 Pagoden", "2 pagodes"),
+    (0, 0, "0 pagodas", "0 Pagoden", "0 pagode"),
+    (0.5, 1, "0.5 pagodas", "0,5 Pagoden", "0,5 pagode"),
+    (1.5, 1, "1.5 pagodas", "1,5 Pagoden", "1,5 pagode"),
+    (-1.5, 1, "-1.5 pagodas", "-1,5 Pagoden", "-1,5 pagode"),
+    (1.0, 1, "1.0 pagodas", "1,0 Pagoden", "1,0 pagode"),  # a shown fraction: plural
+    (1.0, None, "1 pagoda", "1 Pagode", "1 pagode"),
+    (2.0, 1, "2.0 pagodas", "2,0 Pagoden", "2,0 pagodes"),
+])
+def test_one_or_many_follows_the_languages_rule(speak: object, value: float,
+                                                digits: int | None, en: str, de: str,
+                                                fr: str) -> None:
+    """English and German say one for exactly 1 (no fraction shown), French for
+    anything below 2 (0 and 1,5 included), by the number as it is shown."""
+    for lang, shown in (("en", en), ("de", de), ("fr", fr)):
+        speak(lang)  # type: ignore[operator]
+        assert i18n.plural(value, "review.pagodas", digits=digits) == shown, lang
+
+
+def test_the_pile_and_the_hands_say_none_left_in_the_languages_way(speak: object) -> None:
+    """French says one tile for none left ("0 tuile"), English and German many."""
+    speak("fr")  # type: ignore[operator]
+    assert i18n.plural(0, "players.pile") == "0 tuile restante dans la pioche"
+    assert i18n.plural(3, "players.tiles") == "3 tuiles"
+    speak("de")  # type: ignore[operator]
+    assert i18n.plural(0, "players.tiles") == "0 Plättchen"
+
+
 def test_no_catalogue_key_shows_through(speak: object) -> None:
     """Texts built in Python never show a key (a missing message is said as its key)."""
     keys = re.compile(r"\b(" + "|".join(sorted({k.split(".")[0] for k in catalogue("en")}))

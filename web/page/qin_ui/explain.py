@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import qin
 from qin.messages import colour_word, join_list, player_name
 
-from .i18n import messages, t
+from .i18n import messages, plural_key, t
 
 
 def _whose(player: int | None, names: Sequence[str]) -> str:
@@ -44,8 +44,7 @@ def clause(event: qin.Event, mover: int, names: Sequence[str]) -> str:
                  losers=join_list(losers, messages()))
     if kind == "return":
         count = event.count if event.count is not None else 1
-        return t("explain.return.one" if count == 1 else "explain.return.many", **common,
-                 count=count)
+        return t(plural_key("explain.return", count), **common, count=count)
     if kind == "village":
         if event.player != mover:
             return t("explain.village.other", **common)

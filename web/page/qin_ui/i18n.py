@@ -13,6 +13,10 @@ over with ``set_language``; a switch of language hands over another one and redr
 Without that (CPython, the unit tests) the English catalogue is read from
 ``web/i18n/en.json``.
 
+Numbers for people go through ``number`` (a decimal comma in German and French) and
+a message with a singular and a plural form through ``plural`` (French says one for
+anything below two, English and German for exactly 1).
+
 The log links each event to its section of the rules reference: ``rules_href``
 (``web/rules/anchors.json``, mirrored in ``EVENT_ANCHORS``; a test keeps them equal).
 """
@@ -22,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import qin
 from qin import messages as engine
@@ -30,6 +34,11 @@ from qin.messages import colour_word, join_list, text
 
 LANGS = ("en", "de", "fr")
 DEFAULT = "en"
+DECIMAL_SIGNS: Final = {"en": ".", "de": ",", "fr": ","}
+"""What each language writes between a number's whole part and its fraction."""
+MOST_DIGITS: Final = 3
+"""The places after the decimal sign ``number`` shows at most when asked for as few as
+a value needs."""
 STORAGE_KEY = "qin-lang"
 """localStorage key of the chosen language (shared with the rules pages)."""
 
@@ -99,9 +108,49 @@ def has(key: str) -> bool:
     return key in messages()
 
 
-def plural(n: int, key: str, **values: Any) -> str:
-    """``key + ".one"`` for 1, else ``key + ".many"`` (``n`` is passed on)."""
-    return t(f"{key}.one" if n == 1 else f"{key}.many", n=n, **values)
+def _plain(value: float, digits: int | None, sign: bool) -> str:
+    """``value`` with a decimal point, ``digits`` places (``None``: as few as it needs,
+    up to ``MOST_DIGITS``), a "+" before a positive value if ``sign``; never "-0.0"."""
+    places = MOST_DIGITS if digits is None else max(0, digits)
+    rounded = round(float(value), places)
+    if rounded == 0:
+        rounded = 0.0  # a value rounded to nothing is not negative
+    shown = f"{rounded:{'+' if sign else ''}.{places}f}"
+    if digits is None and "." in shown:
+        shown = shown.rstrip("0").rstrip(".")
+    return shown
+
+
+def number(value: float, digits: int | None = 0, sign: bool = False) -> str:
+    """``value`` in words for people, the current language's way: ``digits`` places after
+    the decimal sign (``None``: as few as the value needs), a point in English, a comma
+    in German and French (``DECIMAL_SIGNS``); ``sign``: a "+" before a positive value.
+    What the page or a program reads (data attributes, ARIA values, SVG coordinates)
+    keeps the point: it is written with Python's own formats, never with this."""
+    return _plain(value, digits, sign).replace(".", DECIMAL_SIGNS[language()])
+
+
+def _one(lang: str, whole: str, fraction: str) -> bool:
+    """Whether a number shown as ``whole`` and ``fraction`` digits (no sign) takes the
+    singular: in French when its whole part is 0 or 1 ("0,5 pagode", "1,5 pagode"); in
+    English and German for exactly 1 with no fraction shown ("1.0 pagodas")."""
+    if lang == "fr":
+        return whole in ("0", "1")
+    return whole == "1" and not fraction
+
+
+def plural_key(key: str, n: float, digits: int | None = 0) -> str:
+    """``key + ".one"`` or ``key + ".many"``: the form the current language takes for
+    ``n`` as ``number(n, digits)`` shows it (``_one``)."""
+    whole, _, fraction = _plain(abs(n), digits, False).partition(".")
+    return f"{key}.one" if _one(language(), whole, fraction) else f"{key}.many"
+
+
+def plural(n: float, key: str, *, digits: int | None = 0, sign: bool = False,
+           **values: Any) -> str:
+    """``key``'s singular or plural form for ``n`` (``plural_key``), with ``n`` in it
+    as ``number(n, digits, sign)`` writes it."""
+    return t(plural_key(key, n, digits), n=number(n, digits, sign), **values)
 
 
 def join(items: Sequence[str]) -> str:

@@ -24,7 +24,7 @@ from qin.json_text import read_json
 
 from . import explain
 from .ai_bridge import review_request_for
-from .i18n import t, tile_name
+from .i18n import number, plural, t, tile_name
 from .keyboard import REVIEW_MOVES, REVIEW_POINTS, review_move_id, review_point_id
 
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
@@ -113,12 +113,12 @@ class ReviewRun:
 
 
 def figure(value: float) -> str:
-    """A value in pagodas, or words for a won or lost game."""
+    """A value in pagodas ("+1.5 pagodas"), or words for a won or lost game."""
     if value >= DECIDED:
         return t("review.wins")
     if value <= -DECIDED:
         return t("review.loses")
-    return t("review.pagodas", n=f"{value:+.1f}")
+    return plural(value, "review.pagodas", digits=1, sign=True)
 
 
 def loss_text(m: Reviewed) -> str:
@@ -127,7 +127,7 @@ def loss_text(m: Reviewed) -> str:
         return t("review.best")
     if m.decisive:
         return t("review.grade.decisive")
-    return t(f"review.grade.{m.grade}", n=f"{m.loss:.1f}")
+    return t(f"review.grade.{m.grade}", loss=plural(m.loss, "review.loss", digits=1))
 
 
 def _who(names: Sequence[str], seat: int) -> str:
@@ -180,10 +180,9 @@ def unit_text() -> str:
     """The chart's figures, the grades, the accuracy and the marks explained once, in words."""
     from qin.ai import review as judge
 
-    mark_min = t("review.mark_min.one" if judge.MARK_MIN == 1 else "review.mark_min.many",
-                 n=f"{judge.MARK_MIN:g}")  # one pagoda, or more pagodas
-    return t("review.unit", inaccuracy=f"{judge.INACCURACY:g}", mistake=f"{judge.MISTAKE:g}",
-             blunder=f"{judge.BLUNDER:g}", marks=judge.MARKS, mark_min=mark_min)
+    return t("review.unit", inaccuracy=plural(judge.INACCURACY, "review.pagodas", digits=None),
+             mistake=number(judge.MISTAKE, None), blunder=number(judge.BLUNDER, None),
+             marks=judge.MARKS, mark_min=plural(judge.MARK_MIN, "review.pagodas", digits=None))
 
 
 def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
@@ -200,7 +199,7 @@ def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
         mine = [m for m in moves if m.seat == seat]
         acc = accuracy(mine)
         grades = counts(mine)
-        shown = t("review.percent", n=f"{acc:.0f}") if acc is not None else "–"
+        shown = t("review.percent", n=number(acc)) if acc is not None else "–"
         rows.append(f'<tr data-seat="{seat}" data-accuracy="{"" if acc is None else f"{acc:.1f}"}">'
                     f'<th scope="row">{escape(_who(names, seat))}</th>'
                     f'<td class="accuracy">{escape(shown)}</td>'
@@ -308,8 +307,8 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
            f'role="group" aria-label="{escape(t("review.chart"), quote=True)}">',
            f'<line class="zero" x1="{PAD}" x2="{CHART_W - PAD}" y1="{y(0):.1f}" '
            f'y2="{y(0):.1f}"/>',
-           f'<text class="scale" x="{PAD}" y="{PAD + 6}">+{span:.0f}</text>',
-           f'<text class="scale" x="{PAD}" y="{CHART_H - PAD}">-{span:.0f}</text>']
+           f'<text class="scale" x="{PAD}" y="{PAD + 6}">{number(span, sign=True)}</text>',
+           f'<text class="scale" x="{PAD}" y="{CHART_H - PAD}">{number(-span, sign=True)}</text>']
     if run.at is not None:
         out.append(f'<line class="at" x1="{x(run.at):.1f}" x2="{x(run.at):.1f}" '
                    f'y1="{PAD}" y2="{CHART_H - PAD}"/>')
