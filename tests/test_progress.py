@@ -183,6 +183,14 @@ def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
     assert other.state.start.imported == "refused" and len(other.state.start.progress.games) == 3
 
 
+def test_an_import_of_one_game_says_game_in_the_singular() -> None:
+    text = json.dumps({"format": progress.FORMAT, "games": [
+        {"id": "g1", "level": "governor", "players": 2, "result": "won"}]})
+    app = new_app(MemoryStorage())
+    run(app, A.Imported(text, "one.json"))
+    assert "one.json: 1 game added" in app.state.start.saved_message
+
+
 @pytest.mark.parametrize("ended", ["1e999", "-1e999", "NaN", "Infinity", "9" * 5_000])
 def test_an_import_with_a_number_json_cannot_hold_is_refused_in_words(ended: str) -> None:
     storage = MemoryStorage()

@@ -190,7 +190,7 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
             return []
         st.start.imported = "ok"
         st.start.progress_problem = None
-        st.start.saved_message = t("progress.imported", name=file, n=added)
+        st.start.saved_message = i18n.plural(added, "progress.imported", name=file)
         return []
     try:
         imported = read_import(text, players.KINDS)
