@@ -190,3 +190,22 @@ def test_every_event_of_a_real_game_is_worded_in_every_language(lang: str) -> No
             data = json.loads(json.dumps(event.to_dict()))
             assert Event.from_dict(data) == event  # events are data: to_dict round-trips
             assert describe(Event.from_dict(data), g.names, lang) == line
+
+
+@pytest.mark.parametrize(("lang", "none", "one", "two"), [
+    ("en", "0 pagodas", "1 pagoda", "2 pagodas"),
+    ("de", "0 Pagoden", "1 Pagode", "2 Pagoden"),
+    ("fr", "0 pagode", "1 pagode", "2 pagodes"),  # French: one below 2
+])
+def test_pagodas_follow_the_languages_rule_for_one_or_many(lang: str, none: str, one: str,
+                                                           two: str) -> None:
+    """The engine's words and the page's figures take one or many by the same rule
+    (``qin.messages.singular``), from a language's code or its catalogue alike."""
+    from qin.messages import catalogue, pagodas, singular
+
+    assert [pagodas(n, lang) for n in (0, 1, 2)] == [none, one, two]
+    assert [pagodas(n, catalogue(lang)) for n in (0, 1, 2)] == [none, one, two]
+    assert singular(lang, "1", "") and not singular(lang, "2", "")
+    assert singular(lang, "1", "5") == (lang == "fr")  # "1,5 pagode", "1.5 pagodas"
+    end = Event("end", None, (), winners=(1, 2), count=0)
+    assert none in describe(end, NAMES, lang)

@@ -96,9 +96,21 @@ def colour_word(letter: str | None, form: str = "",
     return text(_messages(lang), key)
 
 
+def singular(lang: str | Mapping[str, str], whole: str, fraction: str = "") -> bool:
+    """Whether a number shown as ``whole`` and ``fraction`` digits (no sign) takes the
+    singular in ``lang``, by its catalogue's ``plural.rule``: "below-two" (French: a
+    whole part of 0 or 1, "0 pagode", "1,5 pagode"), else "one" (English, German:
+    exactly 1 with no fraction shown, "1.0 pagodas")."""
+    if _messages(lang).get("plural.rule") == "below-two":
+        return whole in ("0", "1")
+    return whole == "1" and not fraction
+
+
 def pagodas(n: int, lang: str | Mapping[str, str] = DEFAULT) -> str:
-    """``"1 pagoda"``, ``"3 pagodas"`` in the catalogue's words."""
-    return text(_messages(lang), "pagodas.one" if n == 1 else "pagodas.many", n=n)
+    """``"1 pagoda"``, ``"3 pagodas"`` in the catalogue's words (``singular``)."""
+    messages = _messages(lang)
+    key = "pagodas.one" if singular(messages, str(abs(n))) else "pagodas.many"
+    return text(messages, key, n=n)
 
 
 # --------------------------------------------------------------------------- events
@@ -262,5 +274,5 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
-           "join_list", "colour_word", "pagodas", "describe", "describe_all", "refusal_text",
-           "REFUSAL_RULES", "refusal_reading"]
+           "join_list", "colour_word", "singular", "pagodas", "describe", "describe_all",
+           "refusal_text", "REFUSAL_RULES", "refusal_reading"]

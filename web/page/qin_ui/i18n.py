@@ -130,20 +130,12 @@ def number(value: float, digits: int | None = 0, sign: bool = False) -> str:
     return _plain(value, digits, sign).replace(".", DECIMAL_SIGNS[language()])
 
 
-def _one(lang: str, whole: str, fraction: str) -> bool:
-    """Whether a number shown as ``whole`` and ``fraction`` digits (no sign) takes the
-    singular: in French when its whole part is 0 or 1 ("0,5 pagode", "1,5 pagode"); in
-    English and German for exactly 1 with no fraction shown ("1.0 pagodas")."""
-    if lang == "fr":
-        return whole in ("0", "1")
-    return whole == "1" and not fraction
-
-
 def plural_key(key: str, n: float, digits: int | None = 0) -> str:
     """``key + ".one"`` or ``key + ".many"``: the form the current language takes for
-    ``n`` as ``number(n, digits)`` shows it (``_one``)."""
+    ``n`` as ``number(n, digits)`` shows it (the engine's ``singular``: the rule is the
+    catalogue's ``plural.rule``)."""
     whole, _, fraction = _plain(abs(n), digits, False).partition(".")
-    return f"{key}.one" if _one(language(), whole, fraction) else f"{key}.many"
+    return f"{key}.one" if engine.singular(language(), whole, fraction) else f"{key}.many"
 
 
 def plural(n: float, key: str, *, digits: int | None = 0, sign: bool = False,
