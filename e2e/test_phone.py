@@ -15,8 +15,11 @@ under the board, at every move and in every language; each is tapped there, unsc
 (on a 1366x768 laptop they stay beside the board, clicked in place).  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
-board are on screen together.  Waits are on the page's state (``expect``), never sleeps:
-every read after a tap waits for the worker's reply first.
+board are on screen together.  At 360x740, in English, German and French, every button of
+the header, the game's tools, the replay's bar, the review and the start screen keeps its
+label on one line, finger-tall and within reach (in a game the header keeps one row; on
+the start screen "Back to the game" may take a second).  Waits are on the page's state
+(``expect``), never sleeps: every read after a tap waits for the worker's reply first.
 """
 
 from __future__ import annotations
@@ -88,13 +91,14 @@ SMALL_JS = """(least) => {
 
 ONE_ROW_JS = """() => {
   const shown = [...document.querySelectorAll('.topbar > :is(h1, select, a, button)')]
-    .filter(el => !el.closest('[hidden]') && el.getClientRects().length);
+    .filter(el => !el.closest('[hidden]') && el.getBoundingClientRect().width > 1);
   const middle = el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
   const row = middle(shown[0]);
   return shown.filter(el => Math.abs(middle(el) - row) > 4)
     .map(el => `${el.id || el.className}: ${Math.round(middle(el) - row)} px off the row`);
 }"""
-"""The header's controls shown that sit off its first row (none: one row)."""
+"""The header's controls shown (not the game's name a phone's game leaves to screen
+readers) that sit off its first row (none: one row)."""
 
 SQUARE_JS = """(name) => {
   const r = document.querySelector(`#board rect[data-square="${name}"]`).getBoundingClientRect();
@@ -278,13 +282,10 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
         expect(page.locator("#app")).not_to_have_attribute("data-mode", "cover")
     page.locator("#new-game").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
-    # the header on one row with its longest button, "Back to the game", in each language
+    # the header's longest button, "Back to the game", its words on one line in each
+    # language (on a second row where the first is short of room)
     expect(page.locator("#back-to-game")).to_be_visible()
-    for lang in ("fr", "de", "en"):
-        page.select_option("#lang", lang)
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        page.wait_for_function("() => window.qinIdle")
-        assert page.evaluate(ONE_ROW_JS) == [], f"the header in {lang}"
+    labels_whole(page, "start")
     page.locator("#players-2").tap()
     expect(page.locator("#seats .seat")).to_have_count(2)
     page.select_option("#seat-kind-0", "apprentice")
@@ -498,3 +499,92 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
     # the list scrolled to the entry: the board (at the top) and the words (at the
     # bottom) stay on screen, no wider than it
     fits(page, "a reviewed move", ("#board", "#review-detail"), scrolled=True)
+
+
+ROWS = {
+    "playing": ".topbar button, #side .tools button, #hint-box button",
+    "replay": ".topbar button, #replay-bar button, #side .tools button",
+    "review": ".topbar button, #replay-bar button, #review > button, #review-link-panel button",
+    "start": ".topbar button, #setup button, #setup .file-button",
+}
+"""The rows of buttons of each screen: the header, the game's tools under the board (the
+hand's, the game's), the replay's bar, the review's buttons, the start screen's."""
+LABELS_JS = """(selectors) => {
+  const out = [], w = window.innerWidth;
+  for (const el of document.querySelectorAll(selectors)) {
+    if (el.closest('[hidden]') || !el.checkVisibility({visibilityProperty: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    const name = el.id || el.textContent.trim().slice(0, 24);
+    // the label's lines: its words' line boxes (a range's rects), told apart by their middles
+    const lines = [];
+    const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = words.nextNode(); n; n = words.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const b of range.getClientRects()) {
+        if (!b.width || !b.height) continue;
+        const middle = (b.top + b.bottom) / 2;
+        if (!lines.some(m => Math.abs(m - middle) < b.height / 2)) lines.push(middle);
+      }
+    }
+    if (lines.length > 1)
+      out.push(`${name}: "${el.textContent.trim()}" on ${lines.length} lines`);
+    if (r.height < 43.5) out.push(`${name}: ${Math.round(r.height)} px tall`);
+    if (r.left < -0.5 || r.right > w + 0.5)
+      out.push(`${name} at ${Math.round(r.left)}-${Math.round(r.right)}, outside 0-${w}`);
+    // reached: scrolled to, nothing covers its middle
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const s = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(s.left + s.width / 2, s.top + s.height / 2);
+    if (!hit || !el.contains(hit))
+      out.push(`${name} covered by ${hit ? hit.id || hit.className || hit.tagName : 'nothing'}`);
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+"""The buttons of ``selectors`` shown whose label goes onto more than one line, that are
+less than a finger tall, outside the screen's width, or covered where a finger taps."""
+
+
+def labels_whole(page: Page, screen: str) -> None:
+    """In English, German and French, each button of ``screen``'s rows has its label on
+    one line, finger-sized and within reach; in a game the header keeps one row (the
+    board's height).  The language is left English."""
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.wait_for_function("() => window.qinIdle")
+        assert page.evaluate(LABELS_JS, ROWS[screen]) == [], f"{screen} in {lang}"
+        if screen != "start":
+            assert page.evaluate(ONE_ROW_JS) == [], f"the header of {screen} in {lang}"
+
+
+def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:
+    # a game by link (the header's New game, the hand's and the game's tools), its
+    # replay, its review (and the link panel), then the start screen beside the game
+    # (the header's Back to the game): each in three languages, at 360x740
+    page = boot(small_phone, "/#g=" + qin.records.to_url(four_players_game(12)))
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "12")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    expect(page.locator("#new-game")).to_be_visible()
+    labels_whole(page, "playing")
+    page.locator("#replay-open").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    labels_whole(page, "replay")
+    page.locator("#review-open").tap()
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    page.locator("#review-share").tap()
+    expect(page.locator("#review-link-panel")).to_be_visible()
+    labels_whole(page, "review")
+    page.locator("#review-close").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.locator("#replay-exit").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    page.locator("#new-game").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    expect(page.locator("#back-to-game")).to_be_visible()
+    labels_whole(page, "start")

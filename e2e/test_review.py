@@ -9,7 +9,8 @@ move played and the better move are both drawn, told apart by a ring and a star,
 said in a sentence; on a phone the move and the board are on screen together
 (e2e/test_phone.py); on a 1366x768 laptop the side panel shows, unscrolled, the replay's
 controls and the review's progress, buttons, accuracies (the table whole, no word
-broken), chart and first moves, with no empty block above them, the game's tools
+broken), chart and first moves, with no empty block above them (with four players too,
+and at 1280x720), the game's tools
 (export, share, motion) below the review; what the chart shows is folded under the
 moves.  Cancel stops the review and a new one runs to the end.  Share gives a link that
 opens the review at the move chosen in a fresh browser; a damaged review part is said
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 import qin
@@ -272,6 +274,34 @@ APART_JS = """([a, b]) => {
 """The two elements do not overlap."""
 
 
+@pytest.mark.parametrize("players", (3, 4))
+def test_a_review_of_more_players_shows_its_start_unscrolled_on_a_laptop(
+        page: Page, players: int) -> None:
+    # three or four players' rows, and as many rows of accuracies and lines: the status,
+    # the replay's controls, the review's buttons, accuracies, chart and first moves
+    # still show at once in the side panel at 1366x768 and 1280x720, unscrolled, as
+    # with two
+    game = linked_game(12, players=players)
+    boot(page, "/#g=" + qin.records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "12")
+    page.click("#replay-open")
+    mode(page, "replay")
+    page.click("#review-open")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    expect(page.locator("#review-summary tbody tr")).to_have_count(players)
+    expect(page.locator("#review-chart polyline.line")).to_have_count(players)
+    for size in LAPTOPS:
+        page.set_viewport_size(size)
+        page.wait_for_function("() => window.qinIdle")
+        at = f"the review of {players} at {size['width']}x{size['height']}"
+        assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], at
+        widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
+        assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px: {at}"
+        assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
+        assert page.evaluate(CUT_JS, "#review-summary") == [], at
+
+
 def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page) -> None:
     page = booted_page
     record = played(("random", "random"), (769, 869), 769)  # bench/review.py's 72 moves
@@ -346,9 +376,10 @@ def moves_by_the_keyboard(page: Page, box: str, item: str, count: int,
     return third
 
 
-def linked_game(moves: int) -> qin.Game:
+def linked_game(moves: int, players: int = 2) -> qin.Game:
     """A hot-seat game of ``moves`` moves (every seat human: every move is reviewed)."""
-    game = qin.Game.new(board="bird", players=2, seed=11, names=["Anna", "Ben"])
+    game = qin.Game.new(board="bird", players=players, seed=11,
+                        names=["Anna", "Ben", "Chen", "Dara"][:players])
     for _ in range(moves):
         game.play(game.legal_moves()[len(game.moves) % len(game.legal_moves())])
     return game

@@ -79,8 +79,9 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
         f"{len(before)} moves reviewed; each player's largest losses "
         f"(up to {rv.MARKS}) are marked.")
     html = screen.elements["review-list"].html or ""
-    assert html.count('data-marked="1"') == len(marked)
+    assert html.count('data-marked="1"') == len(marked)  # on the moves' buttons alone
     assert ("state", "done") in screen.elements["review"].data
+    assert "marked" not in dict(screen.elements["review"].data)
     # jump to the largest loss: the replay shows the position before it, the better
     # move as a ghost tile
     worst = max(marked, key=lambda m: m.loss)

@@ -383,12 +383,11 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
         els["review"] = El(hidden=True, data=(("state", None),))
         return
     done, total = len(run.done), run.total
-    marked = len(run.result.marked) if run.result is not None else 0
     at = _review_at(st)
     ghost = run.entry(at) if at is not None else None
     els["review"] = El(hidden=False, data=(
         ("state", run.status), ("done", str(done)), ("total", str(total)),
-        ("marked", str(marked)), ("at", str(at) if at is not None else None),
+        ("at", str(at) if at is not None else None),
         ("ghost", ghost.best if ghost is not None and ghost.best != ghost.played else None)))
     els["review-progress"] = El(attrs=(("max", str(max(total, 1))),
                                        ("value", str(total if run.status == "done"
