@@ -107,13 +107,7 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     # the start of its list of moves, with no empty block between the status and the
     # review; the game's tools (export, share, motion) are still reached below it
     for size in LAPTOPS:
-        page.set_viewport_size(size)
-        page.wait_for_function("() => window.qinIdle")
-        at = f"the review at {size['width']}x{size['height']}"
-        assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], at
-        widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
-        assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px in the side panel"
-        assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
+        at = shows_its_start(page, size, "the review")
         expect(page.locator("#export-game")).to_be_visible()
         page.keyboard.press("Tab")  # the keyboard's focus, shown as it is, on the chart
         page.locator("#review-points").focus()
@@ -155,6 +149,14 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     page.locator(f"#review-point-{expected.moves[0].ply}").focus()  # by keyboard too
     page.keyboard.press("Enter")
     expect(review).to_have_attribute("data-at", str(expected.moves[0].ply))
+    # a move focused while the page's Python works out a reply keeps the focus when that
+    # reply draws its list anew (a jump's reply: the move shown is marked in the list)
+    jump, keep = (f"review-move-{m.ply}" for m in expected.moves[2:0:-1])
+    page.evaluate("([jump, keep]) => { document.getElementById(jump).click();"
+                  " document.getElementById(keep).focus(); }", [jump, keep])
+    expect(review).to_have_attribute("data-at", str(expected.moves[2].ply))
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator(f"#{keep}")).to_be_focused()
     page.locator(f'#review-list button[data-ply="{worst.ply}"]').click()
     expect(review).to_have_attribute("data-at", str(worst.ply))
     expect(page.locator("#review-list button[aria-current]")).to_have_attribute(
@@ -274,6 +276,20 @@ APART_JS = """([a, b]) => {
 """The two elements do not overlap."""
 
 
+def shows_its_start(page: Page, size: dict[str, int], what: str) -> str:
+    """At the laptop ``size`` the side panel shows, unscrolled, what a review's player
+    sees at once (``REVIEW_SHOWN``), with no empty block between the status and the
+    review, and the game's tools below it; the place said in the assertions' messages."""
+    page.set_viewport_size(size)
+    page.wait_for_function("() => window.qinIdle")
+    at = f"{what} at {size['width']}x{size['height']}"
+    assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], at
+    widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
+    assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px: {at}"
+    assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
+    return at
+
+
 @pytest.mark.parametrize("players", (3, 4))
 def test_a_review_of_more_players_shows_its_start_unscrolled_on_a_laptop(
         page: Page, players: int) -> None:
@@ -292,13 +308,7 @@ def test_a_review_of_more_players_shows_its_start_unscrolled_on_a_laptop(
     expect(page.locator("#review-summary tbody tr")).to_have_count(players)
     expect(page.locator("#review-chart polyline.line")).to_have_count(players)
     for size in LAPTOPS:
-        page.set_viewport_size(size)
-        page.wait_for_function("() => window.qinIdle")
-        at = f"the review of {players} at {size['width']}x{size['height']}"
-        assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], at
-        widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
-        assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px: {at}"
-        assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
+        at = shows_its_start(page, size, f"the review of {players}")
         assert page.evaluate(CUT_JS, "#review-summary") == [], at
 
 
@@ -329,8 +339,11 @@ def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page
     page.click("#review-open")
     expect(review).to_have_attribute("data-state", "running")
     # a move of the list focused by the keyboard keeps the focus while each answer
-    # draws the list again
+    # draws the list again (the list is a Tab stop once it holds a move)
+    page.wait_for_function("() => Number(document.querySelector('#review').dataset.done) >= 1",
+                           timeout=WORKER_BOOT_MS)
     page.locator("#review-moves").focus()
+    expect(page.locator("#review-moves")).to_be_focused()
     page.keyboard.press("ArrowDown")
     first = page.locator("#review-moves button.review-jump").first
     expect(first).to_be_focused()

@@ -388,15 +388,15 @@ def judged_run() -> tuple[ReviewRun, list[str]]:
     ("en", ["1. Anna, {tile}: a mistake, 1.5 pagodas lost",
             "2. Ben, {tile}: an inaccuracy, 0.5 pagodas lost",
             "Move 1, Anna: +1.5 pagodas, a mistake, 1.5 pagodas lost",
-            "Move 2, Ben: -2.0 pagodas, an inaccuracy, 0.5 pagodas lost"]),
+            "Move 2, Ben: \u22122.0 pagodas, an inaccuracy, 0.5 pagodas lost"]),
     ("de", ["1. Anna, {tile}: ein Fehler, 1,5 Pagoden verloren",
             "2. Ben, {tile}: eine Ungenauigkeit, 0,5 Pagoden verloren",
             "Zug 1, Anna: +1,5 Pagoden, ein Fehler, 1,5 Pagoden verloren",
-            "Zug 2, Ben: -2,0 Pagoden, eine Ungenauigkeit, 0,5 Pagoden verloren"]),
+            "Zug 2, Ben: \u22122,0 Pagoden, eine Ungenauigkeit, 0,5 Pagoden verloren"]),
     ("fr", ["1. Anna, {tile}\u00a0: une erreur, 1,5 pagode perdue",
             "2. Ben, {tile}\u00a0: une imprécision, 0,5 pagode perdue",
             "Coup 1, Anna\u00a0: +1,5 pagode, une erreur, 1,5 pagode perdue",
-            "Coup 2, Ben\u00a0: -2,0 pagodes, une imprécision, 0,5 pagode perdue"])])
+            "Coup 2, Ben\u00a0: \u22122,0 pagodes, une imprécision, 0,5 pagode perdue"])])
 def test_the_reviews_figures_are_written_in_the_languages_way(lang: str,
                                                               words: list[str]) -> None:
     """The list's losses and the chart's standings with a decimal comma in German and

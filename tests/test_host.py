@@ -402,7 +402,9 @@ def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arr
         node("button", "review-move-4", cls=("review-jump",), ply="4"), node("li"),
         node("ol", "review-moves", cls=("review-moves",)), node("div", "review-list"), APP]})
     assert review_run.at == 4
-    assert [e for e in reply["effects"] if e["fx"] == "focus"] == focus_at("review-move-4")
+    # the move clicked keeps the focus (if the drawing left it on nothing: a click that
+    # focuses nothing; another move focused meanwhile keeps it)
+    assert [e for e in reply["effects"] if e["fx"] == "focus"] == kept("review-move-4")
     # Escape on the list itself leaves the replay, as before
     focus_by_key(h, "Escape", "review-moves")
     assert h.app.mode is Mode.PLAYING
@@ -417,7 +419,7 @@ def focus_moves(reply: host.Json) -> list[Any]:
     return [e for e in reply.get("effects", []) if e["fx"] == "focus"]
 
 
-def test_a_list_drawn_anew_keeps_the_focus_on_its_move_or_else_on_the_list() -> None:
+def test_a_list_drawn_anew_without_the_move_focused_takes_the_focus() -> None:
     h = six_moves_played()
     s = h.app.state.game.session
     assert s is not None
@@ -434,15 +436,16 @@ def test_a_list_drawn_anew_keeps_the_focus_on_its_move_or_else_on_the_list() -> 
 
     # the game's log: the move whose rules link had the focus undone, the list has it
     assert press("u", newest) == kept("log")
-    # a link still there (an older move's) keeps it
+    # a link still there (an older move's): the shell keeps the focus on it (the same
+    # id drawn anew), no effect moves it
     h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})  # the cover, lifted
-    assert press("u", oldest) == kept(oldest)
+    assert press("u", oldest) == []
     h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
     h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
     assert h.app.mode is Mode.REPLAY
-    # the replay's log drawn anew by a step on: the focus stays on the move's button
-    assert press("ArrowRight", "log-move-3") == kept("log-move-3")
-    assert press("ArrowRight", "log") == kept("log")  # on the list itself: there
+    # the replay's log drawn anew by a step on: the move's button is there still
+    assert press("ArrowRight", "log-move-3") == []
+    assert press("ArrowRight", "log") == []  # on the list itself: there still
     # nothing said where the focus was, a list not drawn anew, a key moving the focus
     # itself, an element in no list: the focus is left as it is (or moved as asked)
     assert press("ArrowRight", "") == []
@@ -450,14 +453,16 @@ def test_a_list_drawn_anew_keeps_the_focus_on_its_move_or_else_on_the_list() -> 
     assert press("ArrowDown", "log-move-3") == focus_at("log-move-2")
     assert press("ArrowRight", "board-area") == []
     assert press("ArrowRight", "log-move-" + "9" * 40) == []
-    # the review's list drawn anew by each answer of the worker: the move focused keeps it
+    # the review's list drawn anew by each answer of the worker: the move focused is
+    # in it still; a move the list no longer holds (a review begun again): the list
     h.handle({"t": "click", "path": [node("button", "review-open"), APP]})
     reply = h.handle({"t": "ai", "kind": "ready"})
-    for focused in ("review-moves", "review-move-1", "review-move-1"):
+    for focused, moved in (("review-moves", []), ("review-move-1", []),
+                           ("review-move-1", []), ("review-move-9", kept("review-moves"))):
         ask = next(e for e in reply["effects"] if e["fx"] == "ai")
         reply = h.handle({"t": "ai", "kind": "review", "token": ask["token"],
                           "text": review_answer(ask["request"]), "focus": focused})
-        assert focus_moves(reply) == kept(focused)
+        assert focus_moves(reply) == moved, focused
 
 
 def test_the_review_chart_is_one_tab_stop_whose_points_left_and_right_move_between() -> None:
@@ -499,7 +504,7 @@ def test_the_review_chart_is_one_tab_stop_whose_points_left_and_right_move_betwe
     assert "ArrowDown|003" not in flags["keys"] and "ArrowUp|003" not in flags["keys"]
     # Enter or Space on a point shows that move, as a click on it does; the focus stays
     for name, ply in (("Enter", 4), (" ", 2)):
-        assert key(name, f"review-point-{ply}") == at(f"review-point-{ply}")
+        assert key(name, f"review-point-{ply}") == kept(f"review-point-{ply}")
         assert review_run.at == ply and replay.cursor == ply - 1
     assert 'id="review-point-2" data-ply="2"' in (
         h.app.screen().elements["review-chart"].html or "")

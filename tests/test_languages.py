@@ -189,7 +189,8 @@ def test_the_page_words_events_in_its_language(speak: object) -> None:
     (0.5, 1, False, "0.5", "0,5", "0,5"),
     (1.25, 2, False, "1.25", "1,25", "1,25"),
     (1.5, 1, True, "+1.5", "+1,5", "+1,5"),
-    (-2.0, 1, True, "-2.0", "-2,0", "-2,0"),
+    (-2.0, 1, True, "\u22122.0", "\u22122,0", "\u22122,0"),  # a minus sign, not a hyphen
+    (-3.0, 0, False, "\u22123", "\u22123", "\u22123"),
     (-0.04, 1, True, "+0.0", "+0,0", "+0,0"),  # rounded to nothing: no "-0.0"
     (72.4, 0, False, "72", "72", "72"),
     (3.0, None, False, "3", "3", "3"),  # None: as few places as the value needs
@@ -199,7 +200,8 @@ def test_the_page_words_events_in_its_language(speak: object) -> None:
 def test_a_number_is_written_the_languages_way(speak: object, value: float,
                                                digits: int | None, sign: bool, en: str,
                                                de: str, fr: str) -> None:
-    """A decimal point in English, a decimal comma in German and French."""
+    """A decimal point in English, a decimal comma in German and French; a negative
+    value with a minus sign (U+2212), as type sets it, not a hyphen."""
     for lang, shown in (("en", en), ("de", de), ("fr", fr)):
         speak(lang)  # type: ignore[operator]
         assert i18n.number(value, digits, sign=sign) == shown, lang
@@ -211,7 +213,7 @@ def test_a_number_is_written_the_languages_way(speak: object, value: float,
     (0, 0, "0 pagodas", "0 Pagoden", "0 pagode"),
     (0.5, 1, "0.5 pagodas", "0,5 Pagoden", "0,5 pagode"),
     (1.5, 1, "1.5 pagodas", "1,5 Pagoden", "1,5 pagode"),
-    (-1.5, 1, "-1.5 pagodas", "-1,5 Pagoden", "-1,5 pagode"),
+    (-1.5, 1, "\u22121.5 pagodas", "\u22121,5 Pagoden", "\u22121,5 pagode"),
     (1.0, 1, "1.0 pagodas", "1,0 Pagoden", "1,0 pagode"),  # a shown fraction: plural
     (1.0, None, "1 pagoda", "1 Pagode", "1 pagode"),
     (2.0, 1, "2.0 pagodas", "2,0 Pagoden", "2,0 pagodes"),

@@ -467,8 +467,9 @@ class Host:
         """The reply: the writes, the screen's changes (``screen``: the part of it that
         changed, e.g. ``render.hover_screen``; else the whole screen drawn), the flags
         and the effects; ``focused``: the list (one Tab stop) or its item that had the
-        focus when the message left, where the focus goes back if the changes draw
-        that list anew and no effect moves the focus (``replaying.focus_kept``)."""
+        focus when the message left: the focus goes to the list if the changes draw
+        it anew without that item and no effect moves the focus
+        (``replaying.focus_kept``)."""
         out: Json = {}
         if isinstance(self.storage, MirrorStorage):
             writes = self.storage.take_writes()

@@ -23,8 +23,9 @@
 //   timer    {token}             (a timer the reply asked for rang)
 // Any message also says, when it leaves, where the focus is if it is in a list that is
 // one Tab stop (flags.lists): focus (the id of the list or of its item focused); a reply
-// that draws that list anew puts it back with a focus effect marked lost (applied only
-// if the drawing left the focus on nothing).
+// that draws that list anew without that item puts the focus on the list with a focus
+// effect marked lost (applied only if the drawing left the focus on nothing). An element
+// drawn anew with the same id keeps the focus (applyReply).
 // A reply may also carry marks ([[name, absolute time]]: the worker's qin:* marks, put
 // on this page's timeline) and body ({name: value}: body's data attributes, e.g.
 // data-bytecode). When the start's reply is applied: mark qin:ready, event qin:booted
@@ -402,11 +403,16 @@ function applyReply(reply) {
   const board = node("board");
   const leaving = reply.motion && board ? motion.keep(board, reply.motion.cues) : null;  // motion.js
   const kept = choices.size ? keptChoices() : [];
+  const focused = document.activeElement;
   for (const [id, change] of Object.entries(reply.changes ?? {})) {
     const el = node(id);
     if (el) applyElement(el, change);
   }
   restoreChoices(kept);
+  // the element that had the focus drawn anew: the focus goes on with it (its new
+  // element, by its id), whenever the focus got there (the page's Python learns where
+  // it was when a message left; it says where the focus goes if the id is gone)
+  if (focused?.id && !focused.isConnected) document.getElementById(focused.id)?.focus({ preventScroll: true });
   if (board) {
     if (reply.changes?.board && "html" in reply.changes.board) overlay = board.querySelector("g.overlay");
     // the board drawn again in place: what motion.js played was on the board before

@@ -108,6 +108,10 @@ def has(key: str) -> bool:
     return key in messages()
 
 
+MINUS = "\u2212"
+"""The minus sign of a negative value in words (a hyphen is shorter, and breaks a line)."""
+
+
 def _plain(value: float, digits: int | None, sign: bool) -> str:
     """``value`` with a decimal point, ``digits`` places (``None``: as few as it needs,
     up to ``MOST_DIGITS``), a "+" before a positive value if ``sign``; never "-0.0"."""
@@ -124,10 +128,13 @@ def _plain(value: float, digits: int | None, sign: bool) -> str:
 def number(value: float, digits: int | None = 0, sign: bool = False) -> str:
     """``value`` in words for people, the current language's way: ``digits`` places after
     the decimal sign (``None``: as few as the value needs), a point in English, a comma
-    in German and French (``DECIMAL_SIGNS``); ``sign``: a "+" before a positive value.
+    in German and French (``DECIMAL_SIGNS``); ``sign``: a "+" before a positive value;
+    a negative one takes the minus sign (U+2212), not a hyphen.
     What the page or a program reads (data attributes, ARIA values, SVG coordinates)
-    keeps the point: it is written with Python's own formats, never with this."""
-    return _plain(value, digits, sign).replace(".", DECIMAL_SIGNS[language()])
+    keeps the point and the hyphen: it is written with Python's own formats, never with
+    this."""
+    shown = _plain(value, digits, sign).replace(".", DECIMAL_SIGNS[language()])
+    return MINUS + shown[1:] if shown.startswith("-") else shown
 
 
 def plural_key(key: str, n: float, digits: int | None = 0) -> str:

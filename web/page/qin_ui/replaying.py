@@ -100,14 +100,16 @@ def list_items(app: Core, box: str) -> list[str]:
 
 def focus_kept(app: Core, focused: str, drawn: Collection[str]) -> Focus | None:
     """Where the focus goes once the elements ``drawn`` (ids) are drawn anew, when it
-    was on ``focused``, a list that is one Tab stop or one of its items: back on that
-    item if the list holds it still, else on the list (only if the drawing lost it:
-    ``Focus.lost``); ``None``: that list was not drawn again."""
+    was on ``focused``, a list that is one Tab stop or one of its items that the new
+    list no longer holds: on the list (only if the drawing lost it: ``Focus.lost``).
+    ``None``: that list was not drawn again, or it holds ``focused`` still (the shell
+    keeps the focus on an element drawn anew with the same id)."""
     box = keyboard.list_of(focused)
     if not box or keyboard.DRAWN_IN[box] not in drawn:
         return None
-    kept = focused == box or focused in list_items(app, box)
-    return Focus(focused if kept else box, lost=True)
+    if focused == box or focused in list_items(app, box):
+        return None
+    return Focus(box, lost=True)
 
 
 def step_on(app: Core, r: Replay) -> bool:
@@ -133,7 +135,10 @@ def review(app: Core, c: Command) -> list[Effect]:
         st.game.review = None
         st.link.review_panel = False
     elif c.name == "review-jump":  # "n", "n list" or "n chart": from the list or the
-        number, _, source = c.arg.partition(" ")  # chart, whose item keeps the focus
+        # chart, whose item keeps the focus (if the drawing lost it: the shell keeps it
+        # on the item drawn anew; a click that focuses nothing, or another item focused
+        # meanwhile, is left as it is)
+        number, _, source = c.arg.partition(" ")
         try:
             ply = int(number)
         except ValueError:
@@ -141,7 +146,7 @@ def review(app: Core, c: Command) -> list[Effect]:
         kept = {"list": keyboard.review_move_id, "chart": keyboard.review_point_id}
         if _jump(app, run, ply) and source in kept:
             update_review_link(app)
-            return [Focus(kept[source](ply))]
+            return [Focus(kept[source](ply), lost=True)]
     elif c.name == "review-share":
         st.link.review_panel = not st.link.review_panel
         st.link.review_message = ""
