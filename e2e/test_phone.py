@@ -12,7 +12,8 @@ the status speaks of tapping.  A placement takes two taps: the first shows the g
 tap on it places.  A replay opens at the page's top with its controls (the first, the
 previous, the next and the last move, the slider and the way back) on that first screen,
 under the board, at every move and in every language; each is tapped there, unscrolled
-(on a 1366x768 laptop they stay beside the board, clicked in place).  In the review
+(on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
+the review after them, and a move chosen in its list leaves them uncovered.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740, in English, German and French, every button of
@@ -336,69 +337,127 @@ def four_players_game(moves: int) -> qin.Game:
     return game
 
 
-def test_a_replay_s_controls_are_on_the_first_screen_with_the_board(
-        replay_screen: Page) -> None:
-    page = replay_screen
-    touch = page.evaluate("() => navigator.maxTouchPoints > 0")
-    boot(page, "/#g=" + qin.records.to_url(four_players_game(12)))
-    play = page.locator("#play")
-    expect(play).to_have_attribute("data-moves", "12")
-    if touch:
-        page.locator("#replay-open").tap()  # below the fold: the page scrolls to it
-    else:
-        page.locator("#replay-open").click()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
-    page.wait_for_function("() => window.qinIdle")
-    # the replay from the page's top: the board, then its controls, on one screen
+TO_THE_TOP_JS = "() => { window.scrollTo(0, 0); document.querySelector('#side').scrollTo(0, 0); }"
+"""Back at the top: the page's (the phone's one scroller) and the side panel's (a
+laptop's)."""
 
-    def press(control: str) -> None:
-        """A tap (a click) on ``control`` where it is, the page unscrolled."""
-        x, y = page.evaluate(CENTRE_JS, control)
-        if touch:
-            page.touchscreen.tap(x, y)
-        else:
-            page.mouse.click(x, y)
+
+def press(page: Page, control: str) -> None:
+    """A tap (a click, without a touch screen) on ``control`` where it is, the page
+    unscrolled."""
+    x, y = page.evaluate(CENTRE_JS, control)
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def on_first_screen(page: Page, what: str) -> None:
+    """The board and the replay's controls inside the screen, the page unscrolled, none
+    covered; on the phone, finger-sized."""
+    size = page.viewport_size
+    assert size is not None
+    assert page.evaluate(OUTSIDE_JS, [["#board", *REPLAY_CONTROLS], size["width"],
+                                      size["height"]]) == [], what
+    assert page.evaluate(COVERED_JS, list(REPLAY_CONTROLS)) == [], what
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
+
+
+def step_through_in_place(page: Page, where: str) -> None:
+    """The replay of ``four_players_game(12)`` (``where``: the replay, the review)
+    stepped through by its controls, each tapped (clicked) where it is, the page
+    unscrolled: to the start, every move, one back, the three languages, to the end, the
+    start, the autoplay and its pause; the board and the controls on the first screen at
+    each."""
+    play = page.locator("#play")
 
     def step(control: str, at: str) -> None:
-        press(control)
+        press(page, control)
         expect(play).to_have_attribute("data-replay-at", at)
         page.wait_for_function("() => window.qinIdle")
 
-    def on_first_screen(what: str) -> None:
-        """The board and the replay's controls inside the screen, the page unscrolled,
-        none covered; on the phone, finger-sized."""
-        size = page.viewport_size
-        assert size is not None
-        assert page.evaluate(OUTSIDE_JS, [["#board", *REPLAY_CONTROLS], size["width"],
-                                          size["height"]]) == [], what
-        assert page.evaluate(COVERED_JS, list(REPLAY_CONTROLS)) == [], what
-        if touch:
-            assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
-
-    on_first_screen("the replay opened")
+    on_first_screen(page, f"{where} opened")
     step("#replay-start", "0")
-    on_first_screen("the replay at the start")
+    on_first_screen(page, f"{where} at the start")
     for n in range(1, 13):  # every move's caption (the longer ones wrap)
         step("#replay-step", str(n))
-        on_first_screen(f"the replay at move {n}")
+        on_first_screen(page, f"{where} at move {n}")
     step("#replay-back", "11")
     for lang in ("de", "fr", "en"):
         page.select_option("#lang", lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         page.wait_for_function("() => window.qinIdle")
-        on_first_screen(f"the replay at move 11 in {lang}")
+        on_first_screen(page, f"{where} at move 11 in {lang}")
     step("#replay-end", "12")
     step("#replay-start", "0")
     player = page.locator("#replay-play")
-    press("#replay-play")  # the autoplay, then paused where it got to
+    press(page, "#replay-play")  # the autoplay, then paused where it got to
     expect(player).to_have_class(re.compile(r"(^|\s)playing(\s|$)"))
-    press("#replay-play")
+    press(page, "#replay-play")
     expect(player).not_to_have_class(re.compile(r"(^|\s)playing(\s|$)"))
     page.wait_for_function("() => window.qinIdle")
-    on_first_screen("the replay paused")
-    press("#replay-exit")  # the way back to the game
+    on_first_screen(page, f"{where} paused")
+
+
+def open_the_replay(page: Page) -> None:
+    """A 4-player game of 12 moves by link, its replay opened from the game's tools."""
+    boot(page, "/#g=" + qin.records.to_url(four_players_game(12)))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "12")
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        page.locator("#replay-open").tap()  # below the fold: the page scrolls to it
+    else:
+        page.locator("#replay-open").click()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.wait_for_function("() => window.qinIdle")
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
+def test_a_replay_s_controls_are_on_the_first_screen_with_the_board(
+        replay_screen: Page) -> None:
+    page = replay_screen
+    open_the_replay(page)
+    # the replay from the page's top: the board, then its controls, on one screen
+    step_through_in_place(page, "the replay")
+    press(page, "#replay-exit")  # the way back to the game
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
-    expect(play).to_have_attribute("data-moves", "12")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "12")
+
+
+def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
+        replay_screen: Page) -> None:
+    # the review beside the replay: its controls stay on the first screen with the board,
+    # the review after them (on the phone, the players after the review)
+    page = replay_screen
+    open_the_replay(page)
+    touch = page.evaluate("() => navigator.maxTouchPoints > 0")
+    opener = page.locator("#review-open")
+    opener.tap() if touch else opener.click()
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    page.wait_for_function("() => window.qinIdle")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    step_through_in_place(page, "the review")
+    # a move chosen in the review's list (its words shown), then back at the top:
+    # the controls still there, uncovered by the words, and the next move one tap away
+    entry = page.locator("#review-list button[data-marked]").first
+    entry.scroll_into_view_if_needed()
+    ply = int(entry.get_attribute("data-ply") or 0)
+    entry.tap() if touch else entry.click()
+    expect(review).to_have_attribute("data-at", str(ply))
+    expect(page.locator("#review-detail")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    for lang in ("de", "fr", "en"):  # the words' length in each language
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.wait_for_function("() => window.qinIdle")
+        page.evaluate(TO_THE_TOP_JS)
+        on_first_screen(page, f"the review at move {ply} chosen, its words shown, in {lang}")
+    press(page, "#replay-step")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", str(ply))
+    page.wait_for_function("() => window.qinIdle")
+    press(page, "#review-close")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
 
 
 def test_the_strongest_level_and_its_description_fit_the_phone(small_phone: Page) -> None:
