@@ -16,11 +16,12 @@ under the board, at every move and in every language; each is tapped there, unsc
 the review after them, and a move chosen in its list leaves them uncovered.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
-board are on screen together.  At 360x740, in English, German and French, every button of
-the header, the game's tools, the replay's bar, the review and the start screen keeps its
-label on one line, finger-tall and within reach (in a game the header keeps one row; on
-the start screen "Back to the game" may take a second).  Waits are on the page's state
-(``expect``), never sleeps: every read after a tap waits for the worker's reply first.
+board are on screen together.  At 360x740 and 540x900, in English, German and French,
+every button of the header, the game's tools, the replay's bar, the review and the start
+screen keeps its label on one line, finger-tall and within reach (in a game the header
+keeps one row; on the start screen "Back to the game" may take a second).  Waits are on
+the page's state (``expect``), never sleeps: every read after a tap waits for the worker's
+reply first.
 """
 
 from __future__ import annotations
@@ -607,38 +608,53 @@ LABELS_JS = """(selectors) => {
 less than a finger tall, outside the screen's width, or covered where a finger taps."""
 
 
-def labels_whole(page: Page, screen: str) -> None:
+WIDE_PHONE = {"width": 540, "height": 900}
+"""A wide phone in portrait: the phone's layout holds up to 560 px, its header's too."""
+
+
+def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
     """In English, German and French, each button of ``screen``'s rows has its label on
     one line, finger-sized and within reach; in a game the header keeps one row (the
-    board's height).  The language is left English."""
-    for lang in ("de", "fr", "en"):
-        page.select_option("#lang", lang)
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        page.wait_for_function("() => window.qinIdle")
-        assert page.evaluate(LABELS_JS, ROWS[screen]) == [], f"{screen} in {lang}"
-        if screen != "start":
-            assert page.evaluate(ONE_ROW_JS) == [], f"the header of {screen} in {lang}"
+    board's height).  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
+    screen.  The language is left English, the screen the page's own."""
+    own = page.viewport_size
+    assert own is not None
+    for size in (own, WIDE_PHONE) if wide else (own,):
+        page.set_viewport_size(size)
+        page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
+                               arg=size)
+        for lang in ("de", "fr", "en"):
+            page.select_option("#lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            page.wait_for_function("() => window.qinIdle")
+            where = f"{screen} at {size['width']}x{size['height']} in {lang}"
+            assert page.evaluate(LABELS_JS, ROWS[screen]) == [], where
+            if screen != "start":
+                assert page.evaluate(ONE_ROW_JS) == [], f"the header of {where}"
+    page.set_viewport_size(own)
+    page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
+                           arg=own)
 
 
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:
     # a game by link (the header's New game, the hand's and the game's tools), its
     # replay, its review (and the link panel), then the start screen beside the game
-    # (the header's Back to the game): each in three languages, at 360x740
+    # (the header's Back to the game): each in three languages, at 360x740 and 540x900
     page = boot(small_phone, "/#g=" + qin.records.to_url(four_players_game(12)))
     play = page.locator("#play")
     expect(play).to_have_attribute("data-moves", "12")
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
     expect(page.locator("#new-game")).to_be_visible()
-    labels_whole(page, "playing")
+    labels_whole(page, "playing", wide=True)
     page.locator("#replay-open").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
-    labels_whole(page, "replay")
+    labels_whole(page, "replay", wide=True)
     page.locator("#review-open").tap()
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     page.locator("#review-share").tap()
     expect(page.locator("#review-link-panel")).to_be_visible()
-    labels_whole(page, "review")
+    labels_whole(page, "review", wide=True)
     page.locator("#review-close").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
     page.locator("#replay-exit").tap()
@@ -646,4 +662,4 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     page.locator("#new-game").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     expect(page.locator("#back-to-game")).to_be_visible()
-    labels_whole(page, "start")
+    labels_whole(page, "start", wide=True)
