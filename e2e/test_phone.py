@@ -17,11 +17,11 @@ the review after them, and a move chosen in its list leaves them uncovered.  In 
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740 and 540x900, in English, German and French,
-every button of the header, the game's tools, the replay's bar, the review and the start
-screen keeps its label on one line, finger-tall and within reach (in a game the header
-keeps one row; on the start screen "Back to the game" may take a second).  Waits are on
-the page's state (``expect``), never sleeps: every read after a tap waits for the worker's
-reply first.
+every button of the header, the game's tools, the replay's bar, the review, the start
+screen and the result (a series' too) keeps its label on one line, finger-tall and within
+reach (in a game the header keeps one row; on the start screen "Back to the game" may take
+a second).  Waits are on the page's state (``expect``), never sleeps: every read after a
+tap waits for the worker's reply first.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ import qin.records
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
+from e2e.test_replay_series import finished_record
 from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
 
@@ -566,9 +567,11 @@ ROWS = {
     "replay": ".topbar button, #replay-bar button, #side .tools button",
     "review": ".topbar button, #replay-bar button, #review > button, #review-link-panel button",
     "start": ".topbar button, #setup button, #setup .file-button",
+    "result": "#result .buttons button",
 }
 """The rows of buttons of each screen: the header, the game's tools under the board (the
-hand's, the game's), the replay's bar, the review's buttons, the start screen's."""
+hand's, the game's), the replay's bar, the review's buttons, the start screen's, the
+result's."""
 LABELS_JS = """(selectors) => {
   const out = [], w = window.innerWidth;
   for (const el of document.querySelectorAll(selectors)) {
@@ -608,6 +611,22 @@ LABELS_JS = """(selectors) => {
 less than a finger tall, outside the screen's width, or covered where a finger taps."""
 
 
+def choose_language(page: Page, lang: str) -> None:
+    """``lang`` chosen in the header; behind the result (the rest of the page inert while
+    it shows) the result is closed for it, then opened again by the game's Result."""
+    result = page.locator("#result")
+    shown = result.is_visible()
+    if shown:
+        page.locator("#result-close").tap()
+        expect(result).to_be_hidden()
+    page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    if shown:
+        page.locator("#show-result").tap()
+        expect(result).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+
+
 WIDE_PHONE = {"width": 540, "height": 900}
 """A wide phone in portrait: the phone's layout holds up to 560 px, its header's too."""
 
@@ -624,9 +643,7 @@ def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
         page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
                                arg=size)
         for lang in ("de", "fr", "en"):
-            page.select_option("#lang", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-            page.wait_for_function("() => window.qinIdle")
+            choose_language(page, lang)
             where = f"{screen} at {size['width']}x{size['height']} in {lang}"
             assert page.evaluate(LABELS_JS, ROWS[screen]) == [], where
             if screen != "start":
@@ -663,3 +680,28 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     expect(page.locator("#back-to-game")).to_be_visible()
     labels_whole(page, "start", wide=True)
+
+
+def test_the_result_s_buttons_on_one_line_on_the_phone(small_phone: Page) -> None:
+    # a finished game's result (New game, Review, Look at the board), then a series'
+    # (Next game of the series, the longest): each in three languages, at 360x740 and
+    # 540x900
+    page = boot(small_phone)
+    import_file(page, "game-31.json", finished_record(31))
+    expect(page.locator("#app")).to_have_attribute("data-mode", "result")
+    expect(page.locator("#result-review")).to_be_visible()
+    labels_whole(page, "result", wide=True)
+    page.locator("#result-close").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    page.locator("#new-game").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    save = {"format": "qin-save/1", "id": "series-phone", "created": 1, "updated": 1,
+            "record": finished_record(31),
+            "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
+                   "at_screen": 1, "cover": False},
+            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
+            "mode": "local"}
+    import_file(page, "series.json", save)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "series")
+    expect(page.locator("#series-next")).to_be_visible()
+    labels_whole(page, "result", wide=True)
