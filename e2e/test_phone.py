@@ -12,14 +12,16 @@ the status speaks of tapping.  A placement takes two taps: the first shows the g
 tap on it places.  A replay opens at the page's top with its controls (the first, the
 previous, the next and the last move, the slider and the way back) on that first screen,
 under the board, at every move and in every language; each is tapped there, unscrolled
-(on a 1366x768 laptop they stay beside the board, clicked in place).  In the review
+(on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
+the review after them, and a move chosen in its list leaves them uncovered.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
-board are on screen together.  At 360x740, in English, German and French, every button of
-the header, the game's tools, the replay's bar, the review and the start screen keeps its
-label on one line, finger-tall and within reach (in a game the header keeps one row; on
-the start screen "Back to the game" may take a second).  Waits are on the page's state
-(``expect``), never sleeps: every read after a tap waits for the worker's reply first.
+board are on screen together.  At 360x740 and 540x900, in English, German and French,
+every button of the header, the game's tools, the replay's bar, the review, the start
+screen and the result (a series' too) keeps its label on one line, finger-tall and within
+reach (in a game the header keeps one row; on the start screen "Back to the game" may take
+a second).  Waits are on the page's state (``expect``), never sleeps: every read after a
+tap waits for the worker's reply first.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import qin.records
 from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
+from e2e.test_replay_series import finished_record
 from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
 from e2e.test_tutorial import CLICKS
 
@@ -336,69 +339,127 @@ def four_players_game(moves: int) -> qin.Game:
     return game
 
 
-def test_a_replay_s_controls_are_on_the_first_screen_with_the_board(
-        replay_screen: Page) -> None:
-    page = replay_screen
-    touch = page.evaluate("() => navigator.maxTouchPoints > 0")
-    boot(page, "/#g=" + qin.records.to_url(four_players_game(12)))
-    play = page.locator("#play")
-    expect(play).to_have_attribute("data-moves", "12")
-    if touch:
-        page.locator("#replay-open").tap()  # below the fold: the page scrolls to it
-    else:
-        page.locator("#replay-open").click()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
-    page.wait_for_function("() => window.qinIdle")
-    # the replay from the page's top: the board, then its controls, on one screen
+TO_THE_TOP_JS = "() => { window.scrollTo(0, 0); document.querySelector('#side').scrollTo(0, 0); }"
+"""Back at the top: the page's (the phone's one scroller) and the side panel's (a
+laptop's)."""
 
-    def press(control: str) -> None:
-        """A tap (a click) on ``control`` where it is, the page unscrolled."""
-        x, y = page.evaluate(CENTRE_JS, control)
-        if touch:
-            page.touchscreen.tap(x, y)
-        else:
-            page.mouse.click(x, y)
+
+def press(page: Page, control: str) -> None:
+    """A tap (a click, without a touch screen) on ``control`` where it is, the page
+    unscrolled."""
+    x, y = page.evaluate(CENTRE_JS, control)
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def on_first_screen(page: Page, what: str) -> None:
+    """The board and the replay's controls inside the screen, the page unscrolled, none
+    covered; on the phone, finger-sized."""
+    size = page.viewport_size
+    assert size is not None
+    assert page.evaluate(OUTSIDE_JS, [["#board", *REPLAY_CONTROLS], size["width"],
+                                      size["height"]]) == [], what
+    assert page.evaluate(COVERED_JS, list(REPLAY_CONTROLS)) == [], what
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
+
+
+def step_through_in_place(page: Page, where: str) -> None:
+    """The replay of ``four_players_game(12)`` (``where``: the replay, the review)
+    stepped through by its controls, each tapped (clicked) where it is, the page
+    unscrolled: to the start, every move, one back, the three languages, to the end, the
+    start, the autoplay and its pause; the board and the controls on the first screen at
+    each."""
+    play = page.locator("#play")
 
     def step(control: str, at: str) -> None:
-        press(control)
+        press(page, control)
         expect(play).to_have_attribute("data-replay-at", at)
         page.wait_for_function("() => window.qinIdle")
 
-    def on_first_screen(what: str) -> None:
-        """The board and the replay's controls inside the screen, the page unscrolled,
-        none covered; on the phone, finger-sized."""
-        size = page.viewport_size
-        assert size is not None
-        assert page.evaluate(OUTSIDE_JS, [["#board", *REPLAY_CONTROLS], size["width"],
-                                          size["height"]]) == [], what
-        assert page.evaluate(COVERED_JS, list(REPLAY_CONTROLS)) == [], what
-        if touch:
-            assert page.evaluate(SMALL_JS, TARGET_PX) == [], what
-
-    on_first_screen("the replay opened")
+    on_first_screen(page, f"{where} opened")
     step("#replay-start", "0")
-    on_first_screen("the replay at the start")
+    on_first_screen(page, f"{where} at the start")
     for n in range(1, 13):  # every move's caption (the longer ones wrap)
         step("#replay-step", str(n))
-        on_first_screen(f"the replay at move {n}")
+        on_first_screen(page, f"{where} at move {n}")
     step("#replay-back", "11")
     for lang in ("de", "fr", "en"):
         page.select_option("#lang", lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         page.wait_for_function("() => window.qinIdle")
-        on_first_screen(f"the replay at move 11 in {lang}")
+        on_first_screen(page, f"{where} at move 11 in {lang}")
     step("#replay-end", "12")
     step("#replay-start", "0")
     player = page.locator("#replay-play")
-    press("#replay-play")  # the autoplay, then paused where it got to
+    press(page, "#replay-play")  # the autoplay, then paused where it got to
     expect(player).to_have_class(re.compile(r"(^|\s)playing(\s|$)"))
-    press("#replay-play")
+    press(page, "#replay-play")
     expect(player).not_to_have_class(re.compile(r"(^|\s)playing(\s|$)"))
     page.wait_for_function("() => window.qinIdle")
-    on_first_screen("the replay paused")
-    press("#replay-exit")  # the way back to the game
+    on_first_screen(page, f"{where} paused")
+
+
+def open_the_replay(page: Page) -> None:
+    """A 4-player game of 12 moves by link, its replay opened from the game's tools."""
+    boot(page, "/#g=" + qin.records.to_url(four_players_game(12)))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "12")
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        page.locator("#replay-open").tap()  # below the fold: the page scrolls to it
+    else:
+        page.locator("#replay-open").click()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.wait_for_function("() => window.qinIdle")
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
+def test_a_replay_s_controls_are_on_the_first_screen_with_the_board(
+        replay_screen: Page) -> None:
+    page = replay_screen
+    open_the_replay(page)
+    # the replay from the page's top: the board, then its controls, on one screen
+    step_through_in_place(page, "the replay")
+    press(page, "#replay-exit")  # the way back to the game
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
-    expect(play).to_have_attribute("data-moves", "12")
+    expect(page.locator("#play")).to_have_attribute("data-moves", "12")
+
+
+def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
+        replay_screen: Page) -> None:
+    # the review beside the replay: its controls stay on the first screen with the board,
+    # the review after them (on the phone, the players after the review)
+    page = replay_screen
+    open_the_replay(page)
+    touch = page.evaluate("() => navigator.maxTouchPoints > 0")
+    opener = page.locator("#review-open")
+    opener.tap() if touch else opener.click()
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    page.wait_for_function("() => window.qinIdle")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    step_through_in_place(page, "the review")
+    # a move chosen in the review's list (its words shown), then back at the top:
+    # the controls still there, uncovered by the words, and the next move one tap away
+    entry = page.locator("#review-list button[data-marked]").first
+    entry.scroll_into_view_if_needed()
+    ply = int(entry.get_attribute("data-ply") or 0)
+    entry.tap() if touch else entry.click()
+    expect(review).to_have_attribute("data-at", str(ply))
+    expect(page.locator("#review-detail")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    for lang in ("de", "fr", "en"):  # the words' length in each language
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.wait_for_function("() => window.qinIdle")
+        page.evaluate(TO_THE_TOP_JS)
+        on_first_screen(page, f"the review at move {ply} chosen, its words shown, in {lang}")
+    press(page, "#replay-step")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", str(ply))
+    page.wait_for_function("() => window.qinIdle")
+    press(page, "#review-close")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
 
 
 def test_the_strongest_level_and_its_description_fit_the_phone(small_phone: Page) -> None:
@@ -506,9 +567,11 @@ ROWS = {
     "replay": ".topbar button, #replay-bar button, #side .tools button",
     "review": ".topbar button, #replay-bar button, #review > button, #review-link-panel button",
     "start": ".topbar button, #setup button, #setup .file-button",
+    "result": "#result .buttons button",
 }
 """The rows of buttons of each screen: the header, the game's tools under the board (the
-hand's, the game's), the replay's bar, the review's buttons, the start screen's."""
+hand's, the game's), the replay's bar, the review's buttons, the start screen's, the
+result's."""
 LABELS_JS = """(selectors) => {
   const out = [], w = window.innerWidth;
   for (const el of document.querySelectorAll(selectors)) {
@@ -548,38 +611,67 @@ LABELS_JS = """(selectors) => {
 less than a finger tall, outside the screen's width, or covered where a finger taps."""
 
 
-def labels_whole(page: Page, screen: str) -> None:
+def choose_language(page: Page, lang: str) -> None:
+    """``lang`` chosen in the header; behind the result (the rest of the page inert while
+    it shows) the result is closed for it, then opened again by the game's Result."""
+    result = page.locator("#result")
+    shown = result.is_visible()
+    if shown:
+        page.locator("#result-close").tap()
+        expect(result).to_be_hidden()
+    page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    if shown:
+        page.locator("#show-result").tap()
+        expect(result).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+
+
+WIDE_PHONE = {"width": 540, "height": 900}
+"""A wide phone in portrait: the phone's layout holds up to 560 px, its header's too."""
+
+
+def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
     """In English, German and French, each button of ``screen``'s rows has its label on
     one line, finger-sized and within reach; in a game the header keeps one row (the
-    board's height).  The language is left English."""
-    for lang in ("de", "fr", "en"):
-        page.select_option("#lang", lang)
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        page.wait_for_function("() => window.qinIdle")
-        assert page.evaluate(LABELS_JS, ROWS[screen]) == [], f"{screen} in {lang}"
-        if screen != "start":
-            assert page.evaluate(ONE_ROW_JS) == [], f"the header of {screen} in {lang}"
+    board's height).  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
+    screen.  The language is left English, the screen the page's own."""
+    own = page.viewport_size
+    assert own is not None
+    for size in (own, WIDE_PHONE) if wide else (own,):
+        page.set_viewport_size(size)
+        page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
+                               arg=size)
+        for lang in ("de", "fr", "en"):
+            choose_language(page, lang)
+            where = f"{screen} at {size['width']}x{size['height']} in {lang}"
+            assert page.evaluate(LABELS_JS, ROWS[screen]) == [], where
+            if screen != "start":
+                assert page.evaluate(ONE_ROW_JS) == [], f"the header of {where}"
+    page.set_viewport_size(own)
+    page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
+                           arg=own)
 
 
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:
     # a game by link (the header's New game, the hand's and the game's tools), its
     # replay, its review (and the link panel), then the start screen beside the game
-    # (the header's Back to the game): each in three languages, at 360x740
+    # (the header's Back to the game): each in three languages, at 360x740 and 540x900
     page = boot(small_phone, "/#g=" + qin.records.to_url(four_players_game(12)))
     play = page.locator("#play")
     expect(play).to_have_attribute("data-moves", "12")
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
     expect(page.locator("#new-game")).to_be_visible()
-    labels_whole(page, "playing")
+    labels_whole(page, "playing", wide=True)
     page.locator("#replay-open").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
-    labels_whole(page, "replay")
+    labels_whole(page, "replay", wide=True)
     page.locator("#review-open").tap()
     review = page.locator("#review")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     page.locator("#review-share").tap()
     expect(page.locator("#review-link-panel")).to_be_visible()
-    labels_whole(page, "review")
+    labels_whole(page, "review", wide=True)
     page.locator("#review-close").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
     page.locator("#replay-exit").tap()
@@ -587,4 +679,29 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     page.locator("#new-game").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     expect(page.locator("#back-to-game")).to_be_visible()
-    labels_whole(page, "start")
+    labels_whole(page, "start", wide=True)
+
+
+def test_the_result_s_buttons_on_one_line_on_the_phone(small_phone: Page) -> None:
+    # a finished game's result (New game, Review, Look at the board), then a series'
+    # (Next game of the series, the longest): each in three languages, at 360x740 and
+    # 540x900
+    page = boot(small_phone)
+    import_file(page, "game-31.json", finished_record(31))
+    expect(page.locator("#app")).to_have_attribute("data-mode", "result")
+    expect(page.locator("#result-review")).to_be_visible()
+    labels_whole(page, "result", wide=True)
+    page.locator("#result-close").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    page.locator("#new-game").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    save = {"format": "qin-save/1", "id": "series-phone", "created": 1, "updated": 1,
+            "record": finished_record(31),
+            "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
+                   "at_screen": 1, "cover": False},
+            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
+            "mode": "local"}
+    import_file(page, "series.json", save)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "series")
+    expect(page.locator("#series-next")).to_be_visible()
+    labels_whole(page, "result", wide=True)
