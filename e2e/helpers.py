@@ -217,8 +217,18 @@ def walk_a_list(page: Page, items: Locator, on: str = "ArrowDown", back: str = "
     """From a list that is one Tab stop, focused, the keys that move the focus between
     its ``items`` (out of the Tab order), each press checked by where the focus lands:
     ``on`` into the list (its first item), ``on`` again (the second), ``back`` (the first),
-    End (the last), Home (the first again).  The focus is left on the first item."""
+    End (the last), Home (the first again).  Then keys pressed faster than the page
+    answers: ``on`` three times at once goes three items on (each from where the one
+    before put the focus), ``back`` twice, two back.  The focus is left on the first item."""
     for key, landing in ((on, items.first), (on, items.nth(1)), (back, items.first),
                          ("End", items.last), ("Home", items.first)):
         page.keyboard.press(key)
         expect(landing).to_be_focused()
+    for _ in range(3):
+        page.keyboard.press(on)
+    expect(items.nth(3)).to_be_focused()
+    page.keyboard.press(back)
+    page.keyboard.press(back)
+    expect(items.nth(1)).to_be_focused()
+    page.keyboard.press("Home")
+    expect(items.first).to_be_focused()

@@ -151,10 +151,13 @@ function showPick(index) {
 // replies before it (this tab's own writes) are applied by then, so the page's Python
 // learns what the browser holds now. (Two tabs moving in the same instant: this tab's
 // later write stands, and the event is of the write it replaced.) The focus in a
-// one-stop list is read then too: where it is once the replies before are applied.
+// one-stop list is read then too: where it is once the replies before are applied; and
+// a key's target: a key pressed before the last one's reply moved the focus acts from
+// where that reply put it (keys typed ahead go on down a list).
 function current(message) {
   const at = document.activeElement;
-  const sent = at?.id && listWhere(at) ? { ...message, focus: at.id } : message;
+  let sent = at?.id && listWhere(at) ? { ...message, focus: at.id } : message;
+  if (sent.t === "key") sent = { ...sent, target: at?.id ?? "" };
   if (sent.t !== "storage") return sent;
   return sent.key ? { ...sent, value: readItem(sent.key) }
     : { ...sent, all: storageSnapshot() ?? {} };
