@@ -296,6 +296,22 @@ def test_keys_while_a_computer_thinks_or_is_watched() -> None:
     assert app.mode is Mode.WATCHING and moves(app) == [] and stored(app) == saved
 
 
+def test_the_speed_of_the_computers_shows_in_their_game_not_in_its_replay() -> None:
+    """A game of computers only shows its speed (the pace of their moves); its replay
+    steps at its own pace: no speed there."""
+    app = new_app()
+    run(app, A.Command("speed", "pause"))
+    run(app, A.StartGame(form(("apprentice", "governor"))))
+    assert app.mode is Mode.WATCHING
+    assert app.screen().elements["watch"].hidden is False
+    run(app, A.Command("replay-open"))
+    assert app.mode is Mode.REPLAY
+    assert app.screen().elements["watch"].hidden is True
+    run(app, A.Command("replay-exit"))
+    assert app.mode is Mode.WATCHING
+    assert app.screen().elements["watch"].hidden is False
+
+
 # -- a computer's turn, as actions -------------------------------------------------------
 def test_a_computer_turn_runs_through_timers_and_the_worker_answer() -> None:
     app = new_app()

@@ -207,7 +207,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
         ("ai", ai), ("worker", st.worker),
         ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)),
         attrs=(("aria-live", "off" if r is not None else "polite"),))
-    els["watch"] = El(hidden=not computer.has_computers(s) or bool(humans))
+    # the computers' pace: in their game, not in its replay (which steps at its own)
+    els["watch"] = El(hidden=r is not None or not computer.has_computers(s) or bool(humans))
     for speed in computer.SPEEDS:
         els[f"speed-{speed}"] = El(checked=speed == st.game.speed)
     els["info"] = El(html=views.info_html(s) if r is None else "")
