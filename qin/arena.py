@@ -7,7 +7,8 @@ Game ``i`` is dealt from ``seed + i // players`` and player A sits in seat
 ``1 + i % players`` (so each deal is played with A in every seat); the other seats are
 B.  A game's score for A is 1 for a win, 1/k for a victory shared by k players and
 0 otherwise.  The report gives A's wins, draws (shared victories), losses, A's mean
-score with its 95% confidence interval (normal approximation), and each side's mean
+score with its 95% confidence interval (the normal approximation; Wilson's when every
+game ended alike, ``interval``), and each side's mean
 thinking time per move (CPU time of the playing process, so a busy machine does not
 inflate it).
 """
@@ -115,18 +116,40 @@ class Summary:
                 f"{b} {self.time_b * 1000:.1f} ms; {self.plies:.1f} plies per game")
 
 
+Z = 1.96
+"""The normal quantile of a 95% interval."""
+
+
+def interval(scores: Sequence[float]) -> tuple[float, float]:
+    """The 95% confidence interval of the mean of ``scores`` (each 0 to 1): the normal
+    approximation with the scores' own spread; when they do not spread (every game won,
+    or every one lost, as a short match may be), Wilson's interval for that proportion,
+    which leaves the room for chance that a spread of nothing would not."""
+    n = len(scores)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
+    if var > 0:
+        half = Z * math.sqrt(var / n)
+        return max(0.0, mean - half), min(1.0, mean + half)
+    z2 = Z * Z
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def summarize(results: Sequence[Result]) -> Summary:
     n = len(results)
     scores = [r.score for r in results]
     wins = sum(1 for r in results if r.winners == (r.seat,))
     draws = sum(1 for r in results if r.seat in r.winners and len(r.winners) > 1)
     mean = sum(scores) / n if n else 0.0
-    var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n else 0.0
+    low, high = interval(scores)
     moves_a = sum(r.moves_a for r in results) or 1
     moves_b = sum(r.moves_b for r in results) or 1
-    return Summary(n, wins, draws, n - wins - draws, mean, max(0.0, mean - half),
-                   min(1.0, mean + half), sum(r.time_a for r in results) / moves_a,
+    return Summary(n, wins, draws, n - wins - draws, mean, low, high,
+                   sum(r.time_a for r in results) / moves_a,
                    sum(r.time_b for r in results) / moves_b,
                    sum(r.plies for r in results) / n if n else 0.0)
 
