@@ -66,15 +66,15 @@ def saved_games(count: int) -> dict[str, str]:
     storage = saves.MemoryStorage()
     clock = iter(range(1_700_000_000_000, 1_800_000_000_000, 60_000))
     store = saves.SaveStore(storage, clock=lambda: float(next(clock)))
-    ui = {"kinds": ["human", "human"], "colours": ["green", "white"], "at_screen": 1,
-          "cover": False}
+    kinds, colours = ["human", "human"], ["green", "white"]
+    ui = {"kinds": kinds, "colours": colours, "at_screen": 1, "cover": False}
     for seed in range(count):
         game = finished_game(seed)
         create = getattr(store, "create", None)
         if create is not None:
             create(game, ui)
         else:  # the store before create(): save_game(game, kinds, colours)
-            store.save_game(game, ui["kinds"], ui["colours"])
+            store.save_game(game, kinds, colours)
     return dict(storage.data)
 
 

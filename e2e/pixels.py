@@ -114,18 +114,18 @@ def decode_png(data: bytes) -> Image:
     prev = bytearray(stride)
     for y in range(height):
         start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        row_filter, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
         for i in range(stride):
             a = line[i - channels] if i >= channels else 0
             b = prev[i]
             c = prev[i - channels] if i >= channels else 0
-            if kind == 1:
+            if row_filter == 1:
                 line[i] = (line[i] + a) & 255
-            elif kind == 2:
+            elif row_filter == 2:
                 line[i] = (line[i] + b) & 255
-            elif kind == 3:
+            elif row_filter == 3:
                 line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
+            elif row_filter == 4:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from playwright.sync_api import Frame, Locator, Page, Request, Route, expect
+from playwright.sync_api import Dialog, Frame, Locator, Page, Request, Route, expect
 
 from e2e.helpers import PageProblems
 
@@ -241,7 +241,12 @@ def third_party(page: Page, site_url: str, body: str) -> None:
 def test_a_hostile_colour_attribute_draws_nothing_and_says_why(
         page: Page, site_url: str) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismissed(d: Dialog) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dismissed)
     position = SMALL.replace('"', "&quot;")
     third_party(page, site_url, f"""
       <qin-board id="bad" position="{position}" move="Rb2Yb1"
@@ -268,7 +273,12 @@ r1 r v2 .
 def test_a_hostile_colour_in_the_iframe_fragment_draws_nothing(
         page: Page, site_url: str) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismissed(d: Dialog) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dismissed)
     fragment = "&".join(f"{k}={quote(v)}" for k, v in (
         ("position", SMALL), ("move", "Rb2Yb1"), ("colours", f"green {HOSTILE_COLOUR}"),
         ("lang", "fr")))

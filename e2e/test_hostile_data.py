@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 from e2e.helpers import BOOT_TIMEOUT_MS, boot
 from e2e.test_instant import booted, opened_without_python, without_python
@@ -33,8 +33,8 @@ STORED_TEXTS = "() => Object.values(localStorage)"
 
 
 def import_text(page: Page, name: str, text: str) -> None:
-    page.set_input_files("#import-file", files=[{
-        "name": name, "mimeType": "application/json", "buffer": text.encode()}])
+    page.set_input_files("#import-file", files=[FilePayload(
+        name=name, mimeType="application/json", buffer=text.encode())])
 
 
 def test_names_and_stored_json_that_once_stopped_the_page(page: Page) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FilePayload, Locator, Page, expect
 
 from e2e.helpers import boot
 from e2e.test_ai import WORKER_BOOT_MS
@@ -74,8 +74,8 @@ def press_all(page: Page, keys: tuple[str, ...], skip: tuple[str, ...] = ()) -> 
 
 
 def import_file(page: Page, name: str, data: object) -> None:
-    page.set_input_files("#import-file", files=[{
-        "name": name, "mimeType": "application/json", "buffer": json.dumps(data).encode()}])
+    page.set_input_files("#import-file", files=[FilePayload(
+        name=name, mimeType="application/json", buffer=json.dumps(data).encode())])
     expect(page.locator("#setup")).to_have_attribute("data-imported", "ok")
 
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, expect
 
 import qin
 from e2e.helpers import PageProblems, boot, hot_seat
@@ -102,7 +102,7 @@ def test_a_bad_file_is_refused_and_the_saves_stay(booted_page: Page) -> None:
     before = page.evaluate("JSON.stringify(Object.entries(localStorage))")
     bad = b'{"format": "qin-game/1", "board": "moon", "players": 2, "seed": 1}'
     page.set_input_files("#import-file", files=[
-        {"name": "broken.json", "mimeType": "application/json", "buffer": bad}])
+        FilePayload(name="broken.json", mimeType="application/json", buffer=bad)])
     expect(page.locator("#setup")).to_have_attribute("data-imported", "refused")
     expect(page.locator("#saved-message")).to_contain_text("broken.json was not imported")
     expect(page.locator("#saved-message")).to_contain_text("moon")
@@ -114,8 +114,8 @@ def test_a_bad_file_is_refused_and_the_saves_stay(booted_page: Page) -> None:
     for _ in range(3):
         good.play(good.legal_moves()[0])
     page.set_input_files("#import-file", files=[
-        {"name": "good.json", "mimeType": "application/json",
-         "buffer": records.dumps(good).encode()}])
+        FilePayload(name="good.json", mimeType="application/json",
+                    buffer=records.dumps(good).encode())])
     expect(page.locator("#play")).to_have_attribute("data-moves", "3")
 
 

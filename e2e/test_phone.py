@@ -30,9 +30,10 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 import qin
 import qin.records
@@ -304,9 +305,18 @@ REPLAY_CONTROLS = ("#replay-caption", "#replay-start", "#replay-back", "#replay-
                    "#replay-step", "#replay-end", "#replay-pos", "#replay-exit")
 """The replay's words and controls: what a player stepping through the moves uses
 between two looks at the board."""
-REPLAY_SCREENS = {"phone 360x740": {"viewport": {"width": 360, "height": 740},
-                                    "has_touch": True, "is_mobile": True},
-                  "laptop 1366x768": {"viewport": {"width": 1366, "height": 768}}}
+class ScreenOptions(TypedDict, total=False):
+    """The options of ``Browser.new_context`` that make a screen of REPLAY_SCREENS."""
+
+    viewport: ViewportSize
+    has_touch: bool
+    is_mobile: bool
+
+
+REPLAY_SCREENS: dict[str, ScreenOptions] = {
+    "phone 360x740": {"viewport": {"width": 360, "height": 740},
+                      "has_touch": True, "is_mobile": True},
+    "laptop 1366x768": {"viewport": {"width": 1366, "height": 768}}}
 
 COVERED_JS = """(selectors) => selectors.filter(sel => {
   const r = document.querySelector(sel).getBoundingClientRect();
@@ -627,7 +637,7 @@ def choose_language(page: Page, lang: str) -> None:
     page.wait_for_function("() => window.qinIdle")
 
 
-WIDE_PHONE = {"width": 540, "height": 900}
+WIDE_PHONE: ViewportSize = {"width": 540, "height": 900}
 """A wide phone in portrait: the phone's layout holds up to 560 px, its header's too."""
 
 

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 import qin
 from e2e.test_ai import WORKER_BOOT_MS, start
@@ -37,9 +37,9 @@ def test_import_replay_step_jump_autoplay_and_export(booted_page: Page) -> None:
     page = booted_page
     record = finished_record(31)
     length = len(record["moves"])  # type: ignore[arg-type]
-    page.set_input_files("#import-file", files=[{
-        "name": "game-31.json", "mimeType": "application/json",
-        "buffer": json.dumps(record).encode()}])
+    page.set_input_files("#import-file", files=[FilePayload(
+        name="game-31.json", mimeType="application/json",
+        buffer=json.dumps(record).encode())])
     expect(page.locator("#setup")).to_have_attribute("data-imported", "ok")
     play = page.locator("#play")
     expect(play).to_be_visible()

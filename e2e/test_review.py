@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 import qin
 import qin.ai
@@ -175,7 +175,8 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(play).to_have_attribute("data-moves", str(len(moves)))  # the game untouched
 
 
-LAPTOPS = ({"width": 1366, "height": 768}, {"width": 1280, "height": 720})
+LAPTOPS: tuple[ViewportSize, ...] = (
+    {"width": 1366, "height": 768}, {"width": 1280, "height": 720})
 REVIEW_SHOWN = ["#status", "#replay-caption", "#replay-start", "#replay-end", "#replay-pos",
                 "#replay-exit", "#review-status", "#review-close", "#review-share",
                 "#review-summary", "#review-chart", "#review-list .review-jump"]
@@ -276,7 +277,7 @@ APART_JS = """([a, b]) => {
 """The two elements do not overlap."""
 
 
-def shows_its_start(page: Page, size: dict[str, int], what: str) -> str:
+def shows_its_start(page: Page, size: ViewportSize, what: str) -> str:
     """At the laptop ``size`` the side panel shows, unscrolled, what a review's player
     sees at once (``REVIEW_SHOWN``), with no empty block between the status and the
     review, and the game's tools below it; the place said in the assertions' messages."""

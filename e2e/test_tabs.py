@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 import qin
 from e2e.helpers import boot
@@ -100,7 +100,7 @@ def agreed(a: Page, b: Page) -> str:
     """The storage both tabs see, once they see the same (each page's storage is a copy
     the browser brings up to date a moment after another tab wrote)."""
     for _ in range(200):
-        stored = b.evaluate(STORAGE)
+        stored: str = b.evaluate(STORAGE)
         if a.evaluate(STORAGE) == stored:
             return stored
         a.wait_for_timeout(25)  # a poll of the state, as expect() does
@@ -199,9 +199,9 @@ def test_a_refused_link_and_an_import_the_page_could_never_save(page: Page) -> N
     game = qin.Game.new(board=SMALL, players=2, seed=4)
     game.play(game.legal_moves()[0])
     before = page.evaluate(STORAGE)
-    page.set_input_files("#import-file", files=[{
-        "name": "small.json", "mimeType": "application/json",
-        "buffer": json.dumps(game.record()).encode()}])
+    page.set_input_files("#import-file", files=[FilePayload(
+        name="small.json", mimeType="application/json",
+        buffer=json.dumps(game.record()).encode())])
     expect(page.locator("#setup")).to_have_attribute("data-imported", "refused")
     expect(message).to_contain_text("holds a game on a board of its own: this page plays "
                                     "and keeps games on the Bird and Lion sides only")

@@ -6,9 +6,8 @@ Player 1 is the rulebook's Green, player 2 its White.
 
 from __future__ import annotations
 
-from conftest import game, group, kinds, only, unchanged, village
-
 from qin.events import Event
+from tests.conftest import game, group, kinds, only, unchanged, village
 
 FULL = 24  # pagodas per player with 2 players (Q2)
 

@@ -65,7 +65,7 @@ def test_every_tile_colour_carries_its_own_marker() -> None:
                   if any("half" in (c.get("class") or "").split() or
                          "start" in (e.get("class") or "").split() for c in e)]
         assert groups, layer
-    marks = {}
+    marks: dict[str, set[str | None]] = {}  # colour -> its halves' data-mark
     for half in root.iter(f"{NS}path"):
         classes = (half.get("class") or "").split()
         if "half" in classes:
@@ -86,7 +86,7 @@ def test_every_tile_colour_carries_its_own_marker() -> None:
 
 def test_every_player_colour_carries_its_own_glyph() -> None:
     root = parse(render_svg(POSITION))
-    glyphs = {}
+    glyphs: dict[str | None, set[str | None]] = {}  # data-player -> its pagodas' data-mark
     for g in root.iter(f"{NS}g"):
         if "pagoda" in (g.get("class") or "").split():
             mark = [m.get("data-mark") for m in g.iter(f"{NS}g") if m.get("data-mark")]

@@ -32,6 +32,7 @@ from qin.ai.sim import (
     to_code,
 )
 from qin.arena import main as arena_main
+from qin.board import Board
 from qin.tiles import KINDS
 
 FAST = {"minister": 12, "emperor": 20, "heaven": 20}  # iterations: enough to exercise the search
@@ -287,7 +288,7 @@ def test_the_same_reply_after_other_moves_finds_the_same_answers() -> None:
                 wm, wn = weights(players, me), weights(players, nxt)
                 hand = [1] * 6
                 out = [0] * (players + 1)
-                known = None
+                known: tuple[Board, dict[int, tuple[int, int, float, float] | None]] | None = None
                 for move in rng.sample(legal, 3):
                     after = root.clone()
                     after.apply(to_code(geo, move))

@@ -61,7 +61,7 @@ def test_features_read_a_known_position_after_a_move() -> None:
     assert got["pagodas_me"] == pytest.approx(0.3)
     assert got["pagodas_them"] == pytest.approx(0.2)
     assert (got["provinces_me"], got["provinces_them"]) == (2.0, 1.0)
-    assert (got["area_me"], got["area_them"]) == (pytest.approx(0.6), pytest.approx(0.5))
+    assert got["area_me"] == pytest.approx(0.6) and got["area_them"] == pytest.approx(0.5)
     assert (got["majors_me"], got["majors_them"]) == (0.0, 1.0)  # 5 squares (Q5)
     assert (got["near_major_me"], got["near_major_them"]) == (1.0, 0.0)  # 4 squares
     assert (got["villages_me"], got["villages_them"]) == (1.0, 0.0)
@@ -71,8 +71,8 @@ def test_features_read_a_known_position_after_a_move() -> None:
     assert (got["supply_low_me"], got["supply_low_them"]) == (0.0, 0.0)  # 16+ left
     # what comes next: player 1 keeps RY (9 placements gain a pagoda, 1 at best);
     # player 2 may hold any kind: 31 gain, the best +1 for them and -1 for player 1
-    assert (got["my_gains"], got["my_best"]) == (pytest.approx(0.9), 1.0)
-    assert (got["their_gains"], got["their_best"]) == (pytest.approx(3.1), 1.5)
+    assert got["my_gains"] == pytest.approx(0.9) and got["my_best"] == 1.0
+    assert got["their_gains"] == pytest.approx(3.1) and got["their_best"] == 1.5
     assert (got["doubles"], got["hand"]) == (0.0, 1.0)  # RY left, nothing drawn
     # 70 of the 72 tiles unseen by player 1 (its two in hand are seen)
     assert got["phase"] == pytest.approx(70 / 72)
@@ -102,10 +102,9 @@ def test_features_after_a_move_that_makes_a_major_and_takes_a_village() -> None:
     # the red province grows to 5 squares: major, its second pagoda (Q14); beside the
     # village it now counts 2 pagodas against the blue pair's 1, so player 1 takes it
     # and player 2's pagoda goes back (Q15, Q16): 2 + 1 on the board against 1
-    assert (got["pagodas_me"], got["pagodas_them"]) == (pytest.approx(0.3),
-                                                         pytest.approx(0.1))
+    assert got["pagodas_me"] == pytest.approx(0.3) and got["pagodas_them"] == pytest.approx(0.1)
     assert (got["provinces_me"], got["provinces_them"]) == (1.0, 1.0)
-    assert (got["area_me"], got["area_them"]) == (pytest.approx(0.5), pytest.approx(0.2))
+    assert got["area_me"] == pytest.approx(0.5) and got["area_them"] == pytest.approx(0.2)
     assert (got["majors_me"], got["majors_them"]) == (1.0, 0.0)
     assert (got["near_major_me"], got["near_major_them"]) == (0.0, 0.0)  # a major, a pair
     assert (got["villages_me"], got["villages_them"]) == (1.0, 0.0)

@@ -26,6 +26,7 @@ from qin_ui.ai_bridge import review_answer, review_request_for  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.review import ReviewRun  # noqa: E402
+from qin_ui.state import mode_of  # noqa: E402  (app.mode, unnarrowed by earlier checks)
 
 from tests.test_app import KEYS, finished, form, moves, new_app, run, stored  # noqa: E402
 
@@ -127,12 +128,12 @@ def test_the_status_line_says_the_position_the_replay_shows() -> None:
     run(app, A.Command("replay-end"))
     assert status() == "The game is over: Player 2 wins!"
     run(app, A.Command("review-close"))  # the replay alone says the same
-    assert app.mode is Mode.REPLAY
+    assert mode_of(app.state) is Mode.REPLAY
     assert status() == "The game is over: Player 2 wins!"
     run(app, A.Command("replay-start"))
     assert status() == "The start of the game: Player 1 to move."
     run(app, A.Command("replay-exit"))  # back to the finished game: its result
-    assert app.mode is not Mode.REPLAY
+    assert mode_of(app.state) is not Mode.REPLAY
     assert status() == "The game is over: Player 2 wins!"
     run(app, A.Command("replay-open"))
     try:
@@ -166,9 +167,9 @@ def test_cancel_stops_asking_and_a_late_answer_changes_nothing() -> None:
     run(app, A.Command("review-close"))
     assert app.mode is Mode.REPLAY and app.state.game.review is None
     run(app, A.Command("review-open"))
-    assert app.mode is Mode.REVIEW
+    assert mode_of(app.state) is Mode.REVIEW
     run(app, A.Key("Escape"))
-    assert app.mode is Mode.PLAYING and app.state.game.review is None
+    assert mode_of(app.state) is Mode.PLAYING and app.state.game.review is None
 
 
 def test_every_key_in_a_review_steps_the_replay_or_does_nothing() -> None:
@@ -207,7 +208,8 @@ def test_a_review_request_carries_the_movers_view_only() -> None:
     move = game.legal_moves()[0].text
     data = json.loads(review_request_for(game, move, 1))
     assert data["kind"] == "review" and data["view"] == game.view(1).to_view_dict()
-    assert qin.Game.from_view_dict(data["view"]).hands[1] is None  # no other hand in it
+    hands = qin.Game.from_view_dict(data["view"]).hands
+    assert hands is not None and hands[1] is None  # no other hand in it
     assert json.loads(review_answer(json.dumps(data))) == rv.evaluate(
         game.view(1), move, 0, 1).to_dict()
     for bad in ({**data, "ply": "1"}, {**data, "kind": "move"}, {**data, "extra": 1}):

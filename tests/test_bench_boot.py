@@ -82,7 +82,7 @@ def test_summaries_and_the_report_format_numbers() -> None:
     assert boot.spread([]) == "-"
     assert boot.is_ours("/wheels/qin_board_game-0.1.0-py3-none-any.whl")
     assert not boot.is_ours("/vendor/pyodide/pyodide.asm.wasm")
-    hits = boot.summarize_hits([boot.Hit("/", 200, 100, 300, True)])
+    hits = boot.summarize_hits([boot.Hit("/", 200, 100, 300, "br")])
     floor = {"cold": 1000.0, "warm": 800.0, "hits": hits}
     game = {"cold": {"boot": 1100.0, "playable": 1100.0, "board": 1200.0, "start_click": 50.0},
             "warm": {"boot": 900.0, "playable": 900.0, "board": 950.0, "start_click": 40.0},
@@ -105,7 +105,7 @@ def test_the_engine_snippet_runs_under_cpython() -> None:
 def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:
     from tools import build_site
 
-    config = {"interpreter": "./vendor/pyodide/pyodide.mjs",
+    config: dict[str, object] = {"interpreter": "./vendor/pyodide/pyodide.mjs",
               "files": {"./qin_ui/session.py": "./qin_ui/session.py",
                         "./wheels/qin_board_game-9-py3-none-any.whl": "./*"}}
     page = ('<head>\n  <script type="module" src="./vendor/pyscript/core.js"></script>\n'
@@ -137,7 +137,7 @@ def test_a_page_whose_python_runs_in_a_worker_prefetches_what_the_worker_loads()
     warns that each was unused); PyScript's own chunks stay the page's modules."""
     from tools import build_site
 
-    config = {"interpreter": "./snapshot.js",
+    config: dict[str, object] = {"interpreter": "./snapshot.js",
               "files": {"./host.py": "./host.py",
                         "./wheels/qin_board_game-9-py3-none-any.whl": "./*"}}
     page = ('<head>\n  <script type="module" src="./vendor/pyscript/core.js"></script>\n'

@@ -5,6 +5,7 @@ floor folder) do what the benches rely on. No timing is asserted anywhere."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bench import first_paint, lighthouse, responsive
 
@@ -141,7 +142,7 @@ def test_lighthouse_table_and_command_line() -> None:
 
 
 def test_first_paint_says_where_the_lcp_is_against_python_ready() -> None:
-    got = {"fcp": 344.0, "usable": 470.0, "wasm": 376.0, "ready": 8048.0,
+    got: dict[str, Any] = {"fcp": 344.0, "usable": 470.0, "wasm": 376.0, "ready": 8048.0,
            "largest": [{"at": 344.0, "size": 20163.0, "element": "label < form#setup-form",
                         "kept": True}]}
     lines = first_paint.describe("desktop", 1, got)

@@ -54,20 +54,24 @@ def name_of(sq: Square) -> str:
     return f"{'abcdefghijklm'[sq[1]]}{sq[0] + 1}"
 
 
+Board = tuple[str, dict[str, str], list[list[str]]]
+"""A board fixture's value: its name, its header lines and its grid of tokens."""
+
+
 @pytest.fixture(params=NAMES)
-def board(request: pytest.FixtureRequest) -> tuple[str, dict[str, str], list[list[str]]]:
+def board(request: pytest.FixtureRequest) -> Board:
     headers, grid = read_board(request.param)
     return request.param, headers, grid
 
 
-def test_header_names_the_board(board):
+def test_header_names_the_board(board: Board) -> None:
     """Q21: each side is a data file; its `board:` header names the file, and it
     holds no players/to-move/hand lines (the engine adds the players)."""
     name, headers, _ = board
     assert headers == {"board": name}
 
 
-def test_13_by_13_with_allowed_tokens(board):
+def test_13_by_13_with_allowed_tokens(board: Board) -> None:
     """Q21: both sides are 13 x 13, every square grassland, water, village or a
     printed starting territory."""
     _, _, grid = board
@@ -77,7 +81,7 @@ def test_13_by_13_with_allowed_tokens(board):
         assert set(row) <= TOKENS, set(row) - TOKENS
 
 
-def test_one_start_of_each_colour_near_the_middle(board):
+def test_one_start_of_each_colour_near_the_middle(board: Board) -> None:
     """Q21: exactly one printed starting territory of each colour, near the
     middle (within the central 5 x 5: rows and columns 5..9)."""
     _, _, grid = board
@@ -88,20 +92,20 @@ def test_one_start_of_each_colour_near_the_middle(board):
         assert 4 <= r <= 8 and 4 <= c <= 8, (colour, name_of(found[0]))
 
 
-def test_bird_has_no_water_and_lion_has_some():
+def test_bird_has_no_water_and_lion_has_some() -> None:
     """Q21: Bird has grassland and villages only; Lion adds water."""
     assert squares(read_board("bird")[1], "~") == []
     assert squares(read_board("lion")[1], "~")
 
 
-def test_lion_has_more_villages_than_bird():
+def test_lion_has_more_villages_than_bird() -> None:
     """Q21: Lion has more villages than Bird (boards-facts.md: Bird about 12)."""
     bird = len(squares(read_board("bird")[1], "v"))
     lion = len(squares(read_board("lion")[1], "v"))
     assert 10 <= bird < lion
 
 
-def test_bird_starts_in_one_column_two_apart():
+def test_bird_starts_in_one_column_two_apart() -> None:
     """Q21 / boards-facts.md: on Bird the three starting territories stand in one
     column, two squares apart: blue, then yellow, then red going down."""
     grid = read_board("bird")[1]
@@ -110,13 +114,13 @@ def test_bird_starts_in_one_column_two_apart():
     assert y[0] - b[0] == 2 and r[0] - y[0] == 2
 
 
-def test_lion_starts_differ_from_bird():
+def test_lion_starts_differ_from_bird() -> None:
     """Q21: Lion's starting territories stand elsewhere than Bird's."""
     bird, lion = read_board("bird")[1], read_board("lion")[1]
     assert {c: squares(bird, c) for c in STARTS} != {c: squares(lion, c) for c in STARTS}
 
 
-def test_no_village_next_to_a_starting_territory(board):
+def test_no_village_next_to_a_starting_territory(board: Board) -> None:
     """Q21 reconstruction rule: no village shares an edge with a printed starting
     territory, so nobody gets a village for free at the start."""
     _, _, grid = board
@@ -125,7 +129,7 @@ def test_no_village_next_to_a_starting_territory(board):
         assert not bad, (name_of(v), bad)
 
 
-def test_no_two_villages_share_an_edge(board):
+def test_no_two_villages_share_an_edge(board: Board) -> None:
     """Q21 reconstruction rule (boards/README.md): no two villages share an edge (the
     closest stand two squares apart), and each can be reached from grassland."""
     _, _, grid = board
@@ -135,7 +139,7 @@ def test_no_two_villages_share_an_edge(board):
         assert "." in around, name_of(v)
 
 
-def test_every_grassland_square_has_a_grassland_neighbour(board):
+def test_every_grassland_square_has_a_grassland_neighbour(board: Board) -> None:
     """Q21 reconstruction rule: a tile covers two adjacent grassland squares, so
     every grassland square needs a grassland neighbour or it could never be
     filled."""
@@ -144,7 +148,7 @@ def test_every_grassland_square_has_a_grassland_neighbour(board):
         assert any(grid[r][c] == "." for r, c in neighbours(g)), name_of(g)
 
 
-def test_grassland_is_one_region(board):
+def test_grassland_is_one_region(board: Board) -> None:
     """Q21 reconstruction rule: water and villages never cut the grassland apart;
     it is one orthogonally connected region."""
     _, _, grid = board

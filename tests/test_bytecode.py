@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import marshal
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -153,7 +154,7 @@ def test_altered_kept_code_is_refused_and_never_run(page_dir: Path) -> None:
     with pytest.raises(bytecode.KeptCodeMismatch, match="alpha.py"):
         bytecode.checked(codes, bytecode.expected_sources(root), root)
     assert bytecode.CODES == {}  # nothing installed
-    import alpha as module  # type: ignore[import-not-found]
+    import alpha as module
 
     assert module.X == 1 and not hasattr(__import__("builtins"), "QIN_TAMPERED")
 
@@ -225,8 +226,9 @@ def test_the_build_digests_the_modules_the_page_imports(tmp_path: Path) -> None:
     with zipfile.ZipFile(out / "wheels" / "q.whl", "w") as wheel:
         wheel.writestr("q/__init__.py", "Q = 1\n")
         wheel.writestr("q-1.dist-info/METADATA", "x")
-    config = {"files": {"./qin_ui/a.py": "./qin_ui/a.py", "./bytecode.py": "./bytecode.py",
-                        "./wheels/q.whl": "./*"}}
+    config: dict[str, object] = {
+        "files": {"./qin_ui/a.py": "./qin_ui/a.py", "./bytecode.py": "./bytecode.py",
+                  "./wheels/q.whl": "./*"}}
     modules = build_site.page_modules(out, config)
     assert modules == {"q/__init__.py": bytecode.digest(b"Q = 1\n"),
                        "qin_ui/a.py": bytecode.digest(b"A = 1\n")}
@@ -406,7 +408,7 @@ def test_the_served_file_is_compiled_again_only_when_its_inputs_change(
         Path(cmd[-1]).write_bytes(f"blob {len(runs)}".encode())
         return type("Done", (), {"returncode": 0, "stdout": "", "stderr": ""})()
 
-    monkeypatch.setattr(build_site.subprocess, "run", node)
+    monkeypatch.setattr(subprocess, "run", node)  # build_site runs node through it
     template = WEB / "bytecode.py"
     dist = tmp_path / "dist"
     assert build_site.ensure_served_bytecode(dist, MODULES, template) == b"blob 1"
@@ -432,7 +434,8 @@ def test_the_served_file_is_named_by_the_key_restore_asks_for(tmp_path: Path) ->
 def test_the_page_preloads_the_served_file_with_the_wheel() -> None:
     """Its download overlaps Pyodide's start, as the wheel's does (the fetch of restore()
     then finds it), with the credentials mode of that plain fetch()."""
-    config = {"files": {"./qin_ui/a.py": "./qin_ui/a.py", "./wheels/q-9-py3-none-any.whl": "./*"}}
+    config: dict[str, object] = {
+        "files": {"./qin_ui/a.py": "./qin_ui/a.py", "./wheels/q-9-py3-none-any.whl": "./*"}}
     page = (f"<head>\n  {build_site.PRELOAD_MARK}\n</head>\n"
             '<script type="py" src="./main.py" config="./pyscript.json"></script>')
     served = "./" + build_site.served_bytecode_path("k" * 32)

@@ -23,6 +23,7 @@ import pytest
 import qin
 from qin import messages
 from qin.events import Event
+from tools import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "web" / "i18n"
@@ -31,8 +32,6 @@ EMBED = ROOT / "web" / "embed"
 LANGS = ("en", "de", "fr")
 
 sys.path.insert(0, str(EMBED))
-sys.path.insert(0, str(ROOT / "tools"))
-import build_site  # noqa: E402
 import qin_embed  # noqa: E402  (web/embed is not a package)
 
 # Strings that are the same in every language on purpose (or the same word in one).
@@ -226,7 +225,7 @@ def _game(grid: str, hands: str = "") -> qin.Game:
 
 def _refusals() -> list[qin.IllegalMove]:
     """One refusal of every code the engine has."""
-    found = []
+    found: list[qin.IllegalMove | None] = []
     for grid, move in ILLEGAL.values():
         refused = _game(grid).refusal(move)
         assert refused is not None, f"{move} is legal in {grid!r}"

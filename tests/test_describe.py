@@ -8,11 +8,11 @@ import json
 import random
 
 import pytest
-from conftest import game
 
 import qin
 from qin.events import KINDS, Event
 from qin.messages import colour_word, describe, describe_all, player_name
+from tests.conftest import game
 
 NAMES = ["Green", "White", "Black"]
 

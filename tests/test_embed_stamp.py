@@ -29,7 +29,8 @@ r1 r r  r  r  .  y3 y
 b b4 .  ~  .  .  .  y
 """
 
-CASES = [(p.name, p.read_text(encoding="utf-8"), {}) for p in POSITIONS] + [
+CASES: list[tuple[str, str, dict[str, object]]] = [
+    (p.name, p.read_text(encoding="utf-8"), {}) for p in POSITIONS] + [
     ("every-token", EVERY_TOKEN, {}),
     ("every-token-plain", EVERY_TOKEN, {"coords": False}),
     ("highlight", EVERY_TOKEN, {"highlight": ["b2", "c3"]}),

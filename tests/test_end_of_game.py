@@ -4,10 +4,10 @@ and shared victory (Q18), and the setup numbers (Q2, Q3, Q20)."""
 from __future__ import annotations
 
 import pytest
-from conftest import game, group, kinds, unchanged, village, with_supply
 
 import qin
 from qin.tiles import KINDS, full_set
+from tests.conftest import game, group, kinds, unchanged, village, with_supply
 
 # -- Q16: the immediate win ----------------------------------------------------------
 

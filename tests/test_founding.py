@@ -6,9 +6,8 @@ Player 1 is the rulebook's Green, player 2 its Purple (or White).
 
 from __future__ import annotations
 
-from conftest import game, group, kinds, only, village, with_supply
-
 import qin
+from tests.conftest import game, group, kinds, only, village, with_supply
 
 FULL = 24  # pagodas per player with 2 players (Q2)
 
@@ -215,6 +214,7 @@ def test_earlier_square_resolved_first_whatever_the_writing() -> None:
     assert ea[1:] == eb[1:]
     assert kinds(ea) == ["place", "expand", "expand"]
     assert [e.colour for e in ea[1:]] == ["Y", "R"]  # c2 comes before c3
+    assert ea[0].colour is not None and eb[0].colour is not None  # the tiles' colours
     assert set(zip(ea[0].squares, ea[0].colour, strict=True)) == set(
         zip(eb[0].squares, eb[0].colour, strict=True))
     assert a.to_position() == b.to_position()

@@ -88,7 +88,13 @@ def _raises_its_own(load: Callable[[Any], object], error: type[ValueError]) -> \
 
 
 def _never_raises(load: Callable[[Any], object]) -> Callable[[Any], None]:
-    return lambda text: load(text) and None
+    def run(text: Any) -> None:
+        load(text)
+    return run
+
+
+def _stored_entries(text: Any) -> None:
+    saves.SaveStore(saves.MemoryStorage({saves.PREFIX + "a": text})).entries()
 
 
 def _no_infinity(text: Any) -> None:
@@ -105,8 +111,7 @@ READERS: dict[str, Callable[[Any], None]] = {
     "series": _raises_its_own(Series.from_json, QinError),
     "save": _raises_its_own(lambda t: saves.read_save(t, ["human"]), saves.SaveError),
     "import": _raises_its_own(saves.read_import, saves.SaveError),
-    "store": lambda t: saves.SaveStore(saves.MemoryStorage({saves.PREFIX + "a": t}))
-    .entries() and None,
+    "store": _stored_entries,
     "progress": _no_infinity,
     "tutorial": _never_raises(tutorial.read_progress),
     "handover": _never_raises(handover.read),

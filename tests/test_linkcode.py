@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +22,9 @@ from qin import record_format, records
 from qin.boards import NAMES, board_text
 from qin.inputs import NAME_CATEGORIES, is_name_text
 from tests.conftest import node_json
+
+if TYPE_CHECKING:  # the Unicode categories hypothesis names (a Literal of its own)
+    from hypothesis.internal.charmap import CategoryName
 
 ROOT = Path(__file__).resolve().parent.parent
 LINKCODE = ROOT / "web" / "page" / "linkcode.js"
@@ -74,7 +77,8 @@ def test_a_damaged_code_gives_nothing() -> None:
     assert link_position("#g=!!!") is None
 
 
-NAME = st.text(st.characters(codec="utf-8", exclude_categories=tuple(NAME_CATEGORIES)),
+NAME = st.text(st.characters(codec="utf-8", exclude_categories=cast(
+                   "tuple[CategoryName, ...]", tuple(NAME_CATEGORIES))),
                min_size=1, max_size=12).filter(
     lambda name: bool(name.strip()) and is_name_text(name))
 

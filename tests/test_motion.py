@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ def cues_of(seed: int, ply: int, *, seat: int | None = None,
                                          motion.pagoda_spots(game.board), seat=seat, pace=pace)]
 
 
-def kinds(cues: list[dict[str, Any]]) -> list[str]:
+def kinds(cues: Iterable[Mapping[str, Any]]) -> list[str]:
     return [c["cue"] for c in cues]
 
 
@@ -161,8 +162,9 @@ def test_a_replay_step_on_moves_as_the_game_did_and_back_or_a_jump_does_not() ->
     app.store(app.dispatch(A.Command("replay-step")))
     assert _sent(differ, app)[0] == "travel"  # the Governor's tile comes from its seat
     assert app.screen().moved.sounds == ()  # a replay is looked at: no sound
-    for name, arg in (("replay-back", ""), ("replay-jump", "3"), ("replay-end", ""),
-                      ("replay-start", "")):
+    steps: tuple[tuple[A.CommandName, str], ...] = (
+        ("replay-back", ""), ("replay-jump", "3"), ("replay-end", ""), ("replay-start", ""))
+    for name, arg in steps:
         app.store(app.dispatch(A.Command(name, arg)))
         assert _sent(differ, app) == [], name
     app.store(app.dispatch(A.Command("replay-play")))  # the autoplay's steps move too
@@ -216,6 +218,7 @@ def test_the_last_move_moves_when_the_result_is_closed_not_under_it() -> None:
     from qin_ui import links
     from qin_ui.modes import Mode
     from qin_ui.session import anchor_of
+    from qin_ui.state import mode_of  # app.mode, unnarrowed by earlier checks
 
     seed = next(n for n in range(1, 50) if str(_last_move_left(n)[1]) != "pass")
     game, last = _last_move_left(seed)
@@ -238,7 +241,7 @@ def test_the_last_move_moves_when_the_result_is_closed_not_under_it() -> None:
     out = differ.diff(app.screen())
     assert out["motion"]["cues"] == [] and out["motion"]["sounds"]
     app.store(app.dispatch(A.Command("result-close")))
-    assert app.mode is Mode.PLAYING
+    assert mode_of(app.state) is Mode.PLAYING
     assert _sent(differ, app)[:1] == ["settle"]
     app.store(app.dispatch(A.Command("result-show")))  # shown again: nothing moves twice
     app.store(app.dispatch(A.Command("result-close")))

@@ -7,9 +7,9 @@ import json
 import textwrap
 
 import pytest
-from conftest import game, group, position
 
 import qin
+from tests.conftest import game, group, position
 
 # -- moves -----------------------------------------------------------------------------
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import game, position, unchanged
 
 import qin
+from tests.conftest import game, position, unchanged
 
 CENTRE = """
     . . .

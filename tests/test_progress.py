@@ -24,6 +24,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import anchor_of  # noqa: E402
+from qin_ui.state import mode_of  # noqa: E402  (app.mode, unnarrowed by earlier checks)
 
 from tests.test_app import form, new_app, run, session  # noqa: E402
 
@@ -73,7 +74,7 @@ def finish(app: App, text: str, last: qin.Move) -> None:
     run(app, A.Imported(text, "near.json"))
     assert app.mode is Mode.PLAYING and not session(app).over
     play(app, last)
-    assert session(app).over and app.mode is Mode.RESULT
+    assert session(app).over and mode_of(app.state) is Mode.RESULT
 
 
 # -- what counts -----------------------------------------------------------------------
@@ -180,7 +181,8 @@ def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
     run(other, A.Imported(download.text, download.name))
     assert "0 games added" in other.state.start.saved_message
     run(other, A.Imported('{"format": "qin-progress/1", "games": 3}', "bad.json"))
-    assert other.state.start.imported == "refused" and len(other.state.start.progress.games) == 3
+    start = other.state.start  # read afresh: the check above narrowed the old read to "ok"
+    assert start.imported == "refused" and len(start.progress.games) == 3
 
 
 def test_an_import_of_one_game_says_game_in_the_singular() -> None:

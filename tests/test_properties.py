@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from conftest import pagodas_in_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ import qin
 from qin import villages
 from qin.moves import Move
 from qin.tiles import KINDS, PAGODAS
+from tests.conftest import pagodas_in_play
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 BOARDS = st.sampled_from(["bird", "lion"])

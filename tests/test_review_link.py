@@ -25,6 +25,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.i18n import t  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.state import mode_of  # noqa: E402  (app.mode, unnarrowed by earlier checks)
 
 from tests.test_tabs import BASE, moves, run  # noqa: E402
 
@@ -181,7 +182,7 @@ def test_a_review_link_pasted_over_its_own_game_opens_the_review() -> None:
     app, _ = opened(BASE + links.fragment(game))
     assert app.mode is Mode.PLAYING
     effects = run(app, A.AddressChanged(links.review_fragment(game, at=3)))
-    assert app.mode is Mode.REVIEW and A.StartWorker() in effects
+    assert mode_of(app.state) is Mode.REVIEW and A.StartWorker() in effects
     judged(app, effects)
     review = app.state.game.review
     assert review is not None and review.at == 3 and len(moves(app)) == MOVES

@@ -7,11 +7,11 @@ import json
 import random
 
 import pytest
-from conftest import with_supply
 
 import qin
 from qin.errors import RecordError
 from qin.series import Series, SeriesError
+from tests.conftest import with_supply
 
 
 def finished(board: str, seed: int, names: list[str] | None = None,

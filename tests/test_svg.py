@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 
 import pytest
 
@@ -368,9 +369,11 @@ def assert_inert(svg: str, hostile: str) -> ET.Element:
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_hostile_colours_are_refused_by_name(hostile: str) -> None:
     game = qin.Game.from_position(SMALL)
-    for render in (lambda: render_svg(game, colours=[hostile, "green"]),
-                   lambda: render_overlay(game, ghost="Rd3Yd4", colours=["white", hostile]),
-                   lambda: player_colour(hostile)):
+    renders: tuple[Callable[[], object], ...] = (
+        lambda: render_svg(game, colours=[hostile, "green"]),
+        lambda: render_overlay(game, ghost="Rd3Yd4", colours=["white", hostile]),
+        lambda: player_colour(hostile))
+    for render in renders:
         with pytest.raises(ColourError, match="not a player colour") as caught:
             render()
         assert hostile[:5] in str(caught.value)  # the message quotes the bad colour

@@ -28,6 +28,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import anchor_of  # noqa: E402
+from qin_ui.state import mode_of  # noqa: E402  (app.mode, unnarrowed by earlier checks)
 
 from tests.test_app import form, run, stored  # noqa: E402
 
@@ -39,7 +40,8 @@ CATALOGUES = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_tex
 def outcomes(step: tutorial.Step) -> tuple[list[str], list[str]]:
     """The step's legal moves that reach its goal, and those that miss it."""
     g = step.game()
-    hits, misses = [], []
+    hits: list[str] = []
+    misses: list[str] = []
     for move in g.legal_moves():
         events = g.clone().play(move)
         (hits if tutorial.reached(step, events) else misses).append(str(move))
@@ -218,7 +220,7 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
     app = booted()
     assert app.mode is Mode.START
     run(app, A.Command("tutorial-open"))
-    assert app.mode is Mode.TUTORIAL
+    assert mode_of(app.state) is Mode.TUTORIAL
     lesson = app.state.tutorial.lesson
     assert lesson is not None and lesson.step.id == "place"
     # a wrong try: a square far from any coloured square is refused with the engine's reason
@@ -253,7 +255,7 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
     assert not [k for k in stored(app) if k.startswith("qin.save.")], "nothing else saved"
     run(app, A.Command("tutorial-play"))
     s = app.state.game.session
-    assert app.mode is Mode.PLAYING and s is not None
+    assert mode_of(app.state) is Mode.PLAYING and s is not None
     assert [seat.kind for seat in s.settings.seats] == ["human", "apprentice"]
 
 

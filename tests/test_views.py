@@ -7,10 +7,10 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import game, kinds
 
 import qin
 from qin.tiles import full_set
+from tests.conftest import game, kinds
 
 
 def played_game(seed: int = 4, plies: int = 10, players: int = 2,
@@ -89,7 +89,7 @@ def test_undo_returns_the_previous_position_exactly() -> None:
 
 def test_undo_reopens_a_won_game() -> None:
     """undo after a Q16 win gives the position before the winning move."""
-    from conftest import with_supply
+    from tests.conftest import with_supply
 
     g = with_supply("""
         . . .

@@ -5,7 +5,7 @@ Player 1 is the rulebook's Green, player 2 its White.
 
 from __future__ import annotations
 
-from conftest import game, group, kinds, only, village, with_supply
+from tests.conftest import game, group, kinds, only, village, with_supply
 
 FULL = 24  # pagodas per player with 2 players (Q2)
 

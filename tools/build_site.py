@@ -53,13 +53,12 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-try:
-    from tools import site_headers, stdlib
-except ImportError:  # run as a script: tools/ itself is on the path
-    import site_headers  # type: ignore[no-redef]
-    import stdlib  # type: ignore[no-redef]
-
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: only tools/ itself is on the path
+    sys.path.insert(0, str(ROOT))
+
+from tools import site_headers, stdlib  # noqa: E402
+
 WEB_DIR = ROOT / "web"
 ROOT_GROUPS = ("page", "startup", "worker", "static")
 """web/ is grouped by what things are: the game page, start-up and offline machinery, the

@@ -34,16 +34,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-try:
-    from tools.site_headers import headers_for, read_headers_file
-except ModuleNotFoundError:  # run as a script: tools/ itself is on the path
-    from site_headers import headers_for, read_headers_file  # type: ignore[no-redef]
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: only tools/ itself is on the path
+    sys.path.insert(0, str(ROOT))
+
+from tools.site_headers import headers_for, read_headers_file  # noqa: E402
 
 HEADERS_FILE = "_headers"
 """The built site's headers for its static host (tools/build_site.py writes it); served
 here as a host would, so that what is tested is what is deployed."""
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "build" / "site"
 HOST = "127.0.0.1"
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
+LEFT_OUT: frozenset[str]  # declared apart: the packer replaces the next line's exact text
 LEFT_OUT = frozenset()  # the packer writes the left-out module names here
 
 
