@@ -232,3 +232,15 @@ def walk_a_list(page: Page, items: Locator, on: str = "ArrowDown", back: str = "
     expect(items.nth(1)).to_be_focused()
     page.keyboard.press("Home")
     expect(items.first).to_be_focused()
+
+
+def series_save(ident: str, record: dict[str, object]) -> dict[str, object]:
+    """A saved game (``qin-save/1``, id ``ident``) of a series of two, the Bird side then
+    the Lion side, played at one screen, whose first game is ``record`` (over: the
+    series offers its next game when it is imported)."""
+    return {"format": "qin-save/1", "id": ident, "created": 1, "updated": 1,
+            "record": record,
+            "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
+                   "at_screen": 1, "cover": False},
+            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
+            "mode": "local"}

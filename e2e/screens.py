@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from playwright.sync_api import BrowserContext, Page, expect
 
 import qin
-from e2e.helpers import HeldRuntime, boot
+from e2e.helpers import HeldRuntime, boot, series_save
 from e2e.test_modes import import_file, mode
 from e2e.test_replay_series import finished_record
 from qin import records
@@ -175,13 +175,7 @@ def walk(page: Page, held: HeldRuntime) -> Iterator[str]:
     mode(page, "playing")
 
     page.click("#new-game")
-    save = {"format": "qin-save/1", "id": "series-gallery", "created": 1, "updated": 1,
-            "record": finished_record(31),
-            "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
-                   "at_screen": 1, "cover": False},
-            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
-            "mode": "local"}
-    import_file(page, "series.json", save)
+    import_file(page, "series.json", series_save("series-gallery", finished_record(31)))
     mode(page, "series")
     yield "series"
     page.click("#result-new")

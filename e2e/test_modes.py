@@ -14,7 +14,7 @@ import json
 
 from playwright.sync_api import FilePayload, Locator, Page, expect
 
-from e2e.helpers import boot
+from e2e.helpers import boot, series_save
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_with
 from e2e.test_game import legal_squares, pick, square, start
@@ -203,13 +203,7 @@ def test_every_key_on_a_result_and_between_games_of_a_series(booted_page: Page) 
 
     # A saved series whose first game is over: "next game" is offered.
     page.click("#new-game")
-    save = {"format": "qin-save/1", "id": "series-test", "created": 1, "updated": 1,
-            "record": record, "ui": {"kinds": ["human", "human"],
-                                     "colours": ["green", "white"], "at_screen": 1,
-                                     "cover": False},
-            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
-            "mode": "local"}
-    import_file(page, "series.json", save)
+    import_file(page, "series.json", series_save("series-test", record))
     mode(page, "series")
     expect(page.locator("#series-next")).to_be_visible()
     saved = stored(page)

@@ -37,7 +37,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 import qin
 import qin.records
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, series_save
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_modes import import_file
 from e2e.test_replay_series import finished_record
@@ -705,13 +705,7 @@ def test_the_result_s_buttons_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
     page.locator("#new-game").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
-    save = {"format": "qin-save/1", "id": "series-phone", "created": 1, "updated": 1,
-            "record": finished_record(31),
-            "ui": {"kinds": ["human", "human"], "colours": ["green", "white"],
-                   "at_screen": 1, "cover": False},
-            "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
-            "mode": "local"}
-    import_file(page, "series.json", save)
+    import_file(page, "series.json", series_save("series-phone", finished_record(31)))
     expect(page.locator("#app")).to_have_attribute("data-mode", "series")
     expect(page.locator("#series-next")).to_be_visible()
     labels_whole(page, "result", wide=True)
