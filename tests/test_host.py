@@ -1,3 +1,7 @@
+# The mode (app.mode) changes through each action dispatched; mypy would keep what an
+# assert said of it across the calls between (and call the next assert's mode
+# impossible): no "non-overlapping" check of those asserts here.
+# mypy: disable-error-code="comparison-overlap"
 """The page's Python seen from its JavaScript shell (web/page/host.py, events.py): DOM
 events described as messages become actions, and each reply says what to store, what
 changed on the screen and what the shell decides alone (no browser)."""
@@ -25,7 +29,6 @@ from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.render import El  # noqa: E402
 from qin_ui.review import ReviewRun  # noqa: E402
 from qin_ui.saves import PREFIX  # noqa: E402
-from qin_ui.state import mode_of  # noqa: E402  (app.mode, unnarrowed by earlier checks)
 
 from tests.test_app import run  # noqa: E402
 from tests.test_app_review import asked  # noqa: E402
@@ -183,7 +186,7 @@ def test_a_hover_elsewhere_than_the_game_s_board_draws_the_whole_screen() -> Non
     assert hover_everywhere(h) > 0
     h.handle({"t": "click", "path": [node("button", "cover-ok"), APP]})
     h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
-    assert mode_of(h.app.state) is Mode.REPLAY
+    assert h.app.mode is Mode.REPLAY
     assert hover_everywhere(h) > 0
     h, _ = started()
     h.handle({"t": "click", "path": [node("button", "learn"), APP]})
@@ -408,7 +411,7 @@ def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arr
     assert [e for e in reply["effects"] if e["fx"] == "focus"] == kept("review-move-4")
     # Escape on the list itself leaves the replay, as before
     focus_by_key(h, "Escape", "review-moves")
-    assert mode_of(h.app.state) is Mode.PLAYING
+    assert h.app.mode is Mode.PLAYING
 
 
 def kept(ident: str) -> list[Any]:
@@ -528,12 +531,12 @@ def test_a_replay_s_step_is_spoken_once_by_its_caption_not_the_status_line_too()
     assert "move 1 of 6: " in (screen.elements["replay-caption"].text or "")
     assert status_live() == "off"
     reviewed_to_the_end(h)
-    assert mode_of(h.app.state) is Mode.REVIEW and status_live() == "off"
+    assert h.app.mode is Mode.REVIEW and status_live() == "off"
     h.handle({"t": "key", "key": "Escape", "target": ""})  # back to the game
-    assert mode_of(h.app.state) is Mode.PLAYING and status_live() == "polite"
+    assert h.app.mode is Mode.PLAYING and status_live() == "polite"
     run(h.app, A.Command("new-game"))  # the start screen, then the tutorial, whose
     run(h.app, A.Command("tutorial-open"))  # status line speaks too
-    assert mode_of(h.app.state) is Mode.TUTORIAL and status_live() == "polite"
+    assert h.app.mode is Mode.TUTORIAL and status_live() == "polite"
 
 
 def test_a_failed_write_leaves_the_game_and_says_it_is_not_saved() -> None:
@@ -635,7 +638,7 @@ def test_a_computer_s_first_turn_starts_the_worker_at_once_and_the_player_s_warm
     assert ai_effects(h.handle({"t": "timer", "token": timer_of(reply)})) == []
     target = pick_playable(h)
     placed = h.handle({"t": "click", "path": square(target)})
-    assert mode_of(h.app.state) is Mode.THINKING and ai_effects(placed) == ["ai-start"]
+    assert h.app.mode is Mode.THINKING and ai_effects(placed) == ["ai-start"]
 
 
 # -- events, as plain data ----------------------------------------------------------------------
@@ -844,7 +847,7 @@ def test_a_hot_seat_move_sounds_at_once_and_moves_when_the_cover_is_lifted() -> 
     reply = h.handle({"t": "click", "path": square(pick_playable(h))})
     assert h.app.mode is Mode.COVER and reply["motion"]["cues"] == []
     reply = h.handle({"t": "click", "path": [node("button", "cover-undo"), APP]})
-    assert mode_of(h.app.state) is Mode.PLAYING and "motion" not in reply
+    assert h.app.mode is Mode.PLAYING and "motion" not in reply
     assert h.app.state.game.held is None
 
 
