@@ -53,6 +53,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+from .. import record_format
 from ..errors import QinError
 from ..game import Game
 from ..inputs import quote
@@ -228,23 +229,32 @@ def evaluate(view: Game, played: Move | str, seed: int = 0, ply: int = 0) -> Rev
                     round(played_value, 2), round(best_value, 2), lead=lead)
 
 
-def _game_of(record: Game | str | bytes | Mapping[str, Any]) -> Game:
+def _game_of(record: Game | str | bytes | Mapping[str, Any]) -> tuple[Game, dict[str, Any]]:
+    """The game of ``record`` (a record replayed: its moves checked), and its record."""
     if isinstance(record, Game):
-        return Game.from_record(record.record())
-    return Game.from_record(record)
+        return record, record.record()
+    data = record_format.check(record)
+    return Game.from_record(data), data
 
 
 def opening(record: Game | str | bytes | Mapping[str, Any]) -> tuple[Game, list[Move]]:
     """The game's first position, dealt again from its seed, and its moves (one replay:
     taking the moves back one by one would replay the game once per move)."""
-    game = _game_of(record)
-    return Game.from_record({**game.record(), "moves": []}), list(game.moves)
+    game, data = _game_of(record)
+    return Game.from_record({**data, "moves": []}), list(game.moves)
 
 
 def plies(record: Game | str | bytes | Mapping[str, Any],
           seats: Iterable[int] | None = None) -> list[int]:
     """The numbers of the moves a review of ``seats`` (default: every seat) looks at."""
-    game, moves = opening(record)
+    return plies_from(*opening(record), seats)
+
+
+def plies_from(start: Game, moves: Sequence[Move], seats: Iterable[int] | None = None
+               ) -> list[int]:
+    """``plies`` from the game's first position and its moves (``opening``; ``start``
+    is left as it is)."""
+    game = start.clone()
     chosen = set(seats) if seats is not None else set(range(1, game.players + 1))
     out = []
     for i, m in enumerate(moves, start=1):

@@ -295,7 +295,8 @@ function bind() {
     const code = `${e.key}|${e.shiftKey ? 1 : 0}${e.ctrlKey ? 1 : 0}${where}`;
     if (flags.keys.has(code)) e.preventDefault();
     if (flags.picks && Object.hasOwn(flags.picks.keys, code)) showPick(flags.picks.keys[code]);
-    send({ t: "key", key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey, target: id });
+    // the key's target: the focus as the message leaves (``current``)
+    send({ t: "key", key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey });
   });
   on(window, "storage", (e) => {
     if (e.storageArea && e.storageArea !== localStorage) return;

@@ -60,10 +60,11 @@ class ReviewRun:
     @classmethod
     def start(cls, token: int, record: Mapping[str, Any],
               seats: Iterable[int] | None = None) -> ReviewRun:
-        from qin.ai.review import opening, plies
+        from qin.ai.review import opening, plies_from
 
         game, played = opening(record)
-        return cls(token, dict(record), plies(record, seats), [m.text for m in played], game)
+        return cls(token, dict(record), plies_from(game, played, seats),
+                   [m.text for m in played], game)
 
     @property
     def total(self) -> int:
