@@ -13,7 +13,8 @@ tap on it places.  A replay opens at the page's top with its controls (the first
 previous, the next and the last move, the slider and the way back) on that first screen,
 under the board, at every move and in every language; each is tapped there, unscrolled
 (on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
-the review after them, and a move chosen in its list leaves them uncovered.  In the review
+the review after them, and every move chosen in its list (in German, the longest words)
+leaves them uncovered, back at the top; the other languages with the longest.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740 and 540x900, in English, German and French,
@@ -450,23 +451,41 @@ def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
     page.wait_for_function("() => window.qinIdle")
     page.evaluate("() => window.scrollTo(0, 0)")
     step_through_in_place(page, "the review")
-    # a move chosen in the review's list (its words shown), then back at the top:
-    # the controls still there, uncovered by the words, and the next move one tap away
-    entry = page.locator("#review-list button[data-marked]").first
-    entry.scroll_into_view_if_needed()
-    ply = int(entry.get_attribute("data-ply") or 0)
-    entry.tap() if touch else entry.click()
-    expect(review).to_have_attribute("data-at", str(ply))
-    expect(page.locator("#review-detail")).to_be_visible()
-    page.wait_for_function("() => window.qinIdle")
-    for lang in ("de", "fr", "en"):  # the words' length in each language
-        page.select_option("#lang", lang)
-        expect(page.locator("html")).to_have_attribute("lang", lang)
+    # every move chosen in the review's list, in German (the longest words), then back at
+    # the top: the controls still there, uncovered by the chosen move's words (on the phone
+    # the words and the board on screen together where the move was chosen)
+    detail = page.locator("#review-detail")
+    choose_language(page, "de")
+    entries = page.locator("#review-list button[data-ply]")
+    longest, tallest = 0, 0.0
+    for n in range(entries.count()):
+        entry = entries.nth(n)
+        entry.scroll_into_view_if_needed()
+        ply = int(entry.get_attribute("data-ply") or 0)
+        entry.tap() if touch else entry.click()
+        expect(review).to_have_attribute("data-at", str(ply))
+        expect(detail).to_be_visible()
         page.wait_for_function("() => window.qinIdle")
+        if touch:
+            assert page.evaluate(ON_SCREEN_JS, ["#board", "#review-detail"]), \
+                f"the words of move {ply} and its board on screen together"
+        height = detail.bounding_box()
+        if height is not None and height["height"] > tallest:
+            longest, tallest = ply, height["height"]
         page.evaluate(TO_THE_TOP_JS)
-        on_first_screen(page, f"the review at move {ply} chosen, its words shown, in {lang}")
+        on_first_screen(page, f"the review at move {ply} chosen, its words shown, in de")
+    # the move with the longest words in the other languages too
+    entry = page.locator(f"#review-list button[data-ply='{longest}']")
+    entry.scroll_into_view_if_needed()
+    entry.tap() if touch else entry.click()
+    expect(review).to_have_attribute("data-at", str(longest))
+    for lang in ("fr", "en"):
+        choose_language(page, lang)
+        page.evaluate(TO_THE_TOP_JS)
+        on_first_screen(page, f"the review at move {longest} chosen, its words shown, in {lang}")
+    # the next move one tap away
     press(page, "#replay-step")
-    expect(page.locator("#play")).to_have_attribute("data-replay-at", str(ply))
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", str(longest))
     page.wait_for_function("() => window.qinIdle")
     press(page, "#review-close")
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
