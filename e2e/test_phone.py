@@ -21,12 +21,15 @@ board are on screen together.  At 360x740 and 540x900, in English, German and Fr
 every button of the header, the game's tools, the replay's bar, the review, the start
 screen and the result (a series' too) keeps its label on one line, finger-tall and within
 reach (in a game the header keeps one row; on the start screen "Back to the game" may take
-a second).  Waits are on the page's state (``expect``), never sleeps: every read after a
-tap waits for the worker's reply first.
+a second, and at 520x900 too, the saved games' and the progress' cards, one under the
+other, keep their words at one inset, nothing past their padding).  Waits are on the
+page's state (``expect``), never sleeps: every read after a tap waits for the worker's
+reply first.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -40,6 +43,7 @@ import qin
 import qin.records
 from e2e.helpers import PageProblems, boot, series_save
 from e2e.test_ai import WORKER_BOOT_MS
+from e2e.test_instant import progress_record
 from e2e.test_modes import import_file
 from e2e.test_replay_series import finished_record
 from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
@@ -658,16 +662,57 @@ def choose_language(page: Page, lang: str) -> None:
 
 WIDE_PHONE: ViewportSize = {"width": 540, "height": 900}
 """A wide phone in portrait: the phone's layout holds up to 560 px, its header's too."""
+MIDDLE_PHONE: ViewportSize = {"width": 520, "height": 900}
+"""Between the two, for the start screen: its cards keep one layout over the phone's
+widths."""
+
+CARDS_JS = """() => {
+  const out = [], insets = [], outside = new Set();
+  for (const card of document.querySelectorAll('#saved, #progress')) {
+    if (card.closest('[hidden]') || !card.getClientRects().length) continue;
+    const r = card.getBoundingClientRect(), s = getComputedStyle(card);
+    const left = r.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft);
+    const right = r.right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight);
+    insets.push([card.id, Math.round(left - r.left), Math.round(r.right - right)]);
+    for (const el of card.querySelectorAll('*')) {
+      if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+      // what a box scrolling sideways inside the card holds is its own (it clips it)
+      let box = el.parentElement, clipped = false;
+      for (; box && box !== card; box = box.parentElement)
+        if (getComputedStyle(box).overflowX !== 'visible') { clipped = true; break; }
+      if (clipped) continue;
+      const b = el.getBoundingClientRect();
+      if (!b.width) continue;
+      if (b.left < left - 0.5 || b.right > right + 0.5) {
+        outside.add(el);
+        if (outside.has(el.parentElement)) continue;  // its box's, said once
+        out.push(`#${card.id}: ${el.id || el.tagName.toLowerCase() + '.' + el.className} at ` +
+                 `${Math.round(b.left)}-${Math.round(b.right)}, outside its words' ` +
+                 `${Math.round(left)}-${Math.round(right)}`);
+      }
+    }
+  }
+  if (insets.length !== 2) out.push(`${insets.length} of the saved games' and the progress' cards`);
+  else if (insets[0][1] !== insets[1][1] || insets[0][2] !== insets[1][2])
+    out.push(`the cards' words at different insets: ${JSON.stringify(insets)}`);
+  return out;
+}"""
+"""On the start screen, the saved games' card and the progress' card (one under the other):
+what either holds beyond its padding (nothing: whatever is wider scrolls in a box of its
+own), and their words at different insets (one column: the same)."""
 
 
 def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
     """In English, German and French, each button of ``screen``'s rows has its label on
     one line, finger-sized and within reach; in a game the header keeps one row (the
-    board's height).  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
-    screen.  The language is left English, the screen the page's own."""
+    board's height); on the start screen its cards' words lie inside their padding, at
+    the same inset.  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
+    screen (and the start screen on ``MIDDLE_PHONE`` before it).  The language is left
+    English, the screen the page's own."""
     own = page.viewport_size
     assert own is not None
-    for size in (own, WIDE_PHONE) if wide else (own,):
+    sizes = (own, *((MIDDLE_PHONE,) if screen == "start" else ()), WIDE_PHONE)
+    for size in sizes if wide else (own,):
         page.set_viewport_size(size)
         page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
                                arg=size)
@@ -677,15 +722,27 @@ def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
             assert page.evaluate(LABELS_JS, ROWS[screen]) == [], where
             if screen != "start":
                 assert page.evaluate(ONE_ROW_JS) == [], f"the header of {where}"
+            else:
+                assert page.evaluate(CARDS_JS) == [], f"the cards of {where}"
     page.set_viewport_size(own)
     page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
                            arg=own)
 
 
+PROGRESS = progress_record(("apprentice", 2, "won"), ("governor", 2, "won"),
+                           ("governor", 2, "lost"), ("minister", 4, "lost"),
+                           ("emperor", 3, "shared"), ("heaven", 2, "lost"))
+"""A progress record (``qin.progress``) of a game against each level: the progress' card
+shows its table with every level's name and the rating's chart."""
+
+
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:
     # a game by link (the header's New game, the hand's and the game's tools), its
     # replay, its review (and the link panel), then the start screen beside the game
-    # (the header's Back to the game): each in three languages, at 360x740 and 540x900
+    # (the header's Back to the game, the saved games' and the progress' cards, with a
+    # progress record of a few games): each in three languages, at 360x740 and 540x900
+    # (the start screen at 520x900 too)
+    small_phone.add_init_script(f"localStorage.setItem('qin.progress', {json.dumps(PROGRESS)})")
     page = boot(small_phone, "/#g=" + qin.records.to_url(four_players_game(12)))
     play = page.locator("#play")
     expect(play).to_have_attribute("data-moves", "12")
