@@ -757,6 +757,12 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     page.locator("#review-share").tap()
     expect(page.locator("#review-link-panel")).to_be_visible()
+    # a move chosen in its list: its words shown at the screen's bottom cover no button
+    # once scrolled to
+    entry = page.locator("#review-list button[data-marked]").first
+    entry.tap()
+    expect(review).to_have_attribute("data-at", entry.get_attribute("data-ply") or "")
+    expect(page.locator("#review-detail")).to_be_visible()
     labels_whole(page, "review", wide=True)
     page.locator("#review-close").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
