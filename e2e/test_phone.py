@@ -13,19 +13,23 @@ tap on it places.  A replay opens at the page's top with its controls (the first
 previous, the next and the last move, the slider and the way back) on that first screen,
 under the board, at every move and in every language; each is tapped there, unscrolled
 (on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
-the review after them, and a move chosen in its list leaves them uncovered.  In the review
+the review after them, and every move chosen in its list (in German, the longest words)
+leaves them uncovered, back at the top; the other languages with the longest.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740 and 540x900, in English, German and French,
 every button of the header, the game's tools, the replay's bar, the review, the start
 screen and the result (a series' too) keeps its label on one line, finger-tall and within
 reach (in a game the header keeps one row; on the start screen "Back to the game" may take
-a second).  Waits are on the page's state (``expect``), never sleeps: every read after a
-tap waits for the worker's reply first.
+a second, and at 520x900 too, the saved games' and the progress' cards, one under the
+other, keep their words at one inset, nothing past their padding).  Waits are on the
+page's state (``expect``), never sleeps: every read after a tap waits for the worker's
+reply first.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -39,6 +43,7 @@ import qin
 import qin.records
 from e2e.helpers import PageProblems, boot, series_save
 from e2e.test_ai import WORKER_BOOT_MS
+from e2e.test_instant import progress_record
 from e2e.test_modes import import_file
 from e2e.test_replay_series import finished_record
 from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
@@ -450,23 +455,41 @@ def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
     page.wait_for_function("() => window.qinIdle")
     page.evaluate("() => window.scrollTo(0, 0)")
     step_through_in_place(page, "the review")
-    # a move chosen in the review's list (its words shown), then back at the top:
-    # the controls still there, uncovered by the words, and the next move one tap away
-    entry = page.locator("#review-list button[data-marked]").first
-    entry.scroll_into_view_if_needed()
-    ply = int(entry.get_attribute("data-ply") or 0)
-    entry.tap() if touch else entry.click()
-    expect(review).to_have_attribute("data-at", str(ply))
-    expect(page.locator("#review-detail")).to_be_visible()
-    page.wait_for_function("() => window.qinIdle")
-    for lang in ("de", "fr", "en"):  # the words' length in each language
-        page.select_option("#lang", lang)
-        expect(page.locator("html")).to_have_attribute("lang", lang)
+    # every move chosen in the review's list, in German (the longest words), then back at
+    # the top: the controls still there, uncovered by the chosen move's words (on the phone
+    # the words and the board on screen together where the move was chosen)
+    detail = page.locator("#review-detail")
+    choose_language(page, "de")
+    entries = page.locator("#review-list button[data-ply]")
+    longest, tallest = 0, 0.0
+    for n in range(entries.count()):
+        entry = entries.nth(n)
+        entry.scroll_into_view_if_needed()
+        ply = int(entry.get_attribute("data-ply") or 0)
+        entry.tap() if touch else entry.click()
+        expect(review).to_have_attribute("data-at", str(ply))
+        expect(detail).to_be_visible()
         page.wait_for_function("() => window.qinIdle")
+        if touch:
+            assert page.evaluate(ON_SCREEN_JS, ["#board", "#review-detail"]), \
+                f"the words of move {ply} and its board on screen together"
+        height = detail.bounding_box()
+        if height is not None and height["height"] > tallest:
+            longest, tallest = ply, height["height"]
         page.evaluate(TO_THE_TOP_JS)
-        on_first_screen(page, f"the review at move {ply} chosen, its words shown, in {lang}")
+        on_first_screen(page, f"the review at move {ply} chosen, its words shown, in de")
+    # the move with the longest words in the other languages too
+    entry = page.locator(f"#review-list button[data-ply='{longest}']")
+    entry.scroll_into_view_if_needed()
+    entry.tap() if touch else entry.click()
+    expect(review).to_have_attribute("data-at", str(longest))
+    for lang in ("fr", "en"):
+        choose_language(page, lang)
+        page.evaluate(TO_THE_TOP_JS)
+        on_first_screen(page, f"the review at move {longest} chosen, its words shown, in {lang}")
+    # the next move one tap away
     press(page, "#replay-step")
-    expect(page.locator("#play")).to_have_attribute("data-replay-at", str(ply))
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", str(longest))
     page.wait_for_function("() => window.qinIdle")
     press(page, "#review-close")
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
@@ -639,16 +662,57 @@ def choose_language(page: Page, lang: str) -> None:
 
 WIDE_PHONE: ViewportSize = {"width": 540, "height": 900}
 """A wide phone in portrait: the phone's layout holds up to 560 px, its header's too."""
+MIDDLE_PHONE: ViewportSize = {"width": 520, "height": 900}
+"""Between the two, for the start screen: its cards keep one layout over the phone's
+widths."""
+
+CARDS_JS = """() => {
+  const out = [], insets = [], outside = new Set();
+  for (const card of document.querySelectorAll('#saved, #progress')) {
+    if (card.closest('[hidden]') || !card.getClientRects().length) continue;
+    const r = card.getBoundingClientRect(), s = getComputedStyle(card);
+    const left = r.left + parseFloat(s.borderLeftWidth) + parseFloat(s.paddingLeft);
+    const right = r.right - parseFloat(s.borderRightWidth) - parseFloat(s.paddingRight);
+    insets.push([card.id, Math.round(left - r.left), Math.round(r.right - right)]);
+    for (const el of card.querySelectorAll('*')) {
+      if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+      // what a box scrolling sideways inside the card holds is its own (it clips it)
+      let box = el.parentElement, clipped = false;
+      for (; box && box !== card; box = box.parentElement)
+        if (getComputedStyle(box).overflowX !== 'visible') { clipped = true; break; }
+      if (clipped) continue;
+      const b = el.getBoundingClientRect();
+      if (!b.width) continue;
+      if (b.left < left - 0.5 || b.right > right + 0.5) {
+        outside.add(el);
+        if (outside.has(el.parentElement)) continue;  // its box's, said once
+        out.push(`#${card.id}: ${el.id || el.tagName.toLowerCase() + '.' + el.className} at ` +
+                 `${Math.round(b.left)}-${Math.round(b.right)}, outside its words' ` +
+                 `${Math.round(left)}-${Math.round(right)}`);
+      }
+    }
+  }
+  if (insets.length !== 2) out.push(`${insets.length} of the saved games' and the progress' cards`);
+  else if (insets[0][1] !== insets[1][1] || insets[0][2] !== insets[1][2])
+    out.push(`the cards' words at different insets: ${JSON.stringify(insets)}`);
+  return out;
+}"""
+"""On the start screen, the saved games' card and the progress' card (one under the other):
+what either holds beyond its padding (nothing: whatever is wider scrolls in a box of its
+own), and their words at different insets (one column: the same)."""
 
 
 def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
     """In English, German and French, each button of ``screen``'s rows has its label on
     one line, finger-sized and within reach; in a game the header keeps one row (the
-    board's height).  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
-    screen.  The language is left English, the screen the page's own."""
+    board's height); on the start screen its cards' words lie inside their padding, at
+    the same inset.  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
+    screen (and the start screen on ``MIDDLE_PHONE`` before it).  The language is left
+    English, the screen the page's own."""
     own = page.viewport_size
     assert own is not None
-    for size in (own, WIDE_PHONE) if wide else (own,):
+    sizes = (own, *((MIDDLE_PHONE,) if screen == "start" else ()), WIDE_PHONE)
+    for size in sizes if wide else (own,):
         page.set_viewport_size(size)
         page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
                                arg=size)
@@ -658,15 +722,27 @@ def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
             assert page.evaluate(LABELS_JS, ROWS[screen]) == [], where
             if screen != "start":
                 assert page.evaluate(ONE_ROW_JS) == [], f"the header of {where}"
+            else:
+                assert page.evaluate(CARDS_JS) == [], f"the cards of {where}"
     page.set_viewport_size(own)
     page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
                            arg=own)
 
 
+PROGRESS = progress_record(("apprentice", 2, "won"), ("governor", 2, "won"),
+                           ("governor", 2, "lost"), ("minister", 4, "lost"),
+                           ("emperor", 3, "shared"), ("heaven", 2, "lost"))
+"""A progress record (``qin.progress``) of a game against each level: the progress' card
+shows its table with every level's name and the rating's chart."""
+
+
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:
     # a game by link (the header's New game, the hand's and the game's tools), its
     # replay, its review (and the link panel), then the start screen beside the game
-    # (the header's Back to the game): each in three languages, at 360x740 and 540x900
+    # (the header's Back to the game, the saved games' and the progress' cards, with a
+    # progress record of a few games): each in three languages, at 360x740 and 540x900
+    # (the start screen at 520x900 too)
+    small_phone.add_init_script(f"localStorage.setItem('qin.progress', {json.dumps(PROGRESS)})")
     page = boot(small_phone, "/#g=" + qin.records.to_url(four_players_game(12)))
     play = page.locator("#play")
     expect(play).to_have_attribute("data-moves", "12")
@@ -681,6 +757,12 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     page.locator("#review-share").tap()
     expect(page.locator("#review-link-panel")).to_be_visible()
+    # a move chosen in its list: its words shown at the screen's bottom cover no button
+    # once scrolled to
+    entry = page.locator("#review-list button[data-marked]").first
+    entry.tap()
+    expect(review).to_have_attribute("data-at", entry.get_attribute("data-ply") or "")
+    expect(page.locator("#review-detail")).to_be_visible()
     labels_whole(page, "review", wide=True)
     page.locator("#review-close").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
