@@ -351,7 +351,9 @@ def test_a_first_visit_downloads_each_file_once_and_the_precache_refetches_nothi
         precached = {path: served[path] - asked[path] for path in before_precache
                      if served[path] > asked[path]}
         assert not precached, f"asked again by the service worker's precache: {precached}"
-        # A file the page had not asked for yet: the precache's one request, if first.
+        # A file the page had not asked for yet: the precache's one request, if first. (The
+        # worker's own script, not precached, is checked again when the browser sees fit:
+        # a worker started in its scope once it is active. Its body crosses once, above.)
         more = {path: (served[path], asked[path]) for path in served
-                if served[path] > asked[path] + 1}
+                if served[path] > asked[path] + 1 and path != "/sw.js"}
         assert not more, f"answered (times, asked by the page and its workers): {more}"
