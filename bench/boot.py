@@ -287,9 +287,11 @@ class Hit:
     sent: int  # body bytes on the wire (the .br or .gz when compressed)
     decoded: int  # the file's own size
     encoding: str  # "br", "gzip" or "" (Content-Encoding)
-    # The service worker's own requests: its script and its precache, both asked for
-    # with "Cache-Control: max-age=0" (sw.js fetches with cache: "no-cache"); the page,
-    # PyScript, Pyodide and the AI worker send no Cache-Control.
+    # The service worker's own requests that carry a Cache-Control header: its script
+    # ("max-age=0") and a precache file fetched again because the HTTP cache's copy was
+    # not this version's (cache: "reload"). Its precache otherwise asks the server only
+    # for files the visit has not loaded (cache: "force-cache"), with no such header,
+    # like the page, PyScript, Pyodide and the AI worker: those count with the page.
     worker: bool = False
 
 

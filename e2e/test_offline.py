@@ -5,7 +5,10 @@
 - a game link (``#g=...``) opens the game at that point; a move updates the link;
 - with the network gone the page boots from its service worker and a saved game is
   played on; a second deployment (a changed copy of the site on the same origin) is
-  offered with "A new version is ready — Reload" and taken only on that click.
+  offered with "A new version is ready — Reload" and taken only on that click;
+- a first visit, until its service worker is ready and both workers' Pyodide snapshots
+  are settled, downloads each file of the site once, and the service worker's precache
+  asks the server for none of the files the page and its workers already have.
 
 Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
 """
@@ -13,18 +16,24 @@ Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
+import threading
+from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, Request, expect
 
 import qin
 from e2e.helpers import PageProblems, boot, hot_seat
 from qin import records
 from tools.build_site import write_service_worker
-from tools.serve import serving
+from tools.serve import SiteHandler, SiteServer, server_url, serving
 
 SEED = 7
 # Which source answered each of the runtime's files (Resource Timing, Chromium 123+).
@@ -244,3 +253,107 @@ def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
         other.click("#update-reload")
         other.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
         other.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+
+
+# --------------------------------------------------------------------------- a first visit
+
+
+class CountingHandler(SiteHandler):
+    """tools/serve.py's handler, noting for each request the file it reached (a folder's
+    URL is its index.html) and whether its body was sent (200) or not (304)."""
+
+    quiet = True
+    answers: list[tuple[str, int]]
+    lock: threading.Lock
+    _status = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def send_head(self) -> Any:
+        sent = super().send_head()
+        with self.lock:
+            self.answers.append((self.site_path(), self._status))
+        return sent
+
+
+@contextlib.contextmanager
+def counting(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    """``site`` served on a free port by a server that notes every answer; yields the
+    origin and the (file, status) list it fills."""
+    answers: list[tuple[str, int]] = []
+    handler = type("Counting", (CountingHandler,), {"answers": answers,
+                                                    "lock": threading.Lock()})
+    server = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server_url(server), answers
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def file_of(url: str, site: Path) -> str:
+    """The site file a same-origin URL reaches (a folder's URL: its index.html)."""
+    path = urlsplit(url).path
+    return path + "index.html" if os.path.isdir(site / path.lstrip("/")) else path
+
+
+# The first visit is over once the service worker is active (its precache done), the page's
+# Pyodide snapshot is made (its maker has loaded the runtime again) and the computer's
+# worker, warmed on the start screen, has said how its Pyodide started.
+SETTLED_JS = """() => document.body.dataset.offline === "ready"
+  && ["stored", "off"].includes(document.body.dataset.snapshot)
+  && ["stored", "restored", "off"].includes(document.body.dataset.aiSnapshot)"""
+
+
+def test_a_first_visit_downloads_each_file_once_and_the_precache_refetches_nothing(
+        browser: Browser, site_dir: Path) -> None:
+    """A phone on a slow network pays for every byte and every round trip: the runtime's
+    megabytes (the wasm, the standard library, the wheel, the compiled modules) cross the
+    network once, though the page's worker, the computer's worker, the snapshot's maker
+    and the service worker's precache each load them; the precache takes what the visit
+    already fetched from the browser's HTTP cache without asking the server again (the
+    build's digests prove it is this version's)."""
+    with counting(site_dir) as (origin, answers), copy_site(browser, origin) as context:
+        asked: Counter[str] = Counter()  # by the page and its workers, not the precache
+        before_precache: set[str] = set()  # what they asked for before the precache began
+        precaching = False
+
+        def note(request: Request) -> None:
+            nonlocal precaching
+            if not request.url.startswith(origin):
+                return
+            if request.service_worker is not None:
+                precaching = True
+                return
+            path = file_of(request.url, site_dir)
+            asked[path] += 1
+            if not precaching:
+                before_precache.add(path)
+
+        context.on("request", note)
+        page = boot(context.new_page(), "/")
+        page.wait_for_function(SETTLED_JS, timeout=120_000)
+        page.evaluate("1")  # the request events sent before this answer have arrived
+        served = Counter(path for path, _ in answers)
+        bodies = Counter(path for path, status in answers if status == 200)
+
+        twice = {path: n for path, n in bodies.items() if n > 1}
+        assert not twice, f"downloaded more than once: {twice}"
+        runtime = {"/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyodide/python_stdlib.zip",
+                   "/wheels/qin_board_game-0.1.0-py3-none-any.whl"}
+        assert runtime <= before_precache, before_precache
+        assert all(asked[path] >= 3 for path in runtime), asked  # page, computer, maker
+        precached = {path: served[path] - asked[path] for path in before_precache
+                     if served[path] > asked[path]}
+        assert not precached, f"asked again by the service worker's precache: {precached}"
+        # A file the page had not asked for yet: the precache's one request, if first. (The
+        # worker's own script, not precached, is checked again when the browser sees fit:
+        # a worker started in its scope once it is active. Its body crosses once, above.)
+        more = {path: (served[path], asked[path]) for path in served
+                if served[path] > asked[path] + 1 and path != "/sw.js"}
+        assert not more, f"answered (times, asked by the page and its workers): {more}"

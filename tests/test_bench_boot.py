@@ -40,8 +40,9 @@ def test_the_counting_server_records_bytes_sent_and_decoded(tmp_path: Path) -> N
 
 def test_the_service_workers_requests_are_told_apart_from_the_page_load(
         tmp_path: Path) -> None:
-    # sw.js fetches its precache with cache: "no-cache" (a Cache-Control header); the
-    # page, PyScript and Pyodide send none. The cold load's count leaves the former out.
+    # The service worker's script and a precache file fetched again (cache: "reload")
+    # carry a Cache-Control header; the page, PyScript and Pyodide send none. The cold
+    # load's count leaves the former out.
     (tmp_path / "index.html").write_bytes(b"<p>hi</p>")
     with boot.counting_server(tmp_path) as (origin, recorder):
         with urllib.request.urlopen(origin + "/index.html") as response:

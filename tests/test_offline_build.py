@@ -3,13 +3,22 @@ the manifest, and the Content-Security-Policy of every page (tools/build_site.py
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import struct
 import zlib
 from pathlib import Path
 
-from tools.build_site import WEB_DIR, icon_png, precache_list, service_worker, web_file
+from tools.build_site import (
+    WEB_DIR,
+    icon_png,
+    precache_entries,
+    precache_list,
+    service_worker,
+    web_file,
+)
 
 TEMPLATE = web_file("sw.js").read_text(encoding="utf-8")
 
@@ -26,8 +35,14 @@ def site(tmp_path: Path) -> Path:
 
 
 def _parts(sw: str) -> tuple[str, list[str]]:
+    """The worker's version and every URL its precache keeps."""
+    version, entries = _entries(sw)
+    return version, sorted(url for url, _, *also in entries for url in (url, *also))
+
+
+def _entries(sw: str) -> tuple[str, list[list[str]]]:
     version = re.search(r'const VERSION = "([0-9a-f]+)";', sw)
-    files = re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)
+    files = re.search(r"const PRECACHE = (\[.*?\n\]);", sw, re.S)
     assert version and files
     return version.group(1), json.loads(files.group(1))
 
@@ -39,6 +54,24 @@ def test_the_worker_precaches_every_file_once_and_its_folders(tmp_path: Path) ->
                                   "wheels/qin_board_game-0.1.0-py3-none-any.whl"]
     version, files = _parts(service_worker(TEMPLATE, out))
     assert files == precache_list(out) and len(version) == 16
+
+
+def test_each_file_is_fetched_once_by_the_url_a_visit_loads_and_checked_by_its_digest(
+        tmp_path: Path) -> None:
+    """A folder's index.html is one download kept under both URLs (the game's "./" is what
+    the visit loaded); each entry carries the file's SHA-256, so the worker can take the
+    browser's HTTP cache's copy and refuse one of another version."""
+    out = site(tmp_path)
+    _, entries = _entries(service_worker(TEMPLATE, out))
+    assert entries == precache_entries(out)
+    urls = [entry[0] for entry in entries]
+    assert urls == ["./", "rules/", "rules/en.html",
+                    "wheels/qin_board_game-0.1.0-py3-none-any.whl"]
+    assert entries[0][2:] == ["index.html"] and entries[1][2:] == ["rules/index.html"]
+    for url, check, *also in entries:
+        name = also[0] if also else url
+        digest = hashlib.sha256((out / name).read_bytes()).digest()
+        assert check == "sha256-" + base64.b64encode(digest).decode("ascii")
 
 
 def test_any_changed_file_is_a_new_version(tmp_path: Path) -> None:

@@ -862,11 +862,35 @@ def precache_list(out: Path, files: Iterable[Path] | None = None) -> list[str]:
     return sorted(paths)
 
 
+def integrity(data: bytes) -> str:
+    """A file's Subresource Integrity value (its SHA-256), as a fetch's ``integrity``."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def precache_entries(out: Path, files: Iterable[Path] | None = None) -> list[list[str]]:
+    """The service worker's precache, one entry per file: the URL it fetches, the file's
+    integrity, then the other URLs it keeps the same response under.  A folder's
+    index.html is fetched by the folder's URL ("./", what a visit loads) and kept under
+    both: one download, where two URLs would download it twice."""
+    paths = precache_list(out, files)
+    folders = {path for path in paths if path.endswith("/")}
+    entries = []
+    for rel in paths:
+        if rel in folders:
+            continue
+        index = rel == "index.html" or rel.endswith("/index.html")
+        folder = (rel[: -len("index.html")] or "./") if index else ""
+        check = integrity((out / rel).read_bytes())
+        entries.append([folder, check, rel] if folder in folders else [rel, check])
+    return sorted(entries)
+
+
 def service_worker(template: str, out: Path, files: Iterable[Path] | None = None) -> str:
-    """sw.js for the site in `out`: the template with its version and precache list."""
+    """sw.js for the site in `out`: the template with its version and precache entries."""
     if SW_VERSION_MARK not in template or SW_PRECACHE_MARK not in template:
         raise BuildError(f"web/{SW_NAME} lacks its placeholders {SW_VERSION_MARK} and "
                          f"{SW_PRECACHE_MARK}")
+    files = None if files is None else list(files)
     paths = precache_list(out, files)
     digest = hashlib.sha256()
     for rel in paths:
@@ -874,8 +898,9 @@ def service_worker(template: str, out: Path, files: Iterable[Path] | None = None
         if not rel.endswith("/"):
             digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
+    entries = ",\n".join(json.dumps(entry) for entry in precache_entries(out, files))
     return (template.replace(SW_VERSION_MARK, json.dumps(version))
-            .replace(SW_PRECACHE_MARK, json.dumps(paths, indent=0)))
+            .replace(SW_PRECACHE_MARK, f"[\n{entries}\n]"))
 
 
 def python_key(out: Path, files: Iterable[Path]) -> str:

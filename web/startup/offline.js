@@ -70,11 +70,13 @@ async function register() {
     else if (firstController) takenElsewhere(); // not the first worker taking this page
   });
   try {
+    // A first visit's registration has just fetched the worker: nothing newer to check for.
+    const known = await navigator.serviceWorker.getRegistration("./");
     const registration = await navigator.serviceWorker.register("./sw.js");
     watch(registration);
     await navigator.serviceWorker.ready;
     body.dataset.offline = "ready";
-    registration.update().catch(() => {}); // offline: nothing to check against
+    if (known) registration.update().catch(() => {}); // offline: nothing to check against
   } catch (error) {
     body.dataset.offline = "unavailable";
     console.warn("Offline play is not available:", error);

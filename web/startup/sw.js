@@ -3,11 +3,17 @@
 //
 // tools/build_site.py writes the real build/site/sw.js from this file: it replaces
 // the two placeholders below with a hash of every precached file (the version) and
-// the list of those files. One cache per version ("qin-<version>"); the worker of a
-// version answers only from its own cache, so files of two versions never mix.
+// the precache: per file, the URL to fetch, the file's SHA-256 (a fetch's `integrity`)
+// and the other URLs it is kept under (a folder's "./" is also its "index.html"). One
+// cache per version ("qin-<version>"); the worker of a version answers only from its own
+// cache, so files of two versions never mix.
 //
-// - install: precache every file with `cache: "no-cache"` requests, so what the page
-//   just loaded is revalidated (304) instead of downloaded a second time;
+// - install: precache every file from the browser's HTTP cache when it holds it
+//   (`cache: "force-cache"`: what the first visit just loaded costs no request at all),
+//   each response checked against the build's digest (`integrity`), so a copy of another
+//   version is refused and that file alone is fetched from the server (`cache: "reload"`);
+//   a file the server no longer serves as this version's makes the install fail, as a
+//   missing one does;
 // - a new version waits (no skipWaiting) until the page asks for it: offline.js
 //   shows "A new version is ready — Reload" and posts {type: "skip-waiting"};
 // - activate: delete the caches of other versions;
@@ -37,13 +43,29 @@ function staticRoutes(event) {
   ]).catch((error) => console.warn("qin sw: no static routes", error));
 }
 
+// One file of the precache: this version's, from the HTTP cache if it holds it. A fetch
+// with `integrity` rejects a body that is not the build's (another version's copy).
+async function fetched(url, integrity) {
+  try {
+    return await fetch(new Request(url, { cache: "force-cache", integrity }));
+  } catch {
+    return fetch(new Request(url, { cache: "reload", integrity }));
+  }
+}
+
+// Everything fetched first, then kept: a failed file keeps nothing (as cache.addAll).
+async function precache() {
+  const got = await Promise.all(PRECACHE.map(async ([url, integrity, ...also]) => {
+    const response = await fetched(url, integrity);
+    if (!response.ok) throw new TypeError(`${url}: ${response.status}`);
+    return [[url, response], ...also.map((other) => [other, response.clone()])];
+  }));
+  const cache = await caches.open(CACHE);
+  await Promise.all(got.flat().map(([url, response]) => cache.put(url, response)));
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(Promise.all([
-    staticRoutes(event),
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((path) => new Request(path, { cache: "no-cache" }))),
-    ),
-  ]));
+  event.waitUntil(Promise.all([staticRoutes(event), precache()]));
 });
 
 self.addEventListener("activate", (event) => {
