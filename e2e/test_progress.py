@@ -79,7 +79,7 @@ def test_the_progress_record_after_two_games_against_the_governor(page: Page) ->
     expect(row).to_have_attribute("data-games", "2")
     expect(row).to_have_attribute("data-wins", str(results.count("won")))
     expect(row).to_have_attribute("data-last", " ".join(results))
-    expect(row.locator("td").first).to_have_text("Governor")
+    expect(row.locator(".progress-level")).to_have_text("Governor")
     # The rating against the computer, from these two games, and its chart (issue 27).
     counted = [progress.Counted(f"g{n}", "governor", 2, r, float(n))
                for n, r in enumerate(results)]
