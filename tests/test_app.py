@@ -225,9 +225,9 @@ def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> No
 
 
 def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None:
-    """A language chosen during a hot-seat game: the game's log (every move's events),
-    then its replay (caption, moves, their events) say everything as they would had
-    the player chosen that language first."""
+    """A language chosen during a hot-seat game: the game's log (every move's events)
+    and its copied link's note, then its replay (caption, moves, their events) say
+    everything as they would had the player chosen that language first."""
     german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
 
@@ -240,6 +240,9 @@ def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None
         for _ in range(4):
             play_one(app)
         run(app, A.Command("cover-ok"))
+        run(app, A.Command("share"))
+        run(app, A.Copied(False))  # the note: how to copy it by hand
+        assert app.screen().elements["link-message"].text
         if replay:
             run(app, A.Command("replay-open"))
             for _ in range(3):

@@ -442,7 +442,7 @@ def words_on_screen(app: App) -> dict[str, Words]:
 def reviewed_at_worst(app: App) -> None:
     """Review every move of the imported game, then jump to its largest loss and step
     on to the move after it (the caption, the replay's log and the review's detail all
-    say moves)."""
+    say moves), and copy the review's link (its panel says it was copied)."""
     run(app, A.Command("review-open"))
     ask = asked(run(app, A.WorkerReady()))
     run_ = app.state.game.review
@@ -456,6 +456,9 @@ def reviewed_at_worst(app: App) -> None:
     worst = max(run_.result.marked, key=lambda m: m.loss)
     run(app, A.Command("review-jump", str(worst.ply)))
     run(app, A.Command("replay-step"))
+    run(app, A.Command("review-share"))
+    run(app, A.Copied(True, "review-link"))
+    assert app.screen().elements["review-link-message"].text
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
