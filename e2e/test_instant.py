@@ -341,7 +341,7 @@ def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> 
     governor = page.locator("#progress-table tr[data-level=governor]")
     expect(governor).to_have_attribute("data-games", "2")
     expect(governor).to_have_attribute("data-wins", "1")
-    expect(governor.locator("td").first).to_have_text("Governor")
+    expect(governor.locator(".progress-level")).to_have_text("Governor")
     expect(governor.locator("td.last")).to_have_text("W L")
     expect(page.locator("#progress-export")).to_be_disabled()  # exporting waits for Python
     # the rating against the computer and its chart (issue 27), as Python stored them

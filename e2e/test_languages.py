@@ -124,3 +124,30 @@ def test_the_start_screen_follows_a_switch_and_renames_default_seats(
          "Computer: Emperor", "Computer: Son of Heaven"])
     expect(page.locator("#board-lion + span")).to_have_text("Lion")
     assert re.search(r"\bNew game\b", page.locator("#setup").inner_text())
+
+
+def test_a_replay_follows_a_switch_of_language(page: Page) -> None:
+    """A game's replay at its end, then German chosen: the caption and the moves' events
+    in the replay's list say the game in German, none left in English (they were worded
+    once when the replay opened)."""
+    import qin
+    from qin import records
+
+    game = qin.Game.new(board="bird", players=2, seed=7, names=["Anna", "Ben"])
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    boot(page, "/#g=" + records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "6")
+    page.click("#replay-open")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.click("#replay-end")
+    caption = page.locator("#replay-caption")
+    expect(caption).to_contain_text("Replay: move 6 of 6: Ben places")
+    events = page.locator("#log li ul li")
+    expect(events.first).to_be_attached()
+    page.select_option("#lang", "de")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "de")
+    expect(caption).to_contain_text("Wiederholung: Zug 6 von 6: Ben legt")
+    page.wait_for_function("window.qinIdle")
+    said = " ".join(events.all_inner_texts())
+    assert " legt " in said and " places " not in said, said

@@ -676,6 +676,12 @@ CARDS_JS = """() => {
     insets.push([card.id, Math.round(left - r.left), Math.round(r.right - right)]);
     for (const el of card.querySelectorAll('*')) {
       if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+      // nothing to scroll sideways to: a box that could holds no more than its width (a
+      // field's own text aside)
+      if (!el.matches('input, select, textarea') && getComputedStyle(el).overflowX !== 'visible'
+          && el.scrollWidth > el.clientWidth + 0.5)
+        out.push(`#${card.id}: ${el.id || el.tagName.toLowerCase() + '.' + el.className} ` +
+                 `scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
       // what a box scrolling sideways inside the card holds is its own (it clips it)
       let box = el.parentElement, clipped = false;
       for (; box && box !== card; box = box.parentElement)
@@ -698,8 +704,9 @@ CARDS_JS = """() => {
   return out;
 }"""
 """On the start screen, the saved games' card and the progress' card (one under the other):
-what either holds beyond its padding (nothing: whatever is wider scrolls in a box of its
-own), and their words at different insets (one column: the same)."""
+what either holds beyond its padding or only by scrolling sideways (nothing: the progress
+table's columns fit the smallest phone in every language), and their words at different
+insets (one column: the same)."""
 
 
 def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
@@ -734,6 +741,34 @@ PROGRESS = progress_record(("apprentice", 2, "won"), ("governor", 2, "won"),
                            ("emperor", 3, "shared"), ("heaven", 2, "lost"))
 """A progress record (``qin.progress``) of a game against each level: the progress' card
 shows its table with every level's name and the rating's chart."""
+
+
+EVERY_LEVEL = progress_record(
+    ("apprentice", 2, "won"), ("governor", 3, "lost"), ("minister", 4, "shared"),
+    ("emperor", 2, "won"), *(("heaven", 2, result) for result in (
+        "won", "lost", "shared", "lost", "won")))
+"""A progress record of games against each level, five against the Son of Heaven: the
+progress table's longest names and its longest last results."""
+
+
+def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
+    """The start screen with ``EVERY_LEVEL``'s progress, at 360 px up to the phone
+    layout's widest (560 px), in German, French and English: the cards' words inside
+    their padding, the progress table whole (its last column, the last results, seen
+    without scrolling sideways)."""
+    small_phone.add_init_script(
+        f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
+    page = boot(small_phone)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    expect(page.locator("#progress-table tbody tr")).to_have_count(5)
+    for width in (360, 500, 520, 540, 560):
+        size: ViewportSize = {"width": width, "height": 900}
+        page.set_viewport_size(size)
+        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        for lang in ("de", "fr", "en"):
+            choose_language(page, lang)
+            page.wait_for_function("window.qinIdle")
+            assert page.evaluate(CARDS_JS) == [], f"the start screen at {width} px in {lang}"
 
 
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:

@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 import qin
 from e2e.helpers import boot
@@ -79,7 +79,7 @@ def test_the_progress_record_after_two_games_against_the_governor(page: Page) ->
     expect(row).to_have_attribute("data-games", "2")
     expect(row).to_have_attribute("data-wins", str(results.count("won")))
     expect(row).to_have_attribute("data-last", " ".join(results))
-    expect(row.locator("td").first).to_have_text("Governor")
+    expect(row.locator(".progress-level")).to_have_text("Governor")
     # The rating against the computer, from these two games, and its chart (issue 27).
     counted = [progress.Counted(f"g{n}", "governor", 2, r, float(n))
                for n, r in enumerate(results)]
@@ -97,3 +97,50 @@ def test_the_progress_record_after_two_games_against_the_governor(page: Page) ->
     assert exported["format"] == "qin-progress/1"
     assert [(g["level"], g["players"], g["result"]) for g in exported["games"]] == [
         ("governor", 2, r) for r in results]
+
+
+LABELS_JS = """() => {
+  const svg = document.querySelector('#progress-table svg.rating-chart');
+  if (!svg) return ['no chart'];
+  const view = svg.viewBox.baseVal, out = [];
+  const line = svg.querySelector('.rating-line').getBBox();
+  const boxes = [...svg.querySelectorAll('text.rating-label')]
+    .map(t => [t.textContent, t.getBBox()]);
+  if (boxes.length < 5) out.push(`${boxes.length} labels, not the 5 levels'`);
+  for (const [text, b] of boxes) {
+    if (b.x < line.x + line.width || b.x + b.width > view.width || b.y < 0
+        || b.y + b.height > view.height)
+      out.push(`${text} at ${b.x},${b.y} ${b.width}x${b.height}: over the line or outside`);
+  }
+  for (const [i, [a, p]] of boxes.entries())
+    for (const [b, q] of boxes.slice(i + 1))
+      if (p.y < q.y + q.height && q.y < p.y + p.height
+          && p.x < q.x + q.width && q.x < p.x + p.width)
+        out.push(`${a} over ${b}`);
+  return out;
+}"""
+"""The rating chart's level labels as drawn: each clear of the others and of the rating's
+line, inside the chart (its units); the problems found, none when laid out well."""
+
+EVERY_LEVEL = json.dumps({"format": "qin-progress/1", "games": [
+    {"id": f"g{n}", "level": level, "players": 2, "result": result, "ended": n}
+    for n, (level, result) in enumerate((
+        ("apprentice", "lost"), ("apprentice", "lost"), ("apprentice", "won"),
+        ("heaven", "won"), ("heaven", "won"), ("heaven", "won"), ("emperor", "won")))]})
+"""A progress record whose rating runs from under the Apprentice's to over the Son of
+Heaven's: its chart shows every level's line, the strongest three a few units apart."""
+
+
+def test_the_rating_chart_s_labels_stand_clear_in_every_language(page: Page) -> None:
+    page.add_init_script(f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
+    boot(page)
+    sizes: tuple[ViewportSize, ...] = ({"width": 1366, "height": 768},
+                                       {"width": 360, "height": 740})
+    for size in sizes:
+        page.set_viewport_size(size)
+        for lang in ("de", "fr", "en"):
+            page.select_option("#lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.locator("#progress-table .rating-label").first).to_be_visible()
+            page.wait_for_function("window.qinIdle")
+            assert page.evaluate(LABELS_JS) == [], f"{lang} at {size}"

@@ -224,6 +224,47 @@ def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> No
         run(app, A.LanguageChosen("en", english, form()))
 
 
+def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None:
+    """A language chosen during a hot-seat game: the game's log (every move's events)
+    and its copied link's note, then its replay (caption, moves, their events) say
+    everything as they would had the player chosen that language first."""
+    german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+
+    def words(app: App) -> dict[str, tuple[object, ...]]:
+        return {name: (el.text, el.html, el.attrs)
+                for name, el in app.screen().elements.items() if name != "announce"}
+
+    def played(app: App, replay: bool) -> App:
+        run(app, A.StartGame(form()))
+        for _ in range(4):
+            play_one(app)
+        run(app, A.Command("cover-ok"))
+        run(app, A.Command("share"))
+        run(app, A.Copied(False))  # the note: how to copy it by hand
+        assert app.screen().elements["link-message"].text
+        if replay:
+            run(app, A.Command("replay-open"))
+            for _ in range(3):
+                run(app, A.Command("replay-step"))
+        return app
+
+    try:
+        for replay in (False, True):
+            switched = played(new_app(), replay)
+            words(switched)  # drawn in English first
+            run(switched, A.LanguageChosen("de", german, form()))
+            after = words(switched)
+            run(switched, A.LanguageChosen("en", english, form()))
+            first = new_app()
+            run(first, A.LanguageChosen("de", german, form()))
+            expected = words(played(first, replay))
+            run(first, A.LanguageChosen("en", english, form()))
+            assert not {n for n in expected if after.get(n) != expected[n]}, replay
+    finally:
+        run(new_app(), A.LanguageChosen("en", english, form()))
+
+
 # -- every key in every other mode ---------------------------------------------------------
 def press_all_but(app: App, skip: set[str]) -> None:
     for key in KEYS:

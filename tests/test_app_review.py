@@ -427,3 +427,58 @@ def test_the_reviews_figures_are_written_in_the_languages_way(lang: str,
     coordinates = re.findall(r'(?:points|x|y|x1|x2|y1|y2|cx|cy|width)="([^"]*)"', chart)
     assert coordinates and not [c for c in coordinates
                                 if not re.fullmatch(r"[-\d. ,]+", c) or re.search(r"\d,\d+,", c)]
+
+
+Words = tuple[str | None, str | None, tuple[tuple[str, str | None], ...]]
+
+
+def words_on_screen(app: App) -> dict[str, Words]:
+    """Every element's words as the page would show them: its text, its HTML, its
+    attributes (labels, titles)."""
+    return {name: (el.text, el.html, el.attrs)
+            for name, el in app.screen().elements.items()}
+
+
+def reviewed_at_worst(app: App) -> None:
+    """Review every move of the imported game, then jump to its largest loss and step
+    on to the move after it (the caption, the replay's log and the review's detail all
+    say moves), and copy the review's link (its panel says it was copied)."""
+    run(app, A.Command("review-open"))
+    ask = asked(run(app, A.WorkerReady()))
+    run_ = app.state.game.review
+    assert run_ is not None
+    while True:
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if run_.status == "done":
+            break
+        ask = asked(effects)
+    assert run_.result is not None
+    worst = max(run_.result.marked, key=lambda m: m.loss)
+    run(app, A.Command("review-jump", str(worst.ply)))
+    run(app, A.Command("replay-step"))
+    run(app, A.Command("review-share"))
+    run(app, A.Copied(True, "review-link"))
+    assert app.screen().elements["review-link-message"].text
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_language_chosen_during_a_review_words_its_replay_and_review_anew(lang: str
+                                                                           ) -> None:
+    """A language chosen while a reviewed game's replay shows: its caption, its list of
+    moves with their events, the review's list, detail, key and summary say everything
+    as they would had the player chosen that language first (no line left in English)."""
+    try:
+        switched = imported()
+        reviewed_at_worst(switched)
+        english = words_on_screen(switched)
+        assert (english["replay-caption"][0] or "").startswith("Replay: move")
+        run(switched, A.LanguageChosen(lang, catalogue(lang), form()))
+        after = words_on_screen(switched)
+        first = imported()  # the language is the page's: this one is worded in it from the start
+        reviewed_at_worst(first)
+        expected = words_on_screen(first)
+        differ = {name: (after[name], expected[name]) for name in expected
+                  if name != "announce" and after.get(name) != expected[name]}
+        assert not differ, sorted(differ)
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))

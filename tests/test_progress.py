@@ -244,3 +244,37 @@ def test_the_damaged_records_message_is_worded_when_shown_in_the_pages_language(
             "Your progress record could not be read")
     finally:
         i18n.set_language("en", json.loads((root / "i18n" / "en.json").read_text("utf-8")))
+
+
+@pytest.mark.parametrize(("lang", "head", "row"), [
+    ("en", ["Computer", "Wins", "Last results"], ["Emperor", "3 players", "1 of 2", "W L"]),
+    ("de", ["Gegner", "Siege", "Letzte Ergebnisse"], ["Kaiser", "3 Spieler", "1 von 2", "S N"]),
+    ("fr", ["Ordinateur", "Victoires", "Derniers résultats"],
+     ["Empereur", "3 joueurs", "1 sur 2", "V D"]),
+])
+def test_the_progress_table_has_three_columns(lang: str, head: list[str], row: list[str]
+                                              ) -> None:
+    """Each row of the progress table: the level with the table's size under its name,
+    the wins out of the games, the last results; three columns, so that the smallest
+    phone shows them whole in every language (e2e/test_phone.py measures it)."""
+    from html.parser import HTMLParser
+
+    from qin_ui import i18n, views
+    catalogue = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
+    games = [progress.Counted("a", "emperor", 3, "won", 1.0),
+             progress.Counted("b", "emperor", 3, "lost", 2.0)]
+    try:
+        i18n.set_language(lang, json.loads(catalogue))
+        html = progress.table_html(progress.Progress(games), views.level_name)
+    finally:
+        i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json")
+                                           .read_text(encoding="utf-8")))
+    words: list[str] = []
+
+    class Texts(HTMLParser):
+        def handle_data(self, data: str) -> None:
+            if data.strip():
+                words.append(data.strip())
+
+    Texts().feed(html[html.index("<table"):])
+    assert words == head + row

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -130,3 +132,62 @@ def test_the_start_screen_before_python_shows_the_rating() -> None:
                                                                      views.level_name))
     stored = json.loads(start_screen.stored_text("en", lists, None))
     assert f'data-rating="{round(rating.rating(games) or 0)}"' in stored["lists"]["progress"]
+
+
+WIDEST_EM = 0.65
+"""A glyph's advance at most, in ems (the widest digits and capitals of a sans-serif or a
+serif font are about 0.65 em; the labels' words are mostly narrower, about 0.55 em in
+Chromium's default fonts): the labels' widths measured here."""
+
+
+def label_width(text: str) -> float:
+    return len(text) * WIDEST_EM * rating.LABEL_SIZE
+
+
+HISTORIES = {
+    "every level in range": [800.0, 1500.0, 2000.0, 2420.0, 2100.0],
+    "the strongest three": [2150.0, 2300.0, 2380.0, 2250.0],
+    "near the top": [2380.0, 2392.0, 2400.0],
+    "the weakest two": [700.0, 900.0, 1950.0],
+    "below the first": [600.0, 640.0],
+}
+"""Rating histories whose charts show the levels' lines near each other, at the chart's
+top and bottom."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_chart_s_level_labels_never_cover_each_other(lang: str) -> None:
+    """Each level's label ("Kaiser (2296)") stands clear of every other, of the rating's
+    line and inside the chart, however close the levels' lines lie (at the chart's
+    scale, the Minister's, the Emperor's and the Son of Heaven's are a few units apart):
+    right of the lines, in their order, each tied to its line by a leader line."""
+    from qin_ui import i18n
+    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    try:
+        i18n.set_language(lang, catalogue)
+        for what, points in HISTORIES.items():
+            labels = rating.chart_labels(points, views.level_name)
+            svg = rating.chart_svg(points, views.level_name)
+            shown = [k for k, v in rating.LEVEL_RATINGS.items()
+                     if min(points) - 150 <= v <= max(points) + 150]
+            assert [label.level for label in labels] == shown, what
+            line = re.search(r'class="rating-line" points="([^"]+)"', svg)
+            assert line is not None
+            line_right = max(float(xy.split(",")[0]) for xy in line.group(1).split())
+            boxes = []
+            for label in labels:
+                assert f">{label.text}</text>" in svg.replace("&#x27;", "'"), what
+                top = label.baseline - rating.LABEL_ASCENT
+                bottom = label.baseline + rating.LABEL_DESCENT
+                left, right = rating.LABEL_LEFT, rating.LABEL_LEFT + label_width(label.text)
+                assert line_right < left and right <= rating.WIDTH, (what, label)
+                assert top >= 0 and bottom <= rating.HEIGHT, (what, label)
+                boxes.append((top, bottom, label))
+            boxes.sort(key=lambda b: b[0])
+            for (_, bottom, upper), (top, _, lower) in pairwise(boxes):
+                assert top >= bottom, (what, upper, lower)  # one under the other
+                assert upper.line <= lower.line, (what, upper, lower)  # leaders never cross
+            assert svg.count('class="rating-leader"') == len(labels)
+    finally:
+        i18n.set_language("en", json.loads((ROOT / "web" / "i18n" / "en.json")
+                                           .read_text("utf-8")))

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -102,6 +103,29 @@ def choose(wanted: Iterable[object]) -> str:
 def t(key: str, **values: Any) -> str:
     """The message ``key`` in the current language, placeholders filled in."""
     return text(messages(), key, **values)
+
+
+@dataclass(frozen=True)
+class Words:
+    """A message kept as its catalogue key and values, worded when shown (so in the
+    language of that moment: a language chosen while it shows words it anew)."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def text(self) -> str:
+        return t(self.key, **dict(self.values))
+
+
+def words(key: str, **values: object) -> Words:
+    """``Words`` of ``key`` with ``values`` (kept as text)."""
+    return Words(key, tuple((k, str(v)) for k, v in values.items()))
+
+
+def said(note: Words | str) -> str:
+    """A note in words: ``Words`` in the current language, a text as it is (a reason
+    already worded where it arose, such as an error's)."""
+    return note.text() if isinstance(note, Words) else note
 
 
 def has(key: str) -> bool:

@@ -33,7 +33,7 @@ from .actions import (
 )
 from .ai_bridge import request_for
 from .core import Core
-from .i18n import t
+from .i18n import t, words
 from .modes import Mode
 from .replaying import REPLAY_TICK_MS, REVIEW_LINK
 from .saves import export_name, export_text
@@ -121,10 +121,10 @@ def timer(app: Core, action: Timer) -> list[Effect]:
 def copied(app: Core, action: Copied) -> list[Effect]:
     st = app.state
     if action.field == REVIEW_LINK:
-        st.link.review_message = t("review.link.copied" if action.ok
-                                   else "link.copy_by_hand")
+        st.link.review_message = words("review.link.copied" if action.ok
+                                       else "link.copy_by_hand")
     else:
-        st.link.link_message = t("link.copied" if action.ok else "link.copy_by_hand")
+        st.link.link_message = words("link.copied" if action.ok else "link.copy_by_hand")
     return []
 
 

@@ -248,8 +248,10 @@ def outcome(game_id: str, levels: list[str], winners: tuple[int, ...] | list[int
 # -- the start screen's table --------------------------------------------------------------
 def table_html(progress: Progress, level_name: Any) -> str:
     """The start screen's table, under the player's rating and its chart (``rating``);
-    ``level_name(key)`` names a level in the page's language.  Empty progress: one
-    sentence."""
+    ``level_name(key)`` names a level in the page's language.  A row per level and table
+    size: the level with the table's size under its name, the wins out of the games, the
+    last results (three columns: whole on the smallest phone in every language).  Empty
+    progress: one sentence."""
     rows = progress.rows()
     if not rows:
         return f'<p class="progress-empty">{escape(t("progress.none"))}</p>'
@@ -261,13 +263,14 @@ def table_html(progress: Progress, level_name: Any) -> str:
         body.append(f'<tr data-level="{escape(r.level)}" data-players="{r.players}" '
                     f'data-games="{r.games}" data-wins="{r.wins}" '
                     f'data-last="{" ".join(r.last)}">'
-                    f"<td>{escape(level_name(r.level))}</td><td>{r.players}</td>"
-                    f"<td>{r.games}</td><td>{r.wins}</td>"
+                    f'<td><span class="progress-level">{escape(level_name(r.level))}</span>'
+                    f'<span class="progress-size">'
+                    f'{escape(t("progress.at_table", n=r.players))}</span></td>'
+                    f'<td>{escape(t("progress.wins_of", wins=r.wins, games=r.games))}</td>'
                     f'<td class="last" title="{escape(t("progress.last_title"))}">'
                     f"{escape(last)}</td></tr>")
     head = "".join(f"<th>{escape(t(k))}</th>" for k in (
-        "progress.level", "progress.players", "progress.games", "progress.wins",
-        "progress.last"))
+        "progress.level", "progress.wins", "progress.last"))
     return (rating_html(progress.games, level_name) +
             f'<table class="progress-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table>')

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Final, Protocol
 
@@ -143,33 +144,114 @@ def history(games: Sequence[Game]) -> list[float]:
 
 
 # -- in words and as a picture -------------------------------------------------------------
-WIDTH: Final = 240
+WIDTH: Final = 300
 HEIGHT: Final = 64
+PAD: Final = 4
+"""Room above the chart's highest value and under its lowest."""
+PLOT_RIGHT: Final = 186
+"""Where the rating's line and the levels' lines end: the labels stand right of it."""
+LABEL_SIZE: Final = 8
+"""The levels' labels' font size (in the chart's units)."""
+LABEL_ASCENT: Final = 7.0
+LABEL_DESCENT: Final = 2.0
+"""A label's words reach this far above and under its baseline (capitals and brackets
+of a serif font: about 0.8 and 0.2 em, rounded up)."""
+LABEL_GAP: Final = 1.0
+"""The least room between two labels, one under the other."""
+LABEL_LEFT: Final = PLOT_RIGHT + 8
+"""Where the labels begin: a leader line ties each to its level's line across the room
+between (the longest label, "Son of Heaven: 2392", is under 100 units long)."""
 
 
-def chart_svg(points: Sequence[float], level_name: Callable[[str], str]) -> str:
-    """The rating over the games as a small line chart (an SVG element), the levels'
-    ratings in its range as faint lines, each labelled (``level_name`` names them); ""
-    for fewer than two points."""
-    if len(points) < 2:
-        return ""
+@dataclass(frozen=True)
+class Label:
+    """A level's label on the chart: its words, their baseline, its line's height."""
+
+    level: str
+    text: str
+    baseline: float
+    line: float
+
+    @property
+    def middle(self) -> float:
+        """The height of the label's middle (where its leader line ends)."""
+        return self.baseline - (LABEL_ASCENT - LABEL_DESCENT) / 2
+
+
+def _on(line: float) -> float:
+    """The baseline of a label level with its line."""
+    return line + (LABEL_ASCENT - LABEL_DESCENT) / 2
+
+
+def _spread(wanted: Sequence[float]) -> list[float]:
+    """Baselines, in ``wanted``'s (ascending) order, each label ``LABEL_GAP`` under the
+    one before it and all inside the chart, as near ``wanted`` as that allows (labels
+    that would touch move as one block, centred on where they want to be)."""
+    step = LABEL_ASCENT + LABEL_DESCENT + LABEL_GAP
+    first, last = LABEL_ASCENT, HEIGHT - LABEL_DESCENT
+    blocks: list[list[int]] = []  # runs of labels one under the other: [start, count]
+    bases: list[float] = []
+
+    def placed(start: int, count: int) -> float:
+        base = sum(wanted[j] - (j - start) * step for j in range(start, start + count)) / count
+        return min(max(base, first), last - (count - 1) * step)
+
+    for i in range(len(wanted)):
+        blocks.append([i, 1])
+        bases.append(placed(i, 1))
+        while len(blocks) > 1 and bases[-2] + blocks[-2][1] * step > bases[-1]:
+            start, count = blocks[-2][0], blocks[-2][1] + blocks[-1][1]
+            del blocks[-1], bases[-1]
+            blocks[-1] = [start, count]
+            bases[-1] = placed(start, count)
+    return [base + k * step
+            for (_, count), base in zip(blocks, bases, strict=True) for k in range(count)]
+
+
+def _scale(points: Sequence[float]) -> tuple[list[tuple[str, int]], Callable[[float], float]]:
+    """The levels in the chart's range, and the height of a rating on the chart."""
     low, high = min(points), max(points)
     levels = [(k, v) for k, v in LEVEL_RATINGS.items() if low - 150 <= v <= high + 150]
     low = min([low, *(v for _, v in levels)]) - 20
     high = max([high, *(v for _, v in levels)]) + 20
-    pad = 4
 
     def y(v: float) -> float:
-        return pad + (high - v) / (high - low) * (HEIGHT - 2 * pad)
+        return round(PAD + (high - v) / (high - low) * (HEIGHT - 2 * PAD), 1)
 
-    step = (WIDTH - 2 * pad) / (len(points) - 1)
-    line = " ".join(f"{pad + i * step:.1f},{y(v):.1f}" for i, v in enumerate(points))
+    return levels, y
+
+
+def chart_labels(points: Sequence[float], level_name: Callable[[str], str]) -> list[Label]:
+    """The labels of the levels' lines on the chart of ``points``, weakest first, right of
+    the lines: each level with its line where there is room, else moved up or down off
+    the others, in the lines' order (the Minister's, the Emperor's and the Son of
+    Heaven's lines can lie a few units apart)."""
+    levels, y = _scale(points)
+    lines = [y(v) for _, v in levels]
+    order = sorted(range(len(levels)), key=lambda i: lines[i])
+    baselines = dict(zip(order, _spread([_on(lines[i]) for i in order]), strict=True))
+    return [Label(k, t("rating.level", level=level_name(k), rating=v),
+                  round(baselines[i], 1), lines[i])
+            for i, (k, v) in enumerate(levels)]
+
+
+def chart_svg(points: Sequence[float], level_name: Callable[[str], str]) -> str:
+    """The rating over the games as a small line chart (an SVG element), the levels'
+    ratings in its range as faint lines, each labelled right of the lines (``level_name``
+    names them; ``chart_labels`` places the labels); "" for fewer than two points."""
+    if len(points) < 2:
+        return ""
+    _, y = _scale(points)
+    step = (PLOT_RIGHT - 2 * PAD) / (len(points) - 1)
+    line = " ".join(f"{PAD + i * step:.1f},{y(v):.1f}" for i, v in enumerate(points))
     marks = "".join(
-        f'<line class="rating-level" x1="0" x2="{WIDTH}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
-        f'<text class="rating-label" x="{WIDTH - 3}" '
-        f'y="{y(v) - 2 if y(v) > 12 else y(v) + 9:.1f}">'
-        f"{escape(t('rating.level', level=level_name(k), rating=v))}</text>"
-        for k, v in levels)
+        f'<line class="rating-level" x1="0" x2="{PLOT_RIGHT}" y1="{label.line:.1f}" '
+        f'y2="{label.line:.1f}"/>'
+        f'<path class="rating-leader" d="M{PLOT_RIGHT},{label.line:.1f}H{PLOT_RIGHT + 2}'
+        f'L{LABEL_LEFT - 2},{label.middle:.1f}" fill="none"/>'
+        f'<text class="rating-label" x="{LABEL_LEFT}" y="{label.baseline:.1f}" '
+        f'font-size="{LABEL_SIZE}">{escape(label.text)}</text>'
+        for label in chart_labels(points, level_name))
     label = t("rating.chart", first=round(points[0]), last=round(points[-1]))
     return (f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
             f'height="{HEIGHT}" role="img" aria-label="{escape(label)}">'

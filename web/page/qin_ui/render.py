@@ -250,7 +250,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
                          text=links.warning() if st.link.link_mode else "")
     els["link-panel"] = El(hidden=not st.link.link_panel)
     els["link-url"] = El(value=st.link.link_url if st.link.link_panel or st.link.link_mode else "")
-    els["link-message"] = El(text=st.link.link_message, hidden=not st.link.link_message)
+    els["link-message"] = El(text=i18n.said(st.link.link_message),
+                             hidden=not st.link.link_message)
     els["link-problem"] = El(text=st.link.link_problem, hidden=not st.link.link_problem)
     els["replay-bar"] = El(hidden=r is None)
     if r is not None:  # the caption speaks a step (a live region), the status line not;
@@ -399,7 +400,7 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
     els["review-share"] = El(attrs=(("aria-expanded", "true" if shared else "false"),))
     els["review-link-panel"] = El(hidden=not shared)
     els["review-link"] = El(value=st.link.review_url if shared else "")
-    els["review-link-message"] = El(text=st.link.review_message,
+    els["review-link-message"] = El(text=i18n.said(st.link.review_message),
                                     hidden=not st.link.review_message)
     els["review-unit"] = El(text=review.unit_text())
     els["review-detail"] = El(text=review.detail_text(run, r.game, s.names)

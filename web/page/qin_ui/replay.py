@@ -5,20 +5,23 @@
     r.game                       # the game after ``r.cursor`` moves
     r.playing = True; r.tick()   # autoplay: one move per tick, stops at the end
 
-``log`` holds every move's number, player, code and events in words, so the page shows
-the whole log with ``cursor`` marking where the board is; players read a move as its
-first event ("White places a blue tile on c6 and c7"), never as its code.
+``log`` holds every move's number, player, code and events, so the page shows the whole
+log with ``cursor`` marking where the board is; players read a move as its first event
+("White places a blue tile on c6 and c7"), never as its code.  A step's events are put
+in words when drawn, in the page's language at that moment (a language chosen while the
+replay shows words them anew), and kept until the language changes again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import qin
 from qin import records
 
+from . import i18n
 from .i18n import t
 from .wording import describe, move_words, winners_words
 
@@ -28,7 +31,23 @@ class Step:
     number: int
     player: int
     move: str
-    lines: tuple[str, ...]
+    events: tuple[qin.Event, ...]
+    names: tuple[str, ...]
+    """The players' names the events say (the record's)."""
+    worded: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False,
+                                               repr=False)
+    """``lines`` by the language's ``i18n.generation`` (the last one only)."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The move's events in words, one line each, in the page's language."""
+        generation = i18n.generation()
+        kept = self.worded.get(generation)
+        if kept is None:
+            kept = tuple(describe(e, self.names) for e in self.events)
+            self.worded.clear()
+            self.worded[generation] = kept
+        return kept
 
     @property
     def said(self) -> str:
@@ -42,8 +61,8 @@ class Replay:
     def __init__(self, record: str | bytes | Mapping[str, Any]) -> None:
         full, played = records.replay(record)
         self.record = records.record_of(full)
-        names = full.names
-        self.log = [Step(i, player, text, tuple(describe(e, names) for e in events))
+        names = tuple(full.names)
+        self.log = [Step(i, player, text, tuple(events), names)
                     for i, (text, player, events) in enumerate(played, start=1)]
         self.final = full
         self.game = records.load({**self.record, "moves": []})

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from . import computer
+from .i18n import Words
 from .keyboard import Keys
 from .lesson import Lesson
 from .modes import Mode
@@ -135,12 +136,12 @@ class Address:
     link_open: bool = False  # this game came from a link
     link_panel: bool = False
     link_url: str = ""
-    link_message: str = ""
+    link_message: Words | str = ""
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
     review_panel: bool = False  # the review's Share shows its link
     review_url: str = ""  # the review's link: this game, its review at the chosen move
-    review_message: str = ""  # the review link copied, or how to copy it
+    review_message: Words | str = ""  # the review link copied, or how to copy it
     link_problem: str = ""  # why a link was not followed: a broken pasted link, a review part
 
 
