@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Final, Protocol
 
-from .i18n import t
+from .i18n import WordedError, Words, t, words
 from .rating import rating_html
 
 KEY: Final = "qin.progress"
@@ -43,24 +43,8 @@ LEVEL_ORDER: Final = ("apprentice", "governor", "minister", "emperor", "heaven")
 page that offers it stays readable here)."""
 
 
-class ProgressError(ValueError):
+class ProgressError(WordedError):
     """Progress text that cannot be read; the message says why."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What went wrong with the stored record, for the player: a catalogue key and its
-    values, worded when shown (so in the language of the moment)."""
-
-    key: str
-    values: tuple[tuple[str, str], ...] = ()
-
-    def text(self) -> str:
-        return t(self.key, **dict(self.values))
-
-
-def _problem(key: str, **values: object) -> Problem:
-    return Problem(key, tuple((k, str(v)) for k, v in values.items()))
 
 
 class Storage(Protocol):
@@ -145,9 +129,9 @@ def parse(text: object) -> Progress:
     from .saves import SaveError, json_value
 
     try:
-        data = json_value(text, t("progress.what"))
+        data = json_value(text, words("progress.what"))
     except SaveError as exc:
-        raise ProgressError(str(exc)) from None
+        raise ProgressError(exc.note) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ProgressError(f"not a progress record (its format is not {FORMAT!r})")
     games = data.get("games")
@@ -169,13 +153,13 @@ def is_progress(text: str) -> bool:
     return head.startswith("{") and f'"{FORMAT}"' in head
 
 
-def load(storage: Storage, now: float | None = None) -> tuple[Progress, Problem | None]:
+def load(storage: Storage, now: float | None = None) -> tuple[Progress, Words | None]:
     """The stored progress and what the player is told (``None`` when all is well).
     Damaged text is moved aside (never lost), and a new record starts."""
     try:
         text = storage.get(KEY)
     except Exception as exc:  # noqa: BLE001 - storage off: no progress shown
-        return Progress(), _problem("progress.unreadable", error=exc)
+        return Progress(), words("progress.unreadable", error=exc)
     if text is None:
         return Progress(), None
     try:
@@ -186,8 +170,8 @@ def load(storage: Storage, now: float | None = None) -> tuple[Progress, Problem 
             storage.set(aside, text)
             storage.set(KEY, Progress().to_json())
         except Exception:  # noqa: BLE001 - it stays where it is
-            return Progress(), _problem("progress.damaged", error=exc, where=KEY)
-        return Progress(), _problem("progress.damaged", error=exc, where=aside)
+            return Progress(), words("progress.damaged", error=exc, where=KEY)
+        return Progress(), words("progress.damaged", error=exc, where=aside)
 
 
 def _write(storage: Storage, progress: Progress) -> None:
@@ -195,7 +179,7 @@ def _write(storage: Storage, progress: Progress) -> None:
     storage.set(KEY, progress.to_json())
 
 
-def count(storage: Storage, game: Counted) -> tuple[Progress, Problem | None]:
+def count(storage: Storage, game: Counted) -> tuple[Progress, Words | None]:
     """Add ``game`` unless a game of its id is there already (read afresh: another
     tab may have counted it).  Returns the progress and what the player is told
     (``None`` when fine)."""
@@ -206,7 +190,7 @@ def count(storage: Storage, game: Counted) -> tuple[Progress, Problem | None]:
     try:
         _write(storage, progress)
     except Exception as exc:  # noqa: BLE001 - storage full or off: said, not fatal
-        return progress, _problem("progress.not_saved", error=exc)
+        return progress, words("progress.not_saved", error=exc)
     return progress, problem
 
 
@@ -222,7 +206,7 @@ def merge(storage: Storage, text: str) -> tuple[Progress, int]:
         try:
             _write(storage, progress)
         except Exception as exc:  # noqa: BLE001
-            raise ProgressError(t("progress.not_saved", error=exc)) from None
+            raise ProgressError(words("progress.not_saved", error=exc)) from None
     return progress, len(new)
 
 
