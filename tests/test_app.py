@@ -294,6 +294,14 @@ def opened_unknown_level(app: App) -> None:
     run(app, A.Command("resume", ref.id))
 
 
+def rule_broken() -> dict[str, object]:
+    """A game record whose third move is its first again (that square is taken)."""
+    record = begun().record()
+    record["moves"] = [*record["moves"][:2], record["moves"][0]]
+    checked: dict[str, object] = qin.records.checked(record)
+    return checked
+
+
 def broken_progress(app: App) -> None:
     """A progress file whose games cannot be read, imported: refused, in words."""
     run(app, A.Imported('{"format": "qin-progress/1", "games": 3}', "bad.json"))
@@ -322,6 +330,8 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
         app, A.AddressChanged("#g=")),
     "a damaged link pasted during a game": lambda app: (
         run(app, A.StartGame(form())), run(app, A.AddressChanged("#g=AQAAAAAA"))),
+    "a link whose move breaks the rules": lambda app: run(
+        app, A.AddressChanged("#g=" + qin.records.link_code(rule_broken()))),
     "a link with a part the page does not know": lambda app: run(app, A.AddressChanged(
         "#g=" + qin.records.to_url(finished()) + "&zzz")),
     "a start refused (one name twice, a seed that is no number)": lambda app: run(

@@ -34,7 +34,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 import qin
 from qin import messages as engine
@@ -147,7 +147,15 @@ class Joined:
         return between.join(said(item) for item in self.items)
 
 
-Said = Words | Joined | str
+@runtime_checkable
+class Sayable(Protocol):
+    """Words for people kept until shown: ``text()`` says them in the current language
+    (``Words``, ``Joined``, a refused move's reason)."""
+
+    def text(self) -> str: ...
+
+
+Said = Sayable | str
 """A note for people as the page keeps it: worded when shown (``said``), or a text
 only English words (such as the engine's reasons)."""
 
@@ -178,7 +186,7 @@ def counted(n: float, key: str, **values: object) -> Words:
 
 
 def _kept(value: object) -> Said:
-    if isinstance(value, Words | Joined):
+    if isinstance(value, Sayable):
         return value
     if isinstance(value, WordedError):
         return value.note

@@ -162,14 +162,20 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
     return game, record
 
 
-def _refusal(refused: qin.IllegalMove) -> str:
-    """Why a link's move was refused, in words, never naming a seat's hidden tiles (a
-    tile not in hand is said without the hand the engine's sentence lists)."""
-    if refused.code == "not_in_hand":
-        who = player_name(int(refused.params["player"]), refused.names or None,
-                          i18n.language())
-        return t("link.error.not_held", who=who)
-    return i18n.refusal(refused)
+@dataclass(frozen=True)
+class Refused:
+    """Why a link's move was refused, worded when shown, never naming a seat's hidden
+    tiles (a tile not in hand is said without the hand the engine's sentence lists)."""
+
+    refused: qin.IllegalMove
+
+    def text(self) -> str:
+        refused = self.refused
+        if refused.code == "not_in_hand":
+            who = player_name(int(refused.params["player"]), refused.names or None,
+                              i18n.language())
+            return t("link.error.not_held", who=who)
+        return i18n.refusal(refused)
 
 
 def _replayed(record: dict[str, Any]) -> qin.Game:
@@ -181,5 +187,5 @@ def _replayed(record: dict[str, Any]) -> qin.Game:
             game.play(text)
         except qin.IllegalMove as exc:
             raise LinkError(words("link.error.move", number=number,
-                                  reason=_refusal(exc))) from None
+                                  reason=Refused(exc))) from None
     return game
