@@ -161,11 +161,75 @@ def test_damaged_progress_is_kept_aside_reported_and_the_page_starts() -> None:
     ([{"id": "a", "level": "governor", "players": 5, "result": "won"}], "player count"),
     ([{"id": "a", "level": "governor", "players": 2, "result": "draw"}], "bad result"),
     ([{"id": "", "level": "governor", "players": 2, "result": "won"}], "no valid id"),
-    ("many", '"games" is a list'),
+    ("many", '"games" is not a list'),
 ])
 def test_bad_progress_text_is_refused_with_a_reason(games: object, words: str) -> None:
     with pytest.raises(progress.ProgressError, match=words):
         progress.parse(json.dumps({"format": progress.FORMAT, "games": games}))
+
+
+def unreadable(games: object) -> str:
+    """A progress file whose ``games`` cannot be read."""
+    return json.dumps({"format": progress.FORMAT, "games": games})
+
+
+UNREADABLE = [
+    unreadable([3]),
+    unreadable([{"id": "", "level": "governor", "players": 2, "result": "won"}]),
+    unreadable([{"id": "a", "level": "god", "players": 2, "result": "won"}]),
+    unreadable([{"id": "a", "level": "governor", "players": 5, "result": "won"}]),
+    unreadable([{"id": "a", "level": "governor", "players": 2, "result": "draw"}]),
+    unreadable([{"id": "a", "level": "governor", "players": 2, "result": "won",
+                 "ended": "noon"}]),
+    unreadable("many"),
+]
+"""Progress files refused, one for each reason."""
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("text", UNREADABLE)
+def test_a_progress_file_refused_says_why_in_the_language_chosen(lang: str, text: str
+                                                                 ) -> None:
+    """A progress file that cannot be read, imported by a player who speaks German or
+    French: the page says why in that language (no English reason in the sentence)."""
+    from qin_ui import i18n
+
+    english = new_app(MemoryStorage())
+    run(english, A.Imported(text, "bad.json"))
+    said_in_english = said(english)
+    reason = said_in_english.split(": ", 1)[1].removesuffix(
+        ". Your saved games are untouched.")
+    assert said_in_english.startswith("bad.json was not imported: ") and reason
+    root = WEB.parent
+    try:
+        app = new_app(MemoryStorage())
+        run(app, A.LanguageChosen(lang, (root / "i18n" / f"{lang}.json").read_text("utf-8"),
+                                  form()))
+        run(app, A.Imported(text, "bad.json"))
+        shown = said(app)
+        assert "bad.json" in shown and reason not in shown, shown
+    finally:
+        i18n.set_language("en", json.loads((root / "i18n" / "en.json").read_text("utf-8")))
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_stored_record_of_another_format_is_reported_in_the_language_chosen(lang: str
+                                                                              ) -> None:
+    """A stored progress record of a format this page does not read: the start screen
+    says so in the player's language, the format quoted, no English in it."""
+    from qin_ui import i18n
+
+    root = WEB.parent
+    storage = MemoryStorage({progress.KEY: '{"format": "qin-progress/9", "games": []}'})
+    app = App(SaveStore(storage))
+    try:
+        run(app, A.LanguageChosen(lang, (root / "i18n" / f"{lang}.json").read_text("utf-8"),
+                                  form()))
+        run(app, A.Boot("http://localhost/", ""))
+        shown = app.screen().elements["progress-message"].text or ""
+        assert progress.FORMAT in shown and "not a progress record" not in shown, shown
+    finally:
+        i18n.set_language("en", json.loads((root / "i18n" / "en.json").read_text("utf-8")))
 
 
 def test_export_and_import_add_only_the_games_not_yet_counted() -> None:

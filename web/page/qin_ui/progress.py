@@ -44,7 +44,7 @@ page that offers it stays readable here)."""
 
 
 class ProgressError(WordedError):
-    """Progress text that cannot be read; the message says why."""
+    """Progress text that cannot be read; its note says why (``WordedError``)."""
 
 
 class Storage(Protocol):
@@ -107,20 +107,20 @@ class Progress:
 # -- reading -------------------------------------------------------------------------------
 def _counted(item: object, n: int) -> Counted:
     if not isinstance(item, dict):
-        raise ProgressError(f"game {n} is not an object")
+        raise ProgressError(words("progress.error.game", n=n))
     game_id, level, players = item.get("id"), item.get("level"), item.get("players")
     result, ended = item.get("result"), item.get("ended", 0)
     if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
-        raise ProgressError(f"game {n} has no valid id")
+        raise ProgressError(words("progress.error.id", n=n))
     if not isinstance(level, str) or level not in LEVEL_ORDER:
-        raise ProgressError(f"game {n} has an unknown level {str(level)[:20]!r}")
+        raise ProgressError(words("progress.error.level", n=n, level=str(level)[:20]))
     if isinstance(players, bool) or players not in (2, 3, 4):
-        raise ProgressError(f"game {n} has a bad player count {str(players)[:10]!r}")
+        raise ProgressError(words("progress.error.players", n=n, players=str(players)[:10]))
     if result not in RESULTS:
-        raise ProgressError(f"game {n} has a bad result {str(result)[:10]!r}")
+        raise ProgressError(words("progress.error.result", n=n, result=str(result)[:10]))
     if isinstance(ended, bool) or not isinstance(ended, int | float) \
             or not math.isfinite(ended):
-        raise ProgressError(f"game {n} has a bad end time")
+        raise ProgressError(words("progress.error.ended", n=n))
     return Counted(game_id, level, players, str(result), float(ended))
 
 
@@ -133,10 +133,10 @@ def parse(text: object) -> Progress:
     except SaveError as exc:
         raise ProgressError(exc.note) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProgressError(f"not a progress record (its format is not {FORMAT!r})")
+        raise ProgressError(words("progress.error.format", format=FORMAT))
     games = data.get("games")
     if not isinstance(games, list):
-        raise ProgressError("a progress record's \"games\" is a list")
+        raise ProgressError(words("progress.error.games"))
     out: list[Counted] = []
     seen: set[str] = set()
     for n, item in enumerate(games[-MAX_GAMES:], start=1):
