@@ -511,7 +511,7 @@ class SaveStore:
             return [k for k in self.storage.all_keys() if isinstance(k, str)
                     and k.startswith(PREFIX)]
         except Exception as exc:  # storage off (private mode, blocked): say so
-            raise SaveError(f"the browser's storage cannot be read: {exc}") from None
+            raise SaveError(words("saves.error.storage", error=exc)) from None
 
     def ids(self) -> list[str]:
         return [k[len(PREFIX):] for k in self._keys()]
@@ -531,7 +531,7 @@ class SaveStore:
         try:
             return self.storage.get(PREFIX + save_id)
         except Exception as exc:
-            raise SaveError(f"the browser's storage cannot be read: {exc}") from None
+            raise SaveError(words("saves.error.storage", error=exc)) from None
 
     def _set(self, save_id: str, text: str) -> None:
         try:
@@ -604,7 +604,7 @@ class SaveStore:
         try:
             self.storage.remove(PREFIX + save_id)
         except Exception as exc:
-            raise SaveError(f"the saved game could not be deleted: {exc}") from None
+            raise SaveError(words("saves.error.delete", error=exc)) from None
         self._legacy_revs.pop(save_id, None)
         return Deleted(save_id, text)
 
