@@ -281,6 +281,12 @@ def opened_unreadable(app: App) -> None:
     run(app, A.Command("resume", "broken"))
 
 
+def opened_later(app: App) -> None:
+    """A saved game written by a later version of the page (another format), opened."""
+    app.saves.storage.set(PREFIX + "later", json.dumps({"format": "qin-save/9", "id": "later"}))
+    run(app, A.Command("resume", "later"))
+
+
 def opened_unknown_level(app: App) -> None:
     """A saved game whose computer is of a level this page does not have, opened: a
     human plays that seat, and the save's state says so (the page's store knows its
@@ -373,6 +379,7 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
         app, A.StartGame(A.Form(("Ann", "Ann"), ("green", "white"), ("human", "human"),
                                 "bird", False, "x", "single"))),
     "a saved game that cannot be read opened": opened_unreadable,
+    "a saved game of a later version of the page opened": opened_later,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
     "the browser's storage closed": closed_storage,
     "a deletion the browser refused": refused_deletion,

@@ -418,8 +418,8 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
     fmt = data.get("format")
     if fmt not in (FORMAT, OLD_FORMAT):
         if isinstance(fmt, str) and fmt.startswith("qin-save/"):
-            raise SaveError(f"{what} was written by another version of this page "
-                            f"('{fmt[:20]}'; this page reads '{FORMAT}')")
+            raise SaveError(words("saves.error.version", what=what, format=fmt[:20],
+                                  reads=FORMAT))
         raise SaveError(f"{what} is not a saved game (its format is not '{FORMAT}')")
     save_id = data.get("id")
     if not isinstance(save_id, str) or not save_id or len(save_id) > 64:
