@@ -8,7 +8,9 @@ dispatch, saving as a consequence of a change.  CPython, no browser: the storage
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 import sys
 import typing
 from pathlib import Path
@@ -21,11 +23,11 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import tutorial  # noqa: E402
+from qin_ui import players, tutorial  # noqa: E402
 from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
-from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.saves import PREFIX, MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
 KEYS = [A.Key(k, shift=shift, ctrl=ctrl, on_board=True) for k, shift, ctrl in (
@@ -261,6 +263,216 @@ def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None
             expected = words(played(first, replay))
             run(first, A.LanguageChosen("en", english, form()))
             assert not {n for n in expected if after.get(n) != expected[n]}, replay
+    finally:
+        run(new_app(), A.LanguageChosen("en", english, form()))
+
+
+def begun(seed: int = 31) -> qin.Game:
+    """A game of three moves."""
+    game = qin.Game.new(board="bird", players=2, seed=seed)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def opened_unreadable(app: App) -> None:
+    """A saved game whose text cannot be read (written elsewhere), opened."""
+    app.saves.storage.set(PREFIX + "broken", "{")
+    run(app, A.Command("resume", "broken"))
+
+
+def opened_later(app: App) -> None:
+    """A saved game written by a later version of the page (another format), opened."""
+    app.saves.storage.set(PREFIX + "later", json.dumps({"format": "qin-save/9", "id": "later"}))
+    run(app, A.Command("resume", "later"))
+
+
+def opened_unknown_level(app: App) -> None:
+    """A saved game whose computer is of a level this page does not have, opened: a
+    human plays that seat, and the save's state says so (the page's store knows its
+    player types)."""
+    app.saves.known_kinds = tuple(players.KINDS)
+    run(app, A.StartGame(named(("human", "governor"))))
+    ref = app.state.keeping.save
+    assert ref is not None
+    storage = app.saves.storage
+    text = storage.get(PREFIX + ref.id)
+    assert text is not None
+    storage.set(PREFIX + ref.id, text.replace('"governor"', '"grandmaster"'))
+    run(app, A.Command("new-game"))
+    run(app, A.Command("resume", ref.id))
+
+
+def rule_broken() -> dict[str, object]:
+    """A game record whose third move is its first again (that square is taken)."""
+    record = begun().record()
+    record["moves"] = [*record["moves"][:2], record["moves"][0]]
+    checked: dict[str, object] = qin.records.checked(record)
+    return checked
+
+
+class Closed(MemoryStorage):
+    """A browser's storage that reads nothing (private mode, blocked), or refuses to
+    remove anything."""
+
+    def __init__(self, listing: bool = False) -> None:
+        super().__init__()
+        self.listing = listing
+
+    def all_keys(self) -> list[str]:
+        if not self.listing:
+            raise RuntimeError("SecurityError")
+        return super().all_keys()
+
+    def remove(self, key: str) -> None:
+        raise RuntimeError("SecurityError")
+
+
+def closed_storage(app: App) -> None:
+    """The storage closed during a game, then the start screen (its saved games listed)."""
+    run(app, A.StartGame(named()))
+    app.saves.storage = Closed()
+    run(app, A.Command("new-game"))
+
+
+def refused_deletion(app: App) -> None:
+    """A saved game whose deletion the browser refuses."""
+    app.saves.storage = Closed(listing=True)
+    run(app, A.StartGame(named()))
+    run(app, A.Command("new-game"))
+    run(app, A.Command("delete", app.state.start.entries[0].id))
+
+
+def broken_progress(app: App) -> None:
+    """A progress file whose games cannot be read, imported: refused, in words."""
+    run(app, A.Imported('{"format": "qin-progress/1", "games": 3}', "bad.json"))
+
+
+NOTES: dict[str, typing.Callable[[App], object]] = {
+    "a game imported": lambda app: (
+        run(app, A.Imported(json.dumps(begun().record()), "game.json")),
+        run(app, A.Command("new-game"))),
+    "a file that is no game": lambda app: run(app, A.Imported("hello", "notes.txt")),
+    "a file cut off": lambda app: run(app, A.Imported('{"format": "qin-', "cut.json")),
+    "a file the page refused": lambda app: run(
+        app, A.ImportRefused("huge.json", "import.too_large")),
+    "progress imported": lambda app: run(app, A.Imported(json.dumps(
+        {"format": "qin-progress/1", "games": [
+            {"id": "g1", "level": "governor", "players": 2, "result": "won"}]}), "p.json")),
+    "a progress file refused": broken_progress,
+    "a saved game deleted": lambda app: (
+        run(app, A.StartGame(named())), run(app, A.Command("new-game")),
+        run(app, A.Command("delete", app.state.start.entries[0].id))),
+    "a deleted game put back": lambda app: (
+        run(app, A.StartGame(named())), run(app, A.Command("new-game")),
+        run(app, A.Command("delete", app.state.start.entries[0].id)),
+        run(app, A.Command("undelete"))),
+    "an empty link pasted on the start screen": lambda app: run(
+        app, A.AddressChanged("#g=")),
+    "a damaged link pasted during a game": lambda app: (
+        run(app, A.StartGame(form())), run(app, A.AddressChanged("#g=AQAAAAAA"))),
+    "a link whose move breaks the rules": lambda app: run(
+        app, A.AddressChanged("#g=" + qin.records.link_code(rule_broken()))),
+    "a link with a part the page does not know": lambda app: run(app, A.AddressChanged(
+        "#g=" + qin.records.to_url(finished()) + "&zzz")),
+    "a start refused (one name twice, a seed that is no number)": lambda app: run(
+        app, A.StartGame(A.Form(("Ann", "Ann"), ("green", "white"), ("human", "human"),
+                                "bird", False, "x", "single"))),
+    "a saved game that cannot be read opened": opened_unreadable,
+    "a saved game of a later version of the page opened": opened_later,
+    "a saved game of a computer this page does not have opened": opened_unknown_level,
+    "the browser's storage closed": closed_storage,
+    "a deletion the browser refused": refused_deletion,
+    "a write the browser refused": lambda app: (
+        run(app, A.StartGame(form())),
+        run(app, A.StorageFailed(PREFIX + session_ref(app), "SecurityError"))),
+}
+"""Notes the page shows after an action (the start screen's saved games, imports, a
+link's problem, the save's state), by what the player did."""
+
+
+NOTE_ELEMENTS = ("saved-message", "setup-problems", "link-problem", "save-state")
+"""Where those notes show: the start screen's saved games and why a game did not
+start, the game's link problem, its save's state."""
+
+
+def named(kinds: tuple[str, str] = ("human", "human")) -> A.Form:
+    """Two players with names of their own (a colour's name as a player's name is said
+    in the language chosen: a switch renames it)."""
+    return A.Form(("Ann", "Ben"), ("green", "white"), kinds, "bird", False, "7", "single")
+
+
+def shown_form(app: App) -> A.Form:
+    """The start screen's fields as they show (what the page hands over with a language
+    chosen)."""
+    settings = app.state.start.settings
+    seats = settings.seats
+    return A.Form(tuple(s.name for s in seats), tuple(s.colour for s in seats),
+                  tuple(s.kind for s in seats), settings.board, settings.fair_start,
+                  app.state.start.seed_text, app.state.start.plan, settings.hints)
+
+
+ENGLISH_LEFT = {
+    "a damaged link pasted during a game": "the engine's reasons (qin.records) are English",
+    "a file cut off": "Python's JSON reader says where it stopped in English",
+    "a saved game that cannot be read opened": "Python's JSON reader, as above",
+}
+"""Notes whose reason is still English in every language, and why."""
+
+ENGLISH_RUN = re.compile(r"[A-Za-z']{2,}(?:[ ,:;()]+[A-Za-z']{2,}){3}")
+"""Four English-looking words in a row."""
+
+
+def english_left(english: str, other: str) -> str:
+    """The longest run of ``english`` that ``other`` says as it is, if it holds four
+    words in a row (names, file names, numbers and codes are the same in any language;
+    a sentence is not)."""
+    matcher = difflib.SequenceMatcher(None, english, other, autojunk=False)
+    m = matcher.find_longest_match(0, len(english), 0, len(other))
+    run = english[m.a:m.a + m.size]
+    return run if ENGLISH_RUN.search(run) else ""
+
+
+def session_ref(app: App) -> str:
+    ref = app.state.keeping.save
+    assert ref is not None
+    return ref.id
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("note", list(NOTES))
+def test_a_language_chosen_while_a_note_shows_words_it_anew(note: str, lang: str) -> None:
+    """A language chosen while a note shows (an import done or refused and why, a
+    deletion and its undo, a link that cannot be opened and why, a save the browser
+    refused): the screen says everything as it would had the player chosen that
+    language first, and no English sentence is left in the note."""
+    chosen = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+
+    def words(app: App) -> dict[str, tuple[object, ...]]:
+        # a saved game's id is made of the time and chance: not words
+        return {name: (el.text, re.sub(r'data-id="[^"]*"', "", el.html or ""), el.attrs)
+                for name, el in app.screen().elements.items() if name != "announce"}
+
+    try:
+        switched = new_app()
+        NOTES[note](switched)
+        shown = words(switched)  # drawn in English first
+        assert any(shown.get(n, ("",))[0] for n in NOTE_ELEMENTS), note
+        run(switched, A.LanguageChosen(lang, chosen, shown_form(switched)))
+        after = words(switched)
+        run(switched, A.LanguageChosen("en", english, shown_form(switched)))
+        first = new_app()
+        run(first, A.LanguageChosen(lang, chosen, shown_form(first)))
+        NOTES[note](first)
+        expected = words(first)
+        if note not in ENGLISH_LEFT:
+            left = {n: english_left(str(shown[n][0]), str(expected[n][0]))
+                    for n in NOTE_ELEMENTS if n in shown and shown[n][0]}
+            assert not any(left.values()), left
+        differ = {n: (after.get(n), expected[n]) for n in expected
+                  if after.get(n) != expected[n]}
+        assert not differ, differ
     finally:
         run(new_app(), A.LanguageChosen("en", english, form()))
 
@@ -519,10 +731,11 @@ def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> Non
     app = App(SaveStore(MemoryStorage()))
     run(app, A.Boot("http://localhost/#g=AQAAAAAA", "#g=AQAAAAAA"))
     assert app.mode is Mode.START and app.state.start.link_refused
-    assert "cannot be opened" in app.state.start.saved_message
+    assert "cannot be opened" in (app.screen().elements["saved-message"].text or "")
     run(app, A.Imported('{"format": "qin-game/1", "board": "moon"}', "broken.json"))
     assert app.mode is Mode.START and app.state.start.imported == "refused"
-    assert "broken.json" in app.state.start.saved_message and stored(app) == {}
+    assert "broken.json" in (app.screen().elements["saved-message"].text or "")
+    assert stored(app) == {}
 
 
 # -- the tutorial ---------------------------------------------------------------------------

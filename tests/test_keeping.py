@@ -171,7 +171,7 @@ def test_unknown_player_type_is_played_by_a_human() -> None:
     st = store()
     saved = st.save_game(played(1, 2, moves=1), ["human", "grandmaster"], ["green", "white"])
     again, _ = st.load(saved.id)
-    assert again.kinds == ["human", "human"] and "grandmaster" in again.notes[0]
+    assert again.kinds == ["human", "human"] and "grandmaster" in str(again.notes[0])
 
 
 @pytest.mark.parametrize("text,words", [

@@ -248,7 +248,7 @@ def test_no_catalogue_key_shows_through(speak: object) -> None:
                      views.log_html(s), views.meta_text(s), views.seats_html(s.settings),
                      a11y.grid_html(s),
                      " ".join(views.cover_text(s)), a11y.legend_text(),
-                     " ".join(setup.problems(setup.Settings(board="moon")))):
+                     " ".join(map(str, setup.problems(setup.Settings(board="moon"))))):
             found = [m.group(0) for m in keys.finditer(re.sub(r'href="[^"]*"', "", text))]
             assert not found, (lang, found)
 

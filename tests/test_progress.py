@@ -58,6 +58,11 @@ def near_finished_save(kinds: list[str], save_id: str = "g1") -> tuple[str, qin.
     return json.dumps(save), last
 
 
+def said(app: App) -> str:
+    """The start screen's note on the saved games, as the player reads it."""
+    return app.screen().elements["saved-message"].text or ""
+
+
 def play(app: App, move: qin.Move) -> None:
     """Play ``move`` as a player does: pick its tile, turn it, click its square."""
     s = session(app)
@@ -156,11 +161,75 @@ def test_damaged_progress_is_kept_aside_reported_and_the_page_starts() -> None:
     ([{"id": "a", "level": "governor", "players": 5, "result": "won"}], "player count"),
     ([{"id": "a", "level": "governor", "players": 2, "result": "draw"}], "bad result"),
     ([{"id": "", "level": "governor", "players": 2, "result": "won"}], "no valid id"),
-    ("many", '"games" is a list'),
+    ("many", '"games" is not a list'),
 ])
 def test_bad_progress_text_is_refused_with_a_reason(games: object, words: str) -> None:
     with pytest.raises(progress.ProgressError, match=words):
         progress.parse(json.dumps({"format": progress.FORMAT, "games": games}))
+
+
+def unreadable(games: object) -> str:
+    """A progress file whose ``games`` cannot be read."""
+    return json.dumps({"format": progress.FORMAT, "games": games})
+
+
+UNREADABLE = [
+    unreadable([3]),
+    unreadable([{"id": "", "level": "governor", "players": 2, "result": "won"}]),
+    unreadable([{"id": "a", "level": "god", "players": 2, "result": "won"}]),
+    unreadable([{"id": "a", "level": "governor", "players": 5, "result": "won"}]),
+    unreadable([{"id": "a", "level": "governor", "players": 2, "result": "draw"}]),
+    unreadable([{"id": "a", "level": "governor", "players": 2, "result": "won",
+                 "ended": "noon"}]),
+    unreadable("many"),
+]
+"""Progress files refused, one for each reason."""
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("text", UNREADABLE)
+def test_a_progress_file_refused_says_why_in_the_language_chosen(lang: str, text: str
+                                                                 ) -> None:
+    """A progress file that cannot be read, imported by a player who speaks German or
+    French: the page says why in that language (no English reason in the sentence)."""
+    from qin_ui import i18n
+
+    english = new_app(MemoryStorage())
+    run(english, A.Imported(text, "bad.json"))
+    said_in_english = said(english)
+    reason = said_in_english.split(": ", 1)[1].removesuffix(
+        ". Your saved games are untouched.")
+    assert said_in_english.startswith("bad.json was not imported: ") and reason
+    root = WEB.parent
+    try:
+        app = new_app(MemoryStorage())
+        run(app, A.LanguageChosen(lang, (root / "i18n" / f"{lang}.json").read_text("utf-8"),
+                                  form()))
+        run(app, A.Imported(text, "bad.json"))
+        shown = said(app)
+        assert "bad.json" in shown and reason not in shown, shown
+    finally:
+        i18n.set_language("en", json.loads((root / "i18n" / "en.json").read_text("utf-8")))
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_stored_record_of_another_format_is_reported_in_the_language_chosen(lang: str
+                                                                              ) -> None:
+    """A stored progress record of a format this page does not read: the start screen
+    says so in the player's language, the format quoted, no English in it."""
+    from qin_ui import i18n
+
+    root = WEB.parent
+    storage = MemoryStorage({progress.KEY: '{"format": "qin-progress/9", "games": []}'})
+    app = App(SaveStore(storage))
+    try:
+        run(app, A.LanguageChosen(lang, (root / "i18n" / f"{lang}.json").read_text("utf-8"),
+                                  form()))
+        run(app, A.Boot("http://localhost/", ""))
+        shown = app.screen().elements["progress-message"].text or ""
+        assert progress.FORMAT in shown and "not a progress record" not in shown, shown
+    finally:
+        i18n.set_language("en", json.loads((root / "i18n" / "en.json").read_text("utf-8")))
 
 
 def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
@@ -176,13 +245,13 @@ def test_export_and_import_add_only_the_games_not_yet_counted() -> None:
     progress.count(fresh, progress.Counted("g1", "governor", 2, "lost", 1.0))
     other = new_app(fresh)
     run(other, A.Imported(download.text, download.name))
-    assert other.state.start.imported == "ok" and "2 games added" in other.state.start.saved_message
+    assert other.state.start.imported == "ok" and "2 games added" in said(other)
     rows = {(r.level, r.players): r for r in other.state.start.progress.rows()}
     assert (rows["governor", 2].games, rows["governor", 2].wins) == (2, 1)
     assert rows["governor", 2].last == ("won", "lost")
     assert (rows["minister", 2].games, rows["minister", 2].wins) == (1, 1)
     run(other, A.Imported(download.text, download.name))
-    assert "0 games added" in other.state.start.saved_message
+    assert "0 games added" in said(other)
     run(other, A.Imported('{"format": "qin-progress/1", "games": 3}', "bad.json"))
     start = other.state.start  # read afresh: the check above narrowed the old read to "ok"
     assert start.imported == "refused" and len(start.progress.games) == 3
@@ -193,7 +262,7 @@ def test_an_import_of_one_game_says_game_in_the_singular() -> None:
         {"id": "g1", "level": "governor", "players": 2, "result": "won"}]})
     app = new_app(MemoryStorage())
     run(app, A.Imported(text, "one.json"))
-    assert "one.json: 1 game added" in app.state.start.saved_message
+    assert "one.json: 1 game added" in said(app)
 
 
 @pytest.mark.parametrize("ended", ["1e999", "-1e999", "NaN", "Infinity", "9" * 5_000])
@@ -204,7 +273,7 @@ def test_an_import_with_a_number_json_cannot_hold_is_refused_in_words(ended: str
             f'"players": 2, "result": "won", "ended": {ended}}}]}}')
     run(app, A.Imported(text, "progress.json"))
     assert app.state.start.imported == "refused"
-    assert "progress.json" in app.state.start.saved_message
+    assert "progress.json" in said(app)
     assert all("Infinity" not in v and "NaN" not in v for v in storage.data.values())
     assert app.state.start.progress.games == []
 

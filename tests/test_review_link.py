@@ -26,7 +26,7 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui import links  # noqa: E402
 from qin_ui.ai_bridge import review_answer  # noqa: E402
 from qin_ui.app import App  # noqa: E402
-from qin_ui.i18n import t  # noqa: E402
+from qin_ui.i18n import said, t  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 
@@ -89,21 +89,22 @@ def test_a_damaged_review_part_is_refused_in_words(tail: str) -> None:
     fragment = links.fragment(game_of()) + tail
     asked = links.review_asked(fragment, MOVES)
     assert not asked.wanted and asked.at is None
-    assert asked.problem == t("link.review.damaged")
+    assert said(asked.problem) == t("link.review.damaged")
 
 
 @pytest.mark.parametrize("tail", ["&revue=3", "&<img src=x onerror=alert(1)>", "&", "&=3"])
 def test_an_unknown_part_is_refused_in_words(tail: str) -> None:
     asked = links.review_asked(links.fragment(game_of()) + tail, MOVES)
-    assert not asked.wanted and asked.problem == t("link.review.unknown")
+    assert not asked.wanted and said(asked.problem) == t("link.review.unknown")
 
 
 @pytest.mark.parametrize("at", [0, MOVES + 1, 999])
 def test_a_move_the_game_does_not_have_is_refused_in_words(at: int) -> None:
     asked = links.review_asked(links.fragment(game_of()) + f"&review={at}", MOVES)
     assert not asked.wanted
-    assert asked.problem == t("link.review.beyond", n=at, count=MOVES)
-    assert str(at) in asked.problem and str(MOVES) in asked.problem
+    problem = said(asked.problem)
+    assert problem == t("link.review.beyond", n=at, count=MOVES)
+    assert str(at) in problem and str(MOVES) in problem
 
 
 # -- sharing from the review, opening elsewhere -----------------------------------------
@@ -166,7 +167,7 @@ def test_a_damaged_review_part_is_said_and_the_game_opens_as_before(tail: str) -
     assert app.state.game.review is None and A.StartWorker() not in effects
     assert app.state.keeping.save is not None  # kept, like any link game
     problem = app.screen().elements["link-problem"]
-    assert not problem.hidden and problem.text == links.review_asked(tail, MOVES).problem
+    assert not problem.hidden and problem.text == said(links.review_asked(tail, MOVES).problem)
 
 
 def test_a_review_asked_at_a_computers_move_opens_without_a_move_chosen() -> None:

@@ -16,7 +16,7 @@ from qin.errors import QinError
 
 from . import keep, links, progress, setup
 from .actions import Effect, Form, Save, SetAddress
-from .i18n import t
+from .i18n import Joined, Said, WordedError, words
 from .modes import Mode
 from .render import Cache
 from .saves import SaveConflict, SaveError, SaveRef, SaveStore
@@ -67,7 +67,7 @@ class Core:
             try:
                 series.add(s.game)
             except SeriesPlanError as exc:
-                self.state.keeping.save_text = str(exc)
+                self.state.keeping.save_text = str(exc)  # the series' own check: English only
 
     def save(self) -> None:
         st = self.state
@@ -93,11 +93,12 @@ class Core:
                     # deleted or damaged meanwhile: this game is saved anew, beside it
                     st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode)
         except SaveError as exc:
-            st.keeping.save_state, st.keeping.save_text = "error", t("keep.not_saved", error=exc)
+            st.keeping.save_state = "error"
+            st.keeping.save_text = words("keep.not_saved", error=exc)
             return
         with contextlib.suppress(Exception):  # the game itself was saved
             self.saves.storage.set(CURRENT_KEY, st.keeping.save.id)
-        st.keeping.save_state, st.keeping.save_text = "saved", t("keep.saved")
+        st.keeping.save_state, st.keeping.save_text = "saved", words("keep.saved")
 
     def to_setup(self) -> list[Effect]:
         st = self.state
@@ -114,29 +115,29 @@ class Core:
             st.start.entries = self.saves.entries()
         except SaveError as exc:
             st.start.entries = []
-            st.start.saved_message = str(exc)
+            st.start.saved_message = exc.note
             return
         if st.start.storage_problem:
-            st.start.saved_message = t(st.start.storage_problem)
+            st.start.saved_message = words(st.start.storage_problem)
 
     def start(self, form: Form) -> list[Effect]:
         st = self.state
         st.start.plan, st.start.seed_text = form.plan, form.seed
         settings = settings_of(form)
-        problems = setup.problems(settings)
+        problems: list[Said] = list(setup.problems(settings))
         seed = None
         try:
             seed = setup.parse_seed(form.seed)
-        except ValueError as exc:
-            problems.append(str(exc))
+        except WordedError as exc:
+            problems.append(exc.note)
         st.start.settings = settings
         if problems:
-            st.start.setup_problems = " ".join(problems)
+            st.start.setup_problems = Joined(tuple(problems))
             return []
         try:
             session = Session(replace(settings, seed=seed))
         except QinError:  # a rule of the engine that problems() does not know
-            st.start.setup_problems = t("setup.problem.refused")
+            st.start.setup_problems = words("setup.problem.refused")
             return []
         st.start.setup_problems = ""
         try:
@@ -180,11 +181,11 @@ class Core:
                                           [seat.kind for seat in s.settings.seats], s.hints)
         except links.LinkError as exc:
             st.link.link_url = ""
-            st.link.link_message = str(exc)
+            st.link.link_message = exc.note
 
     def end_undo(self) -> None:
         st = self.state
-        if st.start.deleted and st.start.saved_message in (t("saved.deleted"), t(
+        if st.start.deleted and st.start.saved_message in (words("saved.deleted"), words(
                 "saved.deleted_finished", n=len(st.start.deleted))):
             st.start.saved_message = ""
         st.start.deleted, st.start.deleted_timer = (), None
@@ -193,7 +194,7 @@ class Core:
         st = self.state
         st.keeping.notice = "conflict"
         st.keeping.link_offer = ""
-        st.keeping.save_state, st.keeping.save_text = "conflict", t("saves.error.conflict")
+        st.keeping.save_state, st.keeping.save_text = "conflict", words("saves.error.conflict")
 
     def keep_address(self) -> list[Effect]:
         """The address names the game on screen again (or no game)."""
@@ -217,12 +218,12 @@ class Core:
             series = SeriesState.from_dict(saved.series) if saved.series else None
         except (SaveError, SeriesPlanError) as exc:
             if not unfinished_only:
-                st.start.saved_message = t("saved.cannot_open", error=exc)
+                st.start.saved_message = words("saved.cannot_open", error=exc)
                 self.refresh_entries()
             return False
         if unfinished_only and s.over:
             return False
         self.show(s, opened.ref, saved.mode, series)
         if saved.notes:
-            st.keeping.save_text = " ".join(saved.notes)
+            st.keeping.save_text = Joined(tuple(saved.notes))
         return True

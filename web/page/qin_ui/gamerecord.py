@@ -14,9 +14,12 @@ import qin
 from qin import records
 from qin.boards import NAMES as BOARD_NAMES
 
+from .i18n import WordedError
 
-class SaveError(ValueError):
-    """A save, import or storage operation that failed; the message says why."""
+
+class SaveError(WordedError):
+    """A save, import or storage operation that failed; its reason says why (worded
+    when shown: ``WordedError``)."""
 
 
 def record_of(game: qin.Game, hints: Iterable[int] = ()) -> dict[str, Any]:

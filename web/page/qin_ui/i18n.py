@@ -13,6 +13,13 @@ over with ``set_language``; a switch of language hands over another one and redr
 Without that (CPython, the unit tests) the English catalogue is read from
 ``web/i18n/en.json``.
 
+A note the page keeps in its state (an import done or refused, a link that cannot be
+opened, the save's state, why a game did not start) is kept as ``Words`` (a key and its
+values; ``Joined``: several, or names with a word between them) and worded when drawn
+(``said``): a language chosen while it shows says it anew.  An error whose reason is
+for people (``WordedError``: the saves', the links', the progress record's) keeps it
+the same way.
+
 Numbers for people go through ``number`` (a decimal comma in German and French) and
 a message with a singular and a plural form through ``plural`` (French says one for
 anything below two, English and German for exactly 1).
@@ -25,9 +32,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 import qin
 from qin import messages as engine
@@ -108,24 +115,88 @@ def t(key: str, **values: Any) -> str:
 @dataclass(frozen=True)
 class Words:
     """A message kept as its catalogue key and values, worded when shown (so in the
-    language of that moment: a language chosen while it shows words it anew)."""
+    language of that moment: a language chosen while it shows words it anew).  A value
+    may be ``Words`` itself (a reason inside a sentence), worded with it; ``count``
+    chooses the singular or plural form of ``key`` and fills in ``n`` (``plural``).
+    ``str()`` of it is its text now."""
 
     key: str
-    values: tuple[tuple[str, str], ...] = ()
+    values: tuple[tuple[str, Said], ...] = ()
+    count: float | None = None
 
     def text(self) -> str:
-        return t(self.key, **dict(self.values))
+        values = {k: said(v) for k, v in self.values}
+        if self.count is not None:
+            return t(plural_key(self.key, self.count), n=number(self.count), **values)
+        return t(self.key, **values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Texts with a catalogue word between each two ("Green vs White"; ``by`` "": a
+    space, as between sentences), worded when shown."""
+
+    items: tuple[Said, ...]
+    by: str = ""
+
+    def text(self) -> str:
+        between = f" {t(self.by)} " if self.by else " "
+        return between.join(said(item) for item in self.items)
+
+
+@runtime_checkable
+class Sayable(Protocol):
+    """Words for people kept until shown: ``text()`` says them in the current language
+    (``Words``, ``Joined``, a refused move's reason)."""
+
+    def text(self) -> str: ...
+
+
+Said = Sayable | str
+"""A note for people as the page keeps it: worded when shown (``said``), or a text
+only English words (such as the engine's reasons)."""
+
+
+class WordedError(ValueError):
+    """An error whose reason is for people: kept as ``Words`` (or as text, a reason only
+    English words, such as the engine's), worded when shown: ``str()`` of it says the
+    reason in the language of that moment; ``note`` is what it keeps."""
+
+    def __init__(self, note: Said) -> None:
+        super().__init__(note)
+        self.note = note
+
+    def __str__(self) -> str:
+        return said(self.note)
 
 
 def words(key: str, **values: object) -> Words:
-    """``Words`` of ``key`` with ``values`` (kept as text)."""
-    return Words(key, tuple((k, str(v)) for k, v in values.items()))
+    """``Words`` of ``key`` with ``values``: ``Words`` and a ``WordedError``'s note
+    are kept as they are (worded with it), anything else as text."""
+    return Words(key, tuple((k, _kept(v)) for k, v in values.items()))
 
 
-def said(note: Words | str) -> str:
+def counted(n: float, key: str, **values: object) -> Words:
+    """``Words`` of ``key``'s singular or plural form for ``n``, ``n`` in it (as
+    ``plural`` says it, when shown)."""
+    return replace(words(key, **values), count=n)
+
+
+def _kept(value: object) -> Said:
+    if isinstance(value, Sayable):
+        return value
+    if isinstance(value, WordedError):
+        return value.note
+    return str(value)
+
+
+def said(note: Said) -> str:
     """A note in words: ``Words`` in the current language, a text as it is (a reason
-    already worded where it arose, such as an error's)."""
-    return note.text() if isinstance(note, Words) else note
+    only English words, such as the engine's)."""
+    return note if isinstance(note, str) else note.text()
 
 
 def has(key: str) -> bool:

@@ -24,7 +24,7 @@ from qin.messages import player_name
 
 from . import i18n
 from .gamerecord import SaveError, record_of
-from .i18n import t
+from .i18n import WordedError, Words, t, words
 
 KEY: Final = "g="
 WARNING_KEY: Final = "link.warning"
@@ -41,12 +41,12 @@ def warning() -> str:
     return t(WARNING_KEY)
 
 
-class LinkError(ValueError):
+class LinkError(WordedError):
     """A link or fragment that holds no readable game; the message says why, as a
     clause the page's sentences put after a colon (no full stop of its own)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message.rstrip(". "))
+    def __str__(self) -> str:
+        return super().__str__().rstrip(". ")
 
 
 def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = ()) -> str:
@@ -62,7 +62,7 @@ def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (
             record["seats"] = list(kinds)
         return "#" + KEY + records.link_code(records.checked(record))
     except (QinError, SaveError) as exc:
-        raise LinkError(t("link.error.share", error=exc)) from None
+        raise LinkError(words("link.error.share", error=exc)) from None
 
 
 def link(base: str, game: qin.Game, kinds: Sequence[str] = (),
@@ -77,7 +77,7 @@ def review_fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[i
     """``fragment`` with the review asked: ``"#g=<code>&review=<at>"`` (no ``=<at>``
     when no move is chosen)."""
     if at is not None and not 0 < at <= len(game.moves):
-        raise LinkError(t("link.error.share", error=at))
+        raise LinkError(words("link.error.share", error=at))
     part = REVIEW if at is None else f"{REVIEW}={at}"
     return fragment(game, kinds, hints) + "&" + part
 
@@ -92,11 +92,11 @@ def review_link(base: str, game: qin.Game, kinds: Sequence[str] = (),
 class ReviewAsk:
     """What a link's review part asks: ``wanted`` (the review is asked), ``at`` (the
     move to show, 1 for the first; ``None``: none chosen), ``problem`` (why the part
-    was not read, in words; "" when it was, or when there is none)."""
+    was not read, as ``Words``; "" when it was, or when there is none)."""
 
     wanted: bool = False
     at: int | None = None
-    problem: str = ""
+    problem: Words | str = ""
 
 
 def game_part(text: str) -> str:
@@ -117,14 +117,14 @@ def review_asked(text: object, moves: int) -> ReviewAsk:
     rest = tail.split("&", 1)[1]
     name, has_value, value = rest.partition("=")
     if name != REVIEW:
-        return ReviewAsk(problem=t("link.review.unknown"))
+        return ReviewAsk(problem=words("link.review.unknown"))
     if not has_value:
         return ReviewAsk(wanted=True)
     if not (value.isascii() and value.isdigit()) or len(value) > MAX_REVIEW_DIGITS:
-        return ReviewAsk(problem=t("link.review.damaged"))
+        return ReviewAsk(problem=words("link.review.damaged"))
     at = int(value)
     if not 0 < at <= moves:
-        return ReviewAsk(problem=t("link.review.beyond", n=at, count=moves))
+        return ReviewAsk(problem=words("link.review.beyond", n=at, count=moves))
     return ReviewAsk(wanted=True, at=at)
 
 
@@ -139,18 +139,18 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
     Raises ``LinkError`` with a message for anything malformed, cut off, damaged, of
     an unknown version, or holding moves that cannot be played."""
     if not isinstance(text, str):
-        raise LinkError(t("link.error.text"))
+        raise LinkError(words("link.error.text"))
     text = text.strip()
     if len(text) > MAX_FRAGMENT:
-        raise LinkError(t("link.error.long"))
+        raise LinkError(words("link.error.long"))
     code = game_part(text).rsplit("#", 1)[-1]
     code = code.removeprefix(KEY)
     if not code:
-        raise LinkError(t("link.error.empty"))
+        raise LinkError(words("link.error.empty"))
     try:
         record = records.record_from_url(code)
     except QinError as exc:
-        raise LinkError(str(exc)) from None  # says what is wrong with the code
+        raise LinkError(str(exc)) from None  # the engine says what is wrong with the code
     try:
         game = _replayed(record)
     except LinkError:
@@ -158,18 +158,24 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
     except QinError as exc:
         raise LinkError(str(exc)) from None
     except (ValueError, RecursionError):  # pragma: no cover - the limits above come first
-        raise LinkError(t("link.error.damaged")) from None
+        raise LinkError(words("link.error.damaged")) from None
     return game, record
 
 
-def _refusal(refused: qin.IllegalMove) -> str:
-    """Why a link's move was refused, in words, never naming a seat's hidden tiles (a
-    tile not in hand is said without the hand the engine's sentence lists)."""
-    if refused.code == "not_in_hand":
-        who = player_name(int(refused.params["player"]), refused.names or None,
-                          i18n.language())
-        return t("link.error.not_held", who=who)
-    return i18n.refusal(refused)
+@dataclass(frozen=True)
+class Refused:
+    """Why a link's move was refused, worded when shown, never naming a seat's hidden
+    tiles (a tile not in hand is said without the hand the engine's sentence lists)."""
+
+    refused: qin.IllegalMove
+
+    def text(self) -> str:
+        refused = self.refused
+        if refused.code == "not_in_hand":
+            who = player_name(int(refused.params["player"]), refused.names or None,
+                              i18n.language())
+            return t("link.error.not_held", who=who)
+        return i18n.refusal(refused)
 
 
 def _replayed(record: dict[str, Any]) -> qin.Game:
@@ -180,6 +186,6 @@ def _replayed(record: dict[str, Any]) -> qin.Game:
         try:
             game.play(text)
         except qin.IllegalMove as exc:
-            raise LinkError(t("link.error.move", number=number,
-                              reason=_refusal(exc))) from None
+            raise LinkError(words("link.error.move", number=number,
+                                  reason=Refused(exc))) from None
     return game

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Final, Protocol
 
-from .i18n import t
+from .i18n import WordedError, Words, t, words
 from .rating import rating_html
 
 KEY: Final = "qin.progress"
@@ -43,24 +43,8 @@ LEVEL_ORDER: Final = ("apprentice", "governor", "minister", "emperor", "heaven")
 page that offers it stays readable here)."""
 
 
-class ProgressError(ValueError):
-    """Progress text that cannot be read; the message says why."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """What went wrong with the stored record, for the player: a catalogue key and its
-    values, worded when shown (so in the language of the moment)."""
-
-    key: str
-    values: tuple[tuple[str, str], ...] = ()
-
-    def text(self) -> str:
-        return t(self.key, **dict(self.values))
-
-
-def _problem(key: str, **values: object) -> Problem:
-    return Problem(key, tuple((k, str(v)) for k, v in values.items()))
+class ProgressError(WordedError):
+    """Progress text that cannot be read; its note says why (``WordedError``)."""
 
 
 class Storage(Protocol):
@@ -123,20 +107,20 @@ class Progress:
 # -- reading -------------------------------------------------------------------------------
 def _counted(item: object, n: int) -> Counted:
     if not isinstance(item, dict):
-        raise ProgressError(f"game {n} is not an object")
+        raise ProgressError(words("progress.error.game", n=n))
     game_id, level, players = item.get("id"), item.get("level"), item.get("players")
     result, ended = item.get("result"), item.get("ended", 0)
     if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
-        raise ProgressError(f"game {n} has no valid id")
+        raise ProgressError(words("progress.error.id", n=n))
     if not isinstance(level, str) or level not in LEVEL_ORDER:
-        raise ProgressError(f"game {n} has an unknown level {str(level)[:20]!r}")
+        raise ProgressError(words("progress.error.level", n=n, level=str(level)[:20]))
     if isinstance(players, bool) or players not in (2, 3, 4):
-        raise ProgressError(f"game {n} has a bad player count {str(players)[:10]!r}")
+        raise ProgressError(words("progress.error.players", n=n, players=str(players)[:10]))
     if result not in RESULTS:
-        raise ProgressError(f"game {n} has a bad result {str(result)[:10]!r}")
+        raise ProgressError(words("progress.error.result", n=n, result=str(result)[:10]))
     if isinstance(ended, bool) or not isinstance(ended, int | float) \
             or not math.isfinite(ended):
-        raise ProgressError(f"game {n} has a bad end time")
+        raise ProgressError(words("progress.error.ended", n=n))
     return Counted(game_id, level, players, str(result), float(ended))
 
 
@@ -145,14 +129,14 @@ def parse(text: object) -> Progress:
     from .saves import SaveError, json_value
 
     try:
-        data = json_value(text, t("progress.what"))
+        data = json_value(text, words("progress.what"))
     except SaveError as exc:
-        raise ProgressError(str(exc)) from None
+        raise ProgressError(exc.note) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProgressError(f"not a progress record (its format is not {FORMAT!r})")
+        raise ProgressError(words("progress.error.format", format=FORMAT))
     games = data.get("games")
     if not isinstance(games, list):
-        raise ProgressError("a progress record's \"games\" is a list")
+        raise ProgressError(words("progress.error.games"))
     out: list[Counted] = []
     seen: set[str] = set()
     for n, item in enumerate(games[-MAX_GAMES:], start=1):
@@ -169,13 +153,13 @@ def is_progress(text: str) -> bool:
     return head.startswith("{") and f'"{FORMAT}"' in head
 
 
-def load(storage: Storage, now: float | None = None) -> tuple[Progress, Problem | None]:
+def load(storage: Storage, now: float | None = None) -> tuple[Progress, Words | None]:
     """The stored progress and what the player is told (``None`` when all is well).
     Damaged text is moved aside (never lost), and a new record starts."""
     try:
         text = storage.get(KEY)
     except Exception as exc:  # noqa: BLE001 - storage off: no progress shown
-        return Progress(), _problem("progress.unreadable", error=exc)
+        return Progress(), words("progress.unreadable", error=exc)
     if text is None:
         return Progress(), None
     try:
@@ -186,8 +170,8 @@ def load(storage: Storage, now: float | None = None) -> tuple[Progress, Problem 
             storage.set(aside, text)
             storage.set(KEY, Progress().to_json())
         except Exception:  # noqa: BLE001 - it stays where it is
-            return Progress(), _problem("progress.damaged", error=exc, where=KEY)
-        return Progress(), _problem("progress.damaged", error=exc, where=aside)
+            return Progress(), words("progress.damaged", error=exc, where=KEY)
+        return Progress(), words("progress.damaged", error=exc, where=aside)
 
 
 def _write(storage: Storage, progress: Progress) -> None:
@@ -195,7 +179,7 @@ def _write(storage: Storage, progress: Progress) -> None:
     storage.set(KEY, progress.to_json())
 
 
-def count(storage: Storage, game: Counted) -> tuple[Progress, Problem | None]:
+def count(storage: Storage, game: Counted) -> tuple[Progress, Words | None]:
     """Add ``game`` unless a game of its id is there already (read afresh: another
     tab may have counted it).  Returns the progress and what the player is told
     (``None`` when fine)."""
@@ -206,7 +190,7 @@ def count(storage: Storage, game: Counted) -> tuple[Progress, Problem | None]:
     try:
         _write(storage, progress)
     except Exception as exc:  # noqa: BLE001 - storage full or off: said, not fatal
-        return progress, _problem("progress.not_saved", error=exc)
+        return progress, words("progress.not_saved", error=exc)
     return progress, problem
 
 
@@ -222,7 +206,7 @@ def merge(storage: Storage, text: str) -> tuple[Progress, int]:
         try:
             _write(storage, progress)
         except Exception as exc:  # noqa: BLE001
-            raise ProgressError(t("progress.not_saved", error=exc)) from None
+            raise ProgressError(words("progress.not_saved", error=exc)) from None
     return progress, len(new)
 
 

@@ -243,7 +243,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["series-next"] = El(hidden=mode is not Mode.SERIES)
     els["series-status"] = El(text=summary, hidden=series is None)
     # -- keeping: the save, the link, the replay
-    els["save-state"] = El(text=st.keeping.save_text, data=(
+    els["save-state"] = El(text=i18n.said(st.keeping.save_text), data=(
         ("state", st.keeping.save_state or None),
         ("moves", str(st.keeping.save.moves) if st.keeping.save is not None else None)))
     els["link-note"] = El(hidden=not st.link.link_mode,
@@ -252,7 +252,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-url"] = El(value=st.link.link_url if st.link.link_panel or st.link.link_mode else "")
     els["link-message"] = El(text=i18n.said(st.link.link_message),
                              hidden=not st.link.link_message)
-    els["link-problem"] = El(text=st.link.link_problem, hidden=not st.link.link_problem)
+    els["link-problem"] = El(text=i18n.said(st.link.link_problem),
+                             hidden=not st.link.link_problem)
     els["replay-bar"] = El(hidden=r is None)
     if r is not None:  # the caption speaks a step (a live region), the status line not;
         # at a reviewed move jumped to, the review's detail speaks it in fuller words
@@ -433,19 +434,20 @@ def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:
                                               lambda: progress.table_html(st.start.progress,
                                                                           views.level_name)))
     els["progress"] = El(data=(("games", str(len(rows))),))
-    problem = st.start.progress_problem.text() if st.start.progress_problem is not None else ""
+    problem = i18n.said(st.start.progress_problem or "")
     els["progress-message"] = El(text=problem, hidden=not problem)
     els["progress-export"] = El(disabled=not rows)
     els["import-file"] = El(disabled=False)  # index.html's: off until the page's Python is here
     els["seed"] = El(value=st.start.seed_text)
-    els["setup-problems"] = El(text=st.start.setup_problems)
+    els["setup-problems"] = El(text=i18n.said(st.start.setup_problems))
     els["series-plan"] = El(html=cache.get("plans", generation, views.plans_html),
                             value=st.start.plan)
     entries = tuple(st.start.entries)
     els["saved-list"] = El(html=cache.get("saved", (entries, generation),
                                           lambda: views.saved_html(entries)))
     els["saved"] = El(data=(("count", str(len(st.start.entries))),))
-    els["saved-message"] = El(text=st.start.saved_message, hidden=not st.start.saved_message)
+    els["saved-message"] = El(text=i18n.said(st.start.saved_message),
+                              hidden=not st.start.saved_message)
     els["undelete"] = El(text=t("saved.undo"), hidden=not st.start.deleted)
     els["delete-finished"] = El(text=t("saved.delete_finished"),
                                 hidden=not any(e.ok and e.over for e in st.start.entries))

@@ -12,7 +12,7 @@ import qin
 from . import keyboard, links, motion, senses, views
 from .actions import After, AskReview, Command, Copy, Effect, Focus, ReviewAnswer, StartWorker
 from .core import Core
-from .i18n import t
+from .i18n import words
 from .modes import Mode
 from .replay import Replay
 from .review import ReviewRun, chart_points, list_moves
@@ -170,7 +170,7 @@ def update_review_link(app: Core) -> None:
             run.at)
     except links.LinkError as exc:
         st.link.review_url = ""
-        st.link.review_message = str(exc)
+        st.link.review_message = exc.note
 
 
 def open_review(app: Core, at: int | None = None) -> list[Effect]:
@@ -195,7 +195,7 @@ def open_review(app: Core, at: int | None = None) -> list[Effect]:
     if at is not None and at in run.plies:
         run.wanted = at
     elif at is not None:  # a computer's move: the review opens, no move chosen
-        st.link.link_problem = t("link.review.not_reviewed", n=at)
+        st.link.link_problem = words("link.review.not_reviewed", n=at)
     return review_next(app)
 
 
@@ -217,7 +217,7 @@ def follow_review(app: Core, address: str) -> list[Effect]:
         if asked.at in run.plies:
             run.wanted = asked.at  # not judged yet
         else:
-            st.link.link_problem = t("link.review.not_reviewed", n=asked.at)
+            st.link.link_problem = words("link.review.not_reviewed", n=asked.at)
     return []
 
 

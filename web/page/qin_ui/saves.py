@@ -69,7 +69,7 @@ from qin.json_text import JsonTextError, read_json
 
 from .gamerecord import SaveError as SaveError
 from .gamerecord import record_of as record_of
-from .i18n import join, t
+from .i18n import Words, join, t, words
 from .links import LinkError, read_link
 from .setup import COLOURS
 
@@ -92,7 +92,7 @@ class SaveConflict(SaveError):
     game (``reason`` "newer"), deleted it ("gone") or left text that cannot be read
     ("damaged").  Nothing was written."""
 
-    def __init__(self, message: str, reason: str = "newer") -> None:
+    def __init__(self, message: Words | str, reason: str = "newer") -> None:
         super().__init__(message)
         self.reason = reason
 
@@ -239,7 +239,7 @@ class SavedGame:
     updated: float = 0.0
     series: dict[str, Any] | None = None
     mode: str = "local"
-    notes: list[str] = field(default_factory=list)
+    notes: list[Words] = field(default_factory=list)
     """What was adjusted on loading (e.g. an unknown computer level played by a human)."""
     rev: int = 0
     summary: Summary | None = None
@@ -343,7 +343,7 @@ def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int) -
 
 
 # -- reading text: the one reader of JSON from outside, words from the catalogue ----------
-def json_value(text: object, what: str) -> Any:
+def json_value(text: object, what: Words | str) -> Any:
     """``text`` (or UTF-8 bytes) -> its JSON value; ``SaveError`` says why not.
 
     ``qin.json_text.read_json`` reads it: size, broken Unicode, nesting depth and the
@@ -354,11 +354,11 @@ def json_value(text: object, what: str) -> Any:
         raise _refusal(exc, what) from None
 
 
-def _refusal(exc: JsonTextError, what: str) -> SaveError:
-    return SaveError(t(f"saves.error.{exc.code}", what=what, **exc.params))
+def _refusal(exc: JsonTextError, what: Words | str) -> SaveError:
+    return SaveError(words(f"saves.error.{exc.code}", what=what, **exc.params))
 
 
-def _text(text: object, what: str) -> str:
+def _text(text: object, what: Words | str) -> str:
     """``text`` (or UTF-8 bytes) within the reader's size, not blank; ``SaveError`` else."""
     try:
         return json_text.text_of(text, MAX_TEXT)
@@ -366,7 +366,7 @@ def _text(text: object, what: str) -> str:
         raise _refusal(exc, what) from None
 
 
-def _checked_record(record: Any, what: str) -> dict[str, Any]:
+def _checked_record(record: Any, what: Words | str) -> dict[str, Any]:
     """A record's fields checked (no replay); ``SaveError`` else."""
     if not isinstance(record, dict):
         raise SaveError(f"{what} has no game record")
@@ -380,7 +380,7 @@ def _checked_record(record: Any, what: str) -> dict[str, Any]:
     return checked
 
 
-def _load_record(record: Any, what: str) -> tuple[dict[str, Any], qin.Game]:
+def _load_record(record: Any, what: Words | str) -> tuple[dict[str, Any], qin.Game]:
     """A record checked and replayed: (checked record, game); ``SaveError`` else."""
     try:
         checked = records.check(record)
@@ -405,21 +405,21 @@ def _number(value: Any, default: float = 0.0) -> float:
 
 
 def read_save(text: object, known_kinds: Iterable[str] | None = None,
-              what: str = "") -> SavedGame:
+              what: Words | str = "") -> SavedGame:
     """A save's text -> ``SavedGame``, every field checked, nothing replayed.
     Raises ``SaveError``.
 
     ``known_kinds``: the player types the page offers; a seat of another type (a
     computer level this version does not have) is played by a human, with a note."""
-    what = what or t("saves.this_save")
+    what = what or words("saves.this_save")
     data = json_value(text, what)
     if not isinstance(data, dict):
         raise SaveError(f"{what} is not a saved game (not a JSON object)")
     fmt = data.get("format")
     if fmt not in (FORMAT, OLD_FORMAT):
         if isinstance(fmt, str) and fmt.startswith("qin-save/"):
-            raise SaveError(f"{what} was written by another version of this page "
-                            f"('{fmt[:20]}'; this page reads '{FORMAT}')")
+            raise SaveError(words("saves.error.version", what=what, format=fmt[:20],
+                                  reads=FORMAT))
         raise SaveError(f"{what} is not a saved game (its format is not '{FORMAT}')")
     save_id = data.get("id")
     if not isinstance(save_id, str) or not save_id or len(save_id) > 64:
@@ -441,13 +441,13 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
     if not all(c in COLOURS for c in colours):
         raise SaveError(f"{what} has seat colours that are not the palette's (one of "
                         f"{', '.join(COLOURS)} per player)")
-    notes: list[str] = []
+    notes: list[Words] = []
     kinds = list(kinds)
     if known_kinds is not None:
         known = set(known_kinds)
         for seat, kind in enumerate(kinds, start=1):
             if kind not in known:
-                notes.append(t("saves.note.kind", n=seat, kind=kind[:40]))
+                notes.append(words("saves.note.kind", n=seat, kind=kind[:40]))
                 kinds[seat - 1] = "human"
     at_screen = ui.get("at_screen", 0)
     if not _is_int(at_screen) or not 0 <= at_screen <= players:
@@ -474,7 +474,7 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
 
 
 def parse_save(text: object, known_kinds: Iterable[str] | None = None,
-               what: str = "") -> tuple[SavedGame, qin.Game]:
+               what: Words | str = "") -> tuple[SavedGame, qin.Game]:
     """A save's text -> (SavedGame, its game replayed).  Raises ``SaveError``."""
     saved = read_save(text, known_kinds, what)
     _, game = _load_record(saved.record, f"{what or t('saves.this_save')}'s game record")
@@ -511,7 +511,7 @@ class SaveStore:
             return [k for k in self.storage.all_keys() if isinstance(k, str)
                     and k.startswith(PREFIX)]
         except Exception as exc:  # storage off (private mode, blocked): say so
-            raise SaveError(f"the browser's storage cannot be read: {exc}") from None
+            raise SaveError(words("saves.error.storage", error=exc)) from None
 
     def ids(self) -> list[str]:
         return [k[len(PREFIX):] for k in self._keys()]
@@ -531,16 +531,16 @@ class SaveStore:
         try:
             return self.storage.get(PREFIX + save_id)
         except Exception as exc:
-            raise SaveError(f"the browser's storage cannot be read: {exc}") from None
+            raise SaveError(words("saves.error.storage", error=exc)) from None
 
     def _set(self, save_id: str, text: str) -> None:
         try:
             self.storage.set(PREFIX + save_id, text)
         except Exception as exc:  # QuotaExceededError and the like
-            words = f"{type(exc).__name__} {exc}".lower()
-            if any(w in words for w in FULL_WORDS):
-                raise StorageFull(t("saves.error.full")) from None
-            raise SaveError(t("saves.error.write", error=exc)) from None
+            said = f"{type(exc).__name__} {exc}".lower()
+            if any(w in said for w in FULL_WORDS):
+                raise StorageFull(words("saves.error.full")) from None
+            raise SaveError(words("saves.error.write", error=exc)) from None
 
     # -- writing -------------------------------------------------------------------
     def _compose(self, save_id: str, rev: int, created: float, game: qin.Game,
@@ -571,13 +571,13 @@ class SaveStore:
         is gone or cannot be read."""
         text = self.raw(save_id)
         if text is None:
-            raise SaveConflict(t("saves.error.gone"), "gone")
+            raise SaveConflict(words("saves.error.gone"), "gone")
         try:
             stored = read_save(text)
         except SaveError:
-            raise SaveConflict(t("saves.error.changed_damaged"), "damaged") from None
+            raise SaveConflict(words("saves.error.changed_damaged"), "damaged") from None
         if stored.id != save_id:
-            raise SaveConflict(t("saves.error.changed_damaged"), "damaged")
+            raise SaveConflict(words("saves.error.changed_damaged"), "damaged")
         return stored, text
 
     def write(self, ref: SaveRef, game: qin.Game, ui: Mapping[str, Any], *,
@@ -588,7 +588,7 @@ class SaveStore:
         when the stored save is not the one ``ref`` names: another tab wrote meanwhile."""
         stored, text = self._current(ref.id)
         if _other_writer(ref, stored, text):
-            raise SaveConflict(t("saves.error.conflict"), "newer")
+            raise SaveConflict(words("saves.error.conflict"), "newer")
         record = stored.record
         if (record["board"], record["players"], record["seed"]) != \
                 (game.board_name, game.players, game.seed):
@@ -604,7 +604,7 @@ class SaveStore:
         try:
             self.storage.remove(PREFIX + save_id)
         except Exception as exc:
-            raise SaveError(f"the saved game could not be deleted: {exc}") from None
+            raise SaveError(words("saves.error.delete", error=exc)) from None
         self._legacy_revs.pop(save_id, None)
         return Deleted(save_id, text)
 
@@ -614,7 +614,7 @@ class SaveStore:
             return
         current = self.raw(deleted.id)
         if current is not None and current != deleted.text:
-            raise SaveError(t("saves.error.undelete"))
+            raise SaveError(words("saves.error.undelete"))
         self._set(deleted.id, deleted.text)
 
     def delete_finished(self) -> list[Deleted]:
@@ -644,7 +644,7 @@ class SaveStore:
         then stays in the store, listed as damaged)."""
         text = self.raw(save_id)
         if text is None:
-            raise SaveError(t("saves.error.gone"))
+            raise SaveError(words("saves.error.gone"))
         saved = read_save(text, self.known_kinds)
         if saved.id != save_id:
             raise SaveError("this saved game's id does not match where it is stored")
@@ -764,13 +764,13 @@ class Imported:
     """``"record"``, ``"save"`` or ``"link"``."""
 
 
-def _keepable(imported: Imported, what: str) -> Imported:
+def _keepable(imported: Imported, what: Words | str) -> Imported:
     """An import the page can keep: a game on one of its board sides.  A record may
     hold an inline layout (the engine plays it), but a save, its summary and a link
     name a shipped side, so such a game could be played and never saved: refused."""
     if imported.game.board_name not in BOARD_NAMES or \
             imported.record.get("board") not in BOARD_NAMES:
-        raise SaveError(t("saves.error.own_board", what=what))
+        raise SaveError(words("saves.error.own_board", what=what))
     return imported
 
 
@@ -779,13 +779,13 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
 
     Accepts a ``qin-game/1`` record, a save (``qin-save/1`` or ``/2``), or a game link
     (``...#g=...``)."""
-    the_file = t("saves.the_file")
+    the_file = words("saves.the_file")
     stripped = _text(text, the_file).strip()
     if stripped[:1] in ("{", "["):
         data = json_value(stripped, the_file)
         if isinstance(data, dict) and isinstance(data.get("format"), str) \
                 and data["format"].startswith("qin-save/"):
-            saved, game = parse_save(stripped, known_kinds, t("saves.the_saved_file"))
+            saved, game = parse_save(stripped, known_kinds, words("saves.the_saved_file"))
             return _keepable(Imported(game, saved.record, saved, "save"), the_file)
         record, game = _load_record(data, the_file)
         return _keepable(Imported(game, record), the_file)
@@ -793,9 +793,9 @@ def read_import(text: object, known_kinds: Iterable[str] | None = None) -> Impor
         try:
             game, record = read_link(stripped)
         except LinkError as exc:
-            raise SaveError(str(exc)) from None
+            raise SaveError(exc.note) from None
         return Imported(game, record, source="link")
-    raise SaveError(t("saves.error.not_qin", what=the_file))
+    raise SaveError(words("saves.error.not_qin", what=the_file))
 
 
 def export_name(record: dict[str, Any], when: float | None = None) -> str:

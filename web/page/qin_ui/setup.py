@@ -11,7 +11,7 @@ from qin.inputs import is_name_text
 from qin.svg import PAGODA_COLOURS
 
 from . import i18n, players
-from .i18n import t
+from .i18n import Joined, WordedError, Words, t, words
 
 COLOURS: tuple[str, ...] = tuple(PAGODA_COLOURS)
 """Pagoda colours on offer (none of them red, yellow or blue)."""
@@ -134,36 +134,36 @@ def parse_seed(text: str) -> int | None:
     if not text:
         return None
     if not text.isdecimal() or int(text) > MAX_SEED:
-        raise ValueError(t("setup.bad_seed", text=text, max=MAX_SEED))
+        raise WordedError(words("setup.bad_seed", text=text, max=MAX_SEED))
     return int(text)
 
 
-def problems(settings: Settings) -> list[str]:
+def problems(settings: Settings) -> list[Words]:
     """What stops a game from starting with these settings ([] when nothing)."""
-    out = []
+    out: list[Words] = []
     if settings.players not in (2, 3, 4):
-        out.append(t("setup.problem.players"))
+        out.append(words("setup.problem.players"))
     names = [s.name.strip() for s in settings.seats]
     for i, name in enumerate(names, 1):
         if not name:
-            out.append(t("setup.problem.no_name", n=i))
+            out.append(words("setup.problem.no_name", n=i))
         elif len(name) > MAX_NAME:
-            out.append(t("setup.problem.long_name", n=i, max=MAX_NAME))
+            out.append(words("setup.problem.long_name", n=i, max=MAX_NAME))
         elif not is_name_text(name):
-            out.append(t("setup.problem.name_text", n=i))
+            out.append(words("setup.problem.name_text", n=i))
     filled = [n.casefold() for n in names if n]
     if len(set(filled)) != len(filled):
-        out.append(t("setup.problem.same_name"))
+        out.append(words("setup.problem.same_name"))
     colours = [s.colour for s in settings.seats]
     if len(set(colours)) != len(colours):
-        out.append(t("setup.problem.same_colour"))
+        out.append(words("setup.problem.same_colour"))
     for s in settings.seats:
         if s.colour not in PAGODA_COLOURS:
-            out.append(t("setup.problem.colour", colour=s.colour))
+            out.append(words("setup.problem.colour", colour=s.colour))
         if s.kind not in players.KINDS:
-            out.append(t("setup.problem.kind", kind=s.kind))
+            out.append(words("setup.problem.kind", kind=s.kind))
     if settings.board not in {key for key, _ in BOARDS}:
-        out.append(t("setup.problem.board", board=settings.board))
+        out.append(words("setup.problem.board", board=settings.board))
     return out
 
 
@@ -171,7 +171,7 @@ def new_game(settings: Settings) -> qin.Game:
     """The game these settings describe (raises ``ValueError`` listing the problems)."""
     found = problems(settings)
     if found:
-        raise ValueError(" ".join(found))
+        raise WordedError(Joined(tuple(found)))
     return qin.Game.new(board=settings.board, players=settings.players, seed=settings.seed,
                         fair_start=settings.fair_start,
                         names=[s.name.strip() for s in settings.seats])

@@ -26,7 +26,7 @@ from .actions import (
     WarmWorker,
 )
 from .core import CURRENT_KEY, Core, settings_of
-from .i18n import t
+from .i18n import Joined, Words, counted, words
 from .saves import SaveError, export_name, export_text, read_import
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
@@ -55,8 +55,8 @@ def imported(app: Core, action: Imported) -> list[Effect]:
 def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
     st = app.state
     st.start.imported = "refused"
-    why = t(action.why, error=action.error) if action.error else t(action.why)
-    st.start.saved_message = t("import.refused", name=action.file, error=why)
+    why = words(action.why, error=action.error) if action.error else words(action.why)
+    st.start.saved_message = words("import.refused", name=action.file, error=why)
     return []
 
 
@@ -138,7 +138,7 @@ def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
         try:
             saved = app.saves.open(save_id).saved
         except SaveError as exc:
-            st.start.saved_message = str(exc)
+            st.start.saved_message = exc.note
             return []
         return [Download(export_name(saved.record, saved.updated),
                          export_text(saved.record))]
@@ -150,7 +150,7 @@ def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
         else:
             deleted = (app.saves.delete(save_id),)
     except SaveError as exc:
-        st.start.saved_message = str(exc)
+        st.start.saved_message = exc.note
         return []
     # The game behind the start screen keeps its ref: undone, it is written on as
     # before; not undone, its next write finds it gone and saves it anew.
@@ -158,8 +158,8 @@ def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
     if not deleted:
         return []
     st.start.deleted = deleted
-    st.start.saved_message = t("saved.deleted") if name == "delete" else \
-        t("saved.deleted_finished", n=len(deleted))
+    st.start.saved_message = words("saved.deleted") if name == "delete" else \
+        words("saved.deleted_finished", n=len(deleted))
     st.start.deleted_timer = st.token()
     return [After(UNDO_DELETE_MS, st.start.deleted_timer)]
 
@@ -168,29 +168,29 @@ def _undelete(app: Core) -> list[Effect]:
     """Put the last deletion back, text for text."""
     st = app.state
     deleted, st.start.deleted, st.start.deleted_timer = st.start.deleted, (), None
-    st.start.saved_message = t("saved.restored")
+    st.start.saved_message = words("saved.restored")
     for d in deleted:
         try:
             app.saves.undelete(d)
         except SaveError as exc:
-            st.start.saved_message = str(exc)
+            st.start.saved_message = exc.note
     app.refresh_entries()
     return []
 
 
 def _import(app: Core, text: str, file: str) -> list[Effect]:
     st = app.state
-    file = file or t("saves.the_file")
+    name: Words | str = file or words("saves.the_file")
     if progress.is_progress(text):
         try:
             st.start.progress, added = progress.merge(app.saves.storage, text)
         except progress.ProgressError as exc:
             st.start.imported = "refused"
-            st.start.saved_message = t("import.refused", name=file, error=str(exc))
+            st.start.saved_message = words("import.refused", name=name, error=exc)
             return []
         st.start.imported = "ok"
         st.start.progress_problem = None
-        st.start.saved_message = i18n.plural(added, "progress.imported", name=file)
+        st.start.saved_message = counted(added, "progress.imported", name=name)
         return []
     try:
         imported = read_import(text, players.KINDS)
@@ -205,12 +205,12 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
             series = None
     except (SaveError, SeriesPlanError) as exc:
         st.start.imported = "refused"
-        st.start.saved_message = t("import.refused", name=file, error=str(exc))
+        st.start.saved_message = words("import.refused", name=name, error=exc)
         return []
     st.start.imported = "ok"
-    st.start.saved_message = t("import.done", name=file,
-                         names=f" {t('saved.vs')} ".join(s.names),
-                         moves=len(s.game.moves))
+    st.start.saved_message = words("import.done", name=name,
+                                   names=Joined(tuple(s.names), "saved.vs"),
+                                   moves=len(s.game.moves))
     return app.show(s, None, "local", series) + [Save()]
 
 
@@ -232,7 +232,7 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
             _, record = links.read_link(boot.hash)
             s = keep.link_session(record)
         except (links.LinkError, SaveError) as exc:
-            st.start.saved_message = t("link.cannot_open", error=exc)
+            st.start.saved_message = words("link.cannot_open", error=exc)
             st.start.link_refused = True
             return []
         return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, boot.hash)
@@ -258,14 +258,11 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
     i18n.set_language(e.lang, json.loads(e.catalogue))
     st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
     st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
-    st.start.setup_problems = ""
     st.spoken = ""  # a move's events are not read out again
     if st.tutorial.lesson is not None:
         st.tutorial.lesson.rename()
     s = st.game.session
     if s is not None:
         s.notice = None
-        if st.keeping.save_state == "saved":
-            st.keeping.save_text = t("keep.saved")
     app.refresh_entries()
     return []

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from . import computer
-from .i18n import Words
+from .i18n import Said, Words
 from .keyboard import Keys
 from .lesson import Lesson
 from .modes import Mode
 from .motion import DEFAULT_PACE, Cue, Moved
-from .progress import Problem, Progress
+from .progress import Progress
 from .replay import Replay
 from .review import ReviewRun
 from .saves import Deleted, Entry, SaveRef
@@ -74,18 +74,18 @@ class StartScreen:
     first visit one human against the computer: ``setup.opening``)."""
     plan: str = "single"
     seed_text: str = ""
-    setup_problems: str = ""
+    setup_problems: Said = ""  # why the game did not start
     drop_over: bool = False  # a file is dragged over the start screen
     imported: ImportOutcome = ""  # the last import
     link_refused: bool = False  # a game link in the address could not be opened
     entries: list[Entry] = field(default_factory=list)  # the "Saved games" panel
-    saved_message: str = ""
+    saved_message: Said = ""  # the saved games' note: an import, a deletion...
     storage_problem: str = ""  # a catalogue key: what is wrong with the storage
     deleted: tuple[Deleted, ...] = ()  # the last deletion, while its undo is offered
     deleted_timer: int | None = None  # the token of the undo's time limit
     warm_timer: int | None = None  # the token of the wait before the worker is warmed
     progress: Progress = field(default_factory=Progress)  # the start screen's table
-    progress_problem: Problem | None = None  # what is wrong with the stored record
+    progress_problem: Words | None = None  # what is wrong with the stored record
 
 
 @dataclass
@@ -120,7 +120,7 @@ class Keeping:
 
     save: SaveRef | None = None  # where the game on screen is saved
     save_state: SaveState = ""
-    save_text: str = ""
+    save_text: Said = ""
     notice: NoticeKind = ""
     """"conflict": another tab wrote this game's save (nothing is written until the
     player chooses); "link": a link pasted into this tab holds another state of the
@@ -136,13 +136,13 @@ class Address:
     link_open: bool = False  # this game came from a link
     link_panel: bool = False
     link_url: str = ""
-    link_message: Words | str = ""
+    link_message: Said = ""
     base_url: str = ""  # the page's address without its fragment
     address_game: bool = False  # the address's fragment holds a game
     review_panel: bool = False  # the review's Share shows its link
     review_url: str = ""  # the review's link: this game, its review at the chosen move
-    review_message: Words | str = ""  # the review link copied, or how to copy it
-    link_problem: str = ""  # why a link was not followed: a broken pasted link, a review part
+    review_message: Said = ""  # the review link copied, or how to copy it
+    link_problem: Said = ""  # why a link was not followed: a broken link, a review part
 
 
 @dataclass

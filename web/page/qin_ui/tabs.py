@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import keep, learn, links, progress, replaying, senses, tutorial
 from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
 from .core import CURRENT_KEY, Core
-from .i18n import t
+from .i18n import words
 from .saves import FULL_WORDS, SaveError, id_of_key, ref_of
 
 
@@ -23,7 +23,7 @@ def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
     says it is not saved, and its next save starts from what the browser holds."""
     st = app.state
     full = any(w in failed.error.lower() for w in FULL_WORDS)
-    why = t("saves.error.full") if full else t("saves.error.write", error=failed.error)
+    why = words("saves.error.full") if full else words("saves.error.write", error=failed.error)
     save_id = id_of_key(failed.key)
     if st.keeping.save is not None and save_id == st.keeping.save.id:
         try:
@@ -31,7 +31,7 @@ def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
             st.keeping.save = ref_of(text) if text is not None else None
         except SaveError:
             st.keeping.save = None  # saved anew at the next move
-        st.keeping.save_state, st.keeping.save_text = "error", t("keep.not_saved", error=why)
+        st.keeping.save_state, st.keeping.save_text = "error", words("keep.not_saved", error=why)
     elif failed.key != CURRENT_KEY:
         st.start.saved_message = why
         if st.screen == "setup":
@@ -84,7 +84,7 @@ def _notice(app: Core, name: str) -> list[Effect]:
             _, record = links.read_link(offer)
             s = keep.link_session(record)
         except (links.LinkError, SaveError) as exc:
-            st.link.link_problem = t("link.cannot_open", error=exc)
+            st.link.link_problem = words("link.cannot_open", error=exc)
             return app.keep_address()
         return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, offer)
     return app.keep_address()
@@ -103,7 +103,7 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
     try:
         linked, record = links.read_link(fragment)
     except links.LinkError as exc:
-        st.link.link_problem = st.start.saved_message = t("link.cannot_open", error=exc)
+        st.link.link_problem = st.start.saved_message = words("link.cannot_open", error=exc)
         return []
     if s is None:
         return (app.show(keep.link_session(record), None, "link", None) + [Save()]
@@ -121,7 +121,7 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
             later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
                                      list(s.settings.colours))
         except SaveError as exc:
-            st.link.link_problem = t("link.cannot_open", error=exc)
+            st.link.link_problem = words("link.cannot_open", error=exc)
             return []
         return (app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
                 + replaying.follow_review(app, fragment))
