@@ -321,6 +321,32 @@ def opened_record_edited(app: App) -> None:
     run(app, A.Command("resume", edited_save(app, lambda d: d["record"].update(seed="x"))))
 
 
+def opened_series_edited(app: App) -> None:
+    """A saved series whose finished game's record was edited by hand, opened."""
+    run(app, A.StartGame(A.Form(("Ann", "Ben"), ("green", "white"), ("human", "human"),
+                                "bird", False, "7", "sides")))
+    ref = app.state.keeping.save
+    assert ref is not None
+    text = app.saves.storage.get(PREFIX + ref.id)
+    assert text is not None
+    data = json.loads(text)
+    assert isinstance(data.get("series"), dict)
+    data["series"]["games"] = [{**begun().record(), "seed": "x"}]
+    app.saves.storage.set(PREFIX + ref.id, json.dumps(data))
+    run(app, A.Command("new-game"))
+    run(app, A.Command("resume", ref.id))
+
+
+def replay_without_record(app: App) -> None:
+    """The replay asked of a game that was set up from a position (no seed: no record;
+    the page deals every game it plays, so only a program gets there)."""
+    run(app, A.StartGame(named()))
+    session = app.state.game.session
+    assert session is not None
+    session.game = qin.Game.from_position(session.game.to_position())
+    run(app, A.Command("replay-open"))
+
+
 def opened_unknown_level(app: App) -> None:
     """A saved game whose computer is of a level this page does not have, opened: a
     human plays that seat, and the save's state says so (the page's store knows its
@@ -419,6 +445,8 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
     "a saved game edited by hand opened": opened_edited,
     "a saved game edited by hand imported": imported_edited,
     "a saved game whose record was edited by hand opened": opened_record_edited,
+    "a saved series whose game was edited by hand opened": opened_series_edited,
+    "a replay asked of a game that has no record": replay_without_record,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
     "the browser's storage closed": closed_storage,
     "a deletion the browser refused": refused_deletion,

@@ -201,6 +201,12 @@ def counted(n: float, key: str, **values: object) -> Words:
     return replace(words(key, **values), count=n)
 
 
+def reason(error: Exception) -> Said:
+    """Why ``error`` happened, as a note keeps it: the engine's refusal of a record, a
+    link or a move as ``EngineReason``, a ``WordedError``'s note, else its text."""
+    return _kept(error)
+
+
 def _kept(value: object) -> Said:
     if isinstance(value, Sayable):
         return value
