@@ -1,13 +1,14 @@
 """Events and refusals in words: the one message catalogue, in English, German and French.
 
-The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove`` codes
-and params); this module words them from the catalogues ``qin/messages/<lang>.json``,
-which ship in the wheel and serve the command line, the game page and the embeddable
-diagrams alike::
+The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove`` and
+``RecordError`` codes and params); this module words them from the catalogues
+``qin/messages/<lang>.json``, which ship in the wheel and serve the command line, the
+game page and the embeddable diagrams alike::
 
     describe(Event("found", 1, ("c4", "d4", "e4"), colour="R", size=3), ["Green", "White"])
     == "Green founds a red province of 3 (c4 d4 e4)"
     refusal_text(exc, "de", names)  # an IllegalMove (or its to_dict()) in German
+    record_error_text(exc, "fr")    # a RecordError (a bad record or link) in French
 
 The site's own catalogues (``web/i18n/<lang>.json``: buttons, labels, the rules pages)
 hold none of these keys; the site build serves each language as both merged.
