@@ -51,7 +51,40 @@ class IllegalMove(QinError):
 
 
 class RecordError(QinError):
-    """A game record (``qin-game/1``) that cannot be loaded or replayed."""
+    """A game record (``qin-game/1``) or a game link that cannot be loaded or replayed.
+
+    The message says what is wrong in English, quoting the offending text.  ``code``
+    says which check refused it (``CODES``; "invalid" when a caller gave none),
+    ``params`` the JSON-ready facts it concerns (a move's ``number`` and text, a
+    ``field`` and its ``value`` as JSON text, a bad move's ``refusal`` as
+    ``IllegalMove.to_dict()``); ``qin.messages.record_error_text`` words both in any
+    language the catalogue speaks.
+    """
+
+    CODES = ("invalid", "text", "type", "no_format", "not_record", "version",
+             "unknown_field", "missing_field", "board", "players", "seed", "fair_start",
+             "names_list", "names_count", "name_type", "name_empty", "name_long",
+             "name_chars", "moves_list", "moves_many", "move_text", "per_seat",
+             "seat_kind", "hint_count", "view", "no_seed", "not_dealt", "board_file",
+             "setup", "after_end", "move", "move_unreadable", "link_board", "link_type",
+             "link_long", "link_chars", "link_cut", "link_version", "link_damaged",
+             "link_unknown", "link_name", "link_kind", "link_move", "link_moves",
+             "link_number")
+
+    def __init__(self, message: str, code: str = "invalid",
+                 params: Mapping[str, Any] | None = None) -> None:
+        if code not in self.CODES:
+            raise ValueError(f"unknown record error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}``, JSON-ready (``record_error_text`` words it)."""
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.code, self.params))
 
 
 class BoardError(QinError):

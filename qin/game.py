@@ -516,11 +516,11 @@ class Game:
         for a game whose hands are not those of its seed (e.g. one made by ``sample``)."""
         if self.seat:
             raise RecordError("a player's view of a game cannot be saved as a game record; "
-                              "save the full game")
+                              "save the full game", "view")
         if self.seed is None:
             raise RecordError("this game has no seed (it was set up from a position, not "
                               "dealt by Game.new), so it cannot be saved as a game record; "
-                              "save its position text instead")
+                              "save its position text instead", "no_seed")
         record: dict[str, Any] = {
             "format": record_format.FORMAT,
             "board": self._board_key(),
@@ -533,7 +533,8 @@ class Game:
         replayed = Game._replay(record_format.checked(record))
         if replayed.to_position() != self.to_position() or replayed.pile != self.pile:
             raise RecordError("this game's tiles are not the ones its seed deals (a sampled "
-                              "or edited game), so a record of it would not replay")
+                              "or edited game), so a record of it would not replay",
+                              "not_dealt")
         return record
 
     @classmethod
@@ -555,19 +556,26 @@ class Game:
                            seed=record["seed"], fair_start=record["fair_start"],
                            names=record["names"])
         except BoardError as exc:
-            raise RecordError(f"the game record's board: {exc}") from None
+            raise RecordError(f"the game record's board: {exc}", "board_file",
+                              {"board": quote(record["board"])}) from None
         except QinError as exc:  # pragma: no cover - the record's checks come first
-            raise RecordError(f"the game record cannot be set up: {exc}") from None
+            raise RecordError(f"the game record cannot be set up: {exc}", "setup") from None
         for number, text in enumerate(record["moves"], start=1):
             if game.is_over:
                 raise RecordError(f"move {number} {quote(text)} comes after the end of the game "
-                                  f"({game._result()} after move {number - 1})")
+                                  f"({game._result()} after move {number - 1})", "after_end",
+                                  {"number": number, "move": quote(text), "last": number - 1})
             mover = game.to_move
             try:
                 events = game.play(text)
             except QinError as exc:
-                raise RecordError(f"move {number} {quote(text)} cannot be played: "
-                                  f"{record_format.move_reason(exc, text)}") from None
+                message = (f"move {number} {quote(text)} cannot be played: "
+                           f"{record_format.move_reason(exc, text)}")
+                where = {"number": number, "move": quote(text)}
+                if isinstance(exc, IllegalMove):
+                    raise RecordError(message, "move", {**where, "refusal": exc.to_dict(),
+                                                        "names": list(game.names)}) from None
+                raise RecordError(message, "move_unreadable", where) from None
             if log is not None:
                 log.append((text, mover, events))
         return game

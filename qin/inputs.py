@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
-from .errors import QinError
+from .errors import QinError, RecordError
 from .json_text import JsonTextError, read_json
 
 QUOTE_LIMIT: Final = 60
@@ -101,12 +101,14 @@ def decoded(data: bytes | bytearray, what: str, error: type[QinError],
     """UTF-8 bytes (a byte-order mark allowed) as text; ``error`` when larger than
     ``limit`` bytes, before decoding, or not UTF-8."""
     if len(data) > limit:
-        raise error(f"the {what} is larger than any can be ({len(data):,} bytes; "
-                    f"at most {limit:,})")
+        raise refusal(error, what, JsonTextError(
+            "large", f"is larger than any can be ({len(data):,} bytes; at most {limit:,})",
+            n=len(data)))
     try:
         return bytes(data).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise error(f"the {what} is not UTF-8 text (byte {exc.start})") from None
+        raise refusal(error, what, JsonTextError(
+            "utf8", f"is not UTF-8 text (byte {exc.start})")) from None
 
 
 def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INPUT) -> Any:
@@ -116,7 +118,17 @@ def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INP
     try:
         return read_json(text, limit)
     except JsonTextError as exc:
-        raise error(f"the {what} {exc}") from None
+        raise refusal(error, what, exc) from None
+
+
+def refusal(error: type[QinError], what: str, exc: JsonTextError) -> QinError:
+    """The reader's refusal ``exc`` of the ``what`` as ``error`` ("the game record is
+    not valid JSON: ..."); a ``RecordError`` keeps its code and values (code "text",
+    the reader's code as ``problem``)."""
+    message = f"the {what} {exc}"
+    if issubclass(error, RecordError):
+        return error(message, "text", {"problem": exc.code, **exc.params})
+    return error(message)
 
 
 def is_name_text(name: str) -> bool:

@@ -26,7 +26,7 @@ from .boards import layout
 from .errors import IllegalMove, QinError, RecordError
 from .events import Event
 from .geometry import Geometry
-from .inputs import decoded, digit_count, escape, name_problem, parse_json, quote
+from .inputs import MAX_NAME, decoded, digit_count, escape, name_problem, parse_json, quote
 from .messages import refusal_text
 from .moves import Move
 from .tiles import PAGODAS
@@ -61,10 +61,12 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(data, bytes | bytearray):
         data = decoded(data, "game record", RecordError)
     if not isinstance(data, str):
-        raise RecordError(f"a game record is JSON text or a dict, not {type(data).__name__}")
+        raise RecordError(f"a game record is JSON text or a dict, not {type(data).__name__}",
+                          "type", {"type": type(data).__name__})
     value = parse_json(data, "game record", RecordError)
     if not isinstance(value, dict):
-        raise RecordError(f"a game record is a JSON object {{...}}, not {json_type(value)}")
+        raise RecordError(f"a game record is a JSON object {{...}}, not {json_type(value)}",
+                          "not_record", {"value": json_type(value), "reads": FORMAT})
     return value
 
 
@@ -78,31 +80,41 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     """``check`` for a record already parsed into a dict."""
     if "format" not in record:
         raise RecordError(f"this is not a game record: it has no \"format\" "
-                          f"(a game record starts {{\"format\": \"{FORMAT}\", ...}})")
+                          f"(a game record starts {{\"format\": \"{FORMAT}\", ...}})",
+                          "no_format", {"reads": FORMAT})
     fmt = record["format"]
     if fmt != FORMAT:
         if isinstance(fmt, str) and fmt.startswith("qin-game/"):
             raise RecordError(f"unknown game record version {quote(fmt)}: this program reads "
-                              f"'{FORMAT}' (a newer program may have written it)")
+                              f"'{FORMAT}' (a newer program may have written it)",
+                              "version", {"format": fmt[:40], "reads": FORMAT})
         raise RecordError(f"this is not a game record: its format is {show(fmt)}, "
-                          f"not \"{FORMAT}\"")
+                          f"not \"{FORMAT}\"", "not_record", {"value": show(fmt), "reads": FORMAT})
     problem = fields_problem(record, KEYS, REQUIRED, "the game record")
     if problem:
-        raise RecordError(problem)
+        unknown = [k for k in record if k not in KEYS]
+        if unknown:
+            raise RecordError(problem, "unknown_field",
+                              {"field": show(unknown[0]), "fields": ", ".join(KEYS)})
+        raise RecordError(problem, "missing_field",
+                          {"field": next(k for k in REQUIRED if k not in record)})
     board = record["board"]
     if not isinstance(board, str) or not board:
         raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}) "
-                          f"or its layout, not {show(board)}")
+                          f"or its layout, not {show(board)}", "board",
+                          {"value": show(board), "boards": ", ".join(BOARD_NAMES)})
     players = record["players"]
     if not is_int(players) or players not in PAGODAS:
-        raise RecordError(f"\"players\" must be 2, 3 or 4, not {show(players)}")
+        raise RecordError(f"\"players\" must be 2, 3 or 4, not {show(players)}", "players",
+                          {"value": show(players)})
     seed = record["seed"]
     if not is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
         raise RecordError(f"\"seed\" must be a whole number (below 2**63 in size), "
-                          f"not {show(seed)}")
+                          f"not {show(seed)}", "seed", {"value": show(seed)})
     fair = record.get("fair_start", False)
     if not isinstance(fair, bool):
-        raise RecordError(f"\"fair_start\" must be true or false, not {show(fair)}")
+        raise RecordError(f"\"fair_start\" must be true or false, not {show(fair)}",
+                          "fair_start", {"value": show(fair)})
     names = record.get("names")
     if names is None:
         names = [f"Player {p}" for p in range(1, players + 1)]
@@ -110,13 +122,14 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError(f"\"moves\" must be a list of moves like \"Rc4Yd4\", "
-                          f"not {json_type(moves)}")
+                          f"not {json_type(moves)}", "moves_list", {"value": json_type(moves)})
     if len(moves) > MAX_MOVES:
         raise RecordError(f"the game record has {len(moves)} moves; no game has more than "
-                          f"{MAX_MOVES}")
+                          f"{MAX_MOVES}", "moves_many", {"n": len(moves), "most": MAX_MOVES})
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
-            raise RecordError(f"move {number} is {show(text)}, not text like \"Rc4Yd4\"")
+            raise RecordError(f"move {number} is {show(text)}, not text like \"Rc4Yd4\"",
+                              "move_text", {"number": number, "value": show(text)})
     out = {"format": FORMAT, "board": board, "players": players, "seed": seed,
            "fair_start": fair, "names": list(names), "moves": list(moves)}
     if "hints" in record:
@@ -130,7 +143,8 @@ def _per_seat(value: Any, players: int, field: str, what: str) -> list[Any]:
     """``value`` as a list of one ``what`` per seat, else ``RecordError``."""
     if not isinstance(value, list) or len(value) != players:
         raise RecordError(f"\"{field}\" must be a list of {players} {what} (one per seat), "
-                          f"not {show(value)}")
+                          f"not {show(value)}", "per_seat",
+                          {"field": field, "n": players, "value": show(value)})
     return value
 
 
@@ -140,7 +154,8 @@ def check_seats(seats: Any, players: int) -> list[str]:
     for seat, kind in enumerate(_per_seat(seats, players, "seats", "player types"), start=1):
         if kind not in SEAT_KINDS:
             raise RecordError(f"\"seats\" for seat {seat} must be one of "
-                              f"{', '.join(SEAT_KINDS)}, not {show(kind)}")
+                              f"{', '.join(SEAT_KINDS)}, not {show(kind)}", "seat_kind",
+                              {"seat": seat, "value": show(kind), "kinds": ", ".join(SEAT_KINDS)})
     return list(seats)
 
 
@@ -154,19 +169,33 @@ def check_hints(hints: Any, players: int) -> list[int]:
     for seat, count in enumerate(_per_seat(hints, players, "hints", "counts"), start=1):
         if not is_int(count) or not 0 <= count <= MAX_HINTS:
             raise RecordError(f"\"hints\" for seat {seat} must be a whole number from 0 to "
-                              f"{MAX_HINTS}, not {show(count)}")
+                              f"{MAX_HINTS}, not {show(count)}", "hint_count",
+                              {"seat": seat, "value": show(count), "most": MAX_HINTS})
     return list(hints)
 
 
 def _check_names(names: Any, players: int) -> None:
     if not isinstance(names, list):
-        raise RecordError(f"\"names\" must be a list of {players} names, not {json_type(names)}")
+        raise RecordError(f"\"names\" must be a list of {players} names, not {json_type(names)}",
+                          "names_list", {"n": players, "value": json_type(names)})
     if len(names) != players:
-        raise RecordError(f"\"names\" has {len(names)} names but the game has {players} players")
+        raise RecordError(f"\"names\" has {len(names)} names but the game has {players} players",
+                          "names_count", {"count": len(names), "n": players})
     for seat, name in enumerate(names, start=1):
         problem = name_problem(name, seat, show)  # the rules Game.new applies, too
         if problem:
-            raise RecordError(problem)
+            raise RecordError(problem, *_name_code(name, seat))
+
+
+def _name_code(name: object, seat: int) -> tuple[str, dict[str, Any]]:
+    """The code and values of ``name_problem``'s refusal of player ``seat``'s ``name``."""
+    if not isinstance(name, str):
+        return "name_type", {"seat": seat, "value": show(name)}
+    if not name.strip():
+        return "name_empty", {"seat": seat}
+    if len(name) > MAX_NAME:
+        return "name_long", {"seat": seat, "n": len(name), "most": MAX_NAME}
+    return "name_chars", {"seat": seat, "name": escape(name, 40)}
 
 
 def move_reason(exc: Exception, text: str) -> str:
@@ -209,7 +238,8 @@ def link_code(record: dict[str, Any]) -> str:
     board = record["board"]
     if board not in BOARD_NAMES:
         raise RecordError(f"only the shipped boards ({', '.join(BOARD_NAMES)}) fit in a link; "
-                          f"this game is on {quote(board)}")
+                          f"this game is on {quote(board)}", "link_board",
+                          {"board": escape(board, 40), "boards": ", ".join(BOARD_NAMES)})
     seed = record["seed"]
     default = [f"Player {p}" for p in range(1, record["players"] + 1)]
     custom = record["names"] != default
@@ -251,34 +281,38 @@ def record_from_url(text: str) -> dict[str, Any]:
     Accepts the bare code or a whole link whose code follows the last ``#`` (an optional
     ``g=`` before it is skipped).  Raises ``RecordError`` for anything else."""
     if not isinstance(text, str):
-        raise RecordError(f"a game link is text, not {type(text).__name__}")
+        raise RecordError(f"a game link is text, not {type(text).__name__}", "link_type",
+                          {"type": type(text).__name__})
     if len(text) > MAX_LINK:
         raise RecordError(f"this is not a game link: it is {len(text):,} characters long, "
-                          f"longer than any game's link ({MAX_LINK:,})")
+                          f"longer than any game's link ({MAX_LINK:,})", "link_long",
+                          {"n": len(text), "most": MAX_LINK})
     code = text.strip().rsplit("#", 1)[-1]
     if code.startswith("g="):
         code = code[2:]
     if not code or any(ch not in _B64 for ch in code) or len(code) % 4 == 1:
         raise RecordError("this is not a game link code (it should be letters, digits, "
-                          "'-' and '_' only)")
+                          "'-' and '_' only)", "link_chars")
     try:
         raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except (binascii.Error, ValueError):  # pragma: no cover - filtered above
-        raise RecordError("this is not a game link code (bad base64)") from None
+        raise RecordError("this is not a game link code (bad base64)", "link_chars") from None
     if len(raw) < 5:
-        raise RecordError("this game link code is too short: it was cut off")
+        raise RecordError("this game link code is too short: it was cut off", "link_cut")
     body, crc = raw[:-2], int.from_bytes(raw[-2:], "big")
     if body[0] != URL_VERSION:
         raise RecordError(f"unknown game link version {body[0]}: this program reads "
-                          f"version {URL_VERSION}")
+                          f"version {URL_VERSION}", "link_version",
+                          {"version": body[0], "reads": URL_VERSION})
     if zlib.crc32(body) & 0xFFFF != crc:
         raise RecordError("this game link code is damaged (its check digits do not match); "
-                          "copy the whole link again")
+                          "copy the whole link again", "link_damaged")
     reader = _Reader(body, 1)
     flags = reader.byte()
     board_index, players = flags & 3, (flags >> 2 & 3) + 2
     if board_index >= len(BOARD_NAMES) or players > 4:
-        raise RecordError("this game link code names an unknown board or player count")
+        raise RecordError("this game link code names an unknown board or player count",
+                          "link_unknown")
     zig = reader.varint()
     seed = zig // 2 if zig % 2 == 0 else -(zig + 1) // 2
     names = [f"Player {p}" for p in range(1, players + 1)]
@@ -289,14 +323,14 @@ def record_from_url(text: str) -> dict[str, Any]:
             try:
                 names.append(reader.take(size).decode("utf-8"))
             except UnicodeDecodeError:
-                raise RecordError("this game link code holds a name that is not UTF-8") \
-                    from None
+                raise RecordError("this game link code holds a name that is not UTF-8",
+                                  "link_name", {"seat": len(names) + 1}) from None
     extra: dict[str, Any] = {}
     if flags >> 6 & 1:
         kinds = [reader.byte() for _ in range(players)]
         if any(kind >= len(SEAT_KINDS) for kind in kinds):
             raise RecordError("this game link code names an unknown player type (a newer "
-                              "program may have written it)")
+                              "program may have written it)", "link_kind")
         extra["seats"] = [SEAT_KINDS[kind] for kind in kinds]
     if flags >> 7 & 1:
         extra["hints"] = [reader.varint() for _ in range(players)]
@@ -313,7 +347,8 @@ def record_from_url(text: str) -> dict[str, Any]:
         pair, flipped = divmod(orient, 2)
         if pair >= len(geo.pairs):
             raise RecordError(f"move {len(moves) + 1} in this game link code is not a "
-                              "placement on the board")
+                              "placement on the board", "link_move",
+                              {"number": len(moves) + 1})
         a, b = geo.pairs[pair]
         if flipped:
             a, b = b, a
@@ -321,7 +356,8 @@ def record_from_url(text: str) -> dict[str, Any]:
         w = geo.width
         moves.append(str(Move((ca, cb), ((a % w, a // w), (b % w, b // w)))))
         if len(moves) > MAX_MOVES:
-            raise RecordError("this game link code holds too many moves")
+            raise RecordError("this game link code holds too many moves", "link_moves",
+                              {"most": MAX_MOVES})
     return checked({"format": FORMAT, "board": board, "players": players,
                     "seed": seed, "fair_start": bool(flags >> 4 & 1),
                     "names": names, "moves": moves, **extra})
@@ -342,14 +378,14 @@ class _Reader:
 
     def byte(self) -> int:
         if self.done():
-            raise RecordError("this game link code is cut off")
+            raise RecordError("this game link code is cut off", "link_cut")
         value = self.data[self.at]
         self.at += 1
         return value
 
     def take(self, n: int) -> bytes:
         if self.at + n > len(self.data):
-            raise RecordError("this game link code is cut off")
+            raise RecordError("this game link code is cut off", "link_cut")
         chunk = self.data[self.at:self.at + n]
         self.at += n
         return chunk
@@ -363,7 +399,8 @@ class _Reader:
                 return value
             shift += 7
             if shift > 63:
-                raise RecordError("this game link code holds a number that is too long")
+                raise RecordError("this game link code holds a number that is too long",
+                                  "link_number")
 
 
 def _put_varint(out: bytearray, value: int) -> None:

@@ -180,7 +180,8 @@ class Series:
                 try:
                     series.add(item["record"])
                 except RecordError as exc:
-                    raise RecordError(f"game {number} of the series: {exc}") from None
+                    raise RecordError(f"game {number} of the series: {exc}", exc.code,
+                                      {**exc.params, "series_game": number}) from None
                 continue
             series._admit(_entry(item, number))
         return series

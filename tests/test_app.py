@@ -287,6 +287,66 @@ def opened_later(app: App) -> None:
     run(app, A.Command("resume", "later"))
 
 
+def edited_save(app: App, change: typing.Callable[[dict[str, typing.Any]], object]) -> str:
+    """The text of a game saved, then changed by hand (``change``), stored again."""
+    run(app, A.StartGame(named()))
+    play_one(app)
+    ref = app.state.keeping.save
+    assert ref is not None
+    text = app.saves.storage.get(PREFIX + ref.id)
+    assert text is not None
+    data = json.loads(text)
+    change(data)
+    edited = json.dumps(data)
+    app.saves.storage.set(PREFIX + ref.id, edited)
+    run(app, A.Command("new-game"))
+    return ref.id
+
+
+def opened_edited(app: App) -> None:
+    """A saved game whose seat types were edited by hand (one for two seats), opened."""
+    run(app, A.Command("resume", edited_save(app, lambda d: d["ui"].update(kinds=["human"]))))
+
+
+def imported_edited(app: App) -> None:
+    """A saved game's file with no valid id (edited by hand), imported."""
+    save_id = edited_save(app, lambda d: d.update(id=""))
+    text = app.saves.storage.get(PREFIX + save_id)
+    assert text is not None
+    run(app, A.Imported(text, "edited.json"))
+
+
+def opened_record_edited(app: App) -> None:
+    """A saved game whose record's seed was edited by hand (no number), opened."""
+    run(app, A.Command("resume", edited_save(app, lambda d: d["record"].update(seed="x"))))
+
+
+def opened_series_edited(app: App) -> None:
+    """A saved series whose finished game's record was edited by hand, opened."""
+    run(app, A.StartGame(A.Form(("Ann", "Ben"), ("green", "white"), ("human", "human"),
+                                "bird", False, "7", "sides")))
+    ref = app.state.keeping.save
+    assert ref is not None
+    text = app.saves.storage.get(PREFIX + ref.id)
+    assert text is not None
+    data = json.loads(text)
+    assert isinstance(data.get("series"), dict)
+    data["series"]["games"] = [{**begun().record(), "seed": "x"}]
+    app.saves.storage.set(PREFIX + ref.id, json.dumps(data))
+    run(app, A.Command("new-game"))
+    run(app, A.Command("resume", ref.id))
+
+
+def replay_without_record(app: App) -> None:
+    """The replay asked of a game that was set up from a position (no seed: no record;
+    the page deals every game it plays, so only a program gets there)."""
+    run(app, A.StartGame(named()))
+    session = app.state.game.session
+    assert session is not None
+    session.game = qin.Game.from_position(session.game.to_position())
+    run(app, A.Command("replay-open"))
+
+
 def opened_unknown_level(app: App) -> None:
     """A saved game whose computer is of a level this page does not have, opened: a
     human plays that seat, and the save's state says so (the page's store knows its
@@ -371,6 +431,8 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
         app, A.AddressChanged("#g=")),
     "a damaged link pasted during a game": lambda app: (
         run(app, A.StartGame(form())), run(app, A.AddressChanged("#g=AQAAAAAA"))),
+    "a link cut off pasted on the start screen": lambda app: run(
+        app, A.AddressChanged("#g=" + qin.records.to_url(begun())[:6])),
     "a link whose move breaks the rules": lambda app: run(
         app, A.AddressChanged("#g=" + qin.records.link_code(rule_broken()))),
     "a link with a part the page does not know": lambda app: run(app, A.AddressChanged(
@@ -380,6 +442,11 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
                                 "bird", False, "x", "single"))),
     "a saved game that cannot be read opened": opened_unreadable,
     "a saved game of a later version of the page opened": opened_later,
+    "a saved game edited by hand opened": opened_edited,
+    "a saved game edited by hand imported": imported_edited,
+    "a saved game whose record was edited by hand opened": opened_record_edited,
+    "a saved series whose game was edited by hand opened": opened_series_edited,
+    "a replay asked of a game that has no record": replay_without_record,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
     "the browser's storage closed": closed_storage,
     "a deletion the browser refused": refused_deletion,
@@ -412,11 +479,7 @@ def shown_form(app: App) -> A.Form:
                   app.state.start.seed_text, app.state.start.plan, settings.hints)
 
 
-ENGLISH_LEFT = {
-    "a damaged link pasted during a game": "the engine's reasons (qin.records) are English",
-    "a file cut off": "Python's JSON reader says where it stopped in English",
-    "a saved game that cannot be read opened": "Python's JSON reader, as above",
-}
+ENGLISH_LEFT: dict[str, str] = {}
 """Notes whose reason is still English in every language, and why."""
 
 ENGLISH_RUN = re.compile(r"[A-Za-z']{2,}(?:[ ,:;()]+[A-Za-z']{2,}){3}")

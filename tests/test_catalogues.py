@@ -39,7 +39,7 @@ SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange
                    "explain.sentence", "review.row",
                    "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
                    "motion.normal", "board.lion", "a11y.mark.triangle", "replay.pause",
-                   "illegal.move", "replay.entry", "plural.rule"}
+                   "illegal.move", "replay.entry", "plural.rule", "saves.error.record"}
 
 
 def load(folder: Path, lang: str) -> dict[str, str]:

@@ -403,3 +403,104 @@ def test_hints_per_seat_are_kept_and_a_record_without_them_reads_as_before() -> 
 ])
 def test_refuses_bad_hint_counts_quoting_them(hints: object, words: str) -> None:
     assert words in refusal(base(hints=hints))
+
+
+def _bad_records() -> list[object]:
+    """Records that are refused, one of each kind the checks know."""
+    good = json.dumps(base())
+    return [
+        good[:-3], "[1]", b"\xff", "", json.dumps({"board": "bird"}),
+        json.dumps({"format": "x"}), json.dumps(base(format="qin-game/9")),
+        base(colour="red"), {"format": "qin-game/1"}, base(board=3), base(players=5),
+        base(seed="7"), base(fair_start="no"), base(names="Ann"), base(names=["Ann"]),
+        base(names=[1, "B"]), base(names=["", "B"]), base(names=["A" * 99, "B"]),
+        base(names=["A\x00", "B"]), base(moves="Rc4Yd4"), base(moves=["pass"] * 401),
+        base(moves=[3]), base(seats=["human"]), base(seats=["human", "god"]),
+        base(hints=[0, -1]), base(moves=["Xq99"]), base(moves=["Rf8Rg8"]),
+        base(board="nowhere"),
+    ]
+
+
+def _bad_links() -> list[str]:
+    g = random_game("bird", 2, 9)
+    code = records.to_url(g)
+    raw = _raw(code)
+    return ["Qin!", "AQQ", code[:-3], code[:6], "A" * 9000,
+            code[:10] + ("A" if code[10] != "A" else "B") + code[11:],
+            _sealed(b"\x02" + raw[1:-2]), _sealed(b"\x01\x03\x0e"),
+            _sealed(b"\x01\x40\x0e\x00\x09"), _sealed(raw[:-2] + b"\xff\xff\x7f"),
+            _sealed(b"\x01\x00" + b"\xff" * 11), _sealed(b"\x01\x20\x0e\x01\xff\x01W"),
+            _sealed(raw[:-2] + b"\x00"), _sealed(b"\x01\x00\x0e\x00"),
+            _sealed(b"\x01\x00\x0e" + b"\x01" * 402)]
+
+
+def _record_errors() -> list[RecordError]:
+    found: list[RecordError] = []
+    for data in _bad_records():
+        with pytest.raises(RecordError) as info:
+            records.load(data)  # type: ignore[arg-type]
+        found.append(info.value)
+    for text in _bad_links():
+        with pytest.raises(RecordError) as info:
+            records.from_url(text)
+        found.append(info.value)
+    with pytest.raises(RecordError) as info:
+        qin.Game.from_position(random_game("bird", 2, 3, plies=2).to_position()).record()
+    found.append(info.value)
+    return found
+
+
+def test_a_record_error_has_a_code_and_values_and_keeps_its_english_message() -> None:
+    """Every refusal of a record or link says which (``code``, one of ``CODES``) and
+    the facts it concerns (``params``, JSON-ready), and still says it in English with the
+    offending text; it pickles with all three."""
+    import pickle
+
+    for error in _record_errors():
+        assert error.code in RecordError.CODES, (error.code, str(error))
+        assert json.loads(json.dumps(error.to_dict())) == error.to_dict()
+        assert error.to_dict()["code"] == error.code
+        again = pickle.loads(pickle.dumps(error))
+        assert (again.code, again.params, str(again)) == (error.code, error.params, str(error))
+    damaged = records.to_url(random_game("bird", 2, 9))
+    with pytest.raises(RecordError, match="damaged") as info:
+        records.from_url(damaged[:-3])
+    assert info.value.code == "link_damaged"
+    with pytest.raises(RecordError, match="cut off") as info:
+        records.from_url(damaged[:6])
+    assert info.value.code == "link_cut"
+    with pytest.raises(RecordError, match="move 1 'Rf8Rg8'") as info:
+        records.load(base(moves=["Rf8Rg8"]))
+    assert info.value.code == "move" and info.value.params["number"] == 1
+    assert info.value.params["refusal"]["code"] == "not_in_hand"
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_record_error_is_worded_in_every_language(lang: str) -> None:
+    """``qin.messages.record_error_text`` says each refusal in German and French from its
+    code and values: every placeholder filled, no English sentence left, French with a
+    no-break space before a colon; a bad move's reason is the refusal in that language."""
+    from qin.messages import catalogue, record_error_text
+
+    errors = _record_errors()
+    assert {e.code for e in errors} >= set(RecordError.CODES) - {"invalid", "setup", "view",
+                                                                 "not_dealt", "link_type",
+                                                                 "link_board", "type",
+                                                                 "board_file"}
+    for error in errors:
+        key = f"record.{error.code}"
+        if error.code == "text":
+            key += "." + error.params["problem"]
+        for each in ("en", "de", "fr"):
+            assert key in catalogue(each), key
+        said = record_error_text(error, lang)
+        english = record_error_text(error)
+        assert said and "{" not in said.replace("{\"format\"", ""), (error.code, said)
+        assert said != english, (error.code, said)
+        assert "record." not in said
+        if lang == "fr":
+            assert " :" not in said.replace("\u00a0:", ""), said
+    with pytest.raises(RecordError) as info:
+        records.load(base(moves=["Rf8Rg8"]))
+    assert qin.messages.refusal_text(info.value.params["refusal"], lang, ["Green", "White"],
+                                     rule=False) in record_error_text(info.value, lang)

@@ -1,13 +1,14 @@
 """Events and refusals in words: the one message catalogue, in English, German and French.
 
-The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove`` codes
-and params); this module words them from the catalogues ``qin/messages/<lang>.json``,
-which ship in the wheel and serve the command line, the game page and the embeddable
-diagrams alike::
+The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove`` and
+``RecordError`` codes and params); this module words them from the catalogues
+``qin/messages/<lang>.json``, which ship in the wheel and serve the command line, the
+game page and the embeddable diagrams alike::
 
     describe(Event("found", 1, ("c4", "d4", "e4"), colour="R", size=3), ["Green", "White"])
     == "Green founds a red province of 3 (c4 d4 e4)"
     refusal_text(exc, "de", names)  # an IllegalMove (or its to_dict()) in German
+    record_error_text(exc, "fr")    # a RecordError (a bad record or link) in French
 
 The site's own catalogues (``web/i18n/<lang>.json``: buttons, labels, the rules pages)
 hold none of these keys; the site build serves each language as both merged.
@@ -22,7 +23,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import IllegalMove, QinError
+from ..errors import IllegalMove, QinError, RecordError
 from ..events import Event
 
 LANGS = ("en", "de", "fr")
@@ -261,6 +262,34 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
     return reason
 
 
+def record_error_text(error: RecordError | Mapping[str, Any],
+                      lang: str | Mapping[str, str] = DEFAULT, *, rule: bool = True) -> str:
+    """Why a game record or link was refused, in ``lang``: a ``RecordError`` or its
+    ``to_dict()``, worded from its code and values (``record.<code>``; the reader's
+    refusal of its text as ``record.text.<problem>``).  A move the rules refuse says
+    the refusal in ``lang`` (``refusal_text``; ``rule`` as there), a game of a series
+    its number in the series first."""
+    messages = _messages(lang)
+    if isinstance(error, RecordError):
+        code, params = error.code, dict(error.params)
+    else:
+        code, params = str(error.get("code", "")), dict(error.get("params") or {})
+    values: dict[str, Any] = dict(params)
+    key = f"record.{code}"
+    if code == "text":
+        key = f"record.text.{params.get('problem', 'json')}"
+    if code == "move" and isinstance(params.get("refusal"), Mapping):
+        names = params.get("names")
+        values["reason"] = refusal_text(params["refusal"], messages,
+                                        [str(n) for n in names] if names else None,
+                                        rule=rule)
+    said = text(messages, key if key in messages else "record.invalid", **values)
+    if params.get("series_game") is not None:
+        return text(messages, "record.series_game", number=params["series_game"],
+                    reason=said)
+    return said
+
+
 def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
     """Where the site explains the reading a refusal applies: (its page and anchor,
     ``rules/readings-<lang>.html#q6``, relative to the site's root; the key of its title
@@ -275,4 +304,4 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "join_list", "colour_word", "singular", "pagodas", "describe", "describe_all",
-           "refusal_text", "REFUSAL_RULES", "refusal_reading"]
+           "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text"]

@@ -67,7 +67,7 @@ class Core:
             try:
                 series.add(s.game)
             except SeriesPlanError as exc:
-                self.state.keeping.save_text = str(exc)  # the series' own check: English only
+                self.state.keeping.save_text = exc.note
 
     def save(self) -> None:
         st = self.state

@@ -14,7 +14,7 @@ import qin
 from qin import records
 from qin.boards import NAMES as BOARD_NAMES
 
-from .i18n import WordedError
+from .i18n import WordedError, words
 
 
 class SaveError(WordedError):
@@ -29,12 +29,11 @@ def record_of(game: qin.Game, hints: Iterable[int] = ()) -> dict[str, Any]:
     seed's; the page's games are dealt by ``Game.new`` and replayed from records, so
     they are)."""
     if game.seat:
-        raise SaveError("this game cannot be saved: it is one player's view")
+        raise SaveError(words("saves.error.view"))
     if game.seed is None:
-        raise SaveError("this game cannot be saved: it was not dealt from a seed")
+        raise SaveError(words("saves.error.no_seed"))
     if game.board_name not in BOARD_NAMES:
-        raise SaveError(f"this game cannot be saved: its board is not one of this page's "
-                        f"({', '.join(BOARD_NAMES)})")
+        raise SaveError(words("saves.error.board"))
     record = {"format": records.FORMAT, "board": game.board_name, "players": game.players,
               "seed": game.seed, "fair_start": bool(game.fair_start),
               "names": list(game.names), "moves": [str(m) for m in game.moves]}

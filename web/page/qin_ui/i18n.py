@@ -18,7 +18,8 @@ opened, the save's state, why a game did not start) is kept as ``Words`` (a key 
 values; ``Joined``: several, or names with a word between them) and worded when drawn
 (``said``): a language chosen while it shows says it anew.  An error whose reason is
 for people (``WordedError``: the saves', the links', the progress record's) keeps it
-the same way.
+the same way, and so does a note with the engine's reason in it (``EngineReason``: a
+``RecordError`` or ``IllegalMove``, worded from its code and values).
 
 Numbers for people go through ``number`` (a decimal comma in German and French) and
 a message with a singular and a plural form through ``plural`` (French says one for
@@ -147,6 +148,20 @@ class Joined:
         return between.join(said(item) for item in self.items)
 
 
+@dataclass(frozen=True)
+class EngineReason:
+    """Why the engine refused a game record, a link or a move (a ``RecordError``, an
+    ``IllegalMove``: their code and values), worded when shown, without the decision's
+    number (the page links readings in words)."""
+
+    error: qin.RecordError | qin.IllegalMove
+
+    def text(self) -> str:
+        if isinstance(self.error, qin.IllegalMove):
+            return refusal(self.error)
+        return engine.record_error_text(self.error, language(), rule=False)
+
+
 @runtime_checkable
 class Sayable(Protocol):
     """Words for people kept until shown: ``text()`` says them in the current language
@@ -175,7 +190,8 @@ class WordedError(ValueError):
 
 def words(key: str, **values: object) -> Words:
     """``Words`` of ``key`` with ``values``: ``Words`` and a ``WordedError``'s note
-    are kept as they are (worded with it), anything else as text."""
+    are kept as they are (worded with it), the engine's refusal of a record, a link or
+    a move as ``EngineReason``, anything else as text."""
     return Words(key, tuple((k, _kept(v)) for k, v in values.items()))
 
 
@@ -185,9 +201,17 @@ def counted(n: float, key: str, **values: object) -> Words:
     return replace(words(key, **values), count=n)
 
 
+def reason(error: Exception) -> Said:
+    """Why ``error`` happened, as a note keeps it: the engine's refusal of a record, a
+    link or a move as ``EngineReason``, a ``WordedError``'s note, else its text."""
+    return _kept(error)
+
+
 def _kept(value: object) -> Said:
     if isinstance(value, Sayable):
         return value
+    if isinstance(value, qin.RecordError | qin.IllegalMove):
+        return EngineReason(value)
     if isinstance(value, WordedError):
         return value.note
     return str(value)

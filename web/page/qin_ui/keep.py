@@ -15,6 +15,7 @@ from typing import Any
 import qin
 
 from . import players
+from .i18n import words
 from .saves import SavedGame, SaveError
 from .session import Session
 from .setup import COLOURS, DEFAULT_COLOURS, Seat, Settings
@@ -26,10 +27,10 @@ def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str],
     names = record["names"]
     for colour in colours:
         if colour not in COLOURS:
-            raise SaveError(f"'{colour}' is not a pagoda colour")
+            raise SaveError(words("saves.error.colour", colour=colour[:40]))
     for kind in kinds:
         if kind not in players.KINDS:
-            raise SaveError(f"'{kind}' is not a player type of this version")
+            raise SaveError(words("saves.error.kind", kind=kind[:40]))
     seats = tuple(Seat(n, c, k) for n, c, k in zip(names, colours, kinds, strict=True))
     return Settings(seats, record["board"], bool(record["fair_start"]), record["seed"],
                     hints_on)
@@ -60,7 +61,7 @@ def session_for(record: dict[str, Any], kinds: list[str], colours: list[str],
         for text in record["moves"]:
             session.play(qin.Move.parse(text))
     except (qin.QinError, ValueError) as exc:
-        raise SaveError(f"the game cannot be set up again: {exc}") from None
+        raise SaveError(words("saves.error.setup", error=exc)) from None
     session.at_screen = session.to_move if at_screen is None else at_screen
     session.notice = None
     session.take_changes()  # set up again: nothing changed since it was kept

@@ -24,7 +24,7 @@ from qin.messages import player_name
 
 from . import i18n
 from .gamerecord import SaveError, record_of
-from .i18n import WordedError, Words, t, words
+from .i18n import EngineReason, WordedError, Words, t, words
 
 KEY: Final = "g="
 WARNING_KEY: Final = "link.warning"
@@ -149,13 +149,12 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
         raise LinkError(words("link.error.empty"))
     try:
         record = records.record_from_url(code)
-    except QinError as exc:
-        raise LinkError(str(exc)) from None  # the engine says what is wrong with the code
-    try:
         game = _replayed(record)
     except LinkError:
         raise
-    except QinError as exc:
+    except qin.RecordError as exc:  # the engine says what is wrong, in codes and values
+        raise LinkError(EngineReason(exc)) from None
+    except QinError as exc:  # pragma: no cover - a record's refusals are RecordErrors
         raise LinkError(str(exc)) from None
     except (ValueError, RecursionError):  # pragma: no cover - the limits above come first
         raise LinkError(words("link.error.damaged")) from None

@@ -12,7 +12,7 @@ import qin
 from . import keyboard, links, motion, senses, views
 from .actions import After, AskReview, Command, Copy, Effect, Focus, ReviewAnswer, StartWorker
 from .core import Core
-from .i18n import words
+from .i18n import reason, words
 from .modes import Mode
 from .replay import Replay
 from .review import ReviewRun, chart_points, list_moves
@@ -39,7 +39,7 @@ def replay(app: Core, c: Command) -> list[Effect]:
         try:
             st.game.replay = Replay(s.game.record())
         except qin.QinError as exc:
-            st.keeping.save_text, st.keeping.save_state = str(exc), "error"
+            st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
             return []
         s.selected = None
         return []
@@ -188,7 +188,7 @@ def open_review(app: Core, at: int | None = None) -> list[Effect]:
             st.game.replay_timer = None
             s.selected = None
     except qin.QinError as exc:
-        st.keeping.save_text, st.keeping.save_state = str(exc), "error"
+        st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
         return []
     st.game.result_open = False
     st.game.review = run = ReviewRun.start(st.token(), record, s.humans() or None)

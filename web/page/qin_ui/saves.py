@@ -369,14 +369,14 @@ def _text(text: object, what: Words | str) -> str:
 def _checked_record(record: Any, what: Words | str) -> dict[str, Any]:
     """A record's fields checked (no replay); ``SaveError`` else."""
     if not isinstance(record, dict):
-        raise SaveError(f"{what} has no game record")
+        raise SaveError(words("saves.error.no_record", what=what))
     try:
         checked = records.check(record)
     except (QinError, ValueError) as exc:
-        raise SaveError(f"{what}'s game record: {exc}") from None
+        raise SaveError(words("saves.error.record", what=what, error=exc)) from None
     if checked["board"] not in BOARD_NAMES:  # the page plays the shipped boards only
-        raise SaveError(f"{what}'s game record: the board {checked['board'][:40]!r} is not "
-                        f"one of this page's ({', '.join(BOARD_NAMES)})")
+        raise SaveError(words("saves.error.record_board", what=what,
+                              board=checked["board"][:40]))
     return checked
 
 
@@ -386,9 +386,9 @@ def _load_record(record: Any, what: Words | str) -> tuple[dict[str, Any], qin.Ga
         checked = records.check(record)
         game = records.load(checked)
     except (QinError, ValueError) as exc:
-        raise SaveError(f"{what}: {exc}") from None
+        raise SaveError(words("saves.error.record", what=what, error=exc)) from None
     except RecursionError:  # pragma: no cover - json_value refuses deep text first
-        raise SaveError(f"{what}: nested too deeply") from None
+        raise SaveError(words("saves.error.deep", what=what)) from None
     return checked, game
 
 
@@ -414,33 +414,31 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
     what = what or words("saves.this_save")
     data = json_value(text, what)
     if not isinstance(data, dict):
-        raise SaveError(f"{what} is not a saved game (not a JSON object)")
+        raise SaveError(words("saves.error.not_object", what=what))
     fmt = data.get("format")
     if fmt not in (FORMAT, OLD_FORMAT):
         if isinstance(fmt, str) and fmt.startswith("qin-save/"):
             raise SaveError(words("saves.error.version", what=what, format=fmt[:20],
                                   reads=FORMAT))
-        raise SaveError(f"{what} is not a saved game (its format is not '{FORMAT}')")
+        raise SaveError(words("saves.error.format", what=what, format=FORMAT))
     save_id = data.get("id")
     if not isinstance(save_id, str) or not save_id or len(save_id) > 64:
-        raise SaveError(f"{what} has no valid id")
+        raise SaveError(words("saves.error.id", what=what))
     checked = _checked_record(data.get("record"), what)
     ui = data.get("ui")
     if not isinstance(ui, dict):
-        raise SaveError(f"{what} has no seat settings (\"ui\")")
+        raise SaveError(words("saves.error.ui", what=what))
     players = checked["players"]
     kinds, colours = ui.get("kinds"), ui.get("colours")
     if (not isinstance(kinds, list) or len(kinds) != players
             or not all(isinstance(k, str) for k in kinds)):
-        raise SaveError(f"{what} has bad seat types: one per player is needed")
+        raise SaveError(words("saves.error.kinds", what=what))
     if (not isinstance(colours, list) or len(colours) != players
             or not all(isinstance(c, str) and c for c in colours)
             or len(set(colours)) != players):
-        raise SaveError(f"{what} has bad seat colours: one different colour per player "
-                        "is needed")
+        raise SaveError(words("saves.error.colours", what=what))
     if not all(c in COLOURS for c in colours):
-        raise SaveError(f"{what} has seat colours that are not the palette's (one of "
-                        f"{', '.join(COLOURS)} per player)")
+        raise SaveError(words("saves.error.palette", what=what))
     notes: list[Words] = []
     kinds = list(kinds)
     if known_kinds is not None:
@@ -451,22 +449,22 @@ def read_save(text: object, known_kinds: Iterable[str] | None = None,
                 kinds[seat - 1] = "human"
     at_screen = ui.get("at_screen", 0)
     if not _is_int(at_screen) or not 0 <= at_screen <= players:
-        raise SaveError(f"{what} has a bad \"at_screen\" seat")
+        raise SaveError(words("saves.error.at_screen", what=what))
     cover = ui.get("cover", False)
     if not isinstance(cover, bool):
-        raise SaveError(f"{what} has a bad \"cover\" (true or false)")
+        raise SaveError(words("saves.error.field", what=what, field="cover"))
     hints_on = ui.get("hints_on", True)
     if not isinstance(hints_on, bool):
-        raise SaveError(f"{what} has a bad \"hints_on\" (true or false)")
+        raise SaveError(words("saves.error.field", what=what, field="hints_on"))
     series = data.get("series")
     if series is not None and not isinstance(series, dict):
-        raise SaveError(f"{what} has a bad series")
+        raise SaveError(words("saves.error.series", what=what))
     mode = data.get("mode", "local")
     if mode not in MODES:
-        raise SaveError(f"{what} has an unknown mode")
+        raise SaveError(words("saves.error.mode", what=what))
     rev = data.get("rev", 0) if fmt == FORMAT else 0
     if not _is_int(rev) or rev < 0:
-        raise SaveError(f"{what} has a bad revision")
+        raise SaveError(words("saves.error.rev", what=what))
     summary = Summary.read(data.get("summary"), checked) if fmt == FORMAT else None
     return SavedGame(save_id, checked, kinds, list(colours), at_screen, cover,
                      _number(data.get("created")), _number(data.get("updated")),
@@ -477,7 +475,7 @@ def parse_save(text: object, known_kinds: Iterable[str] | None = None,
                what: Words | str = "") -> tuple[SavedGame, qin.Game]:
     """A save's text -> (SavedGame, its game replayed).  Raises ``SaveError``."""
     saved = read_save(text, known_kinds, what)
-    _, game = _load_record(saved.record, f"{what or t('saves.this_save')}'s game record")
+    _, game = _load_record(saved.record, what or words("saves.this_save"))
     return saved, game
 
 
@@ -592,7 +590,7 @@ class SaveStore:
         record = stored.record
         if (record["board"], record["players"], record["seed"]) != \
                 (game.board_name, game.players, game.seed):
-            raise SaveError(f"this is not the game saved as {ref.id!r}")
+            raise SaveError(words("saves.error.other_game"))
         saved = self._compose(ref.id, ref.rev + 1, stored.created, game, ui,
                               stored.series if series is None else series,
                               stored.mode if mode is None else mode)
@@ -647,7 +645,7 @@ class SaveStore:
             raise SaveError(words("saves.error.gone"))
         saved = read_save(text, self.known_kinds)
         if saved.id != save_id:
-            raise SaveError("this saved game's id does not match where it is stored")
+            raise SaveError(words("saves.error.moved"))
         return Opened(saved, replace(saved.ref, stamp=stamp_of(text)))
 
     def overtaken(self, ref: SaveRef) -> bool:
@@ -712,7 +710,7 @@ class SaveStore:
                              position=s.position, colours=tuple(colours))
         saved = read_save(text)
         if saved.id != save_id:
-            raise SaveError("this saved game's id does not match where it is stored")
+            raise SaveError(words("saves.error.moved"))
         record = saved.record  # how it stands is known once it is opened (a replay)
         return Entry(save_id, True, saved.updated, tuple(record["names"]), record["board"],
                      len(record["moves"]), t("saves.not_summarised"), saved.series is not None,

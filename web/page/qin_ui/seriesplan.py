@@ -15,7 +15,7 @@ import qin
 from qin.errors import QinError
 from qin.series import Series
 
-from .i18n import join, t
+from .i18n import WordedError, join, t, words
 
 PLANS: Final = {
     "single": ("One game", ()),
@@ -31,8 +31,9 @@ def plan_label(plan: str) -> str:
     return t(f"series.plan.{plan}")
 
 
-class SeriesPlanError(ValueError):
-    """A series state that cannot be read."""
+class SeriesPlanError(WordedError):
+    """A series state that cannot be read, or a game that cannot count in it; its note
+    says why (``WordedError``)."""
 
 
 @dataclass
@@ -53,7 +54,7 @@ class SeriesState:
         """A new series (``None`` for a single game); ``first``: the board side chosen
         for the first game (the plan's sides are swapped to start with it)."""
         if plan not in PLANS:
-            raise SeriesPlanError(f"unknown series '{plan}'")
+            raise SeriesPlanError(words("series.error.unknown", plan=str(plan)[:40]))
         boards = PLANS[plan][1]
         if first is not None and boards and boards[0] != first and first in boards:
             other = boards[0]
@@ -92,9 +93,9 @@ class SeriesState:
         try:
             entry = self.scored.add(game)
         except QinError as exc:
-            raise SeriesPlanError(f"this game cannot count in the series: {exc}") from None
+            raise SeriesPlanError(words("series.error.count", error=exc)) from None
         if entry.record is None:  # pragma: no cover - the page deals every game it plays
-            raise SeriesPlanError("this game cannot count in the series: it has no record")
+            raise SeriesPlanError(words("series.error.no_record"))
         self.games.append(entry.record)
 
     def totals(self) -> dict[str, int]:
@@ -123,23 +124,23 @@ class SeriesState:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeriesState:
         if not isinstance(data, Mapping):
-            raise SeriesPlanError("the series is not an object")
+            raise SeriesPlanError(words("series.error.not_object"))
         plan, boards, games = data.get("plan"), data.get("boards"), data.get("games", [])
         if not isinstance(plan, str) or plan not in PLANS:
-            raise SeriesPlanError(f"unknown series {plan!r}")
+            raise SeriesPlanError(words("series.error.unknown", plan=str(plan)[:40]))
         if not isinstance(boards, list) or not boards or \
                 not all(isinstance(b, str) for b in boards):
-            raise SeriesPlanError("the series has no boards")
+            raise SeriesPlanError(words("series.error.boards"))
         if not isinstance(games, list) or len(games) > len(boards):
-            raise SeriesPlanError("the series has bad games")
+            raise SeriesPlanError(words("series.error.games"))
         state = cls(plan, tuple(boards))
         for number, record in enumerate(games, start=1):  # each replayed once, here
             if not isinstance(record, dict):
-                raise SeriesPlanError(f"game {number} of the series is not a game record")
+                raise SeriesPlanError(words("series.error.not_record", n=number))
             if record in state.games or state.done:
                 continue
             try:
                 state.count(record)
             except (QinError, ValueError) as exc:
-                raise SeriesPlanError(f"game {number} of the series: {exc}") from None
+                raise SeriesPlanError(words("series.error.game", n=number, error=exc)) from None
         return state
