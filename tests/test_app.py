@@ -363,6 +363,24 @@ def opened_unknown_level(app: App) -> None:
     run(app, A.Command("resume", ref.id))
 
 
+def opened_series_other_players(app: App) -> None:
+    """A saved series whose second finished game was played by others (edited by hand),
+    opened: that game cannot count in the series, and the engine says why."""
+    run(app, A.StartGame(A.Form(("Ann", "Ben"), ("green", "white"), ("human", "human"),
+                                "bird", False, "7", "four")))
+    ref = app.state.keeping.save
+    assert ref is not None
+    text = app.saves.storage.get(PREFIX + ref.id)
+    assert text is not None
+    data = json.loads(text)
+    ours = finished().record()
+    theirs = {**ours, "names": ["Cy", "Dee"]}
+    data["series"]["games"] = [{**ours, "names": ["Ann", "Ben"]}, theirs]
+    app.saves.storage.set(PREFIX + ref.id, json.dumps(data))
+    run(app, A.Command("new-game"))
+    run(app, A.Command("resume", ref.id))
+
+
 def rule_broken() -> dict[str, object]:
     """A game record whose third move is its first again (that square is taken)."""
     record = begun().record()
@@ -448,6 +466,7 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
     "a saved series whose game was edited by hand opened": opened_series_edited,
     "a replay asked of a game that has no record": replay_without_record,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
+    "a saved series whose games have other players opened": opened_series_other_players,
     "the browser's storage closed": closed_storage,
     "a deletion the browser refused": refused_deletion,
     "a write the browser refused": lambda app: (
