@@ -347,10 +347,9 @@ def replay_without_record(app: App) -> None:
     run(app, A.Command("replay-open"))
 
 
-def opened_unknown_level(app: App) -> None:
-    """A saved game whose computer is of a level this page does not have, opened: a
-    human plays that seat, and the save's state says so (the page's store knows its
-    player types)."""
+def unknown_level_saved(app: App) -> str:
+    """The id of a saved game whose computer is of a level this page does not have (the
+    page's store knows its player types); the start screen shows."""
     app.saves.known_kinds = tuple(players.KINDS)
     run(app, A.StartGame(named(("human", "governor"))))
     ref = app.state.keeping.save
@@ -360,7 +359,20 @@ def opened_unknown_level(app: App) -> None:
     assert text is not None
     storage.set(PREFIX + ref.id, text.replace('"governor"', '"grandmaster"'))
     run(app, A.Command("new-game"))
-    run(app, A.Command("resume", ref.id))
+    return ref.id
+
+
+def opened_unknown_level(app: App) -> None:
+    """A saved game whose computer is of a level this page does not have, opened: a
+    human plays that seat, and the save's state says so."""
+    run(app, A.Command("resume", unknown_level_saved(app)))
+
+
+def imported_unknown_level(app: App) -> None:
+    """The same saved game's file, imported: the same note."""
+    text = app.saves.storage.get(PREFIX + unknown_level_saved(app))
+    assert text is not None
+    run(app, A.Imported(text, "level.json"))
 
 
 def opened_series_other_players(app: App) -> None:
@@ -466,6 +478,7 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
     "a saved series whose game was edited by hand opened": opened_series_edited,
     "a replay asked of a game that has no record": replay_without_record,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
+    "a saved game of a computer this page does not have imported": imported_unknown_level,
     "a saved series whose games have other players opened": opened_series_other_players,
     "the browser's storage closed": closed_storage,
     "a deletion the browser refused": refused_deletion,
@@ -557,6 +570,19 @@ def test_a_language_chosen_while_a_note_shows_words_it_anew(note: str, lang: str
         assert not differ, differ
     finally:
         run(new_app(), A.LanguageChosen("en", english, form()))
+
+
+def test_an_imported_save_of_a_computer_this_page_lacks_says_a_human_plays_it() -> None:
+    """A saved game whose computer level this page does not have says that a human now
+    plays that seat, imported as when opened from the list."""
+    opened, imported = new_app(), new_app()
+    opened_unknown_level(opened)
+    imported_unknown_level(imported)
+    note = opened.screen().elements["save-state"].text
+    assert note and "grandmaster" in str(note)
+    assert imported.state.game.session is not None
+    assert all(k.human for k in imported.state.game.session.kinds)
+    assert imported.screen().elements["save-state"].text == note
 
 
 # -- every key in every other mode ---------------------------------------------------------
