@@ -362,6 +362,15 @@ def unknown_level_saved(app: App) -> str:
     return ref.id
 
 
+def export_without_record(app: App) -> None:
+    """The export asked of a game that was set up from a position (no seed: no record)."""
+    run(app, A.StartGame(named()))
+    session = app.state.game.session
+    assert session is not None
+    session.game = qin.Game.from_position(session.game.to_position())
+    run(app, A.Command("export"))
+
+
 def opened_unknown_level(app: App) -> None:
     """A saved game whose computer is of a level this page does not have, opened: a
     human plays that seat, and the save's state says so."""
@@ -477,6 +486,7 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
     "a saved game whose record was edited by hand opened": opened_record_edited,
     "a saved series whose game was edited by hand opened": opened_series_edited,
     "a replay asked of a game that has no record": replay_without_record,
+    "an export asked of a game that has no record": export_without_record,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
     "a saved game of a computer this page does not have imported": imported_unknown_level,
     "a saved series whose games have other players opened": opened_series_other_players,
