@@ -87,6 +87,36 @@ class RecordError(QinError):
         return (type(self), (str(self), self.code, self.params))
 
 
+class SeriesError(QinError):
+    """A game that cannot join a series (``qin.series``), or series JSON that cannot be
+    read.
+
+    As ``RecordError``: the English message quotes the offending text; ``code`` says
+    which check refused it (``CODES``), ``params`` the JSON-ready facts (a ``game``'s
+    number in the series, ``names`` and the series' ``players`` as lists, a bad
+    ``value`` as text); ``qin.messages.series_error_text`` words both.
+    """
+
+    CODES = ("invalid", "text", "unfinished", "names", "same_names", "other_players",
+             "not_series", "players_list", "games_list", "game_object", "game_names",
+             "game_names_count", "game_same_names", "game_left", "game_winners")
+
+    def __init__(self, message: str, code: str = "invalid",
+                 params: Mapping[str, Any] | None = None) -> None:
+        if code not in self.CODES:
+            raise ValueError(f"unknown series error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}``, JSON-ready (``series_error_text`` words it)."""
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.code, self.params))
+
+
 class BoardError(QinError):
     """An unknown board name or an unreadable board file."""
 

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
-from .errors import QinError, RecordError
+from .errors import QinError, RecordError, SeriesError
 from .json_text import JsonTextError, read_json
 
 QUOTE_LIMIT: Final = 60
@@ -124,9 +124,9 @@ def parse_json(text: str, what: str, error: type[QinError], limit: int = MAX_INP
 def refusal(error: type[QinError], what: str, exc: JsonTextError) -> QinError:
     """The reader's refusal ``exc`` of the ``what`` as ``error`` ("the game record is
     not valid JSON: ..."); a ``RecordError`` keeps its code and values (code "text",
-    the reader's code as ``problem``)."""
+    the reader's code as ``problem``), and so does a ``SeriesError``."""
     message = f"the {what} {exc}"
-    if issubclass(error, RecordError):
+    if issubclass(error, RecordError | SeriesError):
         return error(message, "text", {"problem": exc.code, **exc.params})
     return error(message)
 

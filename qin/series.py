@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .errors import QinError, RecordError
+from .errors import RecordError
+from .errors import SeriesError as SeriesError  # raised here; kept in qin.errors for the catalogue
 from .game import Game
 from .inputs import MAX_INPUT, decoded, parse_json, quote
 from .records import check, load, record_of
@@ -26,10 +27,6 @@ from .records import check, load, record_of
 FORMAT: Final = "qin-series/1"
 MAX_TEXT: Final = 64 * MAX_INPUT
 """The longest series text read: 16 MB, thousands of full game records."""
-
-
-class SeriesError(QinError):
-    """A game that cannot join the series, or series JSON that cannot be read."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +58,10 @@ def _from_game(game: Game, record: dict[str, Any] | None = None) -> SeriesGame:
     """``game`` as one of a series; ``record``: its record when it was just replayed from
     it (``record_of`` would replay it once more to check it)."""
     if not game.is_over:
+        who = game.names[game.to_move - 1]
         raise SeriesError("only a finished game can count in a series (Q19); "
-                          f"this one is still going, {game.names[game.to_move - 1]} to move")
+                          f"this one is still going, {who} to move", "unfinished",
+                          {"who": who})
     if record is None:
         try:
             record = record_of(game)
@@ -79,17 +78,25 @@ class Series:
     def __init__(self, names: Sequence[str] | None = None) -> None:
         self.names: list[str] | None = None
         if names is not None:
-            self.names = self._checked_names(names, "the series")
+            self.names = self._checked_names(names)
         self.games: list[SeriesGame] = []
 
     @staticmethod
-    def _checked_names(names: Sequence[str], what: str) -> list[str]:
+    def _checked_names(names: Sequence[str], game: int | None = None) -> list[str]:
+        """``names`` as a list; ``SeriesError`` for the series' names, or those of its
+        ``game`` (its number), that are not 2 to 4 different names."""
+        what = "the series" if game is None else f"game {game}"
+        where = {} if game is None else {"game": game}
         names = list(names)
         if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n for n in names):
-            raise SeriesError(f"{what} needs 2 to 4 player names, not {quote(names)}")
+            raise SeriesError(f"{what} needs 2 to 4 player names, not {quote(names)}",
+                              "names" if game is None else "game_names_count",
+                              {**where, "value": quote(names)})
         if len(set(names)) != len(names):
             raise SeriesError(f"{what} has two players called the same ({', '.join(names)}); "
-                              "a series tells players apart by name")
+                              "a series tells players apart by name",
+                              "same_names" if game is None else "game_same_names",
+                              {**where, "names": names})
         return names
 
     @property
@@ -112,12 +119,14 @@ class Series:
         return entry
 
     def _admit(self, entry: SeriesGame) -> None:
-        names = self._checked_names(entry.names, f"game {len(self.games) + 1}")
+        number = len(self.games) + 1
+        names = self._checked_names(entry.names, number)
         if self.names is None:
             self.names = names
         elif sorted(names) != sorted(self.names):
-            raise SeriesError(f"game {len(self.games) + 1} is played by {', '.join(names)}, "
-                              f"but the series by {', '.join(self.names)}")
+            raise SeriesError(f"game {number} is played by {', '.join(names)}, "
+                              f"but the series by {', '.join(self.names)}", "other_players",
+                              {"game": number, "names": names, "players": list(self.names)})
         self.games.append(entry)
 
     # -- scoring (Q19) -----------------------------------------------------------------
@@ -164,18 +173,20 @@ class Series:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             got = data.get("format") if isinstance(data, Mapping) else type(data).__name__
             raise SeriesError(f"this is not a series (\"format\" should be \"{FORMAT}\", "
-                              f"not {quote(got)})")
+                              f"not {quote(got)})", "not_series",
+                              {"reads": FORMAT, "value": quote(got)})
         players = data.get("players")
         if players is not None and not isinstance(players, list):
             raise SeriesError(f"\"players\" must be a list of 2 to 4 names, not "
-                              f"{quote(players)}")
+                              f"{quote(players)}", "players_list", {"value": quote(players)})
         series = cls(players if players else None)
         games = data.get("games", [])
         if not isinstance(games, list):
-            raise SeriesError("\"games\" must be a list")
+            raise SeriesError("\"games\" must be a list", "games_list")
         for number, item in enumerate(games, start=1):
             if not isinstance(item, Mapping):
-                raise SeriesError(f"game {number} of the series is not an object")
+                raise SeriesError(f"game {number} of the series is not an object",
+                                  "game_object", {"game": number})
             if item.get("record") is not None:
                 try:
                     series.add(item["record"])
@@ -198,14 +209,16 @@ class Series:
 def _entry(item: Mapping[str, Any], number: int) -> SeriesGame:
     names, left, winners = item.get("names"), item.get("left"), item.get("winners", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SeriesError(f"game {number} of the series needs \"names\", a list of names")
+        raise SeriesError(f"game {number} of the series needs \"names\", a list of names",
+                          "game_names", {"game": number})
     if (not isinstance(left, list) or len(left) != len(names)
             or not all(type(n) is int and n >= 0 for n in left)):
         raise SeriesError(f"game {number} of the series needs \"left\": one whole number "
-                          "of pagodas left over per player")
+                          "of pagodas left over per player", "game_left", {"game": number})
     if not isinstance(winners, list) or not all(
             type(p) is int and 1 <= p <= len(names) for p in winners):
-        raise SeriesError(f"game {number} of the series has bad \"winners\" (seat numbers)")
+        raise SeriesError(f"game {number} of the series has bad \"winners\" (seat numbers)",
+                          "game_winners", {"game": number})
     board = item.get("board")
     return SeriesGame(tuple(names), tuple(left), tuple(winners),
                       board if isinstance(board, str) else None)

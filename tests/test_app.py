@@ -347,10 +347,9 @@ def replay_without_record(app: App) -> None:
     run(app, A.Command("replay-open"))
 
 
-def opened_unknown_level(app: App) -> None:
-    """A saved game whose computer is of a level this page does not have, opened: a
-    human plays that seat, and the save's state says so (the page's store knows its
-    player types)."""
+def unknown_level_saved(app: App) -> str:
+    """The id of a saved game whose computer is of a level this page does not have (the
+    page's store knows its player types); the start screen shows."""
     app.saves.known_kinds = tuple(players.KINDS)
     run(app, A.StartGame(named(("human", "governor"))))
     ref = app.state.keeping.save
@@ -359,6 +358,46 @@ def opened_unknown_level(app: App) -> None:
     text = storage.get(PREFIX + ref.id)
     assert text is not None
     storage.set(PREFIX + ref.id, text.replace('"governor"', '"grandmaster"'))
+    run(app, A.Command("new-game"))
+    return ref.id
+
+
+def export_without_record(app: App) -> None:
+    """The export asked of a game that was set up from a position (no seed: no record)."""
+    run(app, A.StartGame(named()))
+    session = app.state.game.session
+    assert session is not None
+    session.game = qin.Game.from_position(session.game.to_position())
+    run(app, A.Command("export"))
+
+
+def opened_unknown_level(app: App) -> None:
+    """A saved game whose computer is of a level this page does not have, opened: a
+    human plays that seat, and the save's state says so."""
+    run(app, A.Command("resume", unknown_level_saved(app)))
+
+
+def imported_unknown_level(app: App) -> None:
+    """The same saved game's file, imported: the same note."""
+    text = app.saves.storage.get(PREFIX + unknown_level_saved(app))
+    assert text is not None
+    run(app, A.Imported(text, "level.json"))
+
+
+def opened_series_other_players(app: App) -> None:
+    """A saved series whose second finished game was played by others (edited by hand),
+    opened: that game cannot count in the series, and the engine says why."""
+    run(app, A.StartGame(A.Form(("Ann", "Ben"), ("green", "white"), ("human", "human"),
+                                "bird", False, "7", "four")))
+    ref = app.state.keeping.save
+    assert ref is not None
+    text = app.saves.storage.get(PREFIX + ref.id)
+    assert text is not None
+    data = json.loads(text)
+    ours = finished().record()
+    theirs = {**ours, "names": ["Cy", "Dee"]}
+    data["series"]["games"] = [{**ours, "names": ["Ann", "Ben"]}, theirs]
+    app.saves.storage.set(PREFIX + ref.id, json.dumps(data))
     run(app, A.Command("new-game"))
     run(app, A.Command("resume", ref.id))
 
@@ -447,7 +486,10 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
     "a saved game whose record was edited by hand opened": opened_record_edited,
     "a saved series whose game was edited by hand opened": opened_series_edited,
     "a replay asked of a game that has no record": replay_without_record,
+    "an export asked of a game that has no record": export_without_record,
     "a saved game of a computer this page does not have opened": opened_unknown_level,
+    "a saved game of a computer this page does not have imported": imported_unknown_level,
+    "a saved series whose games have other players opened": opened_series_other_players,
     "the browser's storage closed": closed_storage,
     "a deletion the browser refused": refused_deletion,
     "a write the browser refused": lambda app: (
@@ -538,6 +580,19 @@ def test_a_language_chosen_while_a_note_shows_words_it_anew(note: str, lang: str
         assert not differ, differ
     finally:
         run(new_app(), A.LanguageChosen("en", english, form()))
+
+
+def test_an_imported_save_of_a_computer_this_page_lacks_says_a_human_plays_it() -> None:
+    """A saved game whose computer level this page does not have says that a human now
+    plays that seat, imported as when opened from the list."""
+    opened, imported = new_app(), new_app()
+    opened_unknown_level(opened)
+    imported_unknown_level(imported)
+    note = opened.screen().elements["save-state"].text
+    assert note and "grandmaster" in str(note)
+    assert imported.state.game.session is not None
+    assert all(k.human for k in imported.state.game.session.kinds)
+    assert imported.screen().elements["save-state"].text == note
 
 
 # -- every key in every other mode ---------------------------------------------------------

@@ -1,6 +1,7 @@
 """French typography of everything French the project shows: a non-breaking space
 (U+00A0, or the narrow U+202F) before : ; ! and ?, never a plain space (which lets the
-mark wrap to the start of a line) and never none.
+mark wrap to the start of a line) and never none; the message catalogues use one of
+the two throughout (U+00A0).
 
 Read: every French message catalogue that exists (web/i18n/fr.json, and the engine's
 qin/messages/fr.json when the wheel carries one) and the French pages of the rules
@@ -74,6 +75,31 @@ def test_french_catalogue(path: Path) -> None:
              if isinstance(value, str) and problems(value)}
     where = path.relative_to(ROOT)
     assert not wrong, f"{where}: a plain or missing space before : ; ! ? in {wrong}"
+
+
+NO_BREAK = {"\u00a0": "U+00A0", "\u202f": "U+202F"}
+"""The no-break spaces French puts before : ; ! ? and inside « »."""
+SPACED = re.compile(r"([\u00a0\u202f])[:;!?»]|«([\u00a0\u202f])")
+
+
+def spaces(text: str) -> set[str]:
+    """Which no-break spaces ``text`` puts before : ; ! ? » and after «."""
+    return {NO_BREAK[m.group(1) or m.group(2)] for m in SPACED.finditer(text)}
+
+
+def test_the_checker_finds_a_mix_of_no_break_spaces() -> None:
+    assert spaces("Langue\u00a0: français\u202f; gagne") == {"U+00A0", "U+202F"}
+    assert spaces("«\u00a0x\u00a0»\u00a0?") == {"U+00A0"}
+    assert spaces("1\u202f000 pagodes") == set()
+
+
+def test_the_french_catalogues_use_one_no_break_space() -> None:
+    """One and the same no-break space before : ; ! ? and inside « » in every French
+    catalogue (the page shows both merged): U+00A0, which most of them used."""
+    used = {str(path.relative_to(ROOT)): spaces("\n".join(
+        v for v in json.loads(path.read_text(encoding="utf-8")).values() if isinstance(v, str)))
+        for path in CATALOGUES}
+    assert all(found == {"U+00A0"} for found in used.values()), used
 
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import typing
 
 import pytest
 
@@ -141,3 +142,84 @@ def test_refuses_bad_series_json(data: dict[str, object]) -> None:
         Series.from_dict(data)
     with pytest.raises(SeriesError, match="not valid JSON"):
         Series.from_json("{")
+
+
+def _series_errors() -> list[SeriesError]:
+    """One refusal of each kind: a game that cannot join, series JSON that cannot be read."""
+    found: list[SeriesError] = []
+    s = Series(["Ann", "Bob"])
+    attempts: list[typing.Callable[[], object]] = [
+        lambda: s.add(qin.Game.new("bird", 2, seed=1, names=["Ann", "Bob"])),
+        lambda: s.add(finished("bird", 1, ["Ann", "Cy"])),
+        lambda: Series(["Ann", "Ann"]),
+        lambda: Series(["Ann"]),
+        lambda: Series.from_dict({"format": "qin-series/1",
+                                  "games": [{"names": ["A", "A"], "left": [1, 1]}]}),
+        lambda: Series.from_dict({"format": "qin-series/1",
+                                  "games": [{"names": ["A"], "left": [1]}]}),
+        lambda: Series.from_json("{"),
+        lambda: Series.from_json(b"\xff"),
+        lambda: Series.from_json(""),
+        lambda: Series.from_dict({"format": "qin-game/1"}),
+        lambda: Series.from_dict({"format": "qin-series/1", "players": "AB"}),
+        lambda: Series.from_dict({"format": "qin-series/1", "games": "x"}),
+        lambda: Series.from_dict({"format": "qin-series/1", "games": [5]}),
+        lambda: Series.from_dict({"format": "qin-series/1", "games": [{"left": [1]}]}),
+        lambda: Series.from_dict({"format": "qin-series/1",
+                                  "games": [{"names": ["A", "B"], "left": [1, -1]}]}),
+        lambda: Series.from_dict({"format": "qin-series/1", "games": [
+            {"names": ["A", "B"], "left": [1, 2], "winners": [3]}]}),
+    ]
+    for attempt in attempts:
+        try:
+            attempt()
+        except SeriesError as exc:
+            found.append(exc)
+        else:
+            raise AssertionError("not refused")
+    return found
+
+
+def test_a_series_error_has_a_code_and_values_and_keeps_its_english_message() -> None:
+    """Every refusal of a game or of series JSON says which (``code``, one of ``CODES``)
+    and the facts it concerns (``params``, JSON-ready); its English message is as it
+    was; it pickles with all three."""
+    import pickle
+
+    for error in _series_errors():
+        assert error.code in SeriesError.CODES, (error.code, str(error))
+        assert json.loads(json.dumps(error.to_dict())) == error.to_dict()
+        again = pickle.loads(pickle.dumps(error))
+        assert (again.code, again.params, str(again)) == (error.code, error.params, str(error))
+    s = Series(["Ann", "Bob"])
+    with pytest.raises(SeriesError, match="game 1 is played by Ann, Cy, but the series "
+                                          "by Ann, Bob") as info:
+        s.add(finished("bird", 1, ["Ann", "Cy"]))
+    assert info.value.code == "other_players"
+    assert info.value.params == {"game": 1, "names": ["Ann", "Cy"], "players": ["Ann", "Bob"]}
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_a_series_error_is_worded_in_every_language(lang: str) -> None:
+    """``qin.messages.series_error_text`` says each refusal in German and French from its
+    code and values: every placeholder filled, no English left, French with a no-break
+    space before a colon."""
+    from qin.messages import catalogue, series_error_text
+
+    errors = _series_errors()
+    assert {e.code for e in errors} == set(SeriesError.CODES) - {"invalid"}
+    for error in errors:
+        key = f"series_error.{error.code}"
+        if error.code == "text":
+            key += "." + error.params["problem"]
+        for each in ("en", "de", "fr"):
+            assert key in catalogue(each), key
+        said = series_error_text(error, lang)
+        english = series_error_text(error)
+        assert said and "{" not in said and "series_error." not in said, (error.code, said)
+        assert said != english, (error.code, said)
+        if lang == "fr":
+            assert " :" not in said.replace("\u00a0:", ""), said
+    other = next(e for e in errors if e.code == "other_players")
+    assert series_error_text(other) == ("game 1 is played by Ann and Cy, but the series "
+                                        "by Ann and Bob")

@@ -1,7 +1,7 @@
 """Events and refusals in words: the one message catalogue, in English, German and French.
 
-The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove`` and
-``RecordError`` codes and params); this module words them from the catalogues
+The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove``,
+``RecordError`` and ``SeriesError`` codes and params); this module words them from the catalogues
 ``qin/messages/<lang>.json``, which ship in the wheel and serve the command line, the
 game page and the embeddable diagrams alike::
 
@@ -9,6 +9,7 @@ game page and the embeddable diagrams alike::
     == "Green founds a red province of 3 (c4 d4 e4)"
     refusal_text(exc, "de", names)  # an IllegalMove (or its to_dict()) in German
     record_error_text(exc, "fr")    # a RecordError (a bad record or link) in French
+    series_error_text(exc, "de")    # a SeriesError (a game that cannot count) in German
 
 The site's own catalogues (``web/i18n/<lang>.json``: buttons, labels, the rules pages)
 hold none of these keys; the site build serves each language as both merged.
@@ -23,7 +24,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import IllegalMove, QinError, RecordError
+from ..errors import IllegalMove, QinError, RecordError, SeriesError
 from ..events import Event
 
 LANGS = ("en", "de", "fr")
@@ -290,6 +291,27 @@ def record_error_text(error: RecordError | Mapping[str, Any],
     return said
 
 
+def series_error_text(error: SeriesError | Mapping[str, Any],
+                      lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """Why a game cannot count in a series, or series JSON cannot be read, in ``lang``:
+    a ``SeriesError`` or its ``to_dict()``, worded from its code and values
+    (``series_error.<code>``; the reader's refusal of its text as
+    ``series_error.text.<problem>``); lists of players' names are said as a list."""
+    messages = _messages(lang)
+    if isinstance(error, SeriesError):
+        code, params = error.code, dict(error.params)
+    else:
+        code, params = str(error.get("code", "")), dict(error.get("params") or {})
+    values: dict[str, Any] = dict(params)
+    for field in ("names", "players"):
+        if isinstance(params.get(field), list):
+            values[field] = join_list([str(n) for n in params[field]], messages)
+    key = f"series_error.{code}"
+    if code == "text":
+        key = f"series_error.text.{params.get('problem', 'json')}"
+    return text(messages, key if key in messages else "series_error.invalid", **values)
+
+
 def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
     """Where the site explains the reading a refusal applies: (its page and anchor,
     ``rules/readings-<lang>.html#q6``, relative to the site's root; the key of its title
@@ -304,4 +326,5 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "join_list", "colour_word", "singular", "pagodas", "describe", "describe_all",
-           "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text"]
+           "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text",
+           "series_error_text"]

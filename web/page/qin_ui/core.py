@@ -98,7 +98,9 @@ class Core:
             return
         with contextlib.suppress(Exception):  # the game itself was saved
             self.saves.storage.set(CURRENT_KEY, st.keeping.save.id)
-        st.keeping.save_state, st.keeping.save_text = "saved", words("keep.saved")
+        st.keeping.save_state, st.keeping.save_text = "saved", (st.keeping.saved_note
+                                                               or words("keep.saved"))
+        st.keeping.saved_note = ""
 
     def to_setup(self) -> list[Effect]:
         st = self.state

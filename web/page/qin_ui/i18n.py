@@ -19,7 +19,7 @@ values; ``Joined``: several, or names with a word between them) and worded when 
 (``said``): a language chosen while it shows says it anew.  An error whose reason is
 for people (``WordedError``: the saves', the links', the progress record's) keeps it
 the same way, and so does a note with the engine's reason in it (``EngineReason``: a
-``RecordError`` or ``IllegalMove``, worded from its code and values).
+``RecordError``, ``IllegalMove`` or ``SeriesError``, worded from its code and values).
 
 Numbers for people go through ``number`` (a decimal comma in German and French) and
 a message with a singular and a plural form through ``plural`` (French says one for
@@ -39,6 +39,7 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 import qin
 from qin import messages as engine
+from qin.errors import SeriesError
 from qin.messages import colour_word, join_list, text
 
 LANGS = ("en", "de", "fr")
@@ -150,15 +151,18 @@ class Joined:
 
 @dataclass(frozen=True)
 class EngineReason:
-    """Why the engine refused a game record, a link or a move (a ``RecordError``, an
-    ``IllegalMove``: their code and values), worded when shown, without the decision's
-    number (the page links readings in words)."""
+    """Why the engine refused a game record, a link, a move or a game of a series (a
+    ``RecordError``, an ``IllegalMove``, a ``SeriesError``: their code and values),
+    worded when shown, without the decision's number (the page links readings in
+    words)."""
 
-    error: qin.RecordError | qin.IllegalMove
+    error: qin.RecordError | qin.IllegalMove | SeriesError
 
     def text(self) -> str:
         if isinstance(self.error, qin.IllegalMove):
             return refusal(self.error)
+        if isinstance(self.error, SeriesError):
+            return engine.series_error_text(self.error, language())
         return engine.record_error_text(self.error, language(), rule=False)
 
 
@@ -190,8 +194,8 @@ class WordedError(ValueError):
 
 def words(key: str, **values: object) -> Words:
     """``Words`` of ``key`` with ``values``: ``Words`` and a ``WordedError``'s note
-    are kept as they are (worded with it), the engine's refusal of a record, a link or
-    a move as ``EngineReason``, anything else as text."""
+    are kept as they are (worded with it), the engine's refusal of a record, a link, a
+    move or a game of a series as ``EngineReason``, anything else as text."""
     return Words(key, tuple((k, _kept(v)) for k, v in values.items()))
 
 
@@ -203,14 +207,15 @@ def counted(n: float, key: str, **values: object) -> Words:
 
 def reason(error: Exception) -> Said:
     """Why ``error`` happened, as a note keeps it: the engine's refusal of a record, a
-    link or a move as ``EngineReason``, a ``WordedError``'s note, else its text."""
+    link, a move or a game of a series as ``EngineReason``, a ``WordedError``'s note,
+    else its text."""
     return _kept(error)
 
 
 def _kept(value: object) -> Said:
     if isinstance(value, Sayable):
         return value
-    if isinstance(value, qin.RecordError | qin.IllegalMove):
+    if isinstance(value, qin.RecordError | qin.IllegalMove | SeriesError):
         return EngineReason(value)
     if isinstance(value, WordedError):
         return value.note

@@ -33,7 +33,7 @@ from .actions import (
 )
 from .ai_bridge import request_for
 from .core import Core
-from .i18n import t, words
+from .i18n import reason, t, words
 from .modes import Mode
 from .replaying import REPLAY_TICK_MS, REVIEW_LINK
 from .saves import export_name, export_text
@@ -172,7 +172,7 @@ def export(app: Core, _: Command) -> list[Effect]:
     try:
         record = s.game.record()
     except qin.QinError as exc:
-        st.keeping.save_text, st.keeping.save_state = str(exc), "error"
+        st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
         return []
     if any(s.hints):
         record["hints"] = list(s.hints)

@@ -211,7 +211,10 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
     st.start.saved_message = words("import.done", name=name,
                                    names=Joined(tuple(s.names), "saved.vs"),
                                    moves=len(s.game.moves))
-    return app.show(s, None, "local", series) + [Save()]
+    shown = app.show(s, None, "local", series)
+    if imported.saved is not None and imported.saved.notes:  # said as when opened
+        st.keeping.saved_note = Joined(tuple(imported.saved.notes))
+    return shown + [Save()]
 
 
 def boot(app: Core, boot: Boot) -> list[Effect]:

@@ -121,6 +121,9 @@ class Keeping:
     save: SaveRef | None = None  # where the game on screen is saved
     save_state: SaveState = ""
     save_text: Said = ""
+    saved_note: Said = ""
+    """Said instead of "saved" when the game's save is next written, then dropped: what
+    the player should know of a game imported (a computer level this page lacks)."""
     notice: NoticeKind = ""
     """"conflict": another tab wrote this game's save (nothing is written until the
     player chooses); "link": a link pasted into this tab holds another state of the
