@@ -66,7 +66,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from e2e.helpers import CHROMIUM_ARGS  # noqa: E402
-from tools.serve import SiteHandler, SiteServer, server_url  # noqa: E402
+from tools.serve import SiteHandler, SiteServer, served  # noqa: E402
 
 SITE = ROOT / "build" / "site"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -361,14 +361,8 @@ def counting_server(directory: Path) -> Iterator[tuple[str, Recorder]]:
     handler_cls = type("BenchHandler", (CountingHandler,), {"quiet": True,
                                                             "recorder": recorder})
     server = SiteServer(("127.0.0.1", 0), partial(handler_cls, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
-    thread.start()
-    try:
-        yield server_url(server), recorder
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(server, "bench-server") as origin:
+        yield origin, recorder
 
 
 STOCK_PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.boot import chromium_launch_args, load_average  # noqa: E402
-from tools.serve import SiteHandler, SiteServer, server_url  # noqa: E402
+from tools.serve import SiteHandler, SiteServer, served  # noqa: E402
 
 SITE = ROOT / "build" / "site"
 TIMEOUT_MS = 900_000
@@ -153,14 +153,8 @@ def counting_server(site: Path, link: Link) -> Iterator[tuple[str, Log]]:
     log = Log()
     handler = type("ColdHandler", (CountingHandler,), {"log": log, "link": link})
     server = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, name="cold-server", daemon=True)
-    thread.start()
-    try:
-        yield server_url(server), log
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(server, "cold-server") as origin:
+        yield origin, log
 
 
 def summary(answers: list[Answer]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ import qin
 from e2e.helpers import PageProblems, boot, hot_seat
 from qin import records
 from tools.build_site import write_service_worker
-from tools.serve import SiteHandler, SiteServer, server_url, serving
+from tools.serve import SiteHandler, SiteServer, served, serving
 
 SEED = 7
 # Which source answered each of the runtime's files (Resource Timing, Chromium 123+).
@@ -286,14 +286,8 @@ def counting(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
     handler = type("Counting", (CountingHandler,), {"answers": answers,
                                                     "lock": threading.Lock()})
     server = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server_url(server), answers
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(server, "counting-server") as origin:
+        yield origin, answers
 
 
 def file_of(url: str, site: Path) -> str:

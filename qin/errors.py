@@ -50,7 +50,30 @@ class IllegalMove(QinError):
         return (type(self), (self.code, self.params, self.names, str(self)))
 
 
-class RecordError(QinError):
+class CodedError(QinError):
+    """An error whose English message comes with the check that raised it: ``code``
+    (one of the subclass's ``CODES``; "invalid" when a caller gave none) and ``params``,
+    the JSON-ready facts it concerns, which a catalogue words in any language."""
+
+    CODES: tuple[str, ...] = ("invalid",)
+
+    def __init__(self, message: str, code: str = "invalid",
+                 params: Mapping[str, Any] | None = None) -> None:
+        if code not in self.CODES:
+            raise ValueError(f"unknown {type(self).__name__} code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}``, JSON-ready."""
+        return {"code": self.code, "params": dict(self.params)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.code, self.params))
+
+
+class RecordError(CodedError):
     """A game record (``qin-game/1``) or a game link that cannot be loaded or replayed.
 
     The message says what is wrong in English, quoting the offending text.  ``code``
@@ -71,23 +94,8 @@ class RecordError(QinError):
              "link_unknown", "link_name", "link_kind", "link_move", "link_moves",
              "link_number")
 
-    def __init__(self, message: str, code: str = "invalid",
-                 params: Mapping[str, Any] | None = None) -> None:
-        if code not in self.CODES:
-            raise ValueError(f"unknown record error code {code!r}")
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = dict(params or {})
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"code": ..., "params": {...}}``, JSON-ready (``record_error_text`` words it)."""
-        return {"code": self.code, "params": dict(self.params)}
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.code, self.params))
-
-
-class SeriesError(QinError):
+class SeriesError(CodedError):
     """A game that cannot join a series (``qin.series``), or series JSON that cannot be
     read.
 
@@ -100,21 +108,6 @@ class SeriesError(QinError):
     CODES = ("invalid", "text", "unfinished", "names", "same_names", "other_players",
              "not_series", "players_list", "games_list", "game_object", "game_names",
              "game_names_count", "game_same_names", "game_left", "game_winners")
-
-    def __init__(self, message: str, code: str = "invalid",
-                 params: Mapping[str, Any] | None = None) -> None:
-        if code not in self.CODES:
-            raise ValueError(f"unknown series error code {code!r}")
-        super().__init__(message)
-        self.code = code
-        self.params: dict[str, Any] = dict(params or {})
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"code": ..., "params": {...}}``, JSON-ready (``series_error_text`` words it)."""
-        return {"code": self.code, "params": dict(self.params)}
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.code, self.params))
 
 
 class BoardError(QinError):

@@ -229,8 +229,15 @@ def serving(
     directory: Path | str = DEFAULT_DIR, port: int = 0, host: str = HOST, quiet: bool = True
 ) -> Iterator[str]:
     """Serve `directory` in a background thread; yield the base URL (no trailing slash)."""
-    server = make_server(directory, port, host, quiet)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    with served(make_server(directory, port, host, quiet)) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def served(server: SiteServer, name: str = "site-server") -> Iterator[str]:
+    """Run `server` in a background thread named `name`; yield its base URL (no trailing
+    slash); shut it down and close it afterwards."""
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
     thread.start()
     try:
         yield server_url(server)
