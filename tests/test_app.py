@@ -337,13 +337,18 @@ def opened_series_edited(app: App) -> None:
     run(app, A.Command("resume", ref.id))
 
 
-def replay_without_record(app: App) -> None:
-    """The replay asked of a game that was set up from a position (no seed: no record;
-    the page deals every game it plays, so only a program gets there)."""
+def game_without_record(app: App) -> None:
+    """A game that was set up from a position (no seed: no record; the page deals every
+    game it plays, so only a program gets there)."""
     run(app, A.StartGame(named()))
     session = app.state.game.session
     assert session is not None
     session.game = qin.Game.from_position(session.game.to_position())
+
+
+def replay_without_record(app: App) -> None:
+    """The replay asked of a game that has no record (``game_without_record``)."""
+    game_without_record(app)
     run(app, A.Command("replay-open"))
 
 
@@ -363,11 +368,8 @@ def unknown_level_saved(app: App) -> str:
 
 
 def export_without_record(app: App) -> None:
-    """The export asked of a game that was set up from a position (no seed: no record)."""
-    run(app, A.StartGame(named()))
-    session = app.state.game.session
-    assert session is not None
-    session.game = qin.Game.from_position(session.game.to_position())
+    """The export asked of a game that has no record (``game_without_record``)."""
+    game_without_record(app)
     run(app, A.Command("export"))
 
 

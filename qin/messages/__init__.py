@@ -24,7 +24,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import IllegalMove, QinError, RecordError, SeriesError
+from ..errors import CodedError, IllegalMove, QinError, RecordError, SeriesError
 from ..events import Event
 
 LANGS = ("en", "de", "fr")
@@ -263,6 +263,13 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
     return reason
 
 
+def _coded(error: CodedError | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A coded error's code and values, from the error or its ``to_dict()``."""
+    if isinstance(error, CodedError):
+        return error.code, dict(error.params)
+    return str(error.get("code", "")), dict(error.get("params") or {})
+
+
 def record_error_text(error: RecordError | Mapping[str, Any],
                       lang: str | Mapping[str, str] = DEFAULT, *, rule: bool = True) -> str:
     """Why a game record or link was refused, in ``lang``: a ``RecordError`` or its
@@ -271,10 +278,7 @@ def record_error_text(error: RecordError | Mapping[str, Any],
     the refusal in ``lang`` (``refusal_text``; ``rule`` as there), a game of a series
     its number in the series first."""
     messages = _messages(lang)
-    if isinstance(error, RecordError):
-        code, params = error.code, dict(error.params)
-    else:
-        code, params = str(error.get("code", "")), dict(error.get("params") or {})
+    code, params = _coded(error)
     values: dict[str, Any] = dict(params)
     key = f"record.{code}"
     if code == "text":
@@ -298,10 +302,7 @@ def series_error_text(error: SeriesError | Mapping[str, Any],
     (``series_error.<code>``; the reader's refusal of its text as
     ``series_error.text.<problem>``); lists of players' names are said as a list."""
     messages = _messages(lang)
-    if isinstance(error, SeriesError):
-        code, params = error.code, dict(error.params)
-    else:
-        code, params = str(error.get("code", "")), dict(error.get("params") or {})
+    code, params = _coded(error)
     values: dict[str, Any] = dict(params)
     for field in ("names", "players"):
         if isinstance(params.get(field), list):
