@@ -321,20 +321,26 @@ def opened_record_edited(app: App) -> None:
     run(app, A.Command("resume", edited_save(app, lambda d: d["record"].update(seed="x"))))
 
 
-def opened_series_edited(app: App) -> None:
-    """A saved series whose finished game's record was edited by hand, opened."""
+def opened_series_with(app: App, length: str, games: list[dict[str, typing.Any]]) -> None:
+    """A series of Ann and Ben (``length`` as the start screen's form says it) started,
+    its save's finished games replaced by ``games`` (as if edited by hand), opened."""
     run(app, A.StartGame(A.Form(("Ann", "Ben"), ("green", "white"), ("human", "human"),
-                                "bird", False, "7", "sides")))
+                                "bird", False, "7", length)))
     ref = app.state.keeping.save
     assert ref is not None
     text = app.saves.storage.get(PREFIX + ref.id)
     assert text is not None
     data = json.loads(text)
     assert isinstance(data.get("series"), dict)
-    data["series"]["games"] = [{**begun().record(), "seed": "x"}]
+    data["series"]["games"] = games
     app.saves.storage.set(PREFIX + ref.id, json.dumps(data))
     run(app, A.Command("new-game"))
     run(app, A.Command("resume", ref.id))
+
+
+def opened_series_edited(app: App) -> None:
+    """A saved series whose finished game's record was edited by hand, opened."""
+    opened_series_with(app, "sides", [{**begun().record(), "seed": "x"}])
 
 
 def game_without_record(app: App) -> None:
@@ -389,19 +395,9 @@ def imported_unknown_level(app: App) -> None:
 def opened_series_other_players(app: App) -> None:
     """A saved series whose second finished game was played by others (edited by hand),
     opened: that game cannot count in the series, and the engine says why."""
-    run(app, A.StartGame(A.Form(("Ann", "Ben"), ("green", "white"), ("human", "human"),
-                                "bird", False, "7", "four")))
-    ref = app.state.keeping.save
-    assert ref is not None
-    text = app.saves.storage.get(PREFIX + ref.id)
-    assert text is not None
-    data = json.loads(text)
     ours = finished().record()
-    theirs = {**ours, "names": ["Cy", "Dee"]}
-    data["series"]["games"] = [{**ours, "names": ["Ann", "Ben"]}, theirs]
-    app.saves.storage.set(PREFIX + ref.id, json.dumps(data))
-    run(app, A.Command("new-game"))
-    run(app, A.Command("resume", ref.id))
+    opened_series_with(app, "four", [{**ours, "names": ["Ann", "Ben"]},
+                                     {**ours, "names": ["Cy", "Dee"]}])
 
 
 def rule_broken() -> dict[str, object]:
