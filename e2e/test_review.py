@@ -57,9 +57,23 @@ FIGURES = {  # each language's way with a figure: the key's smallest inaccuracy,
 }
 
 
+HEADLINE = ["#review-status", "#review-marks"]
+"""The review's outcome: a short headline beside its heading, what the stars mark under it."""
+LINES_JS = """(selectors) => selectors.map(sel => {
+  const el = document.querySelector(sel), style = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  if (!r.height) return `${sel} not shown`;
+  if (el.scrollWidth > el.clientWidth + 1 || r.left < -1 || r.right > innerWidth + 1)
+    return `${sel} cut at the sides`;
+  const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+  return Math.round(r.height / line);
+})"""
+"""How many lines each element's text takes, or what keeps it from showing whole."""
+
+
 def no_codes(page: Page) -> None:
     for selector in ("#review-list", "#review-detail", "#review-summary", "#review-unit",
-                     "#review-status"):
+                     "#review-status", "#review-marks"):
         text = page.locator(selector).text_content() or ""
         assert not CODE.search(text), (selector, text)
 
@@ -84,9 +98,10 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(page.locator("#status")).to_have_text("The start of the game: Player 1 to move.")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     expect(page.locator("#review-progress")).to_have_attribute("value", str(len(moves)))
-    expect(page.locator("#review-status")).to_have_text(
-        f"{len(moves)} moves reviewed; each player's largest losses (up to {rv.MARKS}) "
-        "are marked.")
+    # the outcome at a glance: a short headline, what the stars mark under it
+    expect(page.locator("#review-status")).to_have_text(f"{len(moves)} moves reviewed.")
+    expect(page.locator("#review-marks")).to_have_text(
+        f"★ Each player's largest losses, up to {rv.MARKS}.")
     marked = page.locator("#review-list button[data-marked]")
     assert marked.evaluate_all("els => els.map(e => e.dataset.ply)") == [
         str(m.ply) for m in expected.marked]
@@ -135,6 +150,8 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
         for words in WORDS[lang]:
             expect(page.locator("#review")).to_contain_text(words)
         assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
+        assert page.evaluate(LINES_JS, HEADLINE) == [1, 1], f"the review's headline in {lang}"
+        page.screenshot(path=f"e2e-artifacts/review-headline-{lang}-1280.png")
         expect(detail).to_contain_text(WORDS[lang][1])
         unit, loss = FIGURES[lang]
         expect(page.locator("#review-unit")).to_contain_text(unit)

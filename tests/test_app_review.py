@@ -77,11 +77,12 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     marked = run_.result.marked
     assert marked
     screen = app.screen()
-    # what is marked, in words: each player's largest losses, not a count that reads
-    # against the table's blunders
-    assert screen.elements["review-status"].text == (
-        f"{len(before)} moves reviewed; each player's largest losses "
-        f"(up to {rv.MARKS}) are marked.")
+    # a short headline, and what is marked in words under it: each player's largest
+    # losses, not a count that reads against the table's blunders
+    assert screen.elements["review-status"].text == f"{len(before)} moves reviewed."
+    marks = screen.elements["review-marks"]
+    assert not marks.hidden
+    assert marks.text == f"★ Each player's largest losses, up to {rv.MARKS}."
     html = screen.elements["review-list"].html or ""
     assert html.count('data-marked="1"') == len(marked)  # on the moves' buttons alone
     assert ("state", "done") in screen.elements["review"].data
@@ -111,6 +112,43 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     run(app, A.Key("ArrowRight"))  # stepping on: the ghost goes, the review stays
     assert app.mode is Mode.REVIEW and app.screen().overlay == ""
     assert moves(app) == before and stored(app) == saved  # the game is untouched
+
+
+@pytest.mark.parametrize("lang, headline, marks", [
+    ("en", "{n} moves reviewed.", "★ Each player's largest losses, up to {marks}."),
+    ("de", "{n} Züge bewertet.", "★ Die größten Verluste jedes Spielers, bis zu {marks}."),
+    ("fr", "{n} coups analysés.",
+     "★ Les plus grosses pertes par joueur, {marks} au plus.")])
+def test_the_reviews_outcome_reads_at_a_glance(lang: str, headline: str, marks: str) -> None:
+    """A review done says so in a short headline (beside the review's heading on a
+    laptop's side panel and a phone's width), and what its stars mark in a line of its
+    own; while it runs, or once it is cancelled, nothing is marked and that line is
+    hidden."""
+    app = imported()
+    run(app, A.Command("review-open"))
+    ask = asked(run(app, A.WorkerReady()))
+    run_ = app.state.game.review
+    assert run_ is not None
+    assert app.screen().elements["review-marks"].hidden  # running
+    while run_.status == "running":
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if run_.status == "running":
+            ask = asked(effects)
+    try:
+        i18n.set_language(lang, json.loads(catalogue(lang)))
+        els = app.screen().elements
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))
+    assert els["review-status"].text == headline.format(n=run_.total)
+    assert els["review-marks"].text == marks.format(marks=rv.MARKS)
+    assert not els["review-marks"].hidden
+    assert len(els["review-status"].text or "") <= 24  # "Review" and it on one line
+    run(app, A.Command("review-open"))  # no review to open: it is done
+    run(app, A.Command("review-close"))
+    run(app, A.Command("review-open"))
+    run(app, A.Command("review-cancel"))
+    els = app.screen().elements
+    assert els["review-status"].text and els["review-marks"].hidden
 
 
 def test_the_status_line_says_the_position_the_replay_shows() -> None:
