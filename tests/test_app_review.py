@@ -292,6 +292,67 @@ def test_every_seat_colour_reads_on_the_chart() -> None:
         assert PAGODA_COLOURS[light] in chart and PAGODA_COLOURS[dark] in chart
 
 
+HOSTILE_COLOURS = ('"><script>alert(1)</script>', "javascript:alert(1)", "#fff", "ivory",
+                   "rgb(255, 255, 255)", "white ", "\u202ewhite", "#ffffff\" onload=\"x")
+"""Seat colours a saved game or a link might carry that the board refuses
+(``qin.svg.check_colour``: neither a palette name nor ``#rrggbb``)."""
+
+
+def test_a_seat_colour_the_board_refuses_is_refused_on_the_chart_and_never_written() -> None:
+    """A seat colour the board refuses is not drawn on the chart either: that seat's line
+    and points take the neutral grey (which reads on both themes' grounds without a
+    casing); a colour the board takes but that is none of the game's (a near-white
+    ``#rrggbb``) is drawn as the board draws it, cased.  Nothing of a refused colour, nor
+    a name's markup, reaches the SVG: it parses, every attribute is escaped."""
+    import xml.etree.ElementTree as ET
+
+    from qin_ui import review
+
+    from qin.svg import ColourError, check_colour
+
+    run_ = review.ReviewRun.start(1, finished(31).record())
+    run_.result = rv.marked([
+        rv.Reviewed(ply, 2 - ply % 2, "pass", "pass", v, v + loss)
+        for ply, v, loss in ((1, 0.0, 0.0), (2, -1.0, 0.6), (3, 1.0, 1.6), (4, 0.5, 4.0))])
+    names = ['<b onmouseover="x">Anna</b>', "Ben & \"Co\""]
+    assert review.chart_casing(review.REFUSED) is None  # the grey reads on its own
+    for colour in HOSTILE_COLOURS:
+        with pytest.raises(ColourError):
+            check_colour(colour)
+        chart = review.chart_svg(run_, names, ["black", colour], 4)
+        ET.fromstring(chart)  # well-formed: no attribute or element broken out of
+        assert "<script" not in chart and "javascript" not in chart and "onload" not in chart
+        assert "<b" not in chart and 'onmouseover="' not in chart
+        lines = re.findall(r'<polyline class="(line[-a-z]*)" data-seat="2"[^>]*stroke="([^"]*)"',
+                           chart)
+        assert lines == [("line", review.REFUSED)], (colour, lines)
+        point = chart.split('id="review-point-2"')[1].split("</g>")[0]
+        assert review.REFUSED in point, (colour, point)
+    chart = review.chart_svg(run_, names, ["black", "#FFFFF0"], 4)  # taken, and light
+    assert re.findall(r'<polyline class="(line[-a-z]*)" data-seat="2"[^>]*stroke="([^"]*)"',
+                      chart) == [("line-casing", review.CASING), ("line", "#FFFFF0")]
+    # a colour whose lightness cannot be read is cased, as the board outlines it
+    assert review.chart_casing("rgb(255, 255, 255)") == review.CASING
+
+
+def test_a_dashed_line_s_casing_edges_the_ends_of_its_dashes() -> None:
+    """A light seat's dashed line: its casing's dashes reach one pixel beyond each end
+    of the line's (a dark edge all round each dash, as along its sides)."""
+    from qin_ui import review
+
+    run_ = review.ReviewRun.start(1, finished(31).record())
+    run_.result = rv.marked([rv.Reviewed(ply, (ply - 1) % 4 + 1, "pass", "pass", 0.0, 0.0)
+                             for ply in range(1, 9)])
+    chart = review.chart_svg(run_, ["A", "B", "C", "D"], ["black", "white", "orange", "pink"],
+                             8)
+    for seat, line, casing in ((2, "6 3", "8 1"), (3, "2 3", "4 1"), (4, "8 3 2 3", "10 1 4 1")):
+        assert f'class="line" data-seat="{seat}"' in chart
+        drawn = chart.split(f'class="line" data-seat="{seat}"')[1].split("/>")[0]
+        cased = chart.split(f'class="line-casing" data-seat="{seat}"')[1].split("/>")[0]
+        assert f'stroke-dasharray="{line}"' in drawn
+        assert f'stroke-dasharray="{casing}" stroke-dashoffset="1"' in cased
+
+
 def page_css() -> str:
     """The game page's own stylesheets, as index.html links them (not the vendored)."""
     index = (WEB / "page" / "index.html").read_text(encoding="utf-8")
