@@ -46,7 +46,16 @@ from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_instant import progress_record
 from e2e.test_modes import import_file
 from e2e.test_replay_series import finished_record
-from e2e.test_review import APART_JS, CUT_JS, EMPTY_JS, EMPTY_PX, ON_SCREEN_JS, played
+from e2e.test_review import (
+    APART_JS,
+    CUT_JS,
+    EMPTY_JS,
+    EMPTY_PX,
+    HEADLINE,
+    LINES_JS,
+    ON_SCREEN_JS,
+    played,
+)
 from e2e.test_tutorial import CLICKS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
@@ -582,6 +591,11 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("#review-summary thead th").nth(1)).to_have_text(ACCURACY[lang])
         assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
+        # the review's outcome at a glance: its headline one line beside the heading,
+        # what the stars mark under it in two at most, nothing cut
+        lines = page.evaluate(LINES_JS, HEADLINE)
+        assert lines[0] == 1 and lines[1] in (1, 2), f"the review's headline in {lang}: {lines}"
+    page.screenshot(path="e2e-artifacts/phone-review-headline.png")
     entry = page.locator("#review-list button[data-marked]").last
     entry.scroll_into_view_if_needed()
     ply = entry.get_attribute("data-ply")

@@ -57,9 +57,23 @@ FIGURES = {  # each language's way with a figure: the key's smallest inaccuracy,
 }
 
 
+HEADLINE = ["#review-status", "#review-marks"]
+"""The review's outcome: a short headline beside its heading, what the stars mark under it."""
+LINES_JS = """(selectors) => selectors.map(sel => {
+  const el = document.querySelector(sel), style = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  if (!r.height) return `${sel} not shown`;
+  if (el.scrollWidth > el.clientWidth + 1 || r.left < -1 || r.right > innerWidth + 1)
+    return `${sel} cut at the sides`;
+  const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+  return Math.round(r.height / line);
+})"""
+"""How many lines each element's text takes, or what keeps it from showing whole."""
+
+
 def no_codes(page: Page) -> None:
     for selector in ("#review-list", "#review-detail", "#review-summary", "#review-unit",
-                     "#review-status"):
+                     "#review-status", "#review-marks"):
         text = page.locator(selector).text_content() or ""
         assert not CODE.search(text), (selector, text)
 
@@ -84,9 +98,10 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(page.locator("#status")).to_have_text("The start of the game: Player 1 to move.")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     expect(page.locator("#review-progress")).to_have_attribute("value", str(len(moves)))
-    expect(page.locator("#review-status")).to_have_text(
-        f"{len(moves)} moves reviewed; each player's largest losses (up to {rv.MARKS}) "
-        "are marked.")
+    # the outcome at a glance: a short headline, what the stars mark under it
+    expect(page.locator("#review-status")).to_have_text(f"{len(moves)} moves reviewed.")
+    expect(page.locator("#review-marks")).to_have_text(
+        f"★ Each player's largest losses, up to {rv.MARKS}.")
     marked = page.locator("#review-list button[data-marked]")
     assert marked.evaluate_all("els => els.map(e => e.dataset.ply)") == [
         str(m.ply) for m in expected.marked]
@@ -135,6 +150,8 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
         for words in WORDS[lang]:
             expect(page.locator("#review")).to_contain_text(words)
         assert page.evaluate(CUT_JS, "#review-summary") == [], f"the accuracies in {lang}"
+        assert page.evaluate(LINES_JS, HEADLINE) == [1, 1], f"the review's headline in {lang}"
+        page.screenshot(path=f"e2e-artifacts/review-headline-{lang}-1280.png")
         expect(detail).to_contain_text(WORDS[lang][1])
         unit, loss = FIGURES[lang]
         expect(page.locator("#review-unit")).to_contain_text(unit)
@@ -186,9 +203,10 @@ of its list."""
 BELOW_JS = """([a, b]) => document.querySelector(a).getBoundingClientRect().bottom
   <= document.querySelector(b).getBoundingClientRect().top + 1"""
 """``b`` lies below ``a``."""
-SIDE_SHOWS_JS = """(selectors) => {
+SIDE_SHOWS_JS = """([selectors, unscrolled]) => {
   const side = document.querySelector('#side'), out = [];
-  if (side.scrollTop !== 0) out.push(`the side panel scrolled by ${side.scrollTop} px`);
+  if (unscrolled && side.scrollTop !== 0)
+    out.push(`the side panel scrolled by ${side.scrollTop} px`);
   for (const sel of selectors) {
     const el = document.querySelector(sel), r = el.getBoundingClientRect();
     if (!r.height) { out.push(`${sel} not shown`); continue; }
@@ -204,7 +222,8 @@ SIDE_SHOWS_JS = """(selectors) => {
   }
   return out;
 }"""
-"""The elements shown whole in the side panel as it is (unscrolled) and in the window."""
+"""The elements shown whole in the side panel as it is (``unscrolled``: and the panel at its
+top), in every box that scrolls them (a list) and in the window."""
 RING_CUT_JS = """(sel) => {
   const el = document.querySelector(sel), style = getComputedStyle(el);
   const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
@@ -284,7 +303,7 @@ def shows_its_start(page: Page, size: ViewportSize, what: str) -> str:
     page.set_viewport_size(size)
     page.wait_for_function("() => window.qinIdle")
     at = f"{what} at {size['width']}x{size['height']}"
-    assert page.evaluate(SIDE_SHOWS_JS, REVIEW_SHOWN) == [], at
+    assert page.evaluate(SIDE_SHOWS_JS, [REVIEW_SHOWN, True]) == [], at
     widest = page.evaluate(EMPTY_JS, ["#status", "#review-status"])
     assert widest[0] <= EMPTY_PX, f"an empty stretch of {widest[0]} px: {at}"
     assert page.evaluate(BELOW_JS, ["#review", "#keep-area > .tools"]), at
@@ -311,6 +330,44 @@ def test_a_review_of_more_players_shows_its_start_unscrolled_on_a_laptop(
     for size in LAPTOPS:
         at = shows_its_start(page, size, f"the review of {players}")
         assert page.evaluate(CUT_JS, "#review-summary") == [], at
+
+
+SCROLLED_TO_END_JS = """(selectors) => { for (const sel of selectors) {
+  const box = document.querySelector(sel); box.scrollTop = box.scrollHeight; } }"""
+"""The boxes ``selectors`` scrolled to their ends, as a player's mouse wheel leaves them."""
+
+
+def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
+        page: Page) -> None:
+    # at 1366x768 the side panel scrolls: a move chosen low in the review's list (the
+    # panel and the list scrolled to their ends), or on the chart with the panel at its
+    # top, shows with its words whole, wherever the panel and the list were scrolled
+    page.set_viewport_size(LAPTOPS[0])
+    game = linked_game(40)
+    boot(page, "/#g=" + qin.records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "40")
+    page.click("#replay-open")
+    mode(page, "replay")
+    page.click("#review-open")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    page.wait_for_function("() => window.qinIdle")
+    page.evaluate(SCROLLED_TO_END_JS, ["#side", "#review-moves"])
+    chosen = page.locator('#review-moves button[data-ply="36"]')
+    chosen.click()
+    expect(review).to_have_attribute("data-at", "36")
+    page.wait_for_function("() => window.qinIdle")
+    shown = ["#review-moves button[aria-current]", "#review-detail"]
+    expect(page.locator(shown[0])).to_have_attribute("data-ply", "36")
+    assert page.evaluate(SIDE_SHOWS_JS, [shown, False]) == [], "a move chosen in the list"
+    page.screenshot(path="e2e-artifacts/review-chosen-in-list-1366.png")
+    page.evaluate("() => { document.querySelector('#side').scrollTop = 0; }")
+    page.locator("#review-point-12").click()
+    expect(review).to_have_attribute("data-at", "12")
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(SIDE_SHOWS_JS, [["#review-point-12", "#review-detail"], False]) == [], \
+        "a move chosen on the chart"
+    page.screenshot(path="e2e-artifacts/review-chosen-on-chart-1366.png")
 
 
 def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page) -> None:

@@ -77,11 +77,12 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     marked = run_.result.marked
     assert marked
     screen = app.screen()
-    # what is marked, in words: each player's largest losses, not a count that reads
-    # against the table's blunders
-    assert screen.elements["review-status"].text == (
-        f"{len(before)} moves reviewed; each player's largest losses "
-        f"(up to {rv.MARKS}) are marked.")
+    # a short headline, and what is marked in words under it: each player's largest
+    # losses, not a count that reads against the table's blunders
+    assert screen.elements["review-status"].text == f"{len(before)} moves reviewed."
+    marks = screen.elements["review-marks"]
+    assert not marks.hidden
+    assert marks.text == f"★ Each player's largest losses, up to {rv.MARKS}."
     html = screen.elements["review-list"].html or ""
     assert html.count('data-marked="1"') == len(marked)  # on the moves' buttons alone
     assert ("state", "done") in screen.elements["review"].data
@@ -111,6 +112,43 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     run(app, A.Key("ArrowRight"))  # stepping on: the ghost goes, the review stays
     assert app.mode is Mode.REVIEW and app.screen().overlay == ""
     assert moves(app) == before and stored(app) == saved  # the game is untouched
+
+
+@pytest.mark.parametrize("lang, headline, marks", [
+    ("en", "{n} moves reviewed.", "★ Each player's largest losses, up to {marks}."),
+    ("de", "{n} Züge bewertet.", "★ Die größten Verluste jedes Spielers, bis zu {marks}."),
+    ("fr", "{n} coups analysés.",
+     "★ Les plus grosses pertes par joueur, {marks} au plus.")])
+def test_the_reviews_outcome_reads_at_a_glance(lang: str, headline: str, marks: str) -> None:
+    """A review done says so in a short headline (beside the review's heading on a
+    laptop's side panel and a phone's width), and what its stars mark in a line of its
+    own; while it runs, or once it is cancelled, nothing is marked and that line is
+    hidden."""
+    app = imported()
+    run(app, A.Command("review-open"))
+    ask = asked(run(app, A.WorkerReady()))
+    run_ = app.state.game.review
+    assert run_ is not None
+    assert app.screen().elements["review-marks"].hidden  # running
+    while run_.status == "running":
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if run_.status == "running":
+            ask = asked(effects)
+    try:
+        i18n.set_language(lang, json.loads(catalogue(lang)))
+        els = app.screen().elements
+    finally:
+        i18n.set_language("en", json.loads(catalogue("en")))
+    assert els["review-status"].text == headline.format(n=run_.total)
+    assert els["review-marks"].text == marks.format(marks=rv.MARKS)
+    assert not els["review-marks"].hidden
+    assert len(els["review-status"].text or "") <= 24  # "Review" and it on one line
+    run(app, A.Command("review-open"))  # no review to open: it is done
+    run(app, A.Command("review-close"))
+    run(app, A.Command("review-open"))
+    run(app, A.Command("review-cancel"))
+    els = app.screen().elements
+    assert els["review-status"].text and els["review-marks"].hidden
 
 
 def test_the_status_line_says_the_position_the_replay_shows() -> None:
@@ -252,6 +290,67 @@ def test_every_seat_colour_reads_on_the_chart() -> None:
             point = chart.split(f'id="review-point-{ply}"')[1].split("</g>")[0]
             assert "#1f1f1f" not in point
         assert PAGODA_COLOURS[light] in chart and PAGODA_COLOURS[dark] in chart
+
+
+HOSTILE_COLOURS = ('"><script>alert(1)</script>', "javascript:alert(1)", "#fff", "ivory",
+                   "rgb(255, 255, 255)", "white ", "\u202ewhite", "#ffffff\" onload=\"x")
+"""Seat colours a saved game or a link might carry that the board refuses
+(``qin.svg.check_colour``: neither a palette name nor ``#rrggbb``)."""
+
+
+def test_a_seat_colour_the_board_refuses_is_refused_on_the_chart_and_never_written() -> None:
+    """A seat colour the board refuses is not drawn on the chart either: that seat's line
+    and points take the neutral grey (which reads on both themes' grounds without a
+    casing); a colour the board takes but that is none of the game's (a near-white
+    ``#rrggbb``) is drawn as the board draws it, cased.  Nothing of a refused colour, nor
+    a name's markup, reaches the SVG: it parses, every attribute is escaped."""
+    import xml.etree.ElementTree as ET
+
+    from qin_ui import review
+
+    from qin.svg import ColourError, check_colour
+
+    run_ = review.ReviewRun.start(1, finished(31).record())
+    run_.result = rv.marked([
+        rv.Reviewed(ply, 2 - ply % 2, "pass", "pass", v, v + loss)
+        for ply, v, loss in ((1, 0.0, 0.0), (2, -1.0, 0.6), (3, 1.0, 1.6), (4, 0.5, 4.0))])
+    names = ['<b onmouseover="x">Anna</b>', "Ben & \"Co\""]
+    assert review.chart_casing(review.REFUSED) is None  # the grey reads on its own
+    for colour in HOSTILE_COLOURS:
+        with pytest.raises(ColourError):
+            check_colour(colour)
+        chart = review.chart_svg(run_, names, ["black", colour], 4)
+        ET.fromstring(chart)  # well-formed: no attribute or element broken out of
+        assert "<script" not in chart and "javascript" not in chart and "onload" not in chart
+        assert "<b" not in chart and 'onmouseover="' not in chart
+        lines = re.findall(r'<polyline class="(line[-a-z]*)" data-seat="2"[^>]*stroke="([^"]*)"',
+                           chart)
+        assert lines == [("line", review.REFUSED)], (colour, lines)
+        point = chart.split('id="review-point-2"')[1].split("</g>")[0]
+        assert review.REFUSED in point, (colour, point)
+    chart = review.chart_svg(run_, names, ["black", "#FFFFF0"], 4)  # taken, and light
+    assert re.findall(r'<polyline class="(line[-a-z]*)" data-seat="2"[^>]*stroke="([^"]*)"',
+                      chart) == [("line-casing", review.CASING), ("line", "#FFFFF0")]
+    # a colour whose lightness cannot be read is cased, as the board outlines it
+    assert review.chart_casing("rgb(255, 255, 255)") == review.CASING
+
+
+def test_a_dashed_line_s_casing_edges_the_ends_of_its_dashes() -> None:
+    """A light seat's dashed line: its casing's dashes reach one pixel beyond each end
+    of the line's (a dark edge all round each dash, as along its sides)."""
+    from qin_ui import review
+
+    run_ = review.ReviewRun.start(1, finished(31).record())
+    run_.result = rv.marked([rv.Reviewed(ply, (ply - 1) % 4 + 1, "pass", "pass", 0.0, 0.0)
+                             for ply in range(1, 9)])
+    chart = review.chart_svg(run_, ["A", "B", "C", "D"], ["black", "white", "orange", "pink"],
+                             8)
+    for seat, line, casing in ((2, "6 3", "8 1"), (3, "2 3", "4 1"), (4, "8 3 2 3", "10 1 4 1")):
+        assert f'class="line" data-seat="{seat}"' in chart
+        drawn = chart.split(f'class="line" data-seat="{seat}"')[1].split("/>")[0]
+        cased = chart.split(f'class="line-casing" data-seat="{seat}"')[1].split("/>")[0]
+        assert f'stroke-dasharray="{line}"' in drawn
+        assert f'stroke-dasharray="{casing}" stroke-dashoffset="1"' in cased
 
 
 def page_css() -> str:

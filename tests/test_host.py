@@ -414,6 +414,31 @@ def test_the_replay_s_moves_and_the_review_s_are_each_one_tab_stop_walked_by_arr
     assert h.app.mode is Mode.PLAYING
 
 
+def test_a_move_chosen_in_the_review_is_brought_into_view_in_the_side_panel() -> None:
+    """A jump from the review's list: once its focus is put back, the move's button (in
+    the list drawn anew) and its words are brought into view inside the boxes that
+    scroll them (the side panel, the list), the words last; a jump from the chart: its
+    words.  A step by the arrow keys scrolls nothing."""
+    h = six_moves_played()
+    h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
+    reviewed_to_the_end(h)
+
+    def effects(path: list[Any]) -> list[Any]:
+        reply = h.handle({"t": "click", "path": [*path, APP]})
+        return [e for e in reply.get("effects", []) if e["fx"] in ("focus", "reveal")]
+
+    listed = [node("button", "review-move-4", cls=("review-jump",), ply="4"), node("li"),
+              node("ol", "review-moves", cls=("review-moves",)), node("div", "review-list")]
+    assert effects(listed) == [*kept("review-move-4"),
+                               {"fx": "reveal", "ids": ["review-move-4", "review-detail"]}]
+    charted = [node("circle"), node("g", "review-point-2", cls=("review-point",), ply="2"),
+               node("svg"), node("div", "review-chart")]
+    assert effects(charted) == [{"fx": "reveal", "ids": ["review-detail"]}]
+    stepped = h.handle({"t": "key", "key": "ArrowRight", "shift": False, "ctrl": False,
+                        "target": "body"})
+    assert [e for e in stepped.get("effects", []) if e["fx"] == "reveal"] == []
+
+
 def kept(ident: str) -> list[Any]:
     """The focus put back on ``ident`` where a drawing left it on nothing."""
     return [{"fx": "focus", "first": [f"#{ident}"], "lost": True}]

@@ -18,8 +18,8 @@ actions, dispatches them, and returns the one reply the shell applies, in this o
   with the board the move redrew; ``shown``: on the board already shown, uncovered by
   this reply), each only when it changed;
 - ``flags``: what the shell decides alone, inside an event handler (``Flags``);
-- ``effects``: what needs the page (download, focus, address, copy, language, the AI
-  worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
+- ``effects``: what needs the page (download, focus, address, copy, language, reveal,
+  the AI worker, timers: ``{"fx": "timer", "ms", "token"}`` comes back as ``{"t": "timer"}``).
   A message says where the focus was when it left if that was in a list that is one
   Tab stop (``focus``: the list's id or its item's); when the reply draws that list
   anew and moves the focus nowhere, its effects put it back on the same item, or on
@@ -343,6 +343,8 @@ def effect_message(effect: Effect) -> Json | None:
         return {"fx": "address", "url": effect.url}
     if isinstance(effect, actions.ToTop):
         return {"fx": "top"}
+    if isinstance(effect, actions.Reveal):
+        return {"fx": "reveal", "ids": list(effect.targets)}
     if isinstance(effect, actions.Copy):
         return {"fx": "copy", "text": effect.text, "fallback": effect.field}
     return None

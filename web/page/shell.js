@@ -458,6 +458,23 @@ function download(name, text, mime) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// Each element, in turn, into view inside the boxes that scroll it within the page (the side
+// panel, a list): the least scroll that shows it whole, its top if it is taller than the
+// box (scrollIntoView's "nearest", without scrolling the page itself).
+function reveal(ids) {
+  for (const id of ids) {
+    const el = node(id);
+    if (!el?.getClientRects().length) continue;
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (box.scrollHeight <= box.clientHeight || !/auto|scroll/.test(getComputedStyle(box).overflowY)) continue;
+      const r = el.getBoundingClientRect();
+      const top = box.getBoundingClientRect().top + box.clientTop, bottom = top + box.clientHeight;
+      if (r.top < top) box.scrollTop -= top - r.top;
+      else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
+    }
+  }
+}
+
 // lost: only if the focus is on nothing (a drawing removed the element that had it)
 function focus(selectors, visible, lost) {
   if (lost && document.activeElement && document.activeElement !== document.body) return;
@@ -562,6 +579,7 @@ function perform(effect) {
         { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
       break;
     case "top": window.scrollTo(0, 0); break;
+    case "reveal": reveal(effect.ids); break;
     case "ai-start": startAI(); break;
     case "ai-warm": warmAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;

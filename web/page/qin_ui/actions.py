@@ -355,6 +355,17 @@ class ToTop:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """Bring the elements ``targets`` (ids) into view inside the boxes that scroll them
+    within the page (the side panel, a list), one after another, each by the least
+    scroll that shows it whole (``scrollIntoView``'s "nearest"): where they cannot all
+    show, the last one does.  The page itself is not scrolled (a phone's layout keeps
+    its own places)."""
+
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Handled:
     """The key was used: the page's default for it must not happen."""
 
@@ -368,4 +379,4 @@ class AskReview:
 
 
 Effect = (Save | StartWorker | WarmWorker | AskComputer | AskHint | After | Download | Focus
-          | SetAddress | Copy | ToTop | Handled | AskReview)
+          | SetAddress | Copy | ToTop | Reveal | Handled | AskReview)

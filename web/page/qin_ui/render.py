@@ -352,19 +352,26 @@ def _review_ghost(st: AppState, s: Session) -> str:
 
 
 def _review_status(run: review.ReviewRun) -> str:
-    """How far the review got, in words; once done, what its marks are."""
+    """How far the review got, in a short headline (what its marks are: ``_review_marks``)."""
     done, total = len(run.done), run.total
     if run.status == "running":
         return t("review.progress", done=done, total=total)
     if run.status == "done":
-        from qin.ai.review import MARKS  # loaded with the review's first judgement
-
-        return t("review.done", total=total, marks=MARKS)
+        return t("review.done", total=total)
     if run.status == "cancelled":
         return t("review.cancelled", done=done, total=total)
     if run.status == "failed":
         return t("review.failed")
     return ""
+
+
+def _review_marks(run: review.ReviewRun) -> str:
+    """What the stars of a review done mark, in words (``""``: nothing is marked)."""
+    if run.result is None or not run.result.marked:
+        return ""
+    from qin.ai.review import MARKS  # loaded with the review's first judgement
+
+    return t("review.marks", marks=MARKS)
 
 
 def _review_at(st: AppState) -> int | None:
@@ -396,6 +403,8 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
                                        ("value", str(total if run.status == "done"
                                                      else done))))
     els["review-status"] = El(text=_review_status(run))
+    marks = _review_marks(run)
+    els["review-marks"] = El(text=marks, hidden=not marks)
     els["review-cancel"] = El(hidden=run.status != "running")
     shared = st.link.review_panel
     els["review-share"] = El(attrs=(("aria-expanded", "true" if shared else "false"),))

@@ -10,7 +10,17 @@ from collections.abc import Collection
 import qin
 
 from . import keyboard, links, motion, senses, views
-from .actions import After, AskReview, Command, Copy, Effect, Focus, ReviewAnswer, StartWorker
+from .actions import (
+    After,
+    AskReview,
+    Command,
+    Copy,
+    Effect,
+    Focus,
+    Reveal,
+    ReviewAnswer,
+    StartWorker,
+)
 from .core import Core
 from .i18n import reason, words
 from .modes import Mode
@@ -20,6 +30,8 @@ from .review import ReviewRun, chart_points, list_moves
 REPLAY_TICK_MS = 700
 REVIEW_LINK = "review-link"
 """The element that shows the review's link (where a copy by hand selects it)."""
+DETAIL = "review-detail"
+"""The element that says the reviewed move jumped to in words."""
 
 
 def replay(app: Core, c: Command) -> list[Effect]:
@@ -143,10 +155,16 @@ def review(app: Core, c: Command) -> list[Effect]:
             ply = int(number)
         except ValueError:
             return []
-        kept = {"list": keyboard.review_move_id, "chart": keyboard.review_point_id}
-        if _jump(app, run, ply) and source in kept:
+        if _jump(app, run, ply):
             update_review_link(app)
-            return [Focus(kept[source](ply), lost=True)]
+            kept = {"list": keyboard.review_move_id, "chart": keyboard.review_point_id}
+            focus: list[Effect] = [Focus(kept[source](ply), lost=True)] if source in kept \
+                else []
+            # what the jump shows, wherever the side panel and the list were scrolled:
+            # the move's words, and the move in the list drawn anew (from its top) if it
+            # was chosen there
+            shown = (keyboard.review_move_id(ply), DETAIL) if source == "list" else (DETAIL,)
+            return [*focus, Reveal(shown)]
     elif c.name == "review-share":
         st.link.review_panel = not st.link.review_panel
         st.link.review_message = ""

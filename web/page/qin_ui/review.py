@@ -13,6 +13,7 @@ the work between two moves (nothing more is asked; the answer under way is dropp
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -255,28 +256,52 @@ CASING = "#1f1f1f"
 READABLE = 3.0
 """The contrast a line or a point needs against the chart's background (WCAG's for
 graphics); a seat colour with less is drawn with a ``CASING``."""
+REFUSED = "#555555"
+"""The neutral grey a seat's line and points take when its colour is one the board
+refuses (``qin.svg.check_colour``: neither a palette name nor ``#rrggbb``) or the
+game has none for that seat: it reads on the chart's backgrounds without a casing."""
 
 
-def _relative_luminance(css: str) -> float:
-    """WCAG's relative luminance of a ``#rrggbb`` colour (0.0 for anything else)."""
-    text = css.lstrip("#")
-    if len(text) != 6:
-        return 0.0
-    try:
-        channels = [int(text[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    except ValueError:
-        return 0.0
+def _relative_luminance(css: str) -> float | None:
+    """WCAG's relative luminance of a ``#rrggbb`` colour (``None`` for anything else)."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", css):
+        return None
+    channels = [int(css[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def chart_casing(colour: str) -> str | None:
     """``CASING`` for a seat colour too light to read on the chart's background on its
-    own (White, Orange, Pink), ``None`` for one that reads."""
+    own (White, Orange, Pink) or whose lightness cannot be read (as the board outlines
+    a colour it cannot read, ``qin.svg.outline_for``), ``None`` for one that reads."""
     mine = _relative_luminance(colour)
-    contrast = min((_relative_luminance(ground) + 0.05) / (mine + 0.05)
+    if mine is None:
+        return CASING
+    contrast = min(((_relative_luminance(ground) or 0.0) + 0.05) / (mine + 0.05)
                    for ground in CHART_GROUNDS)
     return CASING if contrast < READABLE else None
+
+
+def seat_stroke(colours: Sequence[str], seat: int) -> str:
+    """The colour of ``seat``'s line and points: its colour as the board draws it
+    (``qin.svg.player_colour``), or ``REFUSED`` for a colour the board refuses or a seat
+    without one."""
+    from qin.svg import player_colour
+
+    if not 0 < seat <= len(colours):
+        return REFUSED
+    try:
+        return player_colour(colours[seat - 1])
+    except ValueError:  # qin.svg.ColourError: never written into the drawing
+        return REFUSED
+
+
+def casing_dashes(dash: str) -> str:
+    """A dashed line's casing's dash pattern: each dash one pixel longer at both ends
+    (drawn with ``stroke-dashoffset="1"``), so the casing edges the dashes' ends too."""
+    lengths = [float(n) for n in dash.split()]
+    return " ".join(f"{n + 2 if i % 2 == 0 else n - 2:g}" for i, n in enumerate(lengths))
 
 
 def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
@@ -284,12 +309,11 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
     """The whole game as a chart (SVG): per reviewed player a line through their
     standing after each of their moves; inaccuracies ringed, mistakes as squares,
     blunders as triangles; a seat colour too light for the chart's background drawn
-    over a dark casing (``chart_casing``); each point a button (``review-point``, its
+    over a dark casing (``chart_casing``), one the board refuses in a neutral grey
+    (``seat_stroke``); each point a button (``review-point``, its
     move's strip of the chart's height the target of a click or a tap) that jumps
     there.  The chart is one Tab stop: its points are out of the Tab order, Right and
     Left move between them (``keyboard.SIDEWAYS``), Enter or Space jumps."""
-    from qin.svg import player_colour
-
     moves = list(_moves(run))
     span = max(3.0, *(abs(m.standing) for m in moves)) if moves else 3.0
     span = min(span, CHART_SPAN)  # a won or lost game is drawn at the edge
@@ -317,18 +341,16 @@ def chart_svg(run: ReviewRun, names: Sequence[str], colours: Sequence[str],
     casings: dict[int, str | None] = {}  # per seat, once: its line's and its points'
     for seat in sorted({m.seat for m in moves}):
         mine = [m for m in moves if m.seat == seat]
-        try:
-            stroke = player_colour(colours[seat - 1]) if seat <= len(colours) else "#555"
-        except ValueError:
-            stroke = "#555"
-        strokes[seat] = stroke
+        stroke = strokes[seat] = seat_stroke(colours, seat)
         points = " ".join(f"{x(m.ply):.1f},{y(m.standing):.1f}" for m in mine)
         dash = DASHES[(seat - 1) % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         casing = casings[seat] = chart_casing(stroke)
         if casing is not None:
+            edged = (f' stroke-dasharray="{casing_dashes(dash)}" stroke-dashoffset="1"'
+                     if dash else "")
             out.append(f'<polyline class="line-casing" data-seat="{seat}" points="{points}" '
-                       f'stroke="{casing}"{dash_attr}/>')
+                       f'stroke="{casing}"{edged}/>')
         out.append(f'<polyline class="line" data-seat="{seat}" points="{points}" '
                    f'stroke="{stroke}"{dash_attr}/>')
     step = inner_w / max(1, length)  # one move's strip: the point's target
