@@ -62,7 +62,7 @@ def test_diagrams_are_drawn_before_the_engine_is_loaded(page: Page, site_url: st
     expect(fromfile.locator("svg g.coords")).to_have_count(0)  # labels="off"
     expect(page.locator("#inline svg g.coords")).to_have_count(1)
     expect(page.locator("#inline .status")).to_contain_text("Loading")
-    stamped = page.locator("#inline svg").inner_html()
+    stamped = page.locator("#inline svg.qin-board").inner_html()
     # a mark on the stamped drawing tells whether it is replaced
     page.locator("#inline svg.qin-board").evaluate("svg => { svg.dataset.probe = 'stamped'; }")
     for route in held:
@@ -79,7 +79,7 @@ def test_diagrams_are_drawn_before_the_engine_is_loaded(page: Page, site_url: st
     inline.locator("button.start").click()
     expect(inline).to_have_attribute("data-step", "0")
     # the engine's drawing of the same position has the same squares and pieces
-    engine = page.locator("#inline svg").inner_html()
+    engine = page.locator("#inline svg.qin-board").inner_html()
     for marker in ('data-square="a2"', 'class="half red"', 'class="village"'):
         assert marker in stamped and marker in engine
 
@@ -262,7 +262,7 @@ r1 r v2 .
     expect(bad.locator(".status")).to_contain_text("#rrggbb")
     # the engine, once loaded for the good diagram, draws nothing into the bad one
     wait_ready(page, ["good"])
-    good = page.locator("#good svg").inner_html()
+    good = page.locator("#good svg.qin-board").inner_html()
     assert 'fill="#8a4bb3"' in good and 'fill="#12ab34"' in good  # palette name and hex
     expect(bad).to_have_attribute("data-state", "error")
     assert bad.evaluate(INJECTED) == []
@@ -286,7 +286,7 @@ def test_a_hostile_colour_in_the_iframe_fragment_draws_nothing(
     board = page.locator("qin-board")
     expect(board).to_have_attribute("data-state", "error")
     expect(board.locator(".status")).to_contain_text("n’est pas une couleur de joueur")
-    expect(board.locator("svg")).to_have_count(0)
+    expect(board.locator("svg.qin-board")).to_have_count(0)  # (the buttons' icons are SVG)
     assert board.evaluate(INJECTED) == []
     assert page.evaluate(f"() => ({INJECTED})(document.body)") == []
     assert dialogs == []
@@ -311,4 +311,4 @@ def test_a_huge_position_is_refused_at_once_as_the_diagrams_error(
     expect(huge.locator(".status")).to_contain_text(
         "This diagram is too large to draw: at most 26 columns, 99 rows")
     expect(huge.locator(".status")).not_to_contain_text("engine")
-    expect(huge.locator("svg")).to_have_count(0)
+    expect(huge.locator("svg.qin-board")).to_have_count(0)

@@ -217,3 +217,15 @@ def test_the_address_opens_the_tutorial_and_a_bad_step_is_refused(page: Page) ->
     page.click("#learn-link")
     assert wait_for_boot(page) == "ready"
     expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+
+
+def test_a_tile_tried_partly_off_the_board_is_refused_naming_the_edge(page: Page) -> None:
+    """The place step's red/blue tile turned to the right on the last column: the refusal
+    names the edge it would stick out over, never the square past it (g1)."""
+    boot(page, "/#learn=place")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "place")
+    place(page, "RB", 0, "f1")
+    result = page.locator("#tutorial-result")
+    expect(page.locator("#tutorial")).to_have_attribute("data-tries", "1")
+    expect(result).to_contain_text(words("en")["tutorial.off_board.right"])
+    expect(result).not_to_contain_text("g1")

@@ -98,7 +98,9 @@ def test_a_review_runs_move_by_move_marks_the_losses_and_jumps_to_one() -> None:
     # both moves drawn, told apart by their marks (a ring, a star); words, never codes
     assert 'class="review-played"' in screen.overlay and 'data-role="played"' in screen.overlay
     assert 'class="review-better"' in screen.overlay and 'data-role="better"' in screen.overlay
-    detail = screen.elements["review-detail"].text or ""
+    shown = screen.elements["review-detail"].html or ""
+    assert review.legend_mark("played") in shown and review.legend_mark("better") in shown
+    detail = unescape(re.sub(r"<svg\b.*?</svg>", "", shown, flags=re.S))
     assert detail.startswith(f"Move {worst.ply}: ") and "The better move " in detail
     for m in run_.result.moves:
         assert m.played not in detail and m.best not in detail
@@ -423,14 +425,16 @@ def test_a_jump_in_the_review_is_spoken_once() -> None:
 
 
 def unit_texts() -> dict[str, str]:
-    """The key to the chart (``review.unit_text``) in English, German and French."""
+    """The key to the chart (``review.unit_html``, its star left out) in English, German
+    and French."""
     from qin_ui import review
 
     texts: dict[str, str] = {}
     try:
         for lang in ("en", "de", "fr"):
             i18n.set_language(lang, json.loads(catalogue(lang)))
-            texts[lang] = review.unit_text()
+            texts[lang] = unescape(re.sub(r"<span class=\"review-mark\">.*?</span>", "",
+                                          review.unit_html()))
     finally:
         i18n.set_language("en", json.loads(catalogue("en")))
     return texts

@@ -143,7 +143,8 @@ def test_the_review_shared_opens_elsewhere_at_that_move_with_the_same_figures() 
     assert theirs.result == rv.review(game_of().record(), seed=0)  # the engine's
     screen = there.screen()
     assert ("at", "4") in screen.elements["review"].data
-    assert screen.elements["review-detail"].text == here.screen().elements["review-detail"].text
+    detail = screen.elements["review-detail"].html
+    assert detail and detail == here.screen().elements["review-detail"].html
     assert screen.elements["link-problem"].hidden
 
 

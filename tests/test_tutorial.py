@@ -16,6 +16,7 @@ Q17 (drawing), Q18 (the end).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -275,6 +276,38 @@ def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
     assert lesson.session.game.moves == [], "the position is back for another try"
     html = lesson_view.outcome_html(lesson)
     assert "not what this step asks" in html and "places a red/yellow tile" in html
+
+
+OFF_BOARD = {"right": ("f1", 0), "bottom": ("f5", 1), "left": ("a1", 2), "top": ("a1", 3)}
+"""A square on the place step's edge and the turn that puts the tile's second half past it."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tile_tried_partly_off_the_board_is_refused_in_words_naming_its_edge(
+        lang: str) -> None:
+    """The refusal says which edge the tile would stick out over: no square's name (the
+    half off the board has none on the board, such as g1 or f0)."""
+    from qin_ui import i18n
+
+    app = booted("#learn=place")
+    lesson = app.state.tutorial.lesson
+    assert lesson is not None
+    try:
+        run(app, A.LanguageChosen(lang, json.dumps(CATALOGUES[lang]), form()))
+        run(app, A.Command("select", "0"))
+        for edge, (square, orientation) in OFF_BOARD.items():
+            s = lesson.session
+            while s.orientation != orientation:
+                run(app, A.Command("rotate", "1"))
+            run(app, A.BoardClick(square))
+            assert lesson.outcome == "refused" and lesson.refusal is None, edge
+            words = CATALOGUES[lang][f"tutorial.off_board.{edge}"]
+            html = app.screen().elements["tutorial-result"].html or ""
+            assert words in html and words in app.state.spoken
+            said = html + app.state.spoken
+            assert not re.search(r"\b[a-z][0-9]+\b", said), said  # no square named
+    finally:
+        i18n.set_language("en", CATALOGUES["en"])
 
 
 def test_the_tie_is_done_by_its_refusal_and_other_refusals_are_wrong_tries() -> None:

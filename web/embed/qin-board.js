@@ -21,6 +21,28 @@ const HERE = new URL("./", import.meta.url);
 const LANGS = ["en", "de", "fr"];
 const KINDS = ["RR", "YY", "BB", "RY", "RB", "YB"];
 const COLOUR_CSS = { R: "#cc4331", Y: "#ecb93b", B: "#2f64b6" };
+// The buttons' pictures, drawn in SVG (a font's glyph may be missing, an empty box, and
+// each font sizes it differently): outlines in a 16 by 16 box, as the game page's icons.
+const ICONS = {
+  start: "M1.5 3H3v10H1.5zM8.5 3v10L3 8zM14.5 3v10L9 8z",
+  back: "M3 3h2v10H3zM12.5 3v10L5 8z",
+  next: "M3.5 3v10L11 8zM11 3h2v10h-2z",
+  swap: "M1.5 4.2h9.5V1.8L14.8 5.4 11 9V6.6H1.5zM14.5 11.8H5v2.4L1.2 10.6 5 7v2.4h9.5z",
+};
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// A button's picture: silent to screen readers (the button's name says what it does).
+function icon(name) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", `icon icon-${name}`);
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(SVG_NS, "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
+}
 
 // ------------------------------------------------------------------ shared loads
 
@@ -243,10 +265,13 @@ class QinBoard extends HTMLElement {
     this.caption.setAttribute("part", "caption");
     this.stepBar = el("div", "bar steps");
     this.startBtn = el("button", "start");
+    this.startBtn.append(icon("start"));
     this.backBtn = el("button", "back");
+    this.backBtn.append(icon("back"));
     this.counter = el("span", "counter");
     this.counter.setAttribute("aria-live", "polite");
     this.nextBtn = el("button", "next");
+    this.nextBtn.append(icon("next"));
     this.stepBar.append(this.startBtn, this.backBtn, this.counter, this.nextBtn);
     this.tryBar = el("div", "bar try");
     this.events = el("ol", "events");
@@ -291,7 +316,7 @@ class QinBoard extends HTMLElement {
     }
     const swap = document.createElement("button");
     swap.className = "swap";
-    swap.textContent = "⇄";
+    swap.append(icon("swap"));
     swap.title = say(m, "ui.swap");
     swap.setAttribute("aria-label", swap.title);
     swap.addEventListener("click", () => this.chooseKind(this.kind[1] + this.kind[0]));
@@ -488,11 +513,8 @@ class QinBoard extends HTMLElement {
     const m = this.messages;
     const total = this.moves.length;
     this.stepBar.hidden = total === 0;
-    this.startBtn.textContent = "«";
     this.startBtn.title = say(m, "ui.start");
-    this.backBtn.textContent = "◀";
     this.backBtn.title = say(m, "ui.back");
-    this.nextBtn.textContent = "▶";
     this.nextBtn.title = say(m, "ui.next");
     for (const b of [this.startBtn, this.backBtn, this.nextBtn]) b.setAttribute("aria-label", b.title);
     const ready = this.dataset.state === "ready" || this.answer;

@@ -17,6 +17,7 @@ from html import escape
 from . import i18n, tutorial, wording
 from .elements import El
 from .i18n import t
+from .icons import icon
 from .lesson import Lesson
 from .progress import LEVEL_ORDER
 
@@ -84,7 +85,7 @@ def steps_html(lesson: Lesson, done: frozenset[str]) -> str:
     items = []
     for n, step in enumerate(tutorial.STEPS, start=1):
         current = step.id == lesson.step.id
-        mark = "✓" if step.id in done else ""
+        mark = icon("tick") if step.id in done else ""
         aria = ' aria-current="step"' if current else ""
         items.append(
             f'<li><button type="button" data-step="{step.id}"{aria}'

@@ -412,8 +412,8 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
     els["review-link"] = El(value=st.link.review_url if shared else "")
     els["review-link-message"] = El(text=i18n.said(st.link.review_message),
                                     hidden=not st.link.review_message)
-    els["review-unit"] = El(text=review.unit_text())
-    els["review-detail"] = El(text=review.detail_text(run, r.game, s.names)
+    els["review-unit"] = El(html=review.unit_html())
+    els["review-detail"] = El(html=review.detail_html(run, r.game, s.names)
                               if at is not None else "", hidden=at is None,
                               attrs=(("aria-live", "polite"),))
     key = (run.token, done, run.status, run.at, i18n.generation())

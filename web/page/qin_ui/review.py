@@ -26,6 +26,7 @@ from qin.json_text import read_json
 from . import explain
 from .ai_bridge import review_request_for
 from .i18n import number, plural, t, tile_name
+from .icons import icon
 from .keyboard import REVIEW_MOVES, REVIEW_POINTS, review_move_id, review_point_id
 
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
@@ -158,7 +159,7 @@ def list_html(run: ReviewRun, names: list[str]) -> str:
         else:
             text = t("review.row", n=m.ply, who=who,
                      tile=tile_name(qin.Move.parse(m.played).kind), loss=loss_text(m))
-        mark = ('<span class="review-mark" aria-hidden="true">★</span> <span class="sr-only">'
+        mark = (f'<span class="review-mark">{icon("star")}</span> <span class="sr-only">'
                 f'{escape(t("review.marked"))}</span> ') if m.marked else ""
         rows.append(f'<li><button type="button" class="review-jump" '
                     f'id="{review_move_id(m.ply)}" tabindex="-1"{attrs}>{mark}'
@@ -178,13 +179,23 @@ def chart_points(run: ReviewRun) -> list[str]:
     return [review_point_id(ply) for ply in sorted(m.ply for m in _moves(run))]
 
 
-def unit_text() -> str:
-    """The chart's figures, the grades, the accuracy and the marks explained once, in words."""
+def unit_html() -> str:
+    """The chart's figures, the grades, the accuracy and the marks explained once, in
+    words; the list's star (``list_html``) drawn after the word for it."""
     from qin.ai import review as judge
 
-    return t("review.unit", inaccuracy=plural(judge.INACCURACY, "review.pagodas", digits=None),
-             mistake=number(judge.MISTAKE, None), blunder=number(judge.BLUNDER, None),
-             marks=judge.MARKS, mark_min=plural(judge.MARK_MIN, "review.pagodas", digits=None))
+    return pictured(
+        "review.unit", {"star": f'<span class="review-mark">{icon("star")}</span>'},
+        inaccuracy=plural(judge.INACCURACY, "review.pagodas", digits=None),
+        mistake=number(judge.MISTAKE, None), blunder=number(judge.BLUNDER, None),
+        marks=judge.MARKS, mark_min=plural(judge.MARK_MIN, "review.pagodas", digits=None))
+
+
+def pictured(key: str, pictures: Mapping[str, str], **values: object) -> str:
+    """The message ``key`` as HTML: its words escaped, each placeholder named in
+    ``pictures`` replaced by that picture (SVG, silent: the words say what it means)."""
+    words = escape(t(key, **values, **{name: f"\x00{name}\x00" for name in pictures}))
+    return re.sub("\x00([a-z]+)\x00", lambda m: pictures[m.group(1)], words)
 
 
 def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
@@ -223,13 +234,27 @@ def detail_text(run: ReviewRun, game: qin.Game, names: Sequence[str] | None = No
     played_events = _preview(game, m.played)
     subject = t("review.played", whose=t("player.possessive", name=who))
     played = explain.sentence(subject, played_events, m.seat, names)
-    if m.played == "pass" or m.best == m.played:
+    if not better_shown(run):
         head = t("review.detail.best", n=m.ply, who=who, played_value=figure(m.played_value))
         return f"{head} {played}"
     head = t("review.detail", n=m.ply, played_value=figure(m.played_value),
              best_value=figure(m.best_value))
     better = explain.sentence(t("review.better"), _preview(game, m.best), m.seat, names)
-    return f"{head} {played} {better} {t('review.legend')}"
+    return f"{head} {played} {better}"
+
+
+def detail_html(run: ReviewRun, game: qin.Game, names: Sequence[str] | None = None) -> str:
+    """``detail_text``, then the legend of the board's marks where a better move is
+    shown (``legend_html``)."""
+    html = escape(detail_text(run, game, names))
+    return f"{html} {legend_html()}" if better_shown(run) else html
+
+
+def better_shown(run: ReviewRun) -> bool:
+    """Whether the move jumped to has a better move, shown on the board with it (and
+    the legend of their marks, ``legend_html``)."""
+    m = run.entry(run.at) if run.at is not None else None
+    return m is not None and m.played != "pass" and m.best != m.played
 
 
 def _preview(game: qin.Game, move: str) -> list[qin.Event]:
@@ -402,15 +427,32 @@ def badge(game: qin.Game, move: str, role: str) -> str:
     frame = Frame(geo.width, geo.height, True)
     (c1, r1), (c2, r2) = qin.Move.parse(move).coords
     (x1, y1), (x2, y2) = frame.centre(c1, r1), frame.centre(c2, r2)
-    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    if role == "played":
-        shape = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="#fff" stroke="#1d1d1d" '
-                 f'stroke-width="2.5"/><circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" '
-                 f'fill="none" stroke="#1d1d1d" stroke-width="2"/>')
-    else:
-        points = " ".join(
-            f"{cx + r * math.sin(math.pi * k / 5):.1f},{cy - r * math.cos(math.pi * k / 5):.1f}"
-            for k, r in zip(range(10), [10, 4.2] * 5, strict=True))
-        shape = (f'<polygon points="{points}" fill="#ffd54a" stroke="#1d1d1d" '
-                 f'stroke-width="1.8"/>')
+    shape = _badge_shape((x1 + x2) / 2, (y1 + y2) / 2, role)
     return f'<g class="review-badge" data-role="{role}" aria-hidden="true">{shape}</g>'
+
+
+def _badge_shape(cx: float, cy: float, role: str) -> str:
+    """A ring for the move played, a star for the better move, centred on (cx, cy)."""
+    if role == "played":
+        return (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="#fff" stroke="#1d1d1d" '
+                f'stroke-width="2.5"/><circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" '
+                f'fill="none" stroke="#1d1d1d" stroke-width="2"/>')
+    points = " ".join(
+        f"{cx + r * math.sin(math.pi * k / 5):.1f},{cy - r * math.cos(math.pi * k / 5):.1f}"
+        for k, r in zip(range(10), [10, 4.2] * 5, strict=True))
+    return (f'<polygon points="{points}" fill="#ffd54a" stroke="#1d1d1d" '
+            f'stroke-width="1.8"/>')
+
+
+def legend_mark(role: str) -> str:
+    """A board mark of ``badge`` as a picture in the text (the legend's): SVG the size of
+    the text, silent (the words before it name it)."""
+    return (f'<svg class="icon review-legend-mark" viewBox="-11.5 -11.5 23 23" '
+            f'aria-hidden="true" focusable="false">{_badge_shape(0, 0, role)}</svg>')
+
+
+def legend_html() -> str:
+    """What the board's marks of the move jumped to mean: its words, each mark's picture
+    after the words that name it (the catalogue's ``{ring}`` and ``{star}``)."""
+    return pictured("review.legend",
+                    {"ring": legend_mark("played"), "star": legend_mark("better")})

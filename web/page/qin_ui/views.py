@@ -16,6 +16,7 @@ from qin.tiles import COLOURS
 
 from . import a11y, i18n, players
 from .i18n import t
+from .icons import icon
 from .keyboard import log_link_id, replay_move_id
 from .replay import Replay
 from .saves import Entry
@@ -139,8 +140,7 @@ def saved_html(entries: Sequence[Entry]) -> str:
 
 
 # -- the side panel --------------------------------------------------------------------
-TURN_ICON = ('<svg class="icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">'
-             '<path d="M4 2.5v11L13 8z"/></svg>')
+TURN_ICON = icon("to-move")
 """Whose turn it is, beside the name (an SVG icon, never a font's glyph)."""
 
 
