@@ -100,8 +100,9 @@ def test_a_review_shows_the_chart_accuracies_and_both_moves_in_three_languages(
     expect(page.locator("#review-progress")).to_have_attribute("value", str(len(moves)))
     # the outcome at a glance: a short headline, what the stars mark under it
     expect(page.locator("#review-status")).to_have_text(f"{len(moves)} moves reviewed.")
-    expect(page.locator("#review-marks")).to_have_text(
-        f"★ Each player's largest losses, up to {rv.MARKS}.")
+    expect(page.locator("#review-marks")).to_have_text(  # after the list's star, drawn
+        f"Each player's largest losses, up to {rv.MARKS}.")
+    expect(page.locator("#review-marks svg.icon-star")).to_have_count(1)
     marked = page.locator("#review-list button[data-marked]")
     assert marked.evaluate_all("els => els.map(e => e.dataset.ply)") == [
         str(m.ply) for m in expected.marked]

@@ -366,12 +366,13 @@ def _review_status(run: review.ReviewRun) -> str:
 
 
 def _review_marks(run: review.ReviewRun) -> str:
-    """What the stars of a review done mark, in words (``""``: nothing is marked)."""
+    """What the stars of a review done mark, in words after the star, as HTML (``""``:
+    nothing is marked)."""
     if run.result is None or not run.result.marked:
         return ""
     from qin.ai.review import MARKS  # loaded with the review's first judgement
 
-    return t("review.marks", marks=MARKS)
+    return review.pictured("review.marks", {"star": review.STAR}, marks=MARKS)
 
 
 def _review_at(st: AppState) -> int | None:
@@ -404,7 +405,7 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
                                                      else done))))
     els["review-status"] = El(text=_review_status(run))
     marks = _review_marks(run)
-    els["review-marks"] = El(text=marks, hidden=not marks)
+    els["review-marks"] = El(html=marks, hidden=not marks)
     els["review-cancel"] = El(hidden=run.status != "running")
     shared = st.link.review_panel
     els["review-share"] = El(attrs=(("aria-expanded", "true" if shared else "false"),))

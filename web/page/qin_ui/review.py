@@ -32,6 +32,9 @@ from .keyboard import REVIEW_MOVES, REVIEW_POINTS, review_move_id, review_point_
 if TYPE_CHECKING:  # the engine's review (and its players) load with the first review
     from qin.ai.review import Review, Reviewed
 
+STAR = f'<span class="review-mark">{icon("star")}</span>'
+"""The list's mark for a move among a player's largest losses (the words name it)."""
+
 SEED = 0
 """The review's seed (ties between equally valued moves): fixed, so a game's review is
 the same every time."""
@@ -159,7 +162,7 @@ def list_html(run: ReviewRun, names: list[str]) -> str:
         else:
             text = t("review.row", n=m.ply, who=who,
                      tile=tile_name(qin.Move.parse(m.played).kind), loss=loss_text(m))
-        mark = (f'<span class="review-mark">{icon("star")}</span> <span class="sr-only">'
+        mark = (f'{STAR} <span class="sr-only">'
                 f'{escape(t("review.marked"))}</span> ') if m.marked else ""
         rows.append(f'<li><button type="button" class="review-jump" '
                     f'id="{review_move_id(m.ply)}" tabindex="-1"{attrs}>{mark}'
@@ -185,7 +188,7 @@ def unit_html() -> str:
     from qin.ai import review as judge
 
     return pictured(
-        "review.unit", {"star": f'<span class="review-mark">{icon("star")}</span>'},
+        "review.unit", {"star": STAR},
         inaccuracy=plural(judge.INACCURACY, "review.pagodas", digits=None),
         mistake=number(judge.MISTAKE, None), blunder=number(judge.BLUNDER, None),
         marks=judge.MARKS, mark_min=plural(judge.MARK_MIN, "review.pagodas", digits=None))
