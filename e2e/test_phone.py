@@ -14,7 +14,9 @@ previous, the next and the last move, the slider and the way back) on that first
 under the board, at every move and in every language; each is tapped there, unscrolled
 (on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
 the review after them, and every move chosen in its list (in German, the longest words)
-leaves them uncovered, back at the top; the other languages with the longest.  In the review
+leaves them uncovered, back at the top, and the review's Close and Share uncovered at
+every scroll position (the move's words, kept at the screen's bottom, never over them);
+the other languages with the longest.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740 and 540x900, in English, German and French,
@@ -369,6 +371,49 @@ def press(page: Page, control: str) -> None:
         page.mouse.click(x, y)
 
 
+REVIEW_BUTTONS = ("#review-close", "#review-share")
+"""The review's own buttons at its top: closing it, a link to it."""
+
+UNDER_THE_WORDS_JS = """(selectors) => {
+  // every scroll position of the page and of the side panel (a laptop's scroller), one
+  // 8 px step apart: each button whose middle lies on the screen is hit there, unless
+  // the board kept at the screen's top (in a review on a phone) lies over it, which is
+  // scrolled past it as the screen's top edge is
+  const out = [], side = document.querySelector('#side');
+  const scrollers = [document.scrollingElement, side]
+    .filter(s => s.scrollHeight > s.clientHeight + 1);
+  const board = document.querySelector('#board-area');
+  const at = (s) => s === side ? '#side' : 'the page';
+  for (const scroller of scrollers) {
+    const last = scroller.scrollHeight - scroller.clientHeight;
+    for (let y = 0; y <= last + 8; y += 8) {
+      scroller.scrollTop = Math.min(y, last);
+      const clip = scroller === side ? side.getBoundingClientRect()
+        : {top: 0, bottom: innerHeight};
+      for (const sel of selectors) {
+        const el = document.querySelector(sel), r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, m = r.top + r.height / 2;
+        if (m < Math.max(clip.top, 0) || m > Math.min(clip.bottom, innerHeight)) continue;
+        const hit = document.elementFromPoint(x, m);
+        if (hit && (el.contains(hit) || board.contains(hit))) continue;
+        out.push(`${sel} at ${Math.round(m)} px, ${at(scroller)} scrolled by ` +
+                 `${scroller.scrollTop}: under ${hit ? hit.id || hit.className : 'nothing'}`);
+      }
+    }
+    scroller.scrollTop = 0;
+  }
+  return out.slice(0, 4);
+}"""
+"""The review's buttons of ``selectors`` covered where they show, at some scroll position
+(by the chosen move's words kept at the screen's bottom, say): the first few found."""
+
+
+def review_buttons_uncovered(page: Page, what: str) -> None:
+    """At every scroll position the review's Close and Share, where on the screen, are hit
+    by a tap at their middle (the board kept at a phone's top scrolls over them)."""
+    assert page.evaluate(UNDER_THE_WORDS_JS, list(REVIEW_BUTTONS)) == [], what
+
+
 def on_first_screen(page: Page, what: str) -> None:
     """The board and the replay's controls inside the screen, the page unscrolled, none
     covered; on the phone, finger-sized."""
@@ -476,6 +521,7 @@ def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
         height = detail.bounding_box()
         if height is not None and height["height"] > tallest:
             longest, tallest = ply, height["height"]
+        review_buttons_uncovered(page, f"the review at move {ply} chosen, its words shown, in de")
         page.evaluate(TO_THE_TOP_JS)
         on_first_screen(page, f"the review at move {ply} chosen, its words shown, in de")
     # the move with the longest words in the other languages too
@@ -485,6 +531,7 @@ def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
     expect(review).to_have_attribute("data-at", str(longest))
     for lang in ("fr", "en"):
         choose_language(page, lang)
+        review_buttons_uncovered(page, f"the review at move {longest} chosen in {lang}")
         page.evaluate(TO_THE_TOP_JS)
         on_first_screen(page, f"the review at move {longest} chosen, its words shown, in {lang}")
     # the next move one tap away
