@@ -24,9 +24,10 @@ every button of the header, the game's tools, the replay's bar, the review, the 
 screen and the result (a series' too) keeps its label on one line, finger-tall and within
 reach (in a game the header keeps one row; on the start screen "Back to the game" may take
 a second, and at 520x900 too, the saved games' and the progress' cards, one under the
-other, keep their words at one inset, nothing past their padding).  Waits are on the
-page's state (``expect``), never sleeps: every read after a tap waits for the worker's
-reply first.
+other, keep their words at one inset, nothing past their padding; each seat one block:
+its name, colour, player type and level's description at one edge beside its figure).
+Waits are on the page's state (``expect``), never sleeps: every read after a tap waits for
+the worker's reply first.
 """
 
 from __future__ import annotations
@@ -561,6 +562,66 @@ def test_the_strongest_level_and_its_description_fit_the_phone(small_phone: Page
     assert room > 0, f"the select cuts its choice's name by {-room:.1f} px"
     fits(page, "the start screen, the Son of Heaven chosen", ("#seat-kind-1", "#seat-hint-1"),
          scrolled=True)
+
+
+SEATS_JS = """() => {
+  const out = [], card = document.querySelector('#setup-form').getBoundingClientRect();
+  for (const seat of document.querySelectorAll('#seats .seat')) {
+    const n = seat.dataset.seat, box = (sel) => seat.querySelector(sel).getBoundingClientRect();
+    const figure = box('.seat-pagoda svg');
+    const fields = ['.seat-name input', '.seat-colour select', '.seat-kind select'];
+    const hint = document.querySelector(`#seat-hint-${n}`);
+    const rows = fields.map(f => [f, box(f)]);
+    if (hint) rows.push([`#seat-hint-${n}`, hint.getBoundingClientRect()]);
+    const left = rows[0][1].left;
+    for (const [f, r] of rows) {
+      if (Math.abs(r.left - left) > 1)
+        out.push(`seat ${n}: ${f} begins at ${Math.round(r.left)}, ` +
+                 `its name at ${Math.round(left)}`);
+      if (r.left < figure.right)
+        out.push(`seat ${n}: ${f} at ${Math.round(r.left)}, left of its figure's edge ` +
+                 `${Math.round(figure.right)}`);
+      if (r.right > card.right + 0.5)
+        out.push(`seat ${n}: ${f} ends at ${Math.round(r.right)}, past the card's ` +
+                 `${Math.round(card.right)}`);
+    }
+    // the figure beside the seat's block, not above or under it
+    const first = rows[0][1], lastField = rows[2][1];
+    if (figure.top < first.top - 1 || figure.bottom > lastField.bottom + 1)
+      out.push(`seat ${n}: its figure outside its fields' rows`);
+    // each choice's name whole in its select
+    for (const s of seat.querySelectorAll('select')) {
+      const style = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = style.font;
+      const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        - ctx.measureText(s.options[s.selectedIndex].text).width;
+      if (room <= 0) out.push(`seat ${n}: ${s.id} cuts its choice by ${-room.toFixed(1)} px`);
+    }
+  }
+  return out;
+}"""
+"""The start screen's seats as blocks: each seat's name, colour, player type and level's
+description beginning at one edge, right of its figure (which stands beside them), inside
+the form, every choice's name whole: the problems found."""
+
+
+def test_a_seat_reads_as_one_block_beside_its_figure_on_the_phone(small_phone: Page) -> None:
+    # four seats, a person and the three computers with the longest names and
+    # descriptions, in German, French and English, at 360 px and the phone layout's widest
+    page = boot(small_phone)
+    page.locator("#players-4").tap()
+    expect(page.locator("#seats .seat")).to_have_count(4)
+    for seat, kind in enumerate(("human", "governor", "emperor", "heaven")):
+        page.select_option(f"#seat-kind-{seat}", kind)
+        expect(page.locator(f"#seat-kind-{seat}")).to_have_value(kind)
+    for width in (360, 560):
+        size: ViewportSize = {"width": width, "height": 740}
+        page.set_viewport_size(size)
+        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        for lang in ("de", "fr", "en"):
+            choose_language(page, lang)
+            assert page.evaluate(SEATS_JS) == [], f"the seats at {width} px in {lang}"
+            fits(page, f"the start screen at {width} px in {lang}", (), scrolled=True)
 
 
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
