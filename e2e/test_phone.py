@@ -14,7 +14,9 @@ previous, the next and the last move, the slider and the way back) on that first
 under the board, at every move and in every language; each is tapped there, unscrolled
 (on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
 the review after them, and every move chosen in its list (in German, the longest words)
-leaves them uncovered, back at the top; the other languages with the longest.  In the review
+leaves them uncovered, back at the top, and the review's Close and Share uncovered at
+every scroll position (the move's words, kept at the screen's bottom, never over them);
+the other languages with the longest.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740 and 540x900, in English, German and French,
@@ -22,9 +24,10 @@ every button of the header, the game's tools, the replay's bar, the review, the 
 screen and the result (a series' too) keeps its label on one line, finger-tall and within
 reach (in a game the header keeps one row; on the start screen "Back to the game" may take
 a second, and at 520x900 too, the saved games' and the progress' cards, one under the
-other, keep their words at one inset, nothing past their padding).  Waits are on the
-page's state (``expect``), never sleeps: every read after a tap waits for the worker's
-reply first.
+other, keep their words at one inset, nothing past their padding; each seat one block:
+its name, colour, player type and level's description at one edge beside its figure).
+Waits are on the page's state (``expect``), never sleeps: every read after a tap waits for
+the worker's reply first.
 """
 
 from __future__ import annotations
@@ -378,6 +381,49 @@ def press(page: Page, control: str) -> None:
         page.mouse.click(x, y)
 
 
+REVIEW_BUTTONS = ("#review-close", "#review-share")
+"""The review's own buttons at its top: closing it, a link to it."""
+
+UNDER_THE_WORDS_JS = """(selectors) => {
+  // every scroll position of the page and of the side panel (a laptop's scroller), one
+  // 8 px step apart: each button whose middle lies on the screen is hit there, unless
+  // the board kept at the screen's top (in a review on a phone) lies over it, which is
+  // scrolled past it as the screen's top edge is
+  const out = [], side = document.querySelector('#side');
+  const scrollers = [document.scrollingElement, side]
+    .filter(s => s.scrollHeight > s.clientHeight + 1);
+  const board = document.querySelector('#board-area');
+  const at = (s) => s === side ? '#side' : 'the page';
+  for (const scroller of scrollers) {
+    const last = scroller.scrollHeight - scroller.clientHeight;
+    for (let y = 0; y <= last + 8; y += 8) {
+      scroller.scrollTop = Math.min(y, last);
+      const clip = scroller === side ? side.getBoundingClientRect()
+        : {top: 0, bottom: innerHeight};
+      for (const sel of selectors) {
+        const el = document.querySelector(sel), r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, m = r.top + r.height / 2;
+        if (m < Math.max(clip.top, 0) || m > Math.min(clip.bottom, innerHeight)) continue;
+        const hit = document.elementFromPoint(x, m);
+        if (hit && (el.contains(hit) || board.contains(hit))) continue;
+        out.push(`${sel} at ${Math.round(m)} px, ${at(scroller)} scrolled by ` +
+                 `${scroller.scrollTop}: under ${hit ? hit.id || hit.className : 'nothing'}`);
+      }
+    }
+    scroller.scrollTop = 0;
+  }
+  return out.slice(0, 4);
+}"""
+"""The review's buttons of ``selectors`` covered where they show, at some scroll position
+(by the chosen move's words kept at the screen's bottom, say): the first few found."""
+
+
+def review_buttons_uncovered(page: Page, what: str) -> None:
+    """At every scroll position the review's Close and Share, where on the screen, are hit
+    by a tap at their middle (the board kept at a phone's top scrolls over them)."""
+    assert page.evaluate(UNDER_THE_WORDS_JS, list(REVIEW_BUTTONS)) == [], what
+
+
 def on_first_screen(page: Page, what: str) -> None:
     """The board and the replay's controls inside the screen, the page unscrolled, none
     covered; on the phone, finger-sized."""
@@ -485,6 +531,7 @@ def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
         height = detail.bounding_box()
         if height is not None and height["height"] > tallest:
             longest, tallest = ply, height["height"]
+        review_buttons_uncovered(page, f"the review at move {ply} chosen, its words shown, in de")
         page.evaluate(TO_THE_TOP_JS)
         on_first_screen(page, f"the review at move {ply} chosen, its words shown, in de")
     # the move with the longest words in the other languages too
@@ -494,6 +541,7 @@ def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(
     expect(review).to_have_attribute("data-at", str(longest))
     for lang in ("fr", "en"):
         choose_language(page, lang)
+        review_buttons_uncovered(page, f"the review at move {longest} chosen in {lang}")
         page.evaluate(TO_THE_TOP_JS)
         on_first_screen(page, f"the review at move {longest} chosen, its words shown, in {lang}")
     # the next move one tap away
@@ -523,6 +571,66 @@ def test_the_strongest_level_and_its_description_fit_the_phone(small_phone: Page
     assert room > 0, f"the select cuts its choice's name by {-room:.1f} px"
     fits(page, "the start screen, the Son of Heaven chosen", ("#seat-kind-1", "#seat-hint-1"),
          scrolled=True)
+
+
+SEATS_JS = """() => {
+  const out = [], card = document.querySelector('#setup-form').getBoundingClientRect();
+  for (const seat of document.querySelectorAll('#seats .seat')) {
+    const n = seat.dataset.seat, box = (sel) => seat.querySelector(sel).getBoundingClientRect();
+    const figure = box('.seat-pagoda svg');
+    const fields = ['.seat-name input', '.seat-colour select', '.seat-kind select'];
+    const hint = document.querySelector(`#seat-hint-${n}`);
+    const rows = fields.map(f => [f, box(f)]);
+    if (hint) rows.push([`#seat-hint-${n}`, hint.getBoundingClientRect()]);
+    const left = rows[0][1].left;
+    for (const [f, r] of rows) {
+      if (Math.abs(r.left - left) > 1)
+        out.push(`seat ${n}: ${f} begins at ${Math.round(r.left)}, ` +
+                 `its name at ${Math.round(left)}`);
+      if (r.left < figure.right)
+        out.push(`seat ${n}: ${f} at ${Math.round(r.left)}, left of its figure's edge ` +
+                 `${Math.round(figure.right)}`);
+      if (r.right > card.right + 0.5)
+        out.push(`seat ${n}: ${f} ends at ${Math.round(r.right)}, past the card's ` +
+                 `${Math.round(card.right)}`);
+    }
+    // the figure beside the seat's block, not above or under it
+    const first = rows[0][1], lastField = rows[2][1];
+    if (figure.top < first.top - 1 || figure.bottom > lastField.bottom + 1)
+      out.push(`seat ${n}: its figure outside its fields' rows`);
+    // each choice's name whole in its select
+    for (const s of seat.querySelectorAll('select')) {
+      const style = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = style.font;
+      const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        - ctx.measureText(s.options[s.selectedIndex].text).width;
+      if (room <= 0) out.push(`seat ${n}: ${s.id} cuts its choice by ${-room.toFixed(1)} px`);
+    }
+  }
+  return out;
+}"""
+"""The start screen's seats as blocks: each seat's name, colour, player type and level's
+description beginning at one edge, right of its figure (which stands beside them), inside
+the form, every choice's name whole: the problems found."""
+
+
+def test_a_seat_reads_as_one_block_beside_its_figure_on_the_phone(small_phone: Page) -> None:
+    # four seats, a person and the three computers with the longest names and
+    # descriptions, in German, French and English, at 360 px and the phone layout's widest
+    page = boot(small_phone)
+    page.locator("#players-4").tap()
+    expect(page.locator("#seats .seat")).to_have_count(4)
+    for seat, kind in enumerate(("human", "governor", "emperor", "heaven")):
+        page.select_option(f"#seat-kind-{seat}", kind)
+        expect(page.locator(f"#seat-kind-{seat}")).to_have_value(kind)
+    for width in (360, 560):
+        size: ViewportSize = {"width": width, "height": 740}
+        page.set_viewport_size(size)
+        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        for lang in ("de", "fr", "en"):
+            choose_language(page, lang)
+            assert page.evaluate(SEATS_JS) == [], f"the seats at {width} px in {lang}"
+            fits(page, f"the start screen at {width} px in {lang}", (), scrolled=True)
 
 
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:

@@ -2,7 +2,9 @@
 the page (each imported one human move before its end, to keep the test short), and
 the start screen's table then shows 2 games for the Governor with 2 players, the wins,
 and the last two results, and the player's rating with its chart; after a reload too,
-and the export holds both games.
+and the export holds both games.  The chart's level labels stand clear of each other
+and of the rating's line, readable (at least 11.5 CSS px) on a laptop and on a 360 px
+phone, in three languages.
 
 Waits are on the page's state, never sleeps.
 """
@@ -122,6 +124,36 @@ LABELS_JS = """() => {
 """The rating chart's level labels as drawn: each clear of the others and of the rating's
 line, inside the chart (its units); the problems found, none when laid out well."""
 
+READABLE_PX = 11.5
+"""The least size of a label's words on the screen, in CSS px (a phone's small print)."""
+
+RENDERED_JS = """(least) => {
+  const svg = document.querySelector('#progress-table svg.rating-chart');
+  if (!svg) return ['no chart'];
+  const out = [], shown = svg.getBoundingClientRect();
+  const scale = shown.width / svg.viewBox.baseVal.width;
+  const card = document.querySelector('#progress'), style = getComputedStyle(card);
+  const c = card.getBoundingClientRect();
+  const left = c.left + parseFloat(style.paddingLeft);
+  const right = c.right - parseFloat(style.paddingRight);
+  if (shown.left < left - 0.5 || shown.right > right + 0.5)
+    out.push(`the chart at ${Math.round(shown.left)}-${Math.round(shown.right)}, ` +
+             `outside its card's ${Math.round(left)}-${Math.round(right)}`);
+  for (const t of svg.querySelectorAll('text.rating-label')) {
+    const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (px < least) out.push(`${t.textContent} at ${px.toFixed(1)} px`);
+    const r = t.getBoundingClientRect();
+    if (r.left < shown.left - 0.5 || r.right > shown.right + 0.5 || r.top < shown.top - 0.5
+        || r.bottom > shown.bottom + 0.5)
+      out.push(`${t.textContent} at ${Math.round(r.left)}-${Math.round(r.right)}, ` +
+               `outside the chart's ${Math.round(shown.left)}-${Math.round(shown.right)}`);
+  }
+  return out;
+}"""
+"""The rating chart's labels as the screen shows them: each at least ``least`` CSS px
+(the font size times the chart's scale) and inside the chart, the chart inside its
+card; the problems found."""
+
 EVERY_LEVEL = json.dumps({"format": "qin-progress/1", "games": [
     {"id": f"g{n}", "level": level, "players": 2, "result": result, "ended": n}
     for n, (level, result) in enumerate((
@@ -144,3 +176,4 @@ def test_the_rating_chart_s_labels_stand_clear_in_every_language(page: Page) -> 
             expect(page.locator("#progress-table .rating-label").first).to_be_visible()
             page.wait_for_function("window.qinIdle")
             assert page.evaluate(LABELS_JS) == [], f"{lang} at {size}"
+            assert page.evaluate(RENDERED_JS, READABLE_PX) == [], f"{lang} at {size}"

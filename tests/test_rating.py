@@ -134,6 +134,24 @@ def test_the_start_screen_before_python_shows_the_rating() -> None:
     assert f'data-rating="{round(rating.rating(games) or 0)}"' in stored["lists"]["progress"]
 
 
+PHONE_CARD_PX = 320
+"""The width of the progress card's words on the smallest phone (360 px): the chart is
+drawn at its own size (a unit a CSS px) where it is no wider."""
+READABLE = 12
+"""The least size of the labels' words, in the chart's units: a phone's small print."""
+
+
+def test_the_chart_s_labels_are_readable_on_the_smallest_phone() -> None:
+    """The chart fits the card of a 360 px phone at its own size, its labels at least
+    ``READABLE`` units (CSS px there, and on a laptop: e2e/test_progress.py measures)."""
+    svg = rating.chart_svg(HISTORIES["every level in range"], views.level_name)
+    assert rating.WIDTH <= PHONE_CARD_PX
+    assert f'width="{rating.WIDTH}"' in svg
+    sizes = {float(size) for size in re.findall(r'class="rating-label"[^>]*font-size="([^"]+)"',
+                                                 svg)}
+    assert sizes and min(sizes) >= READABLE, sizes
+
+
 WIDEST_EM = 0.65
 """A glyph's advance at most, in ems (the widest digits and capitals of a sans-serif or a
 serif font are about 0.65 em; the labels' words are mostly narrower, about 0.55 em in

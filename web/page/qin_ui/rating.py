@@ -145,22 +145,28 @@ def history(games: Sequence[Game]) -> list[float]:
 
 # -- in words and as a picture -------------------------------------------------------------
 WIDTH: Final = 300
-HEIGHT: Final = 64
+"""The chart's width, in its units and in CSS px: no wider than the progress card's words
+on the smallest phone (320 px at 360), it is drawn at its own size there as on a laptop,
+a unit a CSS px."""
+HEIGHT: Final = 80
+"""The chart's height: room for the five levels' labels one under the other."""
 PAD: Final = 4
 """Room above the chart's highest value and under its lowest."""
-PLOT_RIGHT: Final = 186
+PLOT_RIGHT: Final = 142
 """Where the rating's line and the levels' lines end: the labels stand right of it."""
-LABEL_SIZE: Final = 8
-"""The levels' labels' font size (in the chart's units)."""
-LABEL_ASCENT: Final = 7.0
-LABEL_DESCENT: Final = 2.0
-"""A label's words reach this far above and under its baseline (capitals and brackets
-of a serif font: about 0.8 and 0.2 em, rounded up)."""
+LABEL_SIZE: Final = 12
+"""The levels' labels' font size (in the chart's units, so CSS px: a phone's small print,
+readable)."""
+LABEL_ASCENT: Final = 11.5
+LABEL_DESCENT: Final = 3.0
+"""A label's words reach this far above and under its baseline (the line of a sans-serif
+or a serif font as a browser draws it: about 0.93 and 0.24 em, rounded up)."""
 LABEL_GAP: Final = 1.0
 """The least room between two labels, one under the other."""
 LABEL_LEFT: Final = PLOT_RIGHT + 8
 """Where the labels begin: a leader line ties each to its level's line across the room
-between (the longest label, "Son of Heaven: 2392", is under 100 units long)."""
+between (the longest labels, "Son of Heaven: 2392" and "Fils du Ciel : 2392", are under
+150 units long)."""
 
 
 @dataclass(frozen=True)
