@@ -73,7 +73,7 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     page.click("#start")
     expect(page.locator("#play")).to_be_visible()
     expect(page.locator("#status")).to_contain_text("Grün ist am Zug")
-    expect(page.locator("#game-meta")).to_contain_text("Plan Vogel")
+    expect(page.locator("#game-meta")).to_contain_text("Spielplan Vogel")
     play_a_tile(page)
     turn = page.locator("#log .turn").first
     expect(turn).to_contain_text("Grün legt ein")
