@@ -151,3 +151,26 @@ def test_a_replay_follows_a_switch_of_language(page: Page) -> None:
     page.wait_for_function("window.qinIdle")
     said = " ".join(events.all_inner_texts())
     assert " legt " in said and " places " not in said, said
+
+
+def test_a_game_without_names_says_its_seats_in_the_pages_language(page: Page) -> None:
+    """A game link without names (the format's "Player 1", "Player 2"), then German
+    chosen: the players' table, the status line and the log name the seats in German
+    ("Spieler 1"), none left in English."""
+    import qin
+    from qin import records
+
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    boot(page, "/#g=" + records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "2")
+    players = page.locator("#players")
+    expect(players).to_contain_text("Player 1")
+    page.select_option("#lang", "de")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "de")
+    page.wait_for_function("window.qinIdle")
+    expect(players).to_contain_text("Spieler 1")
+    expect(players).to_contain_text("Spieler 2")
+    for where in ("#players", "#status", "#log"):
+        expect(page.locator(where)).not_to_contain_text("Player")
