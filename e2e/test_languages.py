@@ -156,7 +156,8 @@ def test_a_replay_follows_a_switch_of_language(page: Page) -> None:
 def test_a_game_without_names_says_its_seats_in_the_pages_language(page: Page) -> None:
     """A game link without names (the format's "Player 1", "Player 2"), then German
     chosen: the players' table, the status line and the log name the seats in German
-    ("Spieler 1"), none left in English."""
+    ("Spieler 1"), none left in English; a new game's seats are named after their
+    colours."""
     import qin
     from qin import records
 
@@ -174,3 +175,7 @@ def test_a_game_without_names_says_its_seats_in_the_pages_language(page: Page) -
     expect(players).to_contain_text("Spieler 2")
     for where in ("#players", "#status", "#log"):
         expect(page.locator(where)).not_to_contain_text("Player")
+    # the next game's seats: named after their colours, as on a first visit
+    page.click("#new-game")
+    expect(page.locator("#seat-name-0")).to_have_value("Grün")
+    expect(page.locator("#seat-name-1")).to_have_value("Weiß")
