@@ -73,7 +73,7 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     page.click("#start")
     expect(page.locator("#play")).to_be_visible()
     expect(page.locator("#status")).to_contain_text("Grün ist am Zug")
-    expect(page.locator("#game-meta")).to_contain_text("Plan Vogel")
+    expect(page.locator("#game-meta")).to_contain_text("Spielplan Vogel")
     play_a_tile(page)
     turn = page.locator("#log .turn").first
     expect(turn).to_contain_text("Grün legt ein")
@@ -151,3 +151,31 @@ def test_a_replay_follows_a_switch_of_language(page: Page) -> None:
     page.wait_for_function("window.qinIdle")
     said = " ".join(events.all_inner_texts())
     assert " legt " in said and " places " not in said, said
+
+
+def test_a_game_without_names_says_its_seats_in_the_pages_language(page: Page) -> None:
+    """A game link without names (the format's "Player 1", "Player 2"), then German
+    chosen: the players' table, the status line and the log name the seats in German
+    ("Spieler 1"), none left in English; a new game's seats are named after their
+    colours."""
+    import qin
+    from qin import records
+
+    game = qin.Game.new(board="bird", players=2, seed=7)
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    boot(page, "/#g=" + records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "2")
+    players = page.locator("#players")
+    expect(players).to_contain_text("Player 1")
+    page.select_option("#lang", "de")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "de")
+    page.wait_for_function("window.qinIdle")
+    expect(players).to_contain_text("Spieler 1")
+    expect(players).to_contain_text("Spieler 2")
+    for where in ("#players", "#status", "#log"):
+        expect(page.locator(where)).not_to_contain_text("Player")
+    # the next game's seats: named after their colours, as on a first visit
+    page.click("#new-game")
+    expect(page.locator("#seat-name-0")).to_have_value("Grün")
+    expect(page.locator("#seat-name-1")).to_have_value("Weiß")

@@ -30,8 +30,8 @@ from . import __version__, records
 from .boards import NAMES as BOARD_NAMES
 from .errors import IllegalMove, QinError
 from .events import Event
-from .game import Game, default_names
-from .inputs import MAX_INPUT, ascii_number, escape, quote
+from .game import Game
+from .inputs import MAX_INPUT, ascii_number, default_names, escape, quote
 from .messages import LANGS, describe, join_list, refusal_text
 from .messages import catalogue as messages_in
 from .messages import text as message

@@ -23,7 +23,7 @@ from .errors import (
     ViewError,
 )
 from .events import Event
-from .inputs import name_problem, quote
+from .inputs import default_names, name_problem, quote
 from .lay import lay_tile
 from .messages import refusal_text
 from .moves import PASS, Move, parse_square
@@ -58,11 +58,6 @@ def _check_new(board: object, players: object, seed: object, fair_start: object,
         problem = name_problem(name, seat)
         if problem:
             raise SetupError(problem)
-
-
-def default_names(players: int) -> list[str]:
-    """The names of players who were given none: ``["Player 1", "Player 2", ...]``."""
-    return [f"Player {p}" for p in range(1, players + 1)]
 
 
 class Game:

@@ -81,6 +81,12 @@ def text_problem(text: str, what: str, limit: int = MAX_INPUT) -> str | None:
     return None
 
 
+def default_names(players: int) -> list[str]:
+    """The names of players who were given none: ``["Player 1", "Player 2", ...]`` (a
+    record's and a link's too; a reader's language words them: ``qin.messages``)."""
+    return [f"Player {p}" for p in range(1, players + 1)]
+
+
 def name_problem(name: object, seat: int,
                  show: Callable[[object], str] = quote) -> str | None:
     """Why ``name`` cannot be player ``seat``'s name, or ``None`` (the rules of records);

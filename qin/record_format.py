@@ -26,7 +26,16 @@ from .boards import layout
 from .errors import IllegalMove, QinError, RecordError
 from .events import Event
 from .geometry import Geometry
-from .inputs import MAX_NAME, decoded, digit_count, escape, name_problem, parse_json, quote
+from .inputs import (
+    MAX_NAME,
+    decoded,
+    default_names,
+    digit_count,
+    escape,
+    name_problem,
+    parse_json,
+    quote,
+)
 from .messages import refusal_text
 from .moves import Move
 from .tiles import PAGODAS
@@ -117,7 +126,7 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
                           "fair_start", {"value": show(fair)})
     names = record.get("names")
     if names is None:
-        names = [f"Player {p}" for p in range(1, players + 1)]
+        names = default_names(players)
     _check_names(names, players)
     moves = record.get("moves", [])
     if not isinstance(moves, list):
@@ -241,7 +250,7 @@ def link_code(record: dict[str, Any]) -> str:
                           f"this game is on {quote(board)}", "link_board",
                           {"board": escape(board, 40), "boards": ", ".join(BOARD_NAMES)})
     seed = record["seed"]
-    default = [f"Player {p}" for p in range(1, record["players"] + 1)]
+    default = default_names(record["players"])
     custom = record["names"] != default
     out = bytearray([URL_VERSION,
                      BOARD_NAMES.index(board) | (record["players"] - 2) << 2
@@ -315,7 +324,7 @@ def record_from_url(text: str) -> dict[str, Any]:
                           "link_unknown")
     zig = reader.varint()
     seed = zig // 2 if zig % 2 == 0 else -(zig + 1) // 2
-    names = [f"Player {p}" for p in range(1, players + 1)]
+    names = default_names(players)
     if flags >> 5 & 1:
         names = []
         for _ in range(players):

@@ -542,6 +542,24 @@ def session_ref(app: App) -> str:
     return ref.id
 
 
+def test_a_game_without_names_leaves_the_new_games_seats_named_after_their_colours() -> None:
+    """A game given no names (a record or a link without them: "Player 1", ...) shown:
+    the start screen's seats, taken from it for the next game, are named after their
+    colours as on a first visit (and so follow a change of language), never the
+    format's English "Player N" that the next game would keep as names of its own."""
+    app = new_app()
+    run(app, A.Imported(json.dumps(finished().record()), "game.json"))
+    assert session(app).game.names == ["Player 1", "Player 2"]
+    assert [s.name for s in app.state.start.settings.seats] == ["Green", "White"]
+    german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+    try:
+        run(app, A.LanguageChosen("de", german, shown_form(app)))
+        assert [s.name for s in app.state.start.settings.seats] == ["Grün", "Weiß"]
+    finally:
+        run(app, A.LanguageChosen("en", english, shown_form(app)))
+
+
 @pytest.mark.parametrize("lang", ["de", "fr"])
 @pytest.mark.parametrize("note", list(NOTES))
 def test_a_language_chosen_while_a_note_shows_words_it_anew(note: str, lang: str) -> None:

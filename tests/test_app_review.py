@@ -186,11 +186,18 @@ def test_the_status_line_says_the_position_the_replay_shows() -> None:
     assert app.mode is not Mode.REPLAY
     assert status() == "The game is over: Player 2 wins!"
     run(app, A.Command("replay-open"))
-    try:
-        for lang, words in (("de", "Der Anfang des Spiels: Player 1 ist am Zug."),
-                            ("fr", "Le début de la partie\u00a0: à Player 1 de jouer.")):
+    try:  # the record names nobody: the seats are "Player N" in the page's language
+        for lang, words, seat in (("de", "Der Anfang des Spiels: Spieler 1 ist am Zug.",
+                                   "Spieler"),
+                                  ("fr", "Le début de la partie\u00a0: à Joueur 1 de jouer.",
+                                   "Joueur")):
             run(app, A.LanguageChosen(lang, catalogue(lang), form()))
             assert status() == words
+            run(app, A.Command("replay-end"))
+            shown = app.screen().elements
+            said = " ".join(unescape(shown[key].html or "") for key in ("log", "players"))
+            assert f"{seat} 1" in said and f"{seat} 2" in said and "Player" not in said
+            run(app, A.Command("replay-start"))
     finally:
         i18n.set_language("en", json.loads(catalogue("en")))
 

@@ -11,7 +11,7 @@ import pytest
 
 import qin
 from qin.events import KINDS, Event
-from qin.messages import colour_word, describe, describe_all, player_name
+from qin.messages import colour_word, describe, describe_all, player_name, shown_names
 from tests.conftest import game
 
 NAMES = ["Green", "White", "Black"]
@@ -96,6 +96,20 @@ def test_default_names_and_helpers() -> None:
     assert player_name(None, NAMES) == "Nobody"
     assert colour_word("r") == "red" and colour_word("B") == "blue" and colour_word(None) == "?"
     assert colour_word("Y", "tile", "de") == "gelbes" and player_name(3, (), "fr") == "Joueur 3"
+
+
+def test_a_game_without_names_is_worded_in_the_readers_language() -> None:
+    """A game given no names (a record or a link without them) has the format's default
+    names, "Player 1" ... (``qin.game.default_names``): a reader sees them in the words of
+    their language; names of the players' own stay as they are."""
+    unnamed = qin.Game.new(board="bird", players=3, seed=1).names
+    assert unnamed == ["Player 1", "Player 2", "Player 3"]
+    assert shown_names(unnamed, "de") == ["Spieler 1", "Spieler 2", "Spieler 3"]
+    assert shown_names(unnamed, "fr") == ["Joueur 1", "Joueur 2", "Joueur 3"]
+    assert shown_names(unnamed) == unnamed
+    assert shown_names(["Anna", "Player 2"], "de") == ["Anna", "Player 2"]
+    assert player_name(2, unnamed, "fr") == "Joueur 2"
+    assert describe(Event("pass", 1), unnamed, "de").startswith("Spieler 1 passt")
 
 
 def test_every_event_of_real_games_reads_as_one_line() -> None:

@@ -133,8 +133,8 @@ def test_a_game_in_german_and_french(speak: object) -> None:
     speak("de")  # type: ignore[operator]
     assert wording.status(s) == "Green ist am Zug: wähle ein Plättchen."
     assert "Plättchen im Nachziehstapel übrig" in views.players_html(s)
-    assert "auf dem Plan" in views.players_html(s)
-    assert views.meta_text(s).startswith("Plan Vogel · 2 Spieler")
+    assert "auf dem Spielplan" in views.players_html(s)
+    assert views.meta_text(s).startswith("Spielplan Vogel · 2 Spieler")
     assert "Steppe" in a11y.grid_html(s)
     speak("fr")  # type: ignore[operator]
     assert wording.status(s) == "À Green de jouer\u00a0: choisissez une tuile."
@@ -259,7 +259,7 @@ def test_default_seats_and_series_in_german(speak: object) -> None:
     assert settings.names == ["Grün", "Weiß"]
     series = SeriesState.new("sides")
     assert series is not None and series.summary() == (
-        "Eine Serie: ein Spiel auf jeder Seite des Plans: Spiel 1 von 2.")
+        "Eine Serie: ein Spiel auf jeder Seite des Spielplans: Spiel 1 von 2.")
     # a switch back renames the seats that still bear their colour's name
     custom = setup.Settings((setup.Seat("Ann", "green"), setup.Seat("Weiß", "white")))
     old = {c: setup.colour_label(c) for c in setup.COLOURS}

@@ -1,8 +1,10 @@
 """One word for one thing in each language, over every catalogue a player reads (the
-site's web/i18n/*.json and the engine's qin/messages/*.json).
+site's web/i18n/*.json and the engine's qin/messages/*.json) and the German rules pages.
 
 - English: a square of the board is a "square" (never a "space").
-- German: the board is the "Plan" / "Spielplan" (never the "Brett"); a square a "Feld".
+- German: the board is the "Spielplan", the word of the German rulebook
+  (shared/rules/rulebook-de.md: "Spielplan", "Spielplanseite"), never the bare "Plan"
+  nor the "Brett" or "Spielbrett" (a "Brettspiel" is another thing); a square a "Feld".
 - French: a square is a "case" (never a "territoire"); the game's nouns (province,
   village, majeure, prairie, point d'eau) are common nouns, capitalised only where a
   sentence or a label starts.
@@ -21,7 +23,8 @@ FOLDERS = (ROOT / "web" / "i18n", ROOT / "qin" / "messages")
 
 FORBIDDEN: dict[str, list[tuple[str, str]]] = {
     "en": [(r"\bspaces?\b", "a square of the board is a 'square'")],
-    "de": [(r"\bBrett\w*", "the board is the 'Plan' or 'Spielplan'")],
+    "de": [(r"\b(?:Spiel)?[Bb]rett(?:e?s)?\b", "the board is the 'Spielplan'"),
+           (r"\b(?:Plan|Plans|Pläne|Plänen)\b", "the board is the 'Spielplan' (the rulebook's)")],
     "fr": [(r"\b[Tt]erritoires?\b(?! de départ)", "a square of the board is a 'case'"),
            (r"(?<![.!?]\s)(?<!^)(?<!« )\b(Provinces?|Villages?|Majeures?|Prairies?|Points?"
             r" d’eau)\b", "game nouns are lower case mid-sentence")],
@@ -54,6 +57,25 @@ def test_the_patterns_catch_what_they_name() -> None:
     assert not re.search(fr_nouns, "Fini. Village pris")
     assert re.search(FORBIDDEN["en"][0][0], "a province of 3 spaces")
     assert re.search(FORBIDDEN["de"][0][0], "auf dem Brett gespielt")
+    assert re.search(FORBIDDEN["de"][0][0], "eigenes Spielbrett")
+    assert not re.search(FORBIDDEN["de"][0][0], "ein Brettspiel für 2 bis 4")
+    german_board = FORBIDDEN["de"][1][0]
+    for wrong in ("auf dem Plan", "Plan Vogel · 2 Spieler", "Seite des Plans", "beide Pläne"):
+        assert re.search(german_board, wrong), wrong
+    for right in ("auf dem Spielplan", "Seite des Spielplans", "die Spielplanseite „Vogel“",
+                  "beide Spielpläne", "{plan}: Spiel 1 von 2", "geplant"):
+        assert not re.search(german_board, right), right
+
+
+def test_the_german_rules_pages_say_spielplan() -> None:
+    """The German rules reference and readings (text and diagram captions) name the board
+    as the rulebook and the catalogues do."""
+    for name in ("de.html", "readings-de.html"):
+        text = (ROOT / "web" / "rules" / name).read_text(encoding="utf-8")
+        shown = re.sub(r"<(script|style)\b.*?</\1>", "", text, flags=re.S)
+        found = [m.group(0) for pattern, _ in FORBIDDEN["de"]
+                 for m in re.finditer(rf"[^.<>\"]*{pattern}[^.<>\"]*", shown)]
+        assert not found, (name, found[:5])
 
 
 def test_the_english_rules_pages_say_square_outside_the_rulebooks_quotes() -> None:

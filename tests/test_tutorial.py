@@ -352,11 +352,19 @@ def test_a_bad_address_opens_the_tutorial_and_says_so() -> None:
     assert app.mode is Mode.TUTORIAL and app.state.tutorial.lesson is not None
 
 
+NUMBERS = {"en": "twelve", "de": "zwölf", "fr": "douze"}
+"""How many steps the tutorial has, in words."""
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_reference_links_the_tutorial(lang: str) -> None:
     page = (ROOT / "web" / "rules" / f"{lang}.html").read_text(encoding="utf-8")
     assert 'href="../index.html#learn"' in page
     assert tutorial.wants_tutorial("#learn")
+    # its note counts the steps as the start screen's link to the tutorial does
+    assert len(tutorial.STEPS) == 12 and NUMBERS[lang] in CATALOGUES[lang]["tutorial.open_hint"]
+    note = page.split('<p class="note learn">', 1)[1].split("</p>", 1)[0]
+    assert f"{NUMBERS[lang]} " in note, note
 
 
 def test_the_readme_links_the_tutorial() -> None:

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..errors import CodedError, IllegalMove, QinError, RecordError, SeriesError
 from ..events import Event
+from ..inputs import default_names
 
 LANGS = ("en", "de", "fr")
 """The languages the catalogue speaks; English is the default."""
@@ -64,15 +65,29 @@ def text(messages: Mapping[str, str], key: str, **values: Any) -> str:
     return template.format_map(_Keep(values)) if "{" in template else template
 
 
+def _unnamed(names: Sequence[str]) -> bool:
+    """``names`` are the ones a game given no names has ("Player 1", ...:
+    ``qin.inputs.default_names``, a record's or a link's default), not the players' own."""
+    return list(names) == default_names(len(names))
+
+
 def player_name(player: int | None, names: Sequence[str] | None = None,
                 lang: str | Mapping[str, str] = DEFAULT) -> str:
-    """``names[player - 1]``, else the catalogue's "Player N" ("Nobody" for ``None``)."""
+    """``names[player - 1]``, else the catalogue's "Player N" ("Nobody" for ``None``);
+    the default names of a game given none are the catalogue's "Player N" too (so they
+    read "Spieler 1" in German)."""
     messages = _messages(lang)
     if player is None:
         return text(messages, "player.nobody")
-    if names and 1 <= player <= len(names):
+    if names and 1 <= player <= len(names) and not _unnamed(names):
         return names[player - 1]
     return text(messages, "player.default", n=player)
+
+
+def shown_names(names: Sequence[str], lang: str | Mapping[str, str] = DEFAULT) -> list[str]:
+    """The players' names as a reader of ``lang`` sees them: ``names``, but a game's
+    default names ("Player 1", ... when it was given none) in the catalogue's words."""
+    return [player_name(p, names, lang) for p in range(1, len(names) + 1)]
 
 
 def join_list(items: Sequence[str], lang: str | Mapping[str, str] = DEFAULT) -> str:
@@ -326,6 +341,6 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
-           "join_list", "colour_word", "singular", "pagodas", "describe", "describe_all",
-           "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text",
+           "shown_names", "join_list", "colour_word", "singular", "pagodas", "describe",
+           "describe_all", "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text",
            "series_error_text"]

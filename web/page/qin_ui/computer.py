@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import qin
 
-from . import players, wording
+from . import i18n, players, wording
 from .ai_bridge import request_for
 from .i18n import t
 from .session import NOTHING, Session
@@ -86,7 +86,7 @@ def accept(session: Session, request: str, text: str) -> frozenset[str]:
 def status(session: Session, worker: str, speed: str) -> tuple[str, str]:
     """(status line, state) while a computer is to move; state is ``"loading"`` (the
     worker is still starting), ``"paused"`` or ``"thinking"``."""
-    who = session.names[session.to_move - 1]
+    who = i18n.player_names(session.names)[session.to_move - 1]
     name = players.name(session.kinds[session.to_move - 1])
     if watching(session) and SPEEDS.get(speed, 0) is None:
         return t("computer.paused", who=who, level=name), "paused"

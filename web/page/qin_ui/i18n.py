@@ -150,6 +150,19 @@ class Joined:
 
 
 @dataclass(frozen=True)
+class PlayerNames:
+    """A game's players' names with a catalogue word between each two ("Green vs
+    White"), worded when shown: a game given no names says "Player N" in the language
+    of that moment (``player_names``)."""
+
+    names: tuple[str, ...]
+    by: str = "saved.vs"
+
+    def text(self) -> str:
+        return f" {t(self.by)} ".join(player_names(self.names))
+
+
+@dataclass(frozen=True)
 class EngineReason:
     """Why the engine refused a game record, a link, a move or a game of a series (a
     ``RecordError``, an ``IllegalMove``, a ``SeriesError``: their code and values),
@@ -169,7 +182,7 @@ class EngineReason:
 @runtime_checkable
 class Sayable(Protocol):
     """Words for people kept until shown: ``text()`` says them in the current language
-    (``Words``, ``Joined``, a refused move's reason)."""
+    (``Words``, ``Joined``, ``PlayerNames``, a refused move's reason)."""
 
     def text(self) -> str: ...
 
@@ -279,6 +292,12 @@ def plural(n: float, key: str, *, digits: int | None = 0, sign: bool = False,
 def join(items: Sequence[str]) -> str:
     """``a``; ``a and b``; ``a, b and c`` in the current language."""
     return join_list(items, messages())
+
+
+def player_names(names: Sequence[str]) -> list[str]:
+    """The players' names as the page shows them: a game given no names ("Player 1", ...)
+    has the catalogue's "Player N" in the current language."""
+    return engine.shown_names(names, messages())
 
 
 def whose(name: str) -> str:

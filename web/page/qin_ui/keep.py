@@ -18,12 +18,15 @@ from . import players
 from .i18n import words
 from .saves import SavedGame, SaveError
 from .session import Session
-from .setup import COLOURS, DEFAULT_COLOURS, Seat, Settings
+from .setup import COLOURS, DEFAULT_COLOURS, Seat, Settings, colour_label
 
 
 def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str],
                  hints_on: bool = True) -> Settings:
-    """The start-screen settings a record was played with (``SaveError`` if unusable)."""
+    """The start-screen settings a record was played with (``SaveError`` if unusable);
+    the seats of a record given no names ("Player 1", ...: ``qin.inputs.default_names``)
+    are named after their colours, as a first visit's (a next game keeps no English
+    "Player N" as its players' own names)."""
     names = record["names"]
     for colour in colours:
         if colour not in COLOURS:
@@ -31,6 +34,8 @@ def settings_for(record: dict[str, Any], kinds: list[str], colours: list[str],
     for kind in kinds:
         if kind not in players.KINDS:
             raise SaveError(words("saves.error.kind", kind=kind[:40]))
+    if names == qin.inputs.default_names(len(names)):
+        names = [colour_label(colour) for colour in colours]
     seats = tuple(Seat(n, c, k) for n, c, k in zip(names, colours, kinds, strict=True))
     return Settings(seats, record["board"], bool(record["fair_start"]), record["seed"],
                     hints_on)

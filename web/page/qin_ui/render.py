@@ -151,16 +151,17 @@ def screen(state: AppState, cache: Cache) -> Screen:
     # -- the board
     gk = _game_key(s)
     if r is not None:
-        rk = (id(r), r.cursor)
+        rk = (id(r), r.cursor, i18n.generation())  # the pagodas' titles name the players
         els["board"] = keyed_el(cache.get("replay-board", rk, lambda: render_keyed(
-            r.game, last=r.last_squares, colours=s.colours, names=s.names, style=False)),
+            r.game, last=r.last_squares, colours=s.colours, names=i18n.player_names(s.names),
+            style=False)),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
         bk = (gk, legal, s.last)
         els["board"] = keyed_el(cache.get("board", bk, lambda: render_keyed(
-            game, legal=legal, last=s.last, colours=s.colours, names=s.names,
+            game, legal=legal, last=s.last, colours=s.colours, names=i18n.player_names(s.names),
             style=False)), data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = views.overlay_svg(s)
     said = cache.get("grid-words", (gk, s.last), lambda: a11y.board_words(s))
@@ -198,7 +199,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                            lambda: views.players_html(s)))
     # -- the status line and the computer's state
     keys = lesson.keys if lesson is not None else st.game.keys
-    status = (r.status(s.names) if r is not None
+    status = (r.status(i18n.player_names(s.names)) if r is not None
               else wording.status(s, st.pointer, armed=bool(keys.ghost_squares(s))))
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
@@ -414,17 +415,18 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
     els["review-link-message"] = El(text=i18n.said(st.link.review_message),
                                     hidden=not st.link.review_message)
     els["review-unit"] = El(html=review.unit_html())
-    els["review-detail"] = El(html=review.detail_html(run, r.game, s.names)
+    names = i18n.player_names(s.names)
+    els["review-detail"] = El(html=review.detail_html(run, r.game, names)
                               if at is not None else "", hidden=at is None,
                               attrs=(("aria-live", "polite"),))
     key = (run.token, done, run.status, run.at, i18n.generation())
     els["review-list"] = El(html=cache.get("review", key,
-                                           lambda: review.list_html(run, s.names)))
+                                           lambda: review.list_html(run, names)))
     els["review-summary"] = El(html=cache.get("review-summary", key,
-                                              lambda: review.summary_html(run, s.names)),
+                                              lambda: review.summary_html(run, names)),
                                hidden=not run.done)
     els["review-chart"] = El(html=cache.get("review-chart", key, lambda: review.chart_svg(
-        run, s.names, s.colours, r.length)), hidden=not run.done)
+        run, names, s.colours, r.length)), hidden=not run.done)
 
 
 def _setup(st: AppState, cache: Cache, els: dict[str, El]) -> None:

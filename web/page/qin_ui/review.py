@@ -23,7 +23,7 @@ import qin
 from qin.errors import QinError
 from qin.json_text import read_json
 
-from . import explain
+from . import explain, i18n
 from .ai_bridge import review_request_for
 from .i18n import number, plural, t, tile_name
 from .icons import icon
@@ -232,7 +232,7 @@ def detail_text(run: ReviewRun, game: qin.Game, names: Sequence[str] | None = No
     m = run.entry(run.at) if run.at is not None else None
     if m is None:
         return ""
-    names = list(names if names is not None else game.names)
+    names = list(names if names is not None else i18n.player_names(game.names))
     who = _who(names, m.seat)
     played_events = _preview(game, m.played)
     subject = t("review.played", whose=t("player.possessive", name=who))

@@ -67,6 +67,7 @@ from qin.boards import NAMES as BOARD_NAMES
 from qin.errors import QinError
 from qin.json_text import JsonTextError, read_json
 
+from . import i18n
 from .gamerecord import SaveError as SaveError
 from .gamerecord import record_of as record_of
 from .i18n import Words, join, t, words
@@ -333,7 +334,7 @@ def state_text(game: qin.Game) -> str:
 
 
 def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int) -> str:
-    names = list(names)
+    names = i18n.player_names(list(names))
     if winners:
         won = [names[p - 1] for p in winners]
         if len(won) == 1:

@@ -26,7 +26,7 @@ from .actions import (
     WarmWorker,
 )
 from .core import CURRENT_KEY, Core, settings_of
-from .i18n import Joined, Words, counted, words
+from .i18n import Joined, PlayerNames, Words, counted, words
 from .saves import SaveError, export_name, export_text, read_import
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
@@ -209,7 +209,7 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
         return []
     st.start.imported = "ok"
     st.start.saved_message = words("import.done", name=name,
-                                   names=Joined(tuple(s.names), "saved.vs"),
+                                   names=PlayerNames(tuple(s.names)),
                                    moves=len(s.game.moves))
     shown = app.show(s, None, "local", series)
     if imported.saved is not None and imported.saved.notes:  # said as when opened

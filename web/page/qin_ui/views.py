@@ -118,7 +118,7 @@ def saved_html(entries: Sequence[Entry]) -> str:
         delete = (f'<button type="button" data-action="delete" class="quiet">'
                   f'{escape(t("saved.delete"))}</button></li>')
         if e.ok:
-            names = escape(f" {t('saved.vs')} ".join(e.names))
+            names = escape(f" {t('saved.vs')} ".join(i18n.player_names(e.names)))
             what = t("saved.series" if e.series else "saved.game", board=board_label(e.board),
                      state=e.state, moves=e.moves)
             rows.append(
@@ -149,6 +149,7 @@ def players_html(session: Session, shown: qin.Game | None = None) -> str:
     whose turn, the pile; of the game on screen, or of ``shown`` (the replay's position:
     the table follows the replayed move, not the game's end)."""
     game = shown if shown is not None else session.game
+    names = i18n.player_names(session.names)
     rows = []
     for p, (on_board, left, hand) in enumerate(counts_of(game), start=1):
         colour = session.colours[p - 1]
@@ -165,7 +166,7 @@ def players_html(session: Session, shown: qin.Game | None = None) -> str:
             f'<li class="{" ".join(classes)}" data-player="{p}" data-on-board="{on_board}" '
             f'data-left="{left}" data-hand="{hand}">{marker}'
             f"{pagoda_icon(colour)}"
-            f'<span class="who"><span class="name">{escape(session.names[p - 1])}</span>'
+            f'<span class="who"><span class="name">{escape(names[p - 1])}</span>'
             f'<span class="kind">{escape(players.label(kind))} · {escape(tiles)}</span></span>'
             f'<span class="stat" title="{escape(t("players.on_board.title"))}"><b>{on_board}</b>'
             f'{escape(t("players.on_board"))}</span>'
@@ -183,7 +184,7 @@ def hand_html(session: Session) -> str:
     if hand is None:
         if session.over:
             return f'<p class="hand-note">{escape(t("hand.over"))}</p>'
-        who = session.names[session.to_move - 1]
+        who = i18n.player_names(session.names)[session.to_move - 1]
         if session.covered:
             note = t("hand.hidden", whose=i18n.whose(who))
         else:
@@ -266,7 +267,7 @@ def replay_log_html(replay: Replay) -> str:
     the Tab order: the log is one Tab stop, the arrow keys move between its buttons,
     ``keyboard.list_step``); the moves up to the board's move also say their events,
     the board's move is marked ``current`` and later ones ``data-future``."""
-    names = replay.final.names
+    names = i18n.player_names(replay.final.names)
     items = []
     for step in reversed(replay.log):
         cls = ' class="current"' if step.number == replay.cursor else ""
@@ -336,17 +337,17 @@ def info_html(session: Session) -> str:
 
 def cover_text(session: Session) -> tuple[str, str, str]:
     """(message, confirm button label, undo button label or "") for the cover."""
-    who = session.names[session.to_move - 1]
+    who = i18n.player_names(session.names)[session.to_move - 1]
     undo = ""
     if session.can_undo and session.turns:
         last = session.turns[-1]
-        undo = t("cover.undo", whose=i18n.whose(session.names[last.player - 1]))
+        undo = t("cover.undo", whose=i18n.whose(i18n.player_names(session.names)[last.player - 1]))
     return t("cover.text", who=who), t("cover.ok", who=who), undo
 
 
 def result_html(session: Session) -> str:
     winners, how = result(session)
-    names = session.names
+    names = i18n.player_names(session.names)
     title = winner_text(session)
     rows = []
     for p, (on_board, left, _) in enumerate(session.counts(), start=1):

@@ -70,7 +70,7 @@ def why_not(s: Session, move: qin.Move) -> str:
 
 def tally_text(s: Session, tally: dict[int, int]) -> str:
     """A village's pagodas per player in words: "Green 1, White 2"."""
-    return ", ".join(f"{s.names[p - 1]} {tally.get(p, 0)}"
+    return ", ".join(f"{i18n.player_names(s.names)[p - 1]} {tally.get(p, 0)}"
                      for p in range(1, s.game.players + 1))
 
 
@@ -93,13 +93,13 @@ def hover_info(s: Session, h: Hover | None = None) -> str:
                          if e.kind not in ("place",)) or t("info.nothing")
     if h.village:
         held = h.focus_owner
-        holder = (t("info.village.held", name=s.names[held - 1]) if held
+        holder = (t("info.village.held", name=i18n.player_names(s.names)[held - 1]) if held
                   else t("info.village.empty"))
         return t("info.village", square=h.square, holder=holder,
                  counts=tally_text(s, h.tally or {}))
     if h.province_size:
         key = "info.major" if h.province_size >= 5 else "info.province"
-        return t(key, whose=i18n.whose(s.names[h.focus_owner - 1]),
+        return t(key, whose=i18n.whose(i18n.player_names(s.names)[h.focus_owner - 1]),
                  colour=i18n.colour(h.colour, "province"), size=h.province_size)
     if h.colour:
         return t("info.lone", colour=i18n.colour(h.colour), square=h.square)
@@ -134,7 +134,7 @@ def notice_text(s: Session) -> str:
     if notice.kind == "refused":
         return (why_not(s, notice.move) if notice.move is not None else "") \
             or t("status.cannot_go")
-    whose = i18n.whose(s.names[s.to_move - 1])
+    whose = i18n.whose(i18n.player_names(s.names)[s.to_move - 1])
     move = move_words(notice.undone)
     if notice.replies:
         return i18n.plural(notice.replies, "status.undone.replies", whose=whose, move=move)
@@ -147,7 +147,7 @@ def status(s: Session, pointer: str = "mouse", armed: bool = False) -> str:
     ``armed``: a first tap shows the ghost that a second one places)."""
     if s.over:
         return t("status.over", result=winner_text(s))
-    who = s.names[s.to_move - 1]
+    who = i18n.player_names(s.names)[s.to_move - 1]
     if s.notice is not None and not s.covered:
         return notice_text(s)
     if s.covered:
@@ -168,7 +168,7 @@ def status(s: Session, pointer: str = "mouse", armed: bool = False) -> str:
 
 def winner_text(s: Session) -> str:
     """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
-    return winners_words(s.game.winners, s.names)
+    return winners_words(s.game.winners, i18n.player_names(s.names))
 
 
 def winners_words(winners: Sequence[int], names: Sequence[str]) -> str:
@@ -184,6 +184,6 @@ def result(s: Session) -> tuple[tuple[int, ...], str]:
     g = s.game
     last = s.turns[-1].kinds if s.turns else []
     if "win" in last:
-        who = s.names[g.winners[0] - 1]
+        who = i18n.player_names(s.names)[g.winners[0] - 1]
         return g.winners, t("result.how.last", who=who)
     return g.winners, t("result.how.blocked")
