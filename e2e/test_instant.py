@@ -466,3 +466,21 @@ def test_a_page_in_another_language_shows_no_english_start_screen_first(page: Pa
     prestart.release()
     without_python(page, "setup")
     expect(page.locator("#start")).to_have_text("Spiel starten")
+
+
+def test_a_language_chosen_on_the_first_paint_is_the_pages_language(page: Page) -> None:
+    """The language on the start screen of the first paint, chosen before prestart.js
+    listens: the page then speaks it (it used to show "Deutsch" over an English page,
+    and the page's Python stayed in English)."""
+    prestart = HeldRuntime(page, ("**/prestart.js",))
+    held = HeldRuntime(page)
+    page.goto("/", wait_until="commit")  # prestart.js held: no "load"
+    expect(page.locator("#lang")).to_be_enabled()
+    page.select_option("#lang", "de")
+    prestart.release()
+    without_python(page, "setup")
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    expect(page.locator("#lang")).to_have_value("de")
+    booted(page, held)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#seat-kind-0 option[value=human]")).to_have_text("Mensch")

@@ -321,6 +321,13 @@ async function main() {
   $("new-game").hidden = true;
   disableLater();
   bind();
+  // A language chosen on the first paint, before this module listened (lang.js kept it):
+  // chosen now.
+  const chosenEarly = window.qinEarlyLang;
+  if (chosenEarly && chosenEarly !== lang()) {
+    $("lang").value = chosenEarly;
+    $("lang").dispatchEvent(new Event("change", { bubbles: true }));
+  }
   const app = $("app");
   const first = () => delete document.documentElement.dataset.first;  // lang.js's first paint
   if (location.hash.replace(/^#/, "").startsWith("g=")) {
