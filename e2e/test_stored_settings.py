@@ -56,7 +56,8 @@ def test_unknown_stored_settings_show_their_defaults_before_and_after_python(
     assert page.evaluate("localStorage.getItem('qin.sound')") == "on"
 
 
-CHANGE_THEN_RELOAD = """([id, value]) => {
+CHANGE_THEN_RELOAD = """([id, value, busy]) => {
+  if (busy) document.getElementById("start").click();  // its reply takes a while
   const el = document.getElementById(id);
   if (el.tagName === "SELECT") {
     el.value = value;
@@ -70,10 +71,12 @@ CHANGE_THEN_RELOAD = """([id, value]) => {
 }"""
 
 
-def changed_and_reloaded(page: Page, element: str, value: str, key: str) -> str | None:
-    """``element`` changed (a select to ``value``, a button clicked) and the page reloaded
-    in the same task, before any reply of the page's Python; what ``key`` held then."""
-    kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps(key), [element, value])
+def changed_and_reloaded(page: Page, element: str, value: str, key: str,
+                         busy: bool = False) -> str | None:
+    """``element`` changed (a select to ``value``, a button clicked; ``busy``: just after
+    Start) and the page reloaded in the same task, before any reply of the page's Python;
+    what ``key`` held then."""
+    kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps(key), [element, value, busy])
     assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
     page.wait_for_function("() => window.qinIdle")
     return None if kept is None else str(kept)
@@ -92,7 +95,7 @@ def test_a_language_chosen_before_python_just_before_a_reload_is_kept(page: Page
     held = HeldRuntime(page)
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
-    kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps("qin-lang"), ["lang", "fr"])
+    kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps("qin-lang"), ["lang", "fr", False])
     assert kept == "fr"
     held.release()
     assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
@@ -105,3 +108,17 @@ def test_the_contrast_switched_just_before_a_reload_is_kept(page: Page) -> None:
     assert changed_and_reloaded(page, "contrast", "", "qin-contrast") == "on"
     expect(page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("body")).to_have_class("high-contrast")
+
+
+def test_the_sound_and_the_motion_changed_just_before_a_reload_are_kept(page: Page) -> None:
+    """The page's Python writes them with its reply; the shell writes them at once from
+    the table it sent (``flags.settings``): a reload before the reply (the page busy
+    with a Start, or not) keeps them (they used to be lost)."""
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    for busy, sound, pace in ((False, "on", "slow"), (True, "off", "fast")):
+        assert changed_and_reloaded(page, "sound", "", "qin.sound", busy) == sound
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", str(sound == "on").lower())
+        assert changed_and_reloaded(page, "motion", pace, "qin.motion", busy) == pace
+        expect(page.locator("#motion")).to_have_value(pace)
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", str(sound == "on").lower())
