@@ -466,3 +466,48 @@ def test_a_page_in_another_language_shows_no_english_start_screen_first(page: Pa
     prestart.release()
     without_python(page, "setup")
     expect(page.locator("#start")).to_have_text("Spiel starten")
+
+
+def test_a_language_chosen_on_the_first_paint_is_the_pages_language(page: Page) -> None:
+    """The language on the start screen of the first paint, chosen before prestart.js
+    listens: the page then speaks it (it used to show "Deutsch" over an English page,
+    and the page's Python stayed in English)."""
+    prestart = HeldRuntime(page, ("**/prestart.js",))
+    held = HeldRuntime(page)
+    page.goto("/", wait_until="commit")  # prestart.js held: no "load"
+    expect(page.locator("#lang")).to_be_enabled()
+    page.select_option("#lang", "de")
+    prestart.release()
+    without_python(page, "setup")
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    expect(page.locator("#lang")).to_have_value("de")
+    booted(page, held)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#seat-kind-0 option[value=human]")).to_have_text("Mensch")
+    expect(page.locator("#lang")).to_have_value("de")
+
+
+def test_the_seats_colour_and_player_wait_for_the_engine_from_the_first_paint(
+        page: Page) -> None:
+    """A seat's colour and player follow the engine's rules (a colour taken is swapped):
+    they wait for it, visibly, from the first paint on, as they do once prestart.js
+    shows the start screen (they used to take a choice at the first paint that the
+    rules never saw: two seats could both be White)."""
+    prestart = HeldRuntime(page, ("**/prestart.js",))
+    held = HeldRuntime(page)
+    page.goto("/", wait_until="commit")  # prestart.js held: no "load"
+    expect(page.locator("#seat-name-1")).to_have_value("White")
+    waiting = page.locator("#seats select")
+    expect(waiting).to_have_count(4)
+    for i in range(4):
+        expect(waiting.nth(i)).to_be_disabled()
+    expect(page.locator("#seat-name-0")).to_be_enabled()
+    prestart.release()
+    without_python(page, "setup")
+    for i in range(4):
+        expect(waiting.nth(i)).to_be_disabled()
+    booted(page, held)
+    for i in range(4):
+        expect(waiting.nth(i)).to_be_enabled()
+    page.select_option("#seat-colour-0", "white")
+    expect(page.locator("#seat-colour-1")).to_have_value("green")  # the engine's swap

@@ -912,3 +912,29 @@ def test_another_tab_s_settings_are_followed() -> None:
     assert h.app.state.senses.sound is True
     reply = h.handle({"t": "storage", "key": "qin.motion", "value": "slow"})
     assert reply["changes"]["motion"]["value"] == "slow"
+
+
+def setting_writes(reply: host.Json) -> list[list[str]]:
+    """The writes of ``reply`` to the settings' keys (not the start screen's, ``qin.start``)."""
+    return [list(w) for w in reply.get("writes", []) if w[0] in ("qin.motion", "qin.sound")]
+
+
+def test_the_settings_table_is_what_each_setting_s_reply_writes() -> None:
+    """The shell writes a header setting at once from ``flags.settings`` (a reload in the
+    next instant keeps it): each entry, by the value chosen (the motion) or the switch's
+    state shown before the click (the sound), is exactly what that change's reply writes,
+    and the switch's state after it is the other one."""
+    for h, _ in (started(), in_game(), started({"qin.sound": "on", "qin.motion": "off"})):
+        table = h.sent_flags["settings"]
+        assert set(table) == {"motion", "sound"}
+        for pace, writes in table["motion"].items():
+            other = copy.deepcopy(h)
+            reply = other.handle({"t": "change", "path": [node("select", "motion"), APP],
+                                  "name": "motion", "value": pace, "form": {"fields": {}}})
+            assert setting_writes(reply) == writes == [["qin.motion", pace]]
+        shown = h.app.state.senses.sound
+        other = copy.deepcopy(h)
+        reply = other.handle({"t": "click", "path": [node("button", "sound"), APP]})
+        assert reply["changes"]["sound"]["attrs"]["aria-pressed"] == str(not shown).lower()
+        assert setting_writes(reply) == table["sound"][str(shown).lower()]
+        assert table["sound"] == {"false": [["qin.sound", "on"]], "true": [["qin.sound", "off"]]}

@@ -89,7 +89,7 @@ def test_index_html_holds_the_english_start_screen_as_the_pages_python_draws_it(
     """The build writes the seats and the series choices into index.html (the first paint
     shows them, lang.js); the page's Python, booting in English with nothing stored, draws
     exactly them, so the shell leaves those elements as painted."""
-    from tools.build_site import with_start_screen
+    from tools.build_site import waiting_selects, with_start_screen
 
     site = start_screen.site_file(CATALOGUES)
     page = (WEB / "index.html").read_text(encoding="utf-8")
@@ -102,9 +102,12 @@ def test_index_html_holds_the_english_start_screen_as_the_pages_python_draws_it(
     app.dispatch(A.LanguageChosen("en", json.dumps(CATALOGUES["en"]), form))
     app.dispatch(A.Boot("http://localhost/", ""))
     first = app.screen().elements
-    for element_id in ("seats", "series-plan"):
-        drawn = first[element_id].html
-        assert drawn and f'id="{element_id}">{drawn}</' in html
+    plans, rows = first["series-plan"].html, first["seats"].html
+    assert plans and f'id="series-plan">{plans}</' in html
+    # a seat's colour and player wait for the engine from the first paint (prestart.js
+    # turns them on, when the page's Python arrives, in the same elements)
+    assert rows and "<select" in rows and " disabled" not in rows
+    assert f'id="seats">{waiting_selects(rows)}</' in html
     with pytest.raises(Exception, match="no start screen part 'nothing'"):
         with_start_screen("<!-- qin:start nothing -->", site.encode())
 

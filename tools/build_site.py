@@ -747,15 +747,23 @@ def start_file(catalogues: dict[str, bytes]) -> bytes:
 # page's language when lang.js finds no other), with the key of the stored start screen.
 START_MARK = re.compile(r"<!-- qin:start (\w+) -->")
 START_KEY_ATTR = 'data-start-key=""'
+WAITING_SELECT = re.compile(r"(<select\b[^>]*)>")
+
+
+def waiting_selects(html: str) -> str:
+    """``html`` with its selects off (``disabled``): at the first paint a seat's colour and
+    player wait for the engine, as prestart.js shows them (its LATER_IN)."""
+    return WAITING_SELECT.sub(r"\1 disabled>", html)
 
 
 def with_start_screen(html: str, start: bytes) -> str:
     """`html` with each START_MARK replaced by that part of start.json's English start
-    screen (the seats for 2 players, the series choices) and the storage key of the start
+    screen (the seats for 2 players, their selects waiting: ``waiting_selects``; the
+    series choices) and the storage key of the start
     screen in START_KEY_ATTR, so the first paint shows the start screen (lang.js)."""
     data = json.loads(start)
     english = data["langs"]["en"]
-    parts = {"seats": english["seats"]["2"], "plans": english["plans"]}
+    parts = {"seats": waiting_selects(english["seats"]["2"]), "plans": english["plans"]}
 
     def part(match: re.Match[str]) -> str:
         if match[1] not in parts:

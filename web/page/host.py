@@ -43,7 +43,7 @@ from functools import cache
 from typing import Any, Final
 
 import events
-from qin_ui import actions, handover, keyboard, players, replaying
+from qin_ui import actions, handover, keyboard, players, replaying, senses
 from qin_ui.actions import Action, Effect
 from qin_ui.app import ACCEPTS, App
 from qin_ui.elements import Parts
@@ -305,14 +305,16 @@ def flags(app: App) -> Json:
     a file is dragged over the start screen; ``fileMax``: the largest file read;
     ``picks``: what a pick shows at once (``picks``); ``lists``: the lists that are one
     Tab stop (their ids -> the digit the shell puts in a key's code when the focus is
-    in one: ``keyboard.LIST_WHERE``)."""
+    in one: ``keyboard.LIST_WHERE``); ``settings``: the storage writes a header setting's
+    change makes, which the shell writes at once (``senses.kept_at_once``)."""
     st = app.state
     lesson = st.tutorial.lesson if app.mode is Mode.TUTORIAL else None
     s = lesson.session if lesson is not None else st.game.session  # the board on screen
     return {"keys": list(handled_keys(app.mode)),
             "picked": s is not None and s.selected_kind is not None,
             "pointer": st.pointer, "drop": st.start.drop_over, "fileMax": MAX_TEXT,
-            "picks": picks(app), "lists": keyboard.LIST_WHERE}
+            "picks": picks(app), "lists": keyboard.LIST_WHERE,
+            "settings": senses.kept_at_once()}
 
 
 # -- effects for the page ------------------------------------------------------------------

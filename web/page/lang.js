@@ -49,4 +49,13 @@
   document.addEventListener("click", (event) => {
     if (event.target instanceof Element && event.target.closest("#learn")) keep(event, "learn");
   });
+  // The language chosen in #lang is kept at once, before its catalogue is loaded (a reload
+  // in the next instant, which cuts that load short, keeps it), and, chosen before
+  // prestart.js listens, kept for it (window.qinEarlyLang).
+  document.addEventListener("change", (event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || select.id !== "lang" || !LANGS.includes(select.value)) return;
+    try { localStorage.setItem("qin-lang", select.value); } catch { /* storage blocked */ }
+    if (root.dataset.first) window.qinEarlyLang = select.value;
+  }, true);
 })();

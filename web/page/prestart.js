@@ -106,10 +106,12 @@ function disableLater() {
 }
 
 /** Write `html` into `node`, unless it shows that already (index.html's start screen as
- *  the build wrote it, painted first): what was painted stays the same elements. */
-function show(node, html) {
+ *  the build wrote it, painted first, with what waits for the engine off: `waiting`, a
+ *  selector): what was painted stays the same elements. */
+function show(node, html, waiting = "") {
   const probe = document.createElement("template");
   probe.innerHTML = html;
+  if (waiting) for (const field of probe.content.querySelectorAll(waiting)) field.disabled = true;
   if (probe.innerHTML === node.innerHTML) return false;
   node.innerHTML = html;
   return true;
@@ -119,7 +121,7 @@ function show(node, html) {
 function showSeats(count) {
   const typed = [...document.querySelectorAll("#seats input[id^=seat-name-]")]
     .map((input) => (input.value !== input.defaultValue ? input.value : null));
-  if (!show($("seats"), words().seats[String(count)] ?? "")) return;
+  if (!show($("seats"), words().seats[String(count)] ?? "", "select")) return;
   typed.forEach((name, i) => {
     const input = $(`seat-name-${i}`);
     if (input && name !== null) input.value = name;
@@ -321,6 +323,13 @@ async function main() {
   $("new-game").hidden = true;
   disableLater();
   bind();
+  // A language chosen on the first paint, before this module listened (lang.js kept it):
+  // chosen now.
+  const chosenEarly = window.qinEarlyLang;
+  if (chosenEarly && chosenEarly !== lang()) {
+    $("lang").value = chosenEarly;
+    $("lang").dispatchEvent(new Event("change", { bubbles: true }));
+  }
   const app = $("app");
   const first = () => delete document.documentElement.dataset.first;  // lang.js's first paint
   if (location.hash.replace(/^#/, "").startsWith("g=")) {

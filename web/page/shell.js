@@ -34,7 +34,8 @@
 // last reply: flags.keys ("key|SCF": shift, ctrl, the focus on the board 1, in a one-stop list
 // flags.lists' digit for it: 2 going down, 3 sideways), flags.picked (the
 // right button and the wheel turn a picked tile), flags.pointer, flags.drop; a pick
-// shows at once from flags.picks (showPick).
+// shows at once from flags.picks (showPick), a header setting is kept at once from
+// flags.settings (keepSetting).
 
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
@@ -147,6 +148,21 @@ function showPick(index) {
   flags.picked = Boolean(kind);
 }
 
+// A header setting kept the moment the player changes it, from flags.settings (the page's
+// Python's table: by the element's id, the storage writes its change's reply makes, by the
+// value chosen, or for a switch by its aria-pressed before the click, which then shows the
+// other at once): a reload in the next instant, before the reply, keeps it. The message
+// still goes, and its reply writes and draws the same.
+function keepSetting(el, clicked) {
+  const table = el?.id ? flags.settings?.[el.id] : null;
+  if (!table) return;
+  const was = el.getAttribute("aria-pressed");
+  const writes = table[clicked ? was : el.value];
+  if (!writes) return;
+  write(writes);
+  if (clicked) el.setAttribute("aria-pressed", was === "true" ? "false" : "true");
+}
+
 // Another tab's write is read when its message leaves, not when its event fired: the
 // replies before it (this tab's own writes) are applied by then, so the page's Python
 // learns what the browser holds now. (Two tabs moving in the same instant: this tab's
@@ -224,11 +240,13 @@ function bind() {
   on(app, "click", (e) => {
     const tile = e.target instanceof Element ? e.target.closest("#hand .tile-btn") : null;
     if (tile) showPick(Number(tile.dataset.index));
+    if (e.target instanceof Element) keepSetting(e.target.closest("button[aria-pressed]"), true);
     send({ t: "click", path: describe(e.target) });
   });
   on(app, "change", (e) => {
     const target = e.target;
     chosen(target);
+    keepSetting(target, false);
     if (target.type === "file") {
       const file = target.files?.[0];
       target.value = "";

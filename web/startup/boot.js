@@ -102,6 +102,8 @@ window.qinI18n = {
    *  catalogue's JSON text for main.py. */
   async use(lang) {
     if (!LANGS.includes(lang)) lang = "en";
+    // (on the game page lang.js keeps the choice at once: a load cut short by a reload
+    // leaves it kept)
     const text = await fetchCatalogue(lang);
     applyMessages(lang, JSON.parse(text));
     this.lang = lang;

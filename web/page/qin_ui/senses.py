@@ -40,6 +40,15 @@ def sound(app: Core, _: Command) -> list[Effect]:
     return []
 
 
+def kept_at_once() -> dict[str, dict[str, list[list[str]]]]:
+    """What the shell writes the moment the player changes a setting (a reload in the next
+    instant, before the change's reply, keeps it): by the element's id, the storage writes
+    of ``pace`` for each value of ``#motion`` and of ``sound`` for a click on ``#sound``,
+    by its ``aria-pressed`` before the click (the reply writes the same)."""
+    return {"motion": {p: [[motion.PACE_KEY, p]] for p in motion.PACES},
+            "sound": {"false": [[motion.SOUND_KEY, "on"]], "true": [[motion.SOUND_KEY, "off"]]}}
+
+
 def stored_elsewhere(app: Core, key: str) -> None:
     """Another tab changed a setting (or cleared the storage): this one follows."""
     if key in (motion.PACE_KEY, motion.SOUND_KEY, ""):

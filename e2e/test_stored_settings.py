@@ -1,0 +1,124 @@
+"""The page's settings as the browser keeps them: a value the page does not know (written
+by another version of the page, or by hand) shows the setting's default, the same before
+and after the page's Python arrives, with no error; a setting changed in the instant
+before a reload is kept.
+
+Every wait is for the page's state (``body[data-prestart]``, ``body[data-boot]``,
+``window.qinIdle``), never a fixed time.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, boot, wait_for_boot
+
+UNKNOWN = {"qin-lang": "xx", "qin.motion": "turbo", "qin.sound": "loud",
+           "qin-contrast": "maybe"}
+"""Each setting's key holding a value no version of the page wrote."""
+
+SHOWN = """() => ({
+  lang: document.getElementById("lang").value, page: document.documentElement.lang,
+  motion: document.getElementById("motion").value,
+  sound: document.getElementById("sound").getAttribute("aria-pressed"),
+  contrast: document.getElementById("contrast").getAttribute("aria-pressed"),
+  high: document.body.classList.contains("high-contrast"),
+})"""
+
+DEFAULTS = {"lang": "en", "page": "en", "motion": "normal", "sound": "false",
+            "contrast": "false", "high": False}
+
+
+def test_unknown_stored_settings_show_their_defaults_before_and_after_python(
+        page: Page) -> None:
+    for key, value in UNKNOWN.items():
+        page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
+    page.emulate_media(reduced_motion="no-preference")
+    held = HeldRuntime(page)
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    assert page.evaluate(SHOWN) == DEFAULTS
+    assert page.locator("#lang").evaluate("s => s.selectedIndex") == 0  # never blank
+    expect(page.locator("#start")).to_have_text("Start the game")
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(SHOWN) == DEFAULTS  # Python decides the same
+    assert page.locator("#motion").evaluate("s => s.selectedIndex") >= 0
+    expect(page.locator("#seat-kind-0 option[value=human]")).to_have_text("Human")
+    # what the player had is not touched; their next choice replaces it
+    assert page.evaluate("localStorage.getItem('qin.motion')") == "turbo"
+    page.click("#sound")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate("localStorage.getItem('qin.sound')") == "on"
+
+
+CHANGE_THEN_RELOAD = """([id, value, busy]) => {
+  if (busy) document.getElementById("start").click();  // its reply takes a while
+  const el = document.getElementById(id);
+  if (el.tagName === "SELECT") {
+    el.value = value;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  } else {
+    el.click();
+  }
+  const kept = localStorage.getItem(%s);
+  location.reload();
+  return kept;
+}"""
+
+
+def changed_and_reloaded(page: Page, element: str, value: str, key: str,
+                         busy: bool = False) -> str | None:
+    """``element`` changed (a select to ``value``, a button clicked; ``busy``: just after
+    Start) and the page reloaded in the same task, before any reply of the page's Python;
+    what ``key`` held then."""
+    kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps(key), [element, value, busy])
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    return None if kept is None else str(kept)
+
+
+def test_a_language_chosen_just_before_a_reload_is_kept(page: Page) -> None:
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    assert changed_and_reloaded(page, "lang", "de", "qin-lang") == "de"
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#lang")).to_have_value("de")
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+
+
+def test_a_language_chosen_before_python_just_before_a_reload_is_kept(page: Page) -> None:
+    held = HeldRuntime(page)
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps("qin-lang"), ["lang", "fr", False])
+    assert kept == "fr"
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lang")).to_have_value("fr")
+
+
+def test_the_contrast_switched_just_before_a_reload_is_kept(page: Page) -> None:
+    boot(page)
+    assert changed_and_reloaded(page, "contrast", "", "qin-contrast") == "on"
+    expect(page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("body")).to_have_class("high-contrast")
+
+
+def test_the_sound_and_the_motion_changed_just_before_a_reload_are_kept(page: Page) -> None:
+    """The page's Python writes them with its reply; the shell writes them at once from
+    the table it sent (``flags.settings``): a reload before the reply (the page busy
+    with a Start, or not) keeps them (they used to be lost)."""
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    for busy, sound, pace in ((False, "on", "slow"), (True, "off", "fast")):
+        assert changed_and_reloaded(page, "sound", "", "qin.sound", busy) == sound
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", str(sound == "on").lower())
+        assert changed_and_reloaded(page, "motion", pace, "qin.motion", busy) == pace
+        expect(page.locator("#motion")).to_have_value(pace)
+        expect(page.locator("#sound")).to_have_attribute("aria-pressed", str(sound == "on").lower())
