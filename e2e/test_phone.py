@@ -26,6 +26,11 @@ reach (in a game the header keeps one row; on the start screen "Back to the game
 a second, and at 520x900 too, the saved games' and the progress' cards, one under the
 other, keep their words at one inset, nothing past their padding; each seat one block:
 its name, colour, player type and level's description at one edge beside its figure).
+In a phone-sized window whose scrollbar takes 15 px (360x740, 390x844), in English, German
+and French, the header keeps one row on the start screen, in the tutorial, a result, a
+review, a replay and a game (the language switch shows its code, "FR"), "Back to the game"
+alone on a second at the start screen's end, nothing past its edge or clipped; the
+review's accuracies name each player on one line there and at 1366x768.
 Waits are on the page's state (``expect``), never sleeps: every read after a tap waits for
 the worker's reply first.
 """
@@ -111,7 +116,7 @@ SMALL_JS = """(least) => {
 }"""
 
 ONE_ROW_JS = """() => {
-  const shown = [...document.querySelectorAll('.topbar > :is(h1, select, a, button)')]
+  const shown = [...document.querySelectorAll('.topbar > :is(h1, a, button), .lang-box > select')]
     .filter(el => !el.closest('[hidden]') && el.getBoundingClientRect().width > 1);
   const middle = el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
   const row = middle(shown[0]);
@@ -948,3 +953,137 @@ def test_the_result_s_buttons_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(page.locator("#app")).to_have_attribute("data-mode", "series")
     expect(page.locator("#series-next")).to_be_visible()
     labels_whole(page, "result", wide=True)
+
+
+HEADER_SIZES: tuple[ViewportSize, ...] = ({"width": 360, "height": 740},
+                                          {"width": 390, "height": 844})
+"""The phones the header is measured on, in a window whose scrollbar takes room (15 px):
+the narrowest room the phone's header is given."""
+
+HEADER_JS = """([least, second]) => {
+  const out = [], bar = document.querySelector('.topbar'), b = bar.getBoundingClientRect();
+  if (bar.scrollWidth > bar.clientWidth + 0.5)
+    out.push(`the header holds ${bar.scrollWidth} px in ${bar.clientWidth}`);
+  const shown = [...bar.querySelectorAll(':scope > :is(select, a, button), .lang-box > select')]
+    .filter(el => !el.closest('[hidden]') && el.getBoundingClientRect().width > 1);
+  const middle = el => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+  const row = middle(shown[0]);
+  for (const el of shown) {
+    const r = el.getBoundingClientRect(), name = el.id || el.className;
+    if (r.left < b.left - 0.5 || r.right > b.right + 0.5)
+      out.push(`${name} at ${Math.round(r.left)}-${Math.round(r.right)}, outside the header's ` +
+               `${Math.round(b.left)}-${Math.round(b.right)}`);
+    if (r.width < least - 0.5 || r.height < least - 0.5)
+      out.push(`${name}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+    if (el.tagName !== 'SELECT' && el.scrollWidth > el.clientWidth + 0.5)
+      out.push(`${name}: its words ${el.scrollWidth} px in ${el.clientWidth}`);
+    const off = Math.round(middle(el) - row);
+    // the one second row allowed: "Back to the game" alone at the start screen's end
+    if (Math.abs(off) > 4 && !(el.id === second && off > 0
+        && Math.abs(r.right - shown[shown.length - 2].getBoundingClientRect().right) < 1))
+      out.push(`${name}: ${off} px off the header's row`);
+  }
+  return out;
+}"""
+"""What is wrong with the header: anything wider than it or outside it, a control less
+than a finger's size or whose words overflow it, or off its first row (but ``second``,
+"Back to the game", on a row of its own under the first, at its end)."""
+
+NAMES_JS = """() => {
+  const out = [], box = document.querySelector('#review-summary');
+  if (box.scrollWidth > box.clientWidth + 0.5)
+    out.push(`the accuracies scroll sideways: ${box.scrollWidth} px in ${box.clientWidth}`);
+  for (const cell of box.querySelectorAll('th, td')) {
+    const lines = new Set();
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    for (const r of range.getClientRects()) if (r.width) lines.add(Math.round(r.top));
+    if (lines.size > 1 && cell.closest('tbody'))  // a heading wraps between its words
+      out.push(`"${cell.textContent}" on ${lines.size} lines`);
+    if (cell.scrollWidth > cell.clientWidth + 0.5)
+      out.push(`"${cell.textContent}" ${cell.scrollWidth} px in its cell's ${cell.clientWidth}`);
+    const name = cell.querySelector('.who');
+    if (name && name.scrollWidth > name.clientWidth + 0.5 && name.title !== cell.textContent)
+      out.push(`"${cell.textContent}" cut without its whole name in a title`);
+  }
+  return out;
+}"""
+"""What is wrong with the review's accuracies: a name (or a figure) on more than one
+line, a name, a heading or a figure past its cell, the table scrolling sideways, a name
+cut short (an ellipsis) without its whole name in its title."""
+
+CODE_JS = "() => getComputedStyle(document.querySelector('.lang-box'), '::after').content"
+"""What a phone's language switch shows: its language's code."""
+
+
+@pytest.fixture
+def phone_window(browser: Browser, base_url: str,
+                 page_problems: PageProblems) -> Iterator[Page]:
+    """A touch screen of 360x740 whose scrollbar takes room (a browser made phone-sized,
+    the reach test's and the screenshots' phones)."""
+    context = browser.new_context(viewport=HEADER_SIZES[0], has_touch=True, base_url=base_url)
+    page_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = False) -> None:
+    """At 360x740 and 390x844, in English, German and French: the header of ``screen``
+    one row (on the start screen beside a game, "Back to the game" on a second at its
+    end), nothing in it past its edge or clipped, every control finger-sized with its
+    words on one line inside it (and, but under a dialog (``dialog``), uncovered); with
+    ``review``, the accuracies' names on one line."""
+    for size in HEADER_SIZES:
+        page.set_viewport_size(size)
+        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        for lang in ("fr", "de", "en"):
+            choose_language(page, lang)
+            where = f"{screen} at {size['width']}x{size['height']} in {lang}"
+            assert page.evaluate(HEADER_JS, [TARGET_PX, "back-to-game"]) == [], where
+            if not dialog:
+                assert page.evaluate(LABELS_JS, ".topbar button") == [], where
+            # the language switch shows the language's code
+            assert lang.upper() in page.evaluate(CODE_JS), where
+            if review:
+                assert page.evaluate(NAMES_JS) == [], f"the accuracies of {where}"
+    page.set_viewport_size(HEADER_SIZES[0])
+    page.wait_for_function("(s) => innerWidth === s.width", arg=HEADER_SIZES[0])
+
+
+def test_the_header_keeps_one_row_on_every_screen(phone_window: Page) -> None:
+    # the start screen, the tutorial, a finished game of players without names (its
+    # result, its review: "Spieler 1" and "Joueur 1" in the accuracies), its replay,
+    # the game, the start screen beside it; the review's accuracies on the laptop too
+    page = boot(phone_window)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    header_fits(page, "the start screen")
+    page.locator("#learn").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    header_fits(page, "the tutorial")
+    page.locator("#new-game").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    import_file(page, "unnamed.json", played(("governor", "apprentice"), (1, 2), 3))
+    expect(page.locator("#app")).to_have_attribute("data-mode", "result")
+    header_fits(page, "the result", dialog=True)
+    page.locator("#result-review").tap()
+    expect(page.locator("#review")).to_have_attribute("data-state", "done",
+                                                      timeout=WORKER_BOOT_MS)
+    header_fits(page, "the review", review=True)
+    page.screenshot(path="e2e-artifacts/phone-header-review.png")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("() => innerWidth === 1366")
+    for lang in ("fr", "de", "en"):
+        choose_language(page, lang)
+        assert page.evaluate(NAMES_JS) == [], f"the accuracies at 1366x768 in {lang}"
+    page.set_viewport_size(HEADER_SIZES[0])
+    page.wait_for_function("(s) => innerWidth === s.width", arg=HEADER_SIZES[0])
+    page.locator("#review-close").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    header_fits(page, "the replay")
+    page.locator("#replay-exit").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    header_fits(page, "the game")
+    page.locator("#new-game").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    expect(page.locator("#back-to-game")).to_be_visible()
+    header_fits(page, "the start screen beside a game")

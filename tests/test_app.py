@@ -226,6 +226,24 @@ def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> No
         run(app, A.LanguageChosen("en", english, form()))
 
 
+def test_the_header_s_game_name_beside_the_start_screen_follows_the_language(
+        hot_seat: App) -> None:
+    """The game's name in the header (board, players, seed) on the start screen beside
+    a game is said in a language chosen there, as in the game."""
+    app = hot_seat
+    run(app, A.Command("new-game"))
+    assert app.mode is Mode.START
+    assert "players" in str(app.screen().elements["game-meta"].text)
+    german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+    try:
+        run(app, A.LanguageChosen("de", german, form()))
+        assert "Spieler" in str(app.screen().elements["game-meta"].text)
+    finally:
+        run(app, A.LanguageChosen("en", english, form()))
+    assert "players" in str(app.screen().elements["game-meta"].text)
+
+
 def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None:
     """A language chosen during a hot-seat game: the game's log (every move's events)
     and its copied link's note, then its replay (caption, moves, their events) say

@@ -599,3 +599,16 @@ def test_a_language_chosen_during_a_review_words_its_replay_and_review_anew(lang
         assert not differ, sorted(differ)
     finally:
         i18n.set_language("en", json.loads(catalogue("en")))
+
+
+def test_the_accuracies_name_each_player_whole_in_a_title() -> None:
+    """A name the table's column cuts short (an ellipsis, style.css) keeps its whole
+    name in its title: a long one (40 characters, the most a name has), escaped."""
+    run_, _ = judged_run()
+    names = ["Anna <die Große> & Söhne, Spielerin Nr 1", "Ben"]
+    assert len(names[0]) <= 40
+    summary = review.summary_html(run_, names)
+    whole = re.findall(r'<th scope="row"><span class="who" title="([^"]*)">([^<]*)</span></th>',
+                       summary)
+    assert [(unescape(title), unescape(text)) for title, text in whole] == [
+        (names[0], names[0]), ("Ben", "Ben")]

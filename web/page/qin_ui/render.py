@@ -116,6 +116,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     }
     if on_setup:  # the hidden screen is left as it is: drawn again when it shows
         _setup(st, cache, els)
+        # the header names the game "Back to the game" returns to, in the language chosen
+        els["game-meta"] = El(text=views.meta_text(s) if s is not None else "")
         els["play"] = El(hidden=True)
         els["learn"] = El(data=(("done", str(len(st.tutorial.lessons_done))),))
         els["cover"] = El(hidden=True)

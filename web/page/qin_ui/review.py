@@ -216,8 +216,9 @@ def summary_html(run: ReviewRun, names: Sequence[str]) -> str:
         acc = accuracy(mine)
         grades = counts(mine)
         shown = t("review.percent", n=number(acc)) if acc is not None else "–"
+        who = escape(_who(names, seat))  # whole in its title, where the column cuts it
         rows.append(f'<tr data-seat="{seat}" data-accuracy="{"" if acc is None else f"{acc:.1f}"}">'
-                    f'<th scope="row">{escape(_who(names, seat))}</th>'
+                    f'<th scope="row"><span class="who" title="{who}">{who}</span></th>'
                     f'<td class="accuracy">{escape(shown)}</td>'
                     f'<td>{grades["inaccuracy"]}</td><td>{grades["mistake"]}</td>'
                     f'<td>{grades["blunder"]}</td></tr>')
