@@ -260,12 +260,24 @@ def test_a_whole_game_with_the_keyboard_only_and_axe_on_every_screen(
     expect(result).to_be_hidden()
     expect(area).to_be_focused()
     log_by_the_keyboard(page)
+    # The game replayed at its first move: the later moves, drawn as later, still read.
+    page.click("#replay-open")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.click("#replay-step")
+    expect(play).to_have_attribute("data-replay-at", "1")
+    expect(page.locator("#log li[data-future]").first).to_be_visible()
+    assert axe_violations(page) == [], "replay"
+    shot(page, "desktop-replay")
     # High contrast: a toggle, pressed by the keyboard.
     page.focus("#contrast")
     page.keyboard.press("Enter")
     expect(page.locator("#contrast")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("body")).to_have_class("high-contrast")
     expect(page.locator("#play")).not_to_have_attribute("inert", "")  # no dialog open
+    assert axe_violations(page) == [], "replay, high contrast"
+    shot(page, "desktop-replay-high-contrast")
+    page.click("#replay-exit")
+    expect(page.locator("#app")).not_to_have_attribute("data-mode", "replay")
     shot(page, "desktop-high-contrast")
     # The choice is remembered: it is there again after a reload, before Python starts.
     page.reload()
