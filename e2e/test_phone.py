@@ -172,6 +172,12 @@ def mode(page: Page) -> str:
     return page.locator("#app").get_attribute("data-mode") or ""
 
 
+def resize(page: Page, size: ViewportSize) -> None:
+    """The window at ``size``, once the page has its new width."""
+    page.set_viewport_size(size)
+    page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+
+
 def tap_square(page: Page, name: str, dx: float = 0.0, dy: float = 0.0) -> None:
     """A finger on square ``name``, off its centre by ``dx``, ``dy`` squares."""
     x, y, size = page.evaluate(SQUARE_JS, name)
@@ -630,8 +636,7 @@ def test_a_seat_reads_as_one_block_beside_its_figure_on_the_phone(small_phone: P
         expect(page.locator(f"#seat-kind-{seat}")).to_have_value(kind)
     for width in (360, 560):
         size: ViewportSize = {"width": width, "height": 740}
-        page.set_viewport_size(size)
-        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        resize(page, size)
         for lang in ("de", "fr", "en"):
             choose_language(page, lang)
             assert page.evaluate(SEATS_JS) == [], f"the seats at {width} px in {lang}"
@@ -890,8 +895,7 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
     expect(page.locator("#progress-table tbody tr")).to_have_count(5)
     for width in (360, 500, 520, 540, 560):
         size: ViewportSize = {"width": width, "height": 900}
-        page.set_viewport_size(size)
-        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        resize(page, size)
         for lang in ("de", "fr", "en"):
             choose_language(page, lang)
             page.wait_for_function("window.qinIdle")
@@ -1034,8 +1038,7 @@ def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = Fa
     words on one line inside it (and, but under a dialog (``dialog``), uncovered); with
     ``review``, the accuracies' names on one line."""
     for size in HEADER_SIZES:
-        page.set_viewport_size(size)
-        page.wait_for_function("(s) => innerWidth === s.width", arg=size)
+        resize(page, size)
         for lang in ("fr", "de", "en"):
             choose_language(page, lang)
             where = f"{screen} at {size['width']}x{size['height']} in {lang}"
@@ -1046,8 +1049,7 @@ def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = Fa
             assert lang.upper() in page.evaluate(CODE_JS), where
             if review:
                 assert page.evaluate(NAMES_JS) == [], f"the accuracies of {where}"
-    page.set_viewport_size(HEADER_SIZES[0])
-    page.wait_for_function("(s) => innerWidth === s.width", arg=HEADER_SIZES[0])
+    resize(page, HEADER_SIZES[0])
 
 
 def test_the_header_keeps_one_row_on_every_screen(phone_window: Page) -> None:
@@ -1070,13 +1072,11 @@ def test_the_header_keeps_one_row_on_every_screen(phone_window: Page) -> None:
                                                       timeout=WORKER_BOOT_MS)
     header_fits(page, "the review", review=True)
     page.screenshot(path="e2e-artifacts/phone-header-review.png")
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.wait_for_function("() => innerWidth === 1366")
+    resize(page, {"width": 1366, "height": 768})
     for lang in ("fr", "de", "en"):
         choose_language(page, lang)
         assert page.evaluate(NAMES_JS) == [], f"the accuracies at 1366x768 in {lang}"
-    page.set_viewport_size(HEADER_SIZES[0])
-    page.wait_for_function("(s) => innerWidth === s.width", arg=HEADER_SIZES[0])
+    resize(page, HEADER_SIZES[0])
     page.locator("#review-close").tap()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
     header_fits(page, "the replay")

@@ -311,6 +311,18 @@ def shows_its_start(page: Page, size: ViewportSize, what: str) -> str:
     return at
 
 
+def reviewed(page: Page, game: qin.Game, moves: int) -> Locator:
+    """``game`` (of ``moves`` moves) opened by its link, its replay, then its review, done."""
+    boot(page, "/#g=" + qin.records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", str(moves))
+    page.click("#replay-open")
+    mode(page, "replay")
+    page.click("#review-open")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    return review
+
+
 @pytest.mark.parametrize("players", (3, 4))
 def test_a_review_of_more_players_shows_its_start_unscrolled_on_a_laptop(
         page: Page, players: int) -> None:
@@ -318,14 +330,7 @@ def test_a_review_of_more_players_shows_its_start_unscrolled_on_a_laptop(
     # the replay's controls, the review's buttons, accuracies, chart and first moves
     # still show at once in the side panel at 1366x768 and 1280x720, unscrolled, as
     # with two
-    game = linked_game(12, players=players)
-    boot(page, "/#g=" + qin.records.to_url(game))
-    expect(page.locator("#play")).to_have_attribute("data-moves", "12")
-    page.click("#replay-open")
-    mode(page, "replay")
-    page.click("#review-open")
-    review = page.locator("#review")
-    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    reviewed(page, linked_game(12, players=players), 12)
     expect(page.locator("#review-summary tbody tr")).to_have_count(players)
     expect(page.locator("#review-chart polyline.line")).to_have_count(players)
     for size in LAPTOPS:
@@ -345,13 +350,7 @@ def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
     # top, shows with its words whole, wherever the panel and the list were scrolled
     page.set_viewport_size(LAPTOPS[0])
     game = linked_game(40)
-    boot(page, "/#g=" + qin.records.to_url(game))
-    expect(page.locator("#play")).to_have_attribute("data-moves", "40")
-    page.click("#replay-open")
-    mode(page, "replay")
-    page.click("#review-open")
-    review = page.locator("#review")
-    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    review = reviewed(page, game, 40)
     page.wait_for_function("() => window.qinIdle")
     page.evaluate(SCROLLED_TO_END_JS, ["#side", "#review-moves"])
     chosen = page.locator('#review-moves button[data-ply="36"]')
