@@ -172,6 +172,12 @@ def mode(page: Page) -> str:
     return page.locator("#app").get_attribute("data-mode") or ""
 
 
+def tap_to(page: Page, control: str, screen: str) -> None:
+    """A finger on ``control``, and the page on ``screen`` (its mode) once it answered."""
+    page.locator(control).tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", screen)
+
+
 def resize(page: Page, size: ViewportSize) -> None:
     """The window at ``size``, once the page has its new width."""
     page.set_viewport_size(size)
@@ -288,8 +294,7 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
         if now == "cover":
             seen.add(now)
             fits(page, "the cover", ("#cover-ok", "#cover-text"))
-            page.locator("#cover-ok").tap()
-            expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+            tap_to(page, "#cover-ok", "playing")
             continue
         assert now == "playing", now
         seen.add(now)
@@ -312,8 +317,7 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     if mode(page) == "cover":
         page.locator("#cover-ok").tap()
         expect(page.locator("#app")).not_to_have_attribute("data-mode", "cover")
-    page.locator("#new-game").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    tap_to(page, "#new-game", "start")
     # the header's longest button, "Back to the game", its words on one line in each
     # language (on a second row where the first is short of room)
     expect(page.locator("#back-to-game")).to_be_visible()
@@ -323,8 +327,7 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
     page.select_option("#seat-kind-0", "apprentice")
     page.select_option("#seat-kind-1", "apprentice")
     expect(page.locator("#seat-kind-0")).to_have_value("apprentice")
-    page.locator("#start").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "watching")
+    tap_to(page, "#start", "watching")
     expect(page.locator("#watch")).to_be_visible()
     fits(page, "watching", (*PLAYED, "#watch"))
 
@@ -645,8 +648,7 @@ def test_a_seat_reads_as_one_block_beside_its_figure_on_the_phone(small_phone: P
 
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     page = boot(small_phone)
-    page.locator("#learn").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    tap_to(page, "#learn", "tutorial")
     play = page.locator("#play")
     steps = page.locator("#tutorial-steps button")
     for n, step in enumerate(tutorial.IDS):
@@ -915,8 +917,7 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
     expect(page.locator("#new-game")).to_be_visible()
     labels_whole(page, "playing", wide=True)
-    page.locator("#replay-open").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    tap_to(page, "#replay-open", "replay")
     labels_whole(page, "replay", wide=True)
     page.locator("#review-open").tap()
     review = page.locator("#review")
@@ -930,12 +931,9 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(review).to_have_attribute("data-at", entry.get_attribute("data-ply") or "")
     expect(page.locator("#review-detail")).to_be_visible()
     labels_whole(page, "review", wide=True)
-    page.locator("#review-close").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
-    page.locator("#replay-exit").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
-    page.locator("#new-game").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    tap_to(page, "#review-close", "replay")
+    tap_to(page, "#replay-exit", "playing")
+    tap_to(page, "#new-game", "start")
     expect(page.locator("#back-to-game")).to_be_visible()
     labels_whole(page, "start", wide=True)
 
@@ -949,10 +947,8 @@ def test_the_result_s_buttons_on_one_line_on_the_phone(small_phone: Page) -> Non
     expect(page.locator("#app")).to_have_attribute("data-mode", "result")
     expect(page.locator("#result-review")).to_be_visible()
     labels_whole(page, "result", wide=True)
-    page.locator("#result-close").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
-    page.locator("#new-game").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    tap_to(page, "#result-close", "playing")
+    tap_to(page, "#new-game", "start")
     import_file(page, "series.json", series_save("series-phone", finished_record(31)))
     expect(page.locator("#app")).to_have_attribute("data-mode", "series")
     expect(page.locator("#series-next")).to_be_visible()
@@ -1059,11 +1055,9 @@ def test_the_header_keeps_one_row_on_every_screen(phone_window: Page) -> None:
     page = boot(phone_window)
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     header_fits(page, "the start screen")
-    page.locator("#learn").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+    tap_to(page, "#learn", "tutorial")
     header_fits(page, "the tutorial")
-    page.locator("#new-game").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    tap_to(page, "#new-game", "start")
     import_file(page, "unnamed.json", played(("governor", "apprentice"), (1, 2), 3))
     expect(page.locator("#app")).to_have_attribute("data-mode", "result")
     header_fits(page, "the result", dialog=True)
@@ -1077,13 +1071,10 @@ def test_the_header_keeps_one_row_on_every_screen(phone_window: Page) -> None:
         choose_language(page, lang)
         assert page.evaluate(NAMES_JS) == [], f"the accuracies at 1366x768 in {lang}"
     resize(page, HEADER_SIZES[0])
-    page.locator("#review-close").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    tap_to(page, "#review-close", "replay")
     header_fits(page, "the replay")
-    page.locator("#replay-exit").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+    tap_to(page, "#replay-exit", "playing")
     header_fits(page, "the game")
-    page.locator("#new-game").tap()
-    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    tap_to(page, "#new-game", "start")
     expect(page.locator("#back-to-game")).to_be_visible()
     header_fits(page, "the start screen beside a game")
