@@ -240,6 +240,18 @@ command line says it as "(Q6)" (the catalogue's ``{rule}``), the game page links
 reading instead."""
 
 
+def refusal_key(code: str, params: Mapping[str, Any],
+                lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """The catalogue key that words a refusal: ``illegal.<code>``, or for a tile off
+    the board the edge it sticks out over, ``illegal.outside.<edge>``, where the
+    catalogue has it."""
+    key = f"illegal.{code}"
+    edge = params.get("edge") if code == "outside" else None
+    if edge and f"{key}.{edge}" in _messages(lang):
+        return f"{key}.{edge}"
+    return key
+
+
 def refusal_text(refusal: IllegalMove | Mapping[str, Any],
                  lang: str | Mapping[str, str] = DEFAULT,
                  names: Sequence[str] | None = None, *, with_move: bool = False,
@@ -272,7 +284,7 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
         values["hand"] = " ".join(hand) if hand else text(messages, "illegal.hand.empty")
     applied = REFUSAL_RULES.get(code)
     values["rule"] = f" ({applied})" if rule and applied else ""
-    reason = text(messages, f"illegal.{code}", **values)
+    reason = text(messages, refusal_key(code, params, messages), **values)
     if with_move and params.get("move"):
         return text(messages, "illegal.move", move=params["move"], reason=reason)
     return reason
@@ -342,5 +354,5 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "shown_names", "join_list", "colour_word", "singular", "pagodas", "describe",
-           "describe_all", "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text",
-           "series_error_text"]
+           "describe_all", "refusal_key", "refusal_text", "REFUSAL_RULES", "refusal_reading",
+           "record_error_text", "series_error_text"]
