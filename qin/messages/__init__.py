@@ -18,6 +18,7 @@ hold none of these keys; the site build serves each language as both merged.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -290,11 +291,28 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
     return reason
 
 
-def _coded(error: CodedError | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A coded error's code and values, from the error or its ``to_dict()``."""
+QUOTED_PARAMS = ("value", "field", "move", "board")
+"""Params of a record's or a series' refusal that hold the offending value as the
+English message quotes it (``qin.inputs.quote``: 'text'; a JSON rendering: "text")."""
+_QUOTED = re.compile(r"(['\"])(.*)\1", re.DOTALL)
+
+
+def _coded(error: CodedError | Mapping[str, Any],
+           messages: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """A coded error's code and values, from the error or its ``to_dict()``; with
+    ``messages``, a quoted value (``QUOTED_PARAMS``) quoted as that catalogue quotes
+    (``value.quoted``: English '…', German „…“, French « … »)."""
     if isinstance(error, CodedError):
-        return error.code, dict(error.params)
-    return str(error.get("code", "")), dict(error.get("params") or {})
+        code, params = error.code, dict(error.params)
+    else:
+        code, params = str(error.get("code", "")), dict(error.get("params") or {})
+    if messages is not None:
+        for name in QUOTED_PARAMS:
+            value = params.get(name)
+            quoted = _QUOTED.fullmatch(value) if isinstance(value, str) else None
+            if quoted:
+                params[name] = text(messages, "value.quoted", text=quoted.group(2))
+    return code, params
 
 
 def record_error_text(error: RecordError | Mapping[str, Any],
@@ -305,7 +323,7 @@ def record_error_text(error: RecordError | Mapping[str, Any],
     the refusal in ``lang`` (``refusal_text``; ``rule`` as there), a game of a series
     its number in the series first."""
     messages = _messages(lang)
-    code, params = _coded(error)
+    code, params = _coded(error, messages)
     values: dict[str, Any] = dict(params)
     key = f"record.{code}"
     if code == "text":
@@ -329,7 +347,7 @@ def series_error_text(error: SeriesError | Mapping[str, Any],
     (``series_error.<code>``; the reader's refusal of its text as
     ``series_error.text.<problem>``); lists of players' names are said as a list."""
     messages = _messages(lang)
-    code, params = _coded(error)
+    code, params = _coded(error, messages)
     values: dict[str, Any] = dict(params)
     for field in ("names", "players"):
         if isinstance(params.get(field), list):
