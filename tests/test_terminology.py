@@ -4,7 +4,8 @@ site's web/i18n/*.json and the engine's qin/messages/*.json) and the German rule
 - English: a square of the board is a "square" (never a "space").
 - German: the board is the "Spielplan", the word of the German rulebook
   (shared/rules/rulebook-de.md: "Spielplan", "Spielplanseite"), never the bare "Plan"
-  nor another compound of it ("Planseite"), nor the "Brett" or "Spielbrett" (a "Brettspiel" is another thing); a square a "Feld".
+  nor another compound of it ("Planseite"), nor the "Brett" or "Spielbrett" (a
+  "Brettspiel" is another thing); a square a "Feld".
 - French: a square is a "case" (never a "territoire"); the game's nouns (province,
   village, majeure, prairie, point d'eau) are common nouns, capitalised only where a
   sentence or a label starts.
