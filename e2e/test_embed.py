@@ -133,7 +133,8 @@ def test_three_diagrams_render_step_and_take_a_move(page: Page, site_url: str) -
     expect(tryit.locator(".events")).to_contain_text("Green founds a red province of 3")
     tryit.locator("input.move").fill("Ra1Ra2")
     tryit.locator("button.play").click()
-    expect(tryit.locator(".status")).to_contain_text("Not allowed: a1 is not on the board")
+    expect(tryit.locator(".status")).to_contain_text(  # a1 lies outside the outline
+        "Not allowed: The tile would stick out over the top edge of the board")
     # ... in words: the reading it applies is a link named in words, not "(Q6)"
     reading = tryit.locator(".status a.reading")
     expect(reading).to_have_text("Where a tile goes")

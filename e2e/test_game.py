@@ -171,6 +171,21 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     square(page, "c3").click()
     expect(page.locator("#status")).to_have_text(words)
     assert moves_played(play) == 0
+
+    # A tile turned past the board's edge says which edge, as the tutorial does, and
+    # links the reading of Q6; a click there says it on the status line.
+    square(page, "m1").hover()
+    for turn in range(1, (4 - start_orientation) % 4 + 1):
+        page.keyboard.press("r")  # until the second half lies right of the first (0)
+        turned((start_orientation + turn) % 4)
+    expect(ghost).to_have_class(re.compile(r"\bbad\b"))
+    right = qin.messages.catalogue("en")["illegal.outside.right"].replace("{rule}", "")
+    expect(page.locator("#info .info-bad")).to_contain_text(right)
+    expect(page.locator("#info .info-bad a.reading-link")).to_have_attribute(
+        "href", "rules/readings-en.html#q6")
+    square(page, "m1").click()
+    expect(page.locator("#status")).to_have_text(right)
+    assert moves_played(play) == 0
     expect(page.locator("#log .turn")).to_have_count(0)
 
     # A hover and a placement go to the page's Python (in its worker) and come back as

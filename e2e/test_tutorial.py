@@ -227,5 +227,6 @@ def test_a_tile_tried_partly_off_the_board_is_refused_naming_the_edge(page: Page
     place(page, "RB", 0, "f1")
     result = page.locator("#tutorial-result")
     expect(page.locator("#tutorial")).to_have_attribute("data-tries", "1")
-    expect(result).to_contain_text(words("en")["tutorial.off_board.right"])
+    right = qin.messages.catalogue("en")["illegal.outside.right"].replace("{rule}", "")
+    expect(result).to_contain_text(right)
     expect(result).not_to_contain_text("g1")

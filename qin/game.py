@@ -427,11 +427,11 @@ class Game:
                 raise self._refuse("pass_not_allowed", move=text, player=player)
             return m, (-1, -1)
         geo = self.board.geo
+        outside = placement.off_board(self.board, m.coords)
+        if outside is not None:  # Q6: both halves on the board
+            raise self._refuse("outside", move=text, **outside)
         (xa, ya), (xb, yb) = m.coords
         a, b = geo.index(xa, ya), geo.index(xb, yb)
-        for s, square in ((a, m.squares[0]), (b, m.squares[1])):
-            if s < 0:
-                raise self._refuse("outside", move=text, square=square)
         if a == b:
             raise self._refuse("same_square", move=text, square=m.squares[0])
         if self.hands is not None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from .board import START, VILLAGE, WATER, Board
+from .board import OUT, START, VILLAGE, WATER, Board
 from .geometry import Geometry
 from .moves import Move
 from .provinces import (
@@ -168,23 +168,72 @@ def has_placement(board: Board, kinds: Iterable[str]) -> bool:
     return bool(legal_placements(board, kinds))
 
 
+EDGES = ("right", "bottom", "left", "top")
+"""The edges of the board a tile may stick out over, in the order of the steps from a
+square to its neighbour past each (``STEPS``)."""
+STEPS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def _edge_past(geo: Geometry, half: tuple[int, int], other: tuple[int, int] | None) -> str:
+    """The edge of the board ``half`` (column, row) lies past: past the grid by its
+    coordinates; inside the grid but outside the board's outline (``-``) on the side of
+    ``other``, the tile's half on the board (``None`` when it has none), that it lies
+    on; "" when no edge says where."""
+    x, y = half
+    for edge, past in zip(EDGES, (x >= geo.width, y >= geo.height, x < 0, y < 0),
+                          strict=True):
+        if past:
+            return edge
+    if other is None:
+        return ""
+    step = (x - other[0], y - other[1])
+    return EDGES[STEPS.index(step)] if step in STEPS else ""
+
+
+def off_board(board: Board, coords: Iterable[tuple[int, int]]) -> dict[str, Any] | None:
+    """Where a tile whose halves lie on ``coords`` (column, row; any integers) sticks
+    out of the board, as the params of an ``outside`` refusal: ``edge``, the edge it
+    sticks out over ("right", "bottom", "left", "top"; "" when none says where), and
+    ``on_board``, the names of its squares on the board (those past the edge have no
+    name on this board); ``None`` when both halves lie on the board.  The one place
+    that decides the edge: the engine's refusal, and so the game page and the tutorial."""
+    geo = board.geo
+    halves = list(coords)
+    index = [geo.index(x, y) for x, y in halves]
+    on = [s >= 0 and board.layout.terrain[s] != OUT for s in index]
+    if all(on):
+        return None
+    edge = ""
+    for i, half in enumerate(halves):
+        if not on[i]:
+            others = [h for j, h in enumerate(halves) if j != i and on[j]]
+            edge = _edge_past(geo, half, others[0] if others else None)
+            if edge:
+                break
+    return {"edge": edge,
+            "on_board": [geo.names[s] for s, o in zip(index, on, strict=True) if o]}
+
+
 def placement_problem(board: Board, squares: tuple[int, int],
                       colours: tuple[int, int]) -> tuple[str, dict[str, Any]] | None:
     """Why this placement is illegal: an ``IllegalMove`` code and its params (squares by
     name, a colour letter, players by seat), or ``None`` when it is legal.
 
-    ``squares`` are valid, distinct square indices.
+    ``squares`` are distinct squares of the board (``off_board`` says where a tile off
+    it lies).
     """
     geo, layout = board.geo, board.layout
     a, b = squares
     if b not in geo.neighbours[a]:  # Q6: one tile, two neighbouring squares
         return "not_adjacent", {"a": geo.names[a], "b": geo.names[b]}
+    outside = off_board(board, [(s % geo.width, s // geo.width) for s in squares])
+    if outside is not None:  # Q6: both halves on the board
+        return "outside", outside
     for s in squares:
         if not board.is_free(s):  # Q6: empty grassland only
             terrain = layout.terrain[s]
             code = ("village" if terrain == VILLAGE else "water" if terrain == WATER
-                    else "start_territory" if terrain == START
-                    else "covered" if board.colour[s] >= 0 else "outside")
+                    else "start_territory" if terrain == START else "covered")
             return code, {"square": geo.names[s]}
     if not (board.touches_space(a) or board.touches_space(b)):
         return "no_touch", {}

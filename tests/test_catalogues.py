@@ -262,7 +262,7 @@ def test_refusals_are_said_from_code_and_params(lang: str) -> None:
     for refused in _refusals():
         said = messages.refusal_text(refused, lang, NAMES)
         assert "{" not in said and "}" not in said, (lang, refused.code, said)
-        template = CATALOGUES[lang][f"illegal.{refused.code}"]
+        template = CATALOGUES[lang][messages.refusal_key(refused.code, refused.params)]
         fixed = [part for part in re.split(r"\{\w+\}", template) if len(part) > 3]
         assert all(part in said for part in fixed), (lang, refused.code, said)
         data = json.loads(json.dumps(refused.to_dict()))
@@ -275,6 +275,24 @@ def test_refusals_are_said_from_code_and_params(lang: str) -> None:
         assert english.endswith(messages.refusal_text(refused, "en"))
         copy = pickle.loads(pickle.dumps(refused))
         assert (copy.code, copy.params, str(copy)) == (refused.code, refused.params, english)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tile_off_the_board_is_said_with_the_edge_it_sticks_out_over(lang: str) -> None:
+    """Every edge has its words in every language; a refusal without an edge (a tile
+    wholly outside a fragment's outline) is said without one."""
+    own = OWN[lang]
+    sayings = {own[f"illegal.outside.{edge}"] for edge in qin.placement.EDGES}
+    assert len(sayings) == 4 and own["illegal.outside"] not in sayings
+    for edge in qin.placement.EDGES:
+        said = messages.refusal_text({"code": "outside", "params": {
+            "move": "Ra1Rb1", "edge": edge, "on_board": ["a1"]}}, lang, rule=False)
+        assert said == own[f"illegal.outside.{edge}"].replace("{rule}", "")
+    refused = _game("r1 r - -\n. . . -").refusal("Rc1Rd1")
+    assert refused is not None and refused.params == {
+        "move": "Rc1Rd1", "edge": "", "on_board": []}
+    assert messages.refusal_text(refused, lang, rule=False) == own["illegal.outside"].replace(
+        "{rule}", "")
 
 
 def test_refusals_name_players_by_seat() -> None:

@@ -184,10 +184,10 @@ def test_play_speaks_german_and_french(start: Path) -> None:
     assert ok("play", str(start), "Yf8Yg8", "--lang", "fr").startswith(
         "Joueur 1 pose une tuile jaune sur f8 et g8\n")
     assert bad("play", "--lang", "de", str(start), "Yf8Yg8", "Rf9Rg10") == (
-        "qin: Zug 2 'Rf9Rg10': Die beiden Hälften eines Plättchens liegen auf "
+        "qin: Zug 2 „Rf9Rg10“: Die beiden Hälften eines Plättchens liegen auf "
         "Nachbarfeldern; f9 und g10 haben keine gemeinsame Kante.")
     assert bad("play", "--lang", "fr", str(start), "Rf8Rg8") == (
-        "qin: coup 1 'Rf8Rg8' : Joueur 1 n’a pas de tuile RR (main : YY RY RB).")
+        "qin: coup 1 « Rf8Rg8 » : Joueur 1 n’a pas de tuile RR (main : YY RY RB).")
     assert "'Zz9' is not a move" in bad("play", "--lang", "de", str(start), "Zz9")
 
 

@@ -70,9 +70,35 @@ def test_the_engine_side_refuses_a_hostile_colour_as_the_diagrams_error(colour: 
 
 def test_the_engine_side_refuses_an_oversized_position_before_parsing_it() -> None:
     answer = ask(position="players: 2\n" + ". .\n" * 40000)
-    assert answer["position"] is True and "at most 65,536" in answer["error"]
+    assert answer["position"] is True and ("at most 65,536" in answer["error"]
+                                           or "65536 characters" in answer["error"])
     rows = ask(position="players: 2\n" + ". .\n" * 5000)
     assert rows["position"] is True and "99 rows" in rows["error"]
+
+
+SITE = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        for lang in ("en", "de", "fr")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_engine_sides_refusals_are_said_in_the_readers_language(lang: str) -> None:
+    """What the engine side refuses of a diagram (too large, a colour, a position) is
+    said as the script says its own checks, from the catalogue the script sent: the
+    diagram's error, already in words (``said``)."""
+    words = SITE[lang]
+    sent = json.loads(qin_embed.handle(json.dumps(
+        {"op": "messages", "lang": lang, "messages": words})))
+    assert sent == {"ok": True}
+    huge = ask(position="players: 2\n" + ". .\n" * 40000, lang=lang)
+    assert huge["error"] == words["ui.too_large"].format(cols=26, rows=99, chars=65536)
+    colour = ask(colours=["green", "teal"], lang=lang)
+    assert colour["error"] == words["ui.bad_colour"].format(
+        colour='"teal"', palette=", ".join(PAGODA_COLOURS))
+    broken = ask(position="players: 2\n. . .\n. x .\n", lang=lang)
+    frame = words["ui.position_failed"].split("{error}")[0]
+    assert broken["error"].startswith(frame) and "x" in broken["error"]
+    for answer in (huge, colour, broken):
+        assert answer["position"] is True and answer["said"] is True and "svg" not in answer
 
 
 def test_palette_and_hex_colours_are_drawn() -> None:

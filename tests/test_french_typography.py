@@ -39,9 +39,14 @@ PLAIN_SPACE = re.compile(r"[ \t\n][:;!?]")
 NO_SPACE = re.compile(r"[^\s\u00a0\u202f\"'“«(\[{][:;!?](?=\s|$)")
 
 
+# Guillemets hold their words with a no-break space on each side inside: « … ».
+GUILLEMET = re.compile(r"«(?!\u00a0)|(?<!\u00a0)»")
+
+
 def problems(text: str) -> list[str]:
     found = [text[max(0, m.start() - 20):m.end() + 10] for m in PLAIN_SPACE.finditer(text)]
     found += [text[max(0, m.start() - 20):m.end() + 10] for m in NO_SPACE.finditer(text)]
+    found += [text[max(0, m.start() - 20):m.end() + 10] for m in GUILLEMET.finditer(text)]
     return found
 
 
@@ -162,7 +167,7 @@ def test_french_catalogue(path: Path) -> None:
     wrong = {key: problems(value) for key, value in data.items()
              if isinstance(value, str) and problems(value)}
     where = path.relative_to(ROOT)
-    assert not wrong, f"{where}: a plain or missing space before : ; ! ? in {wrong}"
+    assert not wrong, f"{where}: a plain or missing space (: ; ! ? « ») in {wrong}"
 
 
 NO_BREAK = {"\u00a0": "U+00A0", "\u202f": "U+202F"}
@@ -202,20 +207,20 @@ def test_french_page(path: Path) -> None:
     text = "".join(page.text)
     assert len(text) > 2000 and page.attributes
     wrong = problems(text) + [p for value in page.attributes for p in problems(value)]
-    assert not wrong, f"{path.name}: a plain or missing space before : ; ! ? in {wrong}"
+    assert not wrong, f"{path.name}: a plain or missing space (: ; ! ? « ») in {wrong}"
 
 
 @pytest.mark.parametrize("path", OTHER_PAGES, ids=lambda p: str(p.relative_to(WEB)))
 def test_french_words_of_other_pages(path: Path) -> None:
     page = read(path)
     wrong = [p for value in page.text + page.attributes for p in problems(value)]
-    assert not wrong, f"{path.name}: a plain or missing space before : ; ! ? in {wrong}"
+    assert not wrong, f"{path.name}: a plain or missing space (: ; ! ? « ») in {wrong}"
 
 
 def test_the_built_french_catalogue_and_start_screen() -> None:
     wrong = {key: problems(value) for key, value in built_catalogue().items()
              if problems(value)}
-    assert not wrong, f"i18n/fr.json: a plain or missing space before : ; ! ? in {wrong}"
+    assert not wrong, f"i18n/fr.json: a plain or missing space (: ; ! ? « ») in {wrong}"
     screen = [shown(fragment, "fr") for fragment in start_screen()]
     assert any("Vert" in "".join(part.text + part.attributes) for part in screen)
     wrong_start = [p for part in screen for value in part.text + part.attributes

@@ -107,6 +107,15 @@ def test_the_manifest_names_icons_that_exist() -> None:
         assert web_file(src).is_file() or re.fullmatch(r"icons/icon-(192|512)\.png", src)
 
 
+def test_the_manifest_says_which_language_its_words_are_in() -> None:
+    """One manifest serves every language (a browser reads it once, when the app is
+    installed; the page's language switch cannot change it): its words are English and
+    it says so (``lang``), so that a browser neither guesses nor mislabels them."""
+    manifest = json.loads(web_file("manifest.webmanifest").read_text())
+    assert manifest["lang"] == "en" and manifest["dir"] == "ltr"
+    assert manifest["description"].isascii()
+
+
 def test_every_page_has_the_csp_and_no_inline_script() -> None:
     pages = [web_file("index.html"), web_file("selftest.html"), WEB_DIR / "embed" /
              "embed.html", *sorted((WEB_DIR / "rules").glob("*.html"))]

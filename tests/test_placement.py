@@ -70,12 +70,11 @@ def test_legal_moves_are_deterministic() -> None:
     ("Ra2Rb2", "b2 is a starting territory"),
     ("Rc1Rd1", "c1 is water"),
     ("Rb3Rc3", "c3 is a village"),
-    ("Ra3Rb3", "a3 is not on the board"),
     ("Rd2Rd3", "d2 is already covered"),
 ])
 def test_tiles_go_on_empty_grassland_only(move: str, words: str) -> None:
-    """Q6: never on a starting territory, water, a village, a covered square or off the
-    board's outline; the message says so and the game is unchanged."""
+    """Q6: never on a starting territory, water, a village or a covered square; the
+    message says so and the game is unchanged."""
     g = game("""
         .  .  ~  .
         .  R  .  r
@@ -85,12 +84,51 @@ def test_tiles_go_on_empty_grassland_only(move: str, words: str) -> None:
     assert words in str(exc) and "grassland" in str(exc)
 
 
+@pytest.mark.parametrize(("move", "edge", "on_board"), [
+    ("Rb3Ra3", "left", ["b3"]),  # a3 is "-": outside the outline, left of b3
+    ("Rd1Re1", "right", ["d1"]),  # e1 is past the grid's last column
+    ("Rd3Rd4", "bottom", ["d3"]),
+    ("Re1Re2", "right", []),  # both halves past the last column
+])
+def test_a_tile_off_the_board_is_refused_naming_the_edge_it_sticks_out_over(
+        move: str, edge: str, on_board: list[str]) -> None:
+    """Q6: both halves lie on the board.  The refusal says which edge the tile would
+    stick out over and which of its squares lie on the board, never a square past the
+    edge as if it were one of the board's; the message quotes the move."""
+    g = game("""
+        .  .  ~  .
+        .  R  .  r
+        -  .  v  .
+    """)
+    exc = unchanged(g, move)
+    assert exc.code == "outside"
+    assert exc.params == {"move": move, "edge": edge, "on_board": on_board}
+    said = str(exc)
+    assert said.startswith(f"{move}: ") and f"over the {edge} edge of the board" in said
+    reason = said.removeprefix(f"{move}: ")
+    assert "not on the board" not in reason
+    for square in qin.Move.parse(move).squares:
+        assert square not in reason
+
+
+def test_a_tile_past_the_top_or_left_edge_is_refused_naming_it() -> None:
+    """A tile built from coordinates (the page's ghost tile turned up or left from the
+    first row or column) lies past the top or the left edge: the refusal says so."""
+    g = game(CENTRE)
+    for coords, edge, on_board in ((((0, 0), (0, -1)), "top", ["a1"]),
+                                   (((0, 1), (-1, 1)), "left", ["a2"])):
+        refused = g.refusal(qin.Move((0, 0), coords))
+        assert refused is not None and refused.code == "outside"
+        assert refused.params["edge"] == edge and refused.params["on_board"] == on_board
+        assert f"over the {edge} edge" in qin.messages.refusal_text(refused)
+
+
 def test_halves_must_be_neighbours_on_the_board() -> None:
     """Q6: the two halves lie on two orthogonally adjacent squares of the board."""
     g = game(CENTRE)
     assert "do not share an edge" in str(unchanged(g, "Ra1Yc1"))
     assert "do not share an edge" in str(unchanged(g, "Ra1Yb2"))  # corner to corner
-    assert "not on the board" in str(unchanged(g, "Rc3Yd3"))
+    assert "over the right edge of the board" in str(unchanged(g, "Rc3Yd3"))
     assert "Both halves are on a1" in str(unchanged(g, "Ra1Ya1"))
 
 

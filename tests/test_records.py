@@ -10,6 +10,7 @@ import base64
 import contextlib
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -475,11 +476,18 @@ def test_a_record_error_has_a_code_and_values_and_keeps_its_english_message() ->
     assert info.value.params["refusal"]["code"] == "not_in_hand"
 
 
+QUOTES = {"de": re.compile(r"[\"'«»”]|„[^“]*$"),
+          "fr": re.compile(r"[\"'„“”]|«(?!\u00a0)|(?<!\u00a0)»")}
+"""A value quoted otherwise than as the language quotes: German „…“, French « … » with
+no-break spaces inside (what the rest of each catalogue does)."""
+
+
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_a_record_error_is_worded_in_every_language(lang: str) -> None:
     """``qin.messages.record_error_text`` says each refusal in German and French from its
     code and values: every placeholder filled, no English sentence left, French with a
-    no-break space before a colon; a bad move's reason is the refusal in that language."""
+    no-break space before a colon, the offending values quoted as the language quotes;
+    a bad move's reason is the refusal in that language."""
     from qin.messages import catalogue, record_error_text
 
     errors = _record_errors()
@@ -500,6 +508,7 @@ def test_a_record_error_is_worded_in_every_language(lang: str) -> None:
         assert "record." not in said
         if lang == "fr":
             assert " :" not in said.replace("\u00a0:", ""), said
+        assert not QUOTES[lang].search(said), (error.code, said)
     with pytest.raises(RecordError) as info:
         records.load(base(moves=["Rf8Rg8"]))
     assert qin.messages.refusal_text(info.value.params["refusal"], lang, ["Green", "White"],

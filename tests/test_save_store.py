@@ -471,3 +471,26 @@ def test_a_refused_link_says_why_once_without_a_hidden_hand() -> None:
         assert said.count("cannot be") == 1, said  # not "cannot be opened: ... cannot be"
         assert ".." not in said and "hand:" not in said, said
         assert "RR" not in said and "YY" not in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_save_the_page_composes_wrongly_is_refused_in_words(lang: str) -> None:
+    """Seat settings that are not ``keep.snapshot()``'s and a mode the page does not
+    have (bugs of the page, never a player's doing) are refused in the page's language
+    too, from the catalogue."""
+    from qin_ui import i18n
+
+    site = json.loads((WEB.parent / "i18n" / f"{lang}.json").read_text("utf-8"))
+    game = played(3, moves=2)
+    store = new_store()
+    try:
+        i18n.set_language(lang, site)
+        with pytest.raises(saves.SaveError) as seats:
+            store.create(game, {**ui_for(game), "kinds": "human"})
+        assert str(seats.value) == site["saves.error.seats"]
+        with pytest.raises(saves.SaveError) as mode:
+            store.create(game, ui_for(game), mode="chess")
+        assert str(mode.value) == site["saves.error.mode_unknown"]
+    finally:
+        i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(
+            "utf-8")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import typing
 
 import pytest
@@ -203,8 +204,9 @@ def test_a_series_error_has_a_code_and_values_and_keeps_its_english_message() ->
 def test_a_series_error_is_worded_in_every_language(lang: str) -> None:
     """``qin.messages.series_error_text`` says each refusal in German and French from its
     code and values: every placeholder filled, no English left, French with a no-break
-    space before a colon."""
+    space before a colon, the offending values quoted as the language quotes."""
     from qin.messages import catalogue, series_error_text
+    from tests.test_records import QUOTES
 
     errors = _series_errors()
     assert {e.code for e in errors} == set(SeriesError.CODES) - {"invalid"}
@@ -220,6 +222,8 @@ def test_a_series_error_is_worded_in_every_language(lang: str) -> None:
         assert said != english, (error.code, said)
         if lang == "fr":
             assert " :" not in said.replace("\u00a0:", ""), said
+        # (a bad list of names is shown as the data it is: ['Ann'])
+        assert not QUOTES[lang].search(re.sub(r"\[.*\]", "", said)), (error.code, said)
     other = next(e for e in errors if e.code == "other_players")
     assert series_error_text(other) == ("game 1 is played by Ann and Cy, but the series "
                                         "by Ann and Bob")

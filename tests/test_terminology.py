@@ -4,7 +4,8 @@ site's web/i18n/*.json and the engine's qin/messages/*.json) and the German rule
 - English: a square of the board is a "square" (never a "space").
 - German: the board is the "Spielplan", the word of the German rulebook
   (shared/rules/rulebook-de.md: "Spielplan", "Spielplanseite"), never the bare "Plan"
-  nor the "Brett" or "Spielbrett" (a "Brettspiel" is another thing); a square a "Feld".
+  nor another compound of it ("Planseite"), nor the "Brett" or "Spielbrett" (a
+  "Brettspiel" is another thing); a square a "Feld".
 - French: a square is a "case" (never a "territoire"); the game's nouns (province,
   village, majeure, prairie, point d'eau) are common nouns, capitalised only where a
   sentence or a label starts.
@@ -24,7 +25,8 @@ FOLDERS = (ROOT / "web" / "i18n", ROOT / "qin" / "messages")
 FORBIDDEN: dict[str, list[tuple[str, str]]] = {
     "en": [(r"\bspaces?\b", "a square of the board is a 'square'")],
     "de": [(r"\b(?:Spiel)?[Bb]rett(?:e?s)?\b", "the board is the 'Spielplan'"),
-           (r"\b(?:Plan|Plans|Pläne|Plänen)\b", "the board is the 'Spielplan' (the rulebook's)")],
+           (r"(?<![\w{])(?!Spielpl[aä]n|geplant|plan\})\w*[Pp]l[aä]n\w*",
+            "the board is the 'Spielplan' (the rulebook's; its side the 'Spielplanseite')")],
     "fr": [(r"\b[Tt]erritoires?\b(?! de départ)", "a square of the board is a 'case'"),
            (r"(?<![.!?]\s)(?<!^)(?<!« )\b(Provinces?|Villages?|Majeures?|Prairies?|Points?"
             r" d’eau)\b", "game nouns are lower case mid-sentence")],
@@ -60,10 +62,12 @@ def test_the_patterns_catch_what_they_name() -> None:
     assert re.search(FORBIDDEN["de"][0][0], "eigenes Spielbrett")
     assert not re.search(FORBIDDEN["de"][0][0], "ein Brettspiel für 2 bis 4")
     german_board = FORBIDDEN["de"][1][0]
-    for wrong in ("auf dem Plan", "Plan Vogel · 2 Spieler", "Seite des Plans", "beide Pläne"):
+    for wrong in ("auf dem Plan", "Plan Vogel · 2 Spieler", "Seite des Plans", "beide Pläne",
+                  "die Planseite „Vogel“", "der Vogelplan", "am Planrand"):
         assert re.search(german_board, wrong), wrong
     for right in ("auf dem Spielplan", "Seite des Spielplans", "die Spielplanseite „Vogel“",
-                  "beide Spielpläne", "{plan}: Spiel 1 von 2", "geplant"):
+                  "beide Spielpläne", "{plan}: Spiel 1 von 2", "geplant",
+                  "am Rand des Spielplans", "beide Spielplanseiten"):
         assert not re.search(german_board, right), right
 
 

@@ -285,8 +285,9 @@ OFF_BOARD = {"right": ("f1", 0), "bottom": ("f5", 1), "left": ("a1", 2), "top": 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_tile_tried_partly_off_the_board_is_refused_in_words_naming_its_edge(
         lang: str) -> None:
-    """The refusal says which edge the tile would stick out over: no square's name (the
-    half off the board has none on the board, such as g1 or f0)."""
+    """The refusal, the engine's as in the game, says which edge the tile would stick
+    out over: no square's name (the half off the board has none on the board, such as
+    g1 or f0)."""
     from qin_ui import i18n
 
     app = booted("#learn=place")
@@ -300,8 +301,10 @@ def test_a_tile_tried_partly_off_the_board_is_refused_in_words_naming_its_edge(
             while s.orientation != orientation:
                 run(app, A.Command("rotate", "1"))
             run(app, A.BoardClick(square))
-            assert lesson.outcome == "refused" and lesson.refusal is None, edge
-            words = CATALOGUES[lang][f"tutorial.off_board.{edge}"]
+            assert lesson.outcome == "refused" and lesson.refusal is not None, edge
+            assert lesson.refusal.code == "outside" and lesson.refusal.params["edge"] == edge
+            words = qin.messages.catalogue(lang)[f"illegal.outside.{edge}"].replace(
+                "{rule}", "")
             html = app.screen().elements["tutorial-result"].html or ""
             assert words in html and words in app.state.spoken
             said = html + app.state.spoken

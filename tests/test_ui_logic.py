@@ -181,8 +181,13 @@ def test_hover_on_an_illegal_spot_says_why_in_the_engines_words() -> None:
     s.hover("g5")  # a starting territory: already covered
     assert "g5" in wording.hover_reason(s)
     s.orientation = 0
-    s.hover("m1")  # the second half would be off the board
-    assert "edge of the board" in wording.hover_reason(s)
+    s.hover("m1")  # the second half would be off the board, past the right edge
+    refused = s.game.refusal(s.hover_state.ghost) if s.hover_state.ghost else None
+    assert refused is not None and refused.params == {
+        "move": str(s.hover_state.ghost), "edge": "right", "on_board": ["m1"]}
+    assert wording.hover_reason(s) == qin.messages.refusal_text(refused, rule=False)
+    assert "over the right edge of the board" in wording.hover_reason(s)
+    assert 'href="rules/readings-en.html#q6"' in views.info_html(s)
     assert 'class="ghost bad"' in views.overlay_svg(s)
 
 
@@ -194,6 +199,12 @@ def test_a_click_on_an_illegal_spot_is_refused_with_the_reason() -> None:
     said = wording.notice_text(s)
     assert said.startswith("A tile must share an edge") and "Q7" not in said
     assert wording.status(s) == said
+    s.orientation = 1
+    s.click("a13")  # the second half would lie past the bottom edge
+    assert s.game.moves == []
+    said = wording.notice_text(s)
+    assert said.startswith("The tile would stick out over the bottom edge of the board")
+    assert wording.status(s) == said and "a14" not in said
 
 
 def test_hover_without_a_tile_describes_provinces_and_villages() -> None:

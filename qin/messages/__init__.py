@@ -18,6 +18,7 @@ hold none of these keys; the site build serves each language as both merged.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -240,6 +241,18 @@ command line says it as "(Q6)" (the catalogue's ``{rule}``), the game page links
 reading instead."""
 
 
+def refusal_key(code: str, params: Mapping[str, Any],
+                lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """The catalogue key that words a refusal: ``illegal.<code>``, or for a tile off
+    the board the edge it sticks out over, ``illegal.outside.<edge>``, where the
+    catalogue has it."""
+    key = f"illegal.{code}"
+    edge = params.get("edge") if code == "outside" else None
+    if edge and f"{key}.{edge}" in _messages(lang):
+        return f"{key}.{edge}"
+    return key
+
+
 def refusal_text(refusal: IllegalMove | Mapping[str, Any],
                  lang: str | Mapping[str, str] = DEFAULT,
                  names: Sequence[str] | None = None, *, with_move: bool = False,
@@ -272,17 +285,34 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
         values["hand"] = " ".join(hand) if hand else text(messages, "illegal.hand.empty")
     applied = REFUSAL_RULES.get(code)
     values["rule"] = f" ({applied})" if rule and applied else ""
-    reason = text(messages, f"illegal.{code}", **values)
+    reason = text(messages, refusal_key(code, params, messages), **values)
     if with_move and params.get("move"):
         return text(messages, "illegal.move", move=params["move"], reason=reason)
     return reason
 
 
-def _coded(error: CodedError | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A coded error's code and values, from the error or its ``to_dict()``."""
+QUOTED_PARAMS = ("value", "field", "move", "board")
+"""Params of a record's or a series' refusal that hold the offending value as the
+English message quotes it (``qin.inputs.quote``: 'text'; a JSON rendering: "text")."""
+_QUOTED = re.compile(r"(['\"])(.*)\1", re.DOTALL)
+
+
+def _coded(error: CodedError | Mapping[str, Any],
+           messages: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """A coded error's code and values, from the error or its ``to_dict()``; with
+    ``messages``, a quoted value (``QUOTED_PARAMS``) quoted as that catalogue quotes
+    (``value.quoted``: English '…', German „…“, French « … »)."""
     if isinstance(error, CodedError):
-        return error.code, dict(error.params)
-    return str(error.get("code", "")), dict(error.get("params") or {})
+        code, params = error.code, dict(error.params)
+    else:
+        code, params = str(error.get("code", "")), dict(error.get("params") or {})
+    if messages is not None:
+        for name in QUOTED_PARAMS:
+            value = params.get(name)
+            quoted = _QUOTED.fullmatch(value) if isinstance(value, str) else None
+            if quoted:
+                params[name] = text(messages, "value.quoted", text=quoted.group(2))
+    return code, params
 
 
 def record_error_text(error: RecordError | Mapping[str, Any],
@@ -293,7 +323,7 @@ def record_error_text(error: RecordError | Mapping[str, Any],
     the refusal in ``lang`` (``refusal_text``; ``rule`` as there), a game of a series
     its number in the series first."""
     messages = _messages(lang)
-    code, params = _coded(error)
+    code, params = _coded(error, messages)
     values: dict[str, Any] = dict(params)
     key = f"record.{code}"
     if code == "text":
@@ -317,7 +347,7 @@ def series_error_text(error: SeriesError | Mapping[str, Any],
     (``series_error.<code>``; the reader's refusal of its text as
     ``series_error.text.<problem>``); lists of players' names are said as a list."""
     messages = _messages(lang)
-    code, params = _coded(error)
+    code, params = _coded(error, messages)
     values: dict[str, Any] = dict(params)
     for field in ("names", "players"):
         if isinstance(params.get(field), list):
@@ -342,5 +372,5 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "shown_names", "join_list", "colour_word", "singular", "pagodas", "describe",
-           "describe_all", "refusal_text", "REFUSAL_RULES", "refusal_reading", "record_error_text",
-           "series_error_text"]
+           "describe_all", "refusal_key", "refusal_text", "REFUSAL_RULES", "refusal_reading",
+           "record_error_text", "series_error_text"]

@@ -154,8 +154,9 @@ export function loadEngine() {
       const answer = JSON.parse(await Promise.race([handle(JSON.stringify(request)), failure]));
       if (answer.error) {
         // The diagram's own input (position, colours) refused by the engine: say so as
-        // a diagram error, not as an engine that could not load.
-        throw answer.position ? positionError(new Error(answer.error)) : new Error(answer.error);
+        // a diagram error (already in the reader's words), not as an engine that could
+        // not load.
+        throw answer.position ? diagramError(answer.error) : new Error(answer.error);
       }
       return answer;
     };

@@ -27,7 +27,14 @@ from qin import messages as engine
 from qin.events import Event
 from qin.json_text import MAX_TEXT, read_json
 from qin.messages import join_list, player_name, text
-from qin.svg import DEFAULT_COLOURS, ColourError, check_colour, render_overlay, render_svg
+from qin.svg import (
+    DEFAULT_COLOURS,
+    PAGODA_COLOURS,
+    ColourError,
+    check_colour,
+    render_overlay,
+    render_svg,
+)
 
 MESSAGES: dict[str, dict[str, str]] = {}
 """Catalogues by language, as sent by the script (the site's ``i18n/<lang>.json``)."""
@@ -41,7 +48,18 @@ own limits (columns, rows) are the position parser's."""
 
 class DiagramError(ValueError):
     """A diagram's own input (its position, colours) refused: the author's error, which
-    the script shows as the diagram's error rather than the engine's."""
+    the script shows as the diagram's error rather than the engine's, already said in
+    the reader's words (the catalogue the script sent: ``said``)."""
+
+
+LIMITS = {"cols": 26, "rows": 99, "chars": 65536}
+"""stamp.js's ``LIMITS``, as the catalogue's ``ui.too_large`` says them."""
+
+
+def _said(messages: Mapping[str, str], key: str, english: str, **values: Any) -> str:
+    """The site catalogue's ``key`` (sent by the script), else the ``english`` words (a
+    request sent without the site's catalogue)."""
+    return text(messages, key, **values) if key in messages else english
 
 
 # --------------------------------------------------------------------------- words
@@ -106,15 +124,25 @@ def _messages(lang: str) -> dict[str, str]:
 
 def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str], list[str]]:
     position = str(req["position"])
+    messages = _messages(str(req.get("lang", "en")))
     if len(position) > MAX_POSITION_CHARS:
-        raise DiagramError(f"the position has {len(position):,} characters, at most "
-                           f"{MAX_POSITION_CHARS:,}")
+        raise DiagramError(_said(messages, "ui.too_large",
+                                 f"the position has {len(position):,} characters, at most "
+                                 f"{MAX_POSITION_CHARS:,}", **LIMITS))
     try:
         game = qin.Game.from_position(position)
-        colours = [check_colour(str(c)) for c in req.get("colours") or []][:game.players]
-    except (qin.PositionError, ColourError) as exc:
-        raise DiagramError(str(exc)) from exc
-    messages = _messages(str(req.get("lang", "en")))
+    except qin.PositionError as exc:  # the detail is the parser's (English) words
+        raise DiagramError(_said(messages, "ui.position_failed", str(exc),
+                                 error=str(exc))) from exc
+    colours = []
+    for given in [str(c) for c in req.get("colours") or []][:game.players]:
+        try:
+            colours.append(check_colour(given))
+        except ColourError as exc:
+            shown = json.dumps(given[:40] + "…" if len(given) > 40 else given,
+                               ensure_ascii=False)
+            raise DiagramError(_said(messages, "ui.bad_colour", str(exc), colour=shown,
+                                     palette=", ".join(PAGODA_COLOURS))) from exc
     names = [str(n) for n in req.get("names") or []][:game.players]
     if len(names) < game.players:
         names += default_names(colours, game.players, messages)[len(names):]
@@ -248,7 +276,8 @@ def handle(request: str) -> str:
             return json.dumps(preview(req))
         return json.dumps({"error": f"unknown request {op!r}"})
     except DiagramError as exc:
-        return json.dumps({"error": str(exc), "type": type(exc).__name__, "position": True})
+        return json.dumps({"error": str(exc), "type": type(exc).__name__, "position": True,
+                           "said": True})
     except (ValueError, KeyError, TypeError) as exc:
         return json.dumps({"error": str(exc), "type": type(exc).__name__})
 

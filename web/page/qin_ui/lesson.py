@@ -19,9 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import qin
-from qin.geometry import Geometry
 
-from . import tutorial
+from . import tutorial, wording
 from .actions import Action, BoardClick, Command, Hover, Wheel
 from .keyboard import Keys
 from .session import Session
@@ -48,21 +47,6 @@ def session_for(step: tutorial.Step) -> Session:
     return Session(settings, game)
 
 
-def off_edge(geo: Geometry, move: qin.Move) -> str:
-    """The edge of the board a half of ``move`` lies past: "right", "bottom", "left" or
-    "top" ("" when both halves are on the grid)."""
-    for x, y in move.coords:
-        if x >= geo.width:
-            return "right"
-        if y >= geo.height:
-            return "bottom"
-        if x < 0:
-            return "left"
-        if y < 0:
-            return "top"
-    return ""
-
-
 @dataclass
 class Lesson:
     step: tutorial.Step
@@ -74,9 +58,8 @@ class Lesson:
     events: list[qin.Event] = field(default_factory=list)
     """The events of the last move (a missed one is taken back, its events stay)."""
     refusal: qin.IllegalMove | None = None
-    reason_key: str = ""
-    """A refused try that is no engine refusal (off the board, ``off_edge``): its
-    catalogue key, "tutorial.off_board.<edge>"."""
+    """The engine's refusal of the last try (a tile partly off the board included: it
+    names the edge, as in the game)."""
     note: str = ""
     """A catalogue key said above the step (a bad tutorial address)."""
     note_value: str = ""
@@ -129,7 +112,7 @@ class Lesson:
     def _judge_move(self) -> bool:
         s = self.session
         self.events = list(s.turns[-1].events)
-        self.refusal, self.reason_key = None, ""
+        self.refusal = None
         if tutorial.reached(self.step, self.events):
             self.outcome = "done"
             return True
@@ -142,15 +125,7 @@ class Lesson:
         s = self.session
         ghost = s.hover_state.ghost
         self.events = []
-        self.refusal, self.reason_key = None, ""
-        edge = off_edge(s.game.board.geo, ghost) if ghost is not None else ""
-        if ghost is not None and not edge:
-            try:
-                self.refusal = s.game.refusal(ghost)
-            except ValueError:
-                self.refusal = None
-        if self.refusal is None:  # the engine would name the square off the board
-            self.reason_key = f"tutorial.off_board.{edge}" if edge else "info.edge"
+        self.refusal = wording.refusal_of(s, ghost) if ghost is not None else None
         if self.refusal is not None and tutorial.refusal_reached(self.step,
                                                                  self.refusal.code):
             self.outcome = "done"

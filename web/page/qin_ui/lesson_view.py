@@ -50,7 +50,7 @@ def outcome_html(lesson: Lesson) -> str:
         return ""
     if lesson.outcome == "refused":
         reason = (i18n.refusal(lesson.refusal, s.names) if lesson.refusal is not None
-                  else t(lesson.reason_key or "info.edge"))
+                  else t("status.cannot_go"))
         return (f'<p class="tutorial-says">{escape(t("tutorial.refused"))}</p>'
                 f'<p class="tutorial-reason">{escape(reason)}</p>')
     if lesson.outcome == "done" and lesson.refusal is not None:
@@ -70,7 +70,7 @@ def spoken(lesson: Lesson) -> str:
     step = lesson.step.id
     if lesson.outcome == "refused":
         reason = (i18n.refusal(lesson.refusal, s.names) if lesson.refusal is not None
-                  else t(lesson.reason_key or "info.edge"))
+                  else t("status.cannot_go"))
         return f"{t('tutorial.refused')} {reason}"
     if lesson.outcome == "":
         return ""

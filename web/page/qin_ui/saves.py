@@ -488,7 +488,7 @@ def _ui(ui: Mapping[str, Any]) -> tuple[list[str], list[str], int, bool, bool, l
             or not _is_int(at_screen) or not isinstance(cover, bool) \
             or not isinstance(hints_on, bool) or not isinstance(hints, list | tuple) \
             or not all(_is_int(h) for h in hints):
-        raise SaveError("the seat settings to save are not those of keep.snapshot()")
+        raise SaveError(words("saves.error.seats"))  # not keep.snapshot()'s: a bug
     return ([str(k) for k in kinds], [str(c) for c in colours], int(at_screen), cover,
             hints_on, [int(h) for h in hints])
 
@@ -546,7 +546,7 @@ class SaveStore:
                  ui: Mapping[str, Any], series: dict[str, Any] | None,
                  mode: str) -> SavedGame:
         if mode not in MODES:
-            raise SaveError(f"unknown mode {mode!r}")
+            raise SaveError(words("saves.error.mode_unknown"))  # not in MODES: a bug
         kinds, colours, at_screen, cover, hints_on, hints = _ui(ui)
         record = record_of(game, hints)
         now = self.clock()

@@ -46,10 +46,8 @@ def turn_lines(turn: Turn) -> list[str]:
 
 
 def refusal_of(s: Session, move: qin.Move) -> qin.IllegalMove | None:
-    """The engine's refusal of ``move`` (a ghost; ``None`` off the board or legal)."""
-    geo = s.game.board.geo
-    if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
-        return None
+    """The engine's refusal of ``move`` (a ghost, perhaps partly off the board: the
+    refusal names the edge it sticks out over); ``None`` when it is legal."""
     try:
         return s.game.refusal(move)
     except ValueError:
@@ -60,12 +58,7 @@ def why_not(s: Session, move: qin.Move) -> str:
     """Why ``move`` (a ghost) cannot be placed, in the engine's words (said in the
     page's language; the rule applied is a link of its own: ``views.rule_link``)."""
     refused = refusal_of(s, move)
-    if refused is not None:
-        return i18n.refusal(refused, s.names)
-    geo = s.game.board.geo
-    if any(not (0 <= x < geo.width and 0 <= y < geo.height) for x, y in move.coords):
-        return t("info.edge")
-    return ""
+    return i18n.refusal(refused, s.names) if refused is not None else ""
 
 
 def tally_text(s: Session, tally: dict[int, int]) -> str:
