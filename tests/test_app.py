@@ -629,6 +629,48 @@ def test_an_imported_save_of_a_computer_this_page_lacks_says_a_human_plays_it() 
     assert imported.screen().elements["save-state"].text == note
 
 
+def test_an_imported_save_s_note_on_a_missing_level_shows_when_its_save_fails() -> None:
+    """The note that a human plays a computer this page lacks shows at the import, even
+    when the browser refuses to keep the game then (it used to wait for the next save
+    that succeeded): beside why the game is not saved."""
+
+    class Full(MemoryStorage):
+        refusing = False
+
+        def set(self, key: str, value: str) -> None:
+            if self.refusing and key.startswith(PREFIX):
+                raise RuntimeError("QuotaExceededError")
+            super().set(key, value)
+
+    storage = Full()
+    app = new_app(storage)
+    text = app.saves.storage.get(PREFIX + unknown_level_saved(app))
+    assert text is not None
+    storage.refusing = True
+    run(app, A.Imported(text, "level.json"))
+    shown = str(app.screen().elements["save-state"].text)
+    assert "grandmaster" in shown and "Not saved" in shown, shown
+    storage.refusing = False
+    app.save()
+    assert str(app.screen().elements["save-state"].text) == "Saved in this browser."  # once
+
+
+def test_an_imported_save_s_note_on_a_missing_level_stays_when_the_browser_refuses_it(
+        ) -> None:
+    """In the browser the page's Python writes to a copy of the storage: the note shows,
+    then the browser refuses the write (``StorageFailed``): the note stays said beside
+    why the game is not saved."""
+    app = new_app()
+    text = app.saves.storage.get(PREFIX + unknown_level_saved(app))
+    assert text is not None
+    run(app, A.Imported(text, "level.json"))
+    save = app.state.keeping.save
+    assert save is not None and "grandmaster" in str(app.screen().elements["save-state"].text)
+    run(app, A.StorageFailed(PREFIX + save.id, "QuotaExceededError: the quota"))
+    shown = str(app.screen().elements["save-state"].text)
+    assert "grandmaster" in shown and "full" in shown, shown
+
+
 # -- every key in every other mode ---------------------------------------------------------
 def press_all_but(app: App, skip: set[str]) -> None:
     for key in KEYS:

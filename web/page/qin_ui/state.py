@@ -122,8 +122,9 @@ class Keeping:
     save_state: SaveState = ""
     save_text: Said = ""
     saved_note: Said = ""
-    """Said instead of "saved" when the game's save is next written, then dropped: what
-    the player should know of a game imported (a computer level this page lacks)."""
+    """Said instead of "saved" when the game's save is next written (beside "not saved"
+    when that write fails: said at once all the same), then dropped: what the player
+    should know of a game imported (a computer level this page lacks)."""
     notice: NoticeKind = ""
     """"conflict": another tab wrote this game's save (nothing is written until the
     player chooses); "link": a link pasted into this tab holds another state of the
