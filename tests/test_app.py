@@ -244,6 +244,27 @@ def test_the_header_s_game_name_beside_the_start_screen_follows_the_language(
     assert "players" in str(app.screen().elements["game-meta"].text)
 
 
+def test_the_header_names_a_game_beside_the_start_screen_only_behind_back_to_the_game(
+        hot_seat: App) -> None:
+    """The page opened on the start screen with a saved game (not left open): the header
+    names no game, as before a visit to it; once that game was opened and the player came
+    back to the start screen, the header names it, beside "Back to the game" (the game
+    it returns to).  Saved games are named in their list, not in the header."""
+    storage = hot_seat.saves.storage
+    assert isinstance(storage, MemoryStorage)
+    saved = hot_seat.state.keeping.save
+    assert saved is not None
+    storage.data.pop("qin.current", None)  # kept, not left open
+    app = new_app(MemoryStorage(dict(storage.data)))
+    shown = app.screen().elements
+    assert app.mode is Mode.START and app.state.start.entries
+    assert (shown["game-meta"].text, shown["back-to-game"].hidden) == ("", True)
+    run(app, A.Command("resume", saved.id))
+    run(app, A.Command("new-game"))
+    shown = app.screen().elements
+    assert "players" in str(shown["game-meta"].text) and shown["back-to-game"].hidden is False
+
+
 def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None:
     """A language chosen during a hot-seat game: the game's log (every move's events)
     and its copied link's note, then its replay (caption, moves, their events) say
