@@ -122,3 +122,44 @@ def test_the_sound_and_the_motion_changed_just_before_a_reload_are_kept(page: Pa
         assert changed_and_reloaded(page, "motion", pace, "qin.motion", busy) == pace
         expect(page.locator("#motion")).to_have_value(pace)
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", str(sound == "on").lower())
+
+
+WRITES_OF_SOUND = """
+window.qinSoundWrites = [];
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key === "qin.sound") window.qinSoundWrites.push(String(value));
+  return setItem.call(this, key, value);
+};
+"""
+"""Every write of the sound setting, in order (``window.qinSoundWrites``)."""
+
+
+def test_the_sound_switched_twice_faster_than_python_answers_keeps_the_last(
+        page: Page) -> None:
+    """Two clicks on the sound switch in one instant: the setting kept is the last
+    click's at once, and stays so while the replies come (the first click's reply
+    used to write its own value back, until the second's came: a reload between them
+    kept the first); the switch never shows the first click's state again."""
+    page.add_init_script(WRITES_OF_SOUND)
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    shown = page.evaluate("""() => {
+      const sound = document.getElementById("sound");
+      const pressed = [];
+      new MutationObserver(() => pressed.push(sound.getAttribute("aria-pressed")))
+        .observe(sound, { attributes: true, attributeFilter: ["aria-pressed"] });
+      window.qinSoundPressed = pressed;
+      window.qinSoundWrites.length = 0;
+      sound.click();
+      sound.click();
+      return [localStorage.getItem("qin.sound"), sound.getAttribute("aria-pressed")];
+    }""")
+    assert shown == ["off", "false"]
+    page.wait_for_function("() => window.qinIdle")
+    writes = page.evaluate("window.qinSoundWrites")
+    assert writes[:2] == ["on", "off"] and "on" not in writes[2:], writes
+    pressed = page.evaluate("window.qinSoundPressed")
+    assert "true" not in pressed[2:], pressed
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("localStorage.getItem('qin.sound')") == "off"

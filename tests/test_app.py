@@ -650,6 +650,16 @@ def test_an_imported_save_of_a_computer_this_page_lacks_says_a_human_plays_it() 
     assert imported.screen().elements["save-state"].text == note
 
 
+def test_a_seat_s_player_the_page_does_not_offer_keeps_the_seat_s_player() -> None:
+    """A seat's player chosen that the page does not offer (a level no longer offered,
+    left in a field by a page of another version): the seat keeps its player, with no
+    error (the check of whether a computer plays used to raise)."""
+    app = new_app()
+    run(app, A.SetupEdited(form(("human", "governor")), "kind", 1))
+    run(app, A.SetupEdited(form(("human", "grandmaster")), "kind", 1))
+    assert [s.kind for s in app.state.start.settings.seats] == ["human", "governor"]
+
+
 def test_an_imported_save_s_note_on_a_missing_level_shows_when_its_save_fails() -> None:
     """The note that a human plays a computer this page lacks shows at the import, even
     when the browser refuses to keep the game then (it used to wait for the next save

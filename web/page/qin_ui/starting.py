@@ -107,7 +107,13 @@ def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
         before = replace(fresh, seats=tuple(seats))
         st.start.settings = setup.with_colour(before, e.value, chosen)
     elif e.field == "kind":
-        st.start.settings = fresh
+        # a player the page does not offer (a level no longer offered): the seat's stays
+        was = st.start.settings.seats
+        st.start.settings = replace(fresh, seats=tuple(
+            seat if seat.kind in players.KINDS
+            else replace(seat, kind=was[i].kind if i < len(was) else players.HUMAN.key)
+            for i, seat in enumerate(fresh.seats)))
+        fresh = st.start.settings
         effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
         if any(players.kind(seat.kind).level for seat in fresh.seats) and st.worker_soon():
             effects.append(WarmWorker())  # a computer's turn starts it at once
