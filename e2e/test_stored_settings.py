@@ -13,7 +13,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, boot, wait_for_boot
+from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, PageProblems, boot, wait_for_boot
 
 UNKNOWN = {"qin-lang": "xx", "qin.motion": "turbo", "qin.sound": "loud",
            "qin-contrast": "maybe"}
@@ -82,13 +82,37 @@ def changed_and_reloaded(page: Page, element: str, value: str, key: str,
     return None if kept is None else str(kept)
 
 
-def test_a_language_chosen_just_before_a_reload_is_kept(page: Page) -> None:
+def test_a_language_chosen_just_before_a_reload_is_kept(
+        page: Page, page_problems: PageProblems) -> None:
+    """Then a language whose words cannot be loaded (offline, not kept by the browser):
+    the page says so in its own language and stays as it was (the switch too), the
+    choice is kept for the next visit, and nothing is left unhandled."""
     boot(page)
     page.wait_for_function("() => window.qinIdle")
     assert changed_and_reloaded(page, "lang", "de", "qin-lang") == "de"
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#lang")).to_have_value("de")
     expect(page.locator("#start")).to_have_text("Spiel starten")
+    page.fill("#seed", "42")
+    page.route("**/i18n/fr.json", lambda route: route.fulfill(status=503, body=""))
+    page.select_option("#lang", "fr")
+    note = page.locator("#lang-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Français")
+    expect(note).to_contain_text("Deutsch")  # the page stays in German, and says so
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#lang")).to_have_value("de")
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    expect(page.locator("#seed")).to_have_value("42")  # nothing lost
+    assert page.evaluate("localStorage.getItem('qin-lang')") == "fr"  # kept for next time
+    page.unroute("**/i18n/fr.json")
+    page.select_option("#lang", "en")  # a language that loads: the note goes
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(note).to_be_hidden()
+    # the failed request's own report (the browser's), and nothing else
+    page_problems.console_errors[:] = [e for e in page_problems.console_errors
+                                       if "503" not in e]
 
 
 def test_a_language_chosen_before_python_just_before_a_reload_is_kept(page: Page) -> None:

@@ -614,8 +614,16 @@ function perform(effect) {
         () => { node(effect.fallback)?.select(); send({ t: "copied", ok: false, field: effect.fallback }); });
       break;
     case "language":
+      // its words cannot be loaded (offline, not kept): the page stays in its language,
+      // the switch shows it again, and the page's Python says why (lang.js kept the choice)
       window.qinI18n.use(effect.lang).then((text) => send(
-        { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
+        { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }),
+      (error) => {
+        console.warn(error);
+        const select = node("lang");
+        if (select) select.value = window.qinI18n.lang;
+        send({ t: "language-failed", lang: effect.lang });
+      });
       break;
     case "top": window.scrollTo(0, 0); break;
     case "reveal": reveal(effect.ids); break;

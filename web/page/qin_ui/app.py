@@ -167,7 +167,8 @@ Handler = Callable[[Core, Any], list[Effect]]
 Routes = Mapping[str, Handler]
 
 PAGE: Routes = {
-    "boot": starting.boot, "language": starting.language, "worker-ready": play.worker_ready,
+    "boot": starting.boot, "language": starting.language,
+    "language-failed": starting.language_failed, "worker-ready": play.worker_ready,
     "timer": play.timer, "computer-answer": play.computer_answer,
     "hint-answer": play.hint_answer, "review-answer": replaying.review_answer,
     "speed": play.speed, "copied": play.copied, "pointer": play.pointer,

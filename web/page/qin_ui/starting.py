@@ -20,6 +20,7 @@ from .actions import (
     Imported,
     ImportRefused,
     LanguageChosen,
+    LanguageFailed,
     Save,
     SetupEdited,
     StartGame,
@@ -268,10 +269,20 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
     st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
     st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
     st.spoken = ""  # a move's events are not read out again
+    st.language_note = ""
     if st.tutorial.lesson is not None:
         st.tutorial.lesson.rename()
     s = st.game.session
     if s is not None:
         s.notice = None
     app.refresh_entries()
+    return []
+
+
+def language_failed(app: Core, e: LanguageFailed) -> list[Effect]:
+    """The words of the language chosen could not be loaded: the page says so in its own
+    language and stays as it is (the browser keeps the choice for the next visit)."""
+    lang = e.lang if e.lang in i18n.LANGS else ""
+    app.state.language_note = words("lang.failed", chosen=words(f"lang.{lang}")) if lang \
+        else ""
     return []

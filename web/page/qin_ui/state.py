@@ -182,6 +182,9 @@ class AppState:
     worker: WorkerState = "off"
     pointer: str = "mouse"
     spoken: str = ""  # the live region's text (a move's events, a refused key)
+    language_note: Said = ""
+    """Why the language chosen last is not the page's (its words could not be loaded);
+    said until a language is chosen again."""
     tokens: int = 0  # the last token given to a timer or a computer turn
 
     def token(self) -> int:
