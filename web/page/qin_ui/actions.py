@@ -268,9 +268,9 @@ class StorageFailed:
 
 
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
-          | Boot | LanguageChosen | LanguageFailed | Imported | ImportRefused | WorkerReady | ComputerAnswer
+          | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
           | HintAnswer | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer
-          | StorageFailed)
+          | StorageFailed | LanguageFailed)
 
 
 # -- effects ---------------------------------------------------------------------------
