@@ -184,7 +184,7 @@ class AppState:
     spoken: str = ""  # the live region's text (a move's events, a refused key)
     language_note: Said = ""
     """Why the language chosen last is not the page's (its words could not be loaded);
-    said until a language is chosen again."""
+    said until the next thing the player does (a hover aside)."""
     tokens: int = 0  # the last token given to a timer or a computer turn
 
     def token(self) -> int:
