@@ -177,12 +177,14 @@ COVERED_BY_NOTE = """() => {
 
 def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Page) -> None:
     """At the first paint (unscrolled) and scrolled to the page's end, on phones of two
-    sizes, in English, German and French: the loading note lies over nothing of the
-    start screen, and a tap through it would reach the page."""
+    sizes, in English, German and French (and in English on a phone held sideways, a
+    tablet and a laptop): the loading note lies over nothing of the start screen, and a
+    tap through it would reach the page."""
     held = opened_without_python(page)
+    others = ((740, 360), (768, 1024), (1024, 768), (1366, 768))
     for lang in ("en", "de", "fr"):
         page.evaluate(f"localStorage.setItem('qin-lang', '{lang}')")
-        for width, height in ((360, 740), (390, 844)):
+        for width, height in ((360, 740), (390, 844), *(others if lang == "en" else ())):
             page.set_viewport_size({"width": width, "height": height})
             page.reload()
             without_python(page, "setup")
