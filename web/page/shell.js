@@ -17,6 +17,7 @@
 //   wheel    {down, at, path}    drag {over}
 //   file     {name, text} or {name, refused: "too_large" | "unreadable", error}
 //   language {lang, text, form}  (the catalogue, loaded when the reply asked for it)
+//   language-failed {lang}       (that catalogue could not be loaded: the page stays)
 //   storage  {key, value (held now)} or {key: "", all}  (another tab wrote)    hash {hash}
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
