@@ -94,6 +94,25 @@ def test_the_page_boots_into_the_start_screen_and_shows_the_board(booted_page: P
     page.wait_for_function("window.qinIdle")
     expect(page.locator("#seat-kind-0")).to_have_value("emperor")
     expect(page.locator("#seat-kind-1")).to_have_value(other)
+    # The second choice is a level the seats drawn anew lack (one no longer offered):
+    # the reply to the first leaves the level it draws, never an empty choice.
+    drawn = page.evaluate("""() => new Promise((resolve) => {
+        const choose = (id, value) => {
+            const field = document.getElementById(id);
+            field.value = value;
+            field.dispatchEvent(new Event('change', {bubbles: true}));
+        };
+        document.getElementById('seat-kind-1').add(new Option('Grandmaster', 'grandmaster'));
+        new MutationObserver((_, seen) => {
+            seen.disconnect();
+            const field = document.getElementById('seat-kind-1');
+            resolve([field.value, field.selectedIndex >= 0]);
+        }).observe(document.getElementById('seats'), {childList: true, subtree: true});
+        choose('seat-kind-0', 'human');
+        choose('seat-kind-1', 'grandmaster');
+    })""")
+    assert drawn == [other, True], f"a level the seat lacks was put back: {drawn}"
+    page.wait_for_function("window.qinIdle")
     page.select_option("#seat-kind-0", "human")
     page.select_option("#seat-kind-1", before)
     page.wait_for_function("window.qinIdle")

@@ -161,26 +161,43 @@ def test_learn_to_play_before_python_opens_the_tutorial_when_python_arrives(
     expect(page.locator("#hand .tile-btn")).not_to_have_count(0)  # the step's own hand
 
 
+COVERED_BY_NOTE = """() => {
+  const note = document.getElementById("boot").getBoundingClientRect();
+  const shown = [...document.querySelectorAll("#app *")].filter((e) => e.offsetParent !== null
+    && (e.matches("button, input, select, a, label, legend, h1, h2, h3, svg, small")
+        || [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())));
+  return shown.filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > note.top && r.top < note.bottom
+      && r.right > note.left && r.left < note.right;
+  }).map((e) => e.id || e.textContent.trim().slice(0, 30) || e.tagName);
+}"""
+"""What of the start screen the loading note lies over, where it shows now."""
+
+
 def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Page) -> None:
-    page.set_viewport_size({"width": 360, "height": 740})
+    """At the first paint (unscrolled) and scrolled to the page's end, on phones of two
+    sizes, in English, German and French (and in English on a phone held sideways, a
+    tablet and a laptop): the loading note lies over nothing of the start screen, and a
+    tap through it would reach the page."""
     held = opened_without_python(page)
-    expect(page.locator("#boot")).to_be_visible()
-    page.mouse.move(180, 300)
-    for _ in range(12):  # to the end of the page, by the wheel as a player would
-        page.mouse.wheel(0, 600)
-    page.wait_for_function("() => Math.ceil(scrollY + innerHeight) >= "
-                           "document.documentElement.scrollHeight")
-    overlap = page.evaluate("""() => {
-      const note = document.getElementById("boot").getBoundingClientRect();
-      const shown = [...document.querySelectorAll("#app button, #app input, #app select, #app a")]
-        .filter((e) => e.offsetParent !== null);
-      return shown.filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.bottom > note.top && r.top < note.bottom
-          && r.right > note.left && r.left < note.right;
-      }).map((e) => e.id || e.textContent.trim());
-    }""")
-    assert overlap == []  # the last controls scroll clear of the note
+    others = ((740, 360), (768, 1024), (1024, 768), (1366, 768))
+    for lang in ("en", "de", "fr"):
+        page.evaluate(f"localStorage.setItem('qin-lang', '{lang}')")
+        for width, height in ((360, 740), (390, 844), *(others if lang == "en" else ())):
+            page.set_viewport_size({"width": width, "height": height})
+            page.reload()
+            without_python(page, "setup")
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.locator("#boot")).to_be_visible()
+            where = f"{lang} {width}x{height}"
+            assert page.evaluate(COVERED_BY_NOTE) == [], f"{where}, unscrolled"
+            page.mouse.move(width / 2, 300)
+            for _ in range(12):  # to the end of the page, by the wheel as a player would
+                page.mouse.wheel(0, 600)
+            page.wait_for_function("() => Math.ceil(scrollY + innerHeight) >= "
+                                   "document.documentElement.scrollHeight")
+            assert page.evaluate(COVERED_BY_NOTE) == [], f"{where}, at the end"
     catches = page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents")
     assert catches == "none"
     booted(page, held)

@@ -13,7 +13,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, boot, wait_for_boot
+from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, PageProblems, boot, wait_for_boot
 
 UNKNOWN = {"qin-lang": "xx", "qin.motion": "turbo", "qin.sound": "loud",
            "qin-contrast": "maybe"}
@@ -82,13 +82,37 @@ def changed_and_reloaded(page: Page, element: str, value: str, key: str,
     return None if kept is None else str(kept)
 
 
-def test_a_language_chosen_just_before_a_reload_is_kept(page: Page) -> None:
+def test_a_language_chosen_just_before_a_reload_is_kept(
+        page: Page, page_problems: PageProblems) -> None:
+    """Then a language whose words cannot be loaded (offline, not kept by the browser):
+    the page says so in its own language and stays as it was (the switch too), the
+    choice is kept for the next visit, and nothing is left unhandled."""
     boot(page)
     page.wait_for_function("() => window.qinIdle")
     assert changed_and_reloaded(page, "lang", "de", "qin-lang") == "de"
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#lang")).to_have_value("de")
     expect(page.locator("#start")).to_have_text("Spiel starten")
+    page.fill("#seed", "42")
+    page.route("**/i18n/fr.json", lambda route: route.fulfill(status=503, body=""))
+    page.select_option("#lang", "fr")
+    note = page.locator("#lang-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Français")
+    expect(note).to_contain_text("Deutsch")  # the page stays in German, and says so
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#lang")).to_have_value("de")
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    expect(page.locator("#seed")).to_have_value("42")  # nothing lost
+    assert page.evaluate("localStorage.getItem('qin-lang')") == "fr"  # kept for next time
+    page.unroute("**/i18n/fr.json")
+    page.select_option("#lang", "en")  # a language that loads: the note goes
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(note).to_be_hidden()
+    # the failed request's own report (the browser's), and nothing else
+    page_problems.console_errors[:] = [e for e in page_problems.console_errors
+                                       if "503" not in e]
 
 
 def test_a_language_chosen_before_python_just_before_a_reload_is_kept(page: Page) -> None:
@@ -122,3 +146,44 @@ def test_the_sound_and_the_motion_changed_just_before_a_reload_are_kept(page: Pa
         assert changed_and_reloaded(page, "motion", pace, "qin.motion", busy) == pace
         expect(page.locator("#motion")).to_have_value(pace)
         expect(page.locator("#sound")).to_have_attribute("aria-pressed", str(sound == "on").lower())
+
+
+WRITES_OF_SOUND = """
+window.qinSoundWrites = [];
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key === "qin.sound") window.qinSoundWrites.push(String(value));
+  return setItem.call(this, key, value);
+};
+"""
+"""Every write of the sound setting, in order (``window.qinSoundWrites``)."""
+
+
+def test_the_sound_switched_twice_faster_than_python_answers_keeps_the_last(
+        page: Page) -> None:
+    """Two clicks on the sound switch in one instant: the setting kept is the last
+    click's at once, and stays so while the replies come (the first click's reply
+    used to write its own value back, until the second's came: a reload between them
+    kept the first); the switch never shows the first click's state again."""
+    page.add_init_script(WRITES_OF_SOUND)
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    shown = page.evaluate("""() => {
+      const sound = document.getElementById("sound");
+      const pressed = [];
+      new MutationObserver(() => pressed.push(sound.getAttribute("aria-pressed")))
+        .observe(sound, { attributes: true, attributeFilter: ["aria-pressed"] });
+      window.qinSoundPressed = pressed;
+      window.qinSoundWrites.length = 0;
+      sound.click();
+      sound.click();
+      return [localStorage.getItem("qin.sound"), sound.getAttribute("aria-pressed")];
+    }""")
+    assert shown == ["off", "false"]
+    page.wait_for_function("() => window.qinIdle")
+    writes = page.evaluate("window.qinSoundWrites")
+    assert writes[:2] == ["on", "off"] and "on" not in writes[2:], writes
+    pressed = page.evaluate("window.qinSoundPressed")
+    assert "true" not in pressed[2:], pressed
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("localStorage.getItem('qin.sound')") == "off"

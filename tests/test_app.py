@@ -244,6 +244,27 @@ def test_the_header_s_game_name_beside_the_start_screen_follows_the_language(
     assert "players" in str(app.screen().elements["game-meta"].text)
 
 
+def test_the_header_names_a_game_beside_the_start_screen_only_behind_back_to_the_game(
+        hot_seat: App) -> None:
+    """The page opened on the start screen with a saved game (not left open): the header
+    names no game, as before a visit to it; once that game was opened and the player came
+    back to the start screen, the header names it, beside "Back to the game" (the game
+    it returns to).  Saved games are named in their list, not in the header."""
+    storage = hot_seat.saves.storage
+    assert isinstance(storage, MemoryStorage)
+    saved = hot_seat.state.keeping.save
+    assert saved is not None
+    storage.data.pop("qin.current", None)  # kept, not left open
+    app = new_app(MemoryStorage(dict(storage.data)))
+    shown = app.screen().elements
+    assert app.mode is Mode.START and app.state.start.entries
+    assert (shown["game-meta"].text, shown["back-to-game"].hidden) == ("", True)
+    run(app, A.Command("resume", saved.id))
+    run(app, A.Command("new-game"))
+    shown = app.screen().elements
+    assert "players" in str(shown["game-meta"].text) and shown["back-to-game"].hidden is False
+
+
 def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None:
     """A language chosen during a hot-seat game: the game's log (every move's events)
     and its copied link's note, then its replay (caption, moves, their events) say
@@ -627,6 +648,58 @@ def test_an_imported_save_of_a_computer_this_page_lacks_says_a_human_plays_it() 
     assert imported.state.game.session is not None
     assert all(k.human for k in imported.state.game.session.kinds)
     assert imported.screen().elements["save-state"].text == note
+
+
+def test_a_seat_s_player_the_page_does_not_offer_keeps_the_seat_s_player() -> None:
+    """A seat's player chosen that the page does not offer (a level no longer offered,
+    left in a field by a page of another version): the seat keeps its player, with no
+    error (the check of whether a computer plays used to raise)."""
+    app = new_app()
+    run(app, A.SetupEdited(form(("human", "governor")), "kind", 1))
+    run(app, A.SetupEdited(form(("human", "grandmaster")), "kind", 1))
+    assert [s.kind for s in app.state.start.settings.seats] == ["human", "governor"]
+
+
+def test_an_imported_save_s_note_on_a_missing_level_shows_when_its_save_fails() -> None:
+    """The note that a human plays a computer this page lacks shows at the import, even
+    when the browser refuses to keep the game then (it used to wait for the next save
+    that succeeded): beside why the game is not saved."""
+
+    class Full(MemoryStorage):
+        refusing = False
+
+        def set(self, key: str, value: str) -> None:
+            if self.refusing and key.startswith(PREFIX):
+                raise RuntimeError("QuotaExceededError")
+            super().set(key, value)
+
+    storage = Full()
+    app = new_app(storage)
+    text = app.saves.storage.get(PREFIX + unknown_level_saved(app))
+    assert text is not None
+    storage.refusing = True
+    run(app, A.Imported(text, "level.json"))
+    shown = str(app.screen().elements["save-state"].text)
+    assert "grandmaster" in shown and "Not saved" in shown, shown
+    storage.refusing = False
+    app.save()
+    assert str(app.screen().elements["save-state"].text) == "Saved in this browser."  # once
+
+
+def test_an_imported_save_s_note_on_a_missing_level_stays_when_the_browser_refuses_it(
+        ) -> None:
+    """In the browser the page's Python writes to a copy of the storage: the note shows,
+    then the browser refuses the write (``StorageFailed``): the note stays said beside
+    why the game is not saved."""
+    app = new_app()
+    text = app.saves.storage.get(PREFIX + unknown_level_saved(app))
+    assert text is not None
+    run(app, A.Imported(text, "level.json"))
+    save = app.state.keeping.save
+    assert save is not None and "grandmaster" in str(app.screen().elements["save-state"].text)
+    run(app, A.StorageFailed(PREFIX + save.id, "QuotaExceededError: the quota"))
+    shown = str(app.screen().elements["save-state"].text)
+    assert "grandmaster" in shown and "full" in shown, shown
 
 
 # -- every key in every other mode ---------------------------------------------------------

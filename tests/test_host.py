@@ -938,3 +938,23 @@ def test_the_settings_table_is_what_each_setting_s_reply_writes() -> None:
         assert reply["changes"]["sound"]["attrs"]["aria-pressed"] == str(not shown).lower()
         assert setting_writes(reply) == table["sound"][str(shown).lower()]
         assert table["sound"] == {"false": [["qin.sound", "on"]], "true": [["qin.sound", "off"]]}
+
+
+def test_a_language_whose_words_cannot_be_loaded_is_said_and_changes_nothing() -> None:
+    """The shell could not load the catalogue of the language chosen (offline, not kept):
+    the page says so, in its language, and stays as it is; the note stays until the
+    next thing the player does."""
+    h, _ = started()
+    before = h.app.screen().elements["seats"]
+    reply = h.handle({"t": "language-failed", "lang": "de"})
+    note = reply["changes"]["lang-note"]
+    assert "Deutsch" in note["text"] and note["hidden"] is False
+    assert h.app.screen().elements["seats"] == before
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+    reply = h.handle({"t": "language", "lang": "en", "text": english, "form": {}})
+    assert reply["changes"]["lang-note"]["hidden"] is True
+    h.handle({"t": "language-failed", "lang": "fr"})
+    reply = h.handle({"t": "submit", "form": FORM})  # the next thing the player does
+    assert reply["changes"]["lang-note"]["hidden"] is True
+    reply = h.handle({"t": "language-failed", "lang": "xx"})  # no such language: nothing said
+    assert "lang-note" not in reply.get("changes", {})

@@ -410,6 +410,8 @@ class Host:
             return [actions.LanguageChosen(
                 str(message.get("lang", "en")), str(message.get("text") or "{}"),
                 events.read_form(message.get("form"), self.app.state.start.settings))]
+        if kind == "language-failed":
+            return [actions.LanguageFailed(str(message.get("lang") or ""))]
         if kind == "storage":
             return self.stored_elsewhere(message)
         if kind == "unwritten":

@@ -17,6 +17,7 @@
 //   wheel    {down, at, path}    drag {over}
 //   file     {name, text} or {name, refused: "too_large" | "unreadable", error}
 //   language {lang, text, form}  (the catalogue, loaded when the reply asked for it)
+//   language-failed {lang}       (that catalogue could not be loaded: the page stays)
 //   storage  {key, value (held now)} or {key: "", all}  (another tab wrote)    hash {hash}
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
@@ -66,11 +67,23 @@ let lastBusy = 0;  // when a message was last sent or a reply applied (warmAI: q
 // field the player changed after that message left (a second seat's player chosen while
 // the reply to the first was on its way) keeps the player's choice when the reply draws
 // it again (the seats' rows are one drawing): the choice's own message is on its way,
-// and its reply draws it.
+// and its reply draws it. So does a header switch (its aria-pressed) and the setting it
+// kept at once (keepSetting): the reply to an earlier message writes neither back.
 let made = 0;  // messages sent so far
 const numbered = new WeakMap();  // message → its number
 const choices = new Map();  // a field's id → the number of messages sent before the player changed it
 let answering = 0;  // the number of the message whose reply is applied
+const keptAt = new Map();  // a storage key kept at once → the number of messages sent before
+
+/** The reply's writes, but of a setting the player changed after its message left. */
+function unchanged(writes) {
+  return writes.filter(([key]) => {
+    const before = keptAt.get(key);
+    if (before === undefined) return true;
+    if (before < answering) { keptAt.delete(key); return true; }  // the message knew it
+    return false;
+  });
+}
 
 const isField = (el) => el instanceof Element && Boolean(el.id)
   && (el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA");
@@ -86,7 +99,9 @@ function keptChoices() {
   for (const [id, before] of choices) {
     if (before < answering) { choices.delete(id); continue; }  // the message knew it
     const el = document.getElementById(id);
-    if (el) kept.push([id, el.type === "checkbox" || el.type === "radio" ? { checked: el.checked } : { value: el.value }]);
+    if (!el) continue;
+    if (el.tagName === "BUTTON") kept.push([id, { pressed: el.getAttribute("aria-pressed") }]);
+    else kept.push([id, el.type === "checkbox" || el.type === "radio" ? { checked: el.checked } : { value: el.value }]);
   }
   return kept;
 }
@@ -94,7 +109,10 @@ function keptChoices() {
 function restoreChoices(kept) {
   for (const [id, choice] of kept) {
     const el = document.getElementById(id);
-    if (el) Object.assign(el, choice);
+    // a value the field drawn anew lacks (a level no longer offered): the drawn one stays
+    if (!el || (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === choice.value))) continue;
+    if ("pressed" in choice) el.setAttribute("aria-pressed", choice.pressed);
+    else Object.assign(el, choice);
   }
 }
 
@@ -160,7 +178,11 @@ function keepSetting(el, clicked) {
   const writes = table[clicked ? was : el.value];
   if (!writes) return;
   write(writes);
-  if (clicked) el.setAttribute("aria-pressed", was === "true" ? "false" : "true");
+  for (const [key] of writes) keptAt.set(key, made);
+  if (clicked) {
+    el.setAttribute("aria-pressed", was === "true" ? "false" : "true");
+    choices.set(el.id, made);
+  }
 }
 
 // Another tab's write is read when its message leaves, not when its event fired: the
@@ -416,7 +438,7 @@ function markCursor(board, square) {
 }
 
 function applyReply(reply) {
-  if (reply.writes) write(reply.writes);
+  if (reply.writes) write(keptAt.size ? unchanged(reply.writes) : reply.writes);
   if (reply.flags) {
     const { keys, ...rest } = reply.flags;
     Object.assign(flags, rest);
@@ -593,8 +615,16 @@ function perform(effect) {
         () => { node(effect.fallback)?.select(); send({ t: "copied", ok: false, field: effect.fallback }); });
       break;
     case "language":
+      // its words cannot be loaded (offline, not kept): the page stays in its language,
+      // the switch shows it again, and the page's Python says why (lang.js kept the choice)
       window.qinI18n.use(effect.lang).then((text) => send(
-        { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }));
+        { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }),
+      (error) => {
+        console.warn(error);
+        const select = node("lang");
+        if (select) select.value = window.qinI18n.lang;
+        send({ t: "language-failed", lang: effect.lang });
+      });
       break;
     case "top": window.scrollTo(0, 0); break;
     case "reveal": reveal(effect.ids); break;

@@ -147,6 +147,15 @@ class Boot:
 
 
 @dataclass(frozen=True)
+class LanguageFailed:
+    """The catalogue of the language chosen (``lang``) could not be loaded (offline and
+    not kept by the browser): the page stays in its language."""
+
+    lang: str
+    name = "language-failed"
+
+
+@dataclass(frozen=True)
 class LanguageChosen:
     """The player chose a language; ``catalogue`` is its messages (JSON text, fetched
     by the page), ``form`` the start screen as it stands."""
@@ -261,7 +270,7 @@ class StorageFailed:
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
           | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
           | HintAnswer | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer
-          | StorageFailed)
+          | StorageFailed | LanguageFailed)
 
 
 # -- effects ---------------------------------------------------------------------------

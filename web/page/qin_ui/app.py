@@ -80,6 +80,8 @@ class App(Core):
             return []
         if self.state.start.deleted and action.name not in PAGE and action.name != "undelete":
             self.end_undo()  # the undo is offered until the next thing the player does
+        if self.state.language_note and action.name not in PAGE and action.name != "hover":
+            self.state.language_note = ""  # said until then too
         if handler is learn.lesson_act:  # the step's own game: nothing follows
             return effects + learn.lesson_act(self, action)
         shown = self.state.game.session
@@ -167,7 +169,8 @@ Handler = Callable[[Core, Any], list[Effect]]
 Routes = Mapping[str, Handler]
 
 PAGE: Routes = {
-    "boot": starting.boot, "language": starting.language, "worker-ready": play.worker_ready,
+    "boot": starting.boot, "language": starting.language,
+    "language-failed": starting.language_failed, "worker-ready": play.worker_ready,
     "timer": play.timer, "computer-answer": play.computer_answer,
     "hint-answer": play.hint_answer, "review-answer": replaying.review_answer,
     "speed": play.speed, "copied": play.copied, "pointer": play.pointer,

@@ -93,8 +93,13 @@ class Core:
                     # deleted or damaged meanwhile: this game is saved anew, beside it
                     st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode)
         except SaveError as exc:
+            # what was adjusted on opening it is said now all the same (not at the next
+            # save that succeeds)
             st.keeping.save_state = "error"
-            st.keeping.save_text = words("keep.not_saved", error=exc)
+            st.keeping.save_text = Joined((words("keep.not_saved", error=exc),
+                                           st.keeping.saved_note)) \
+                if st.keeping.saved_note else words("keep.not_saved", error=exc)
+            st.keeping.saved_note = ""
             return
         with contextlib.suppress(Exception):  # the game itself was saved
             self.saves.storage.set(CURRENT_KEY, st.keeping.save.id)

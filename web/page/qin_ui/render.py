@@ -113,6 +113,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
         "motion": El(value=st.senses.pace, disabled=False),
         "sound": El(disabled=False, data=(("sound", "on" if st.senses.sound else "off"),),
                     attrs=(("aria-pressed", "true" if st.senses.sound else "false"),)),
+        "lang-note": El(text=i18n.said(st.language_note), hidden=not st.language_note),
     }
     if on_setup:  # the hidden screen is left as it is: drawn again when it shows
         _setup(st, cache, els)

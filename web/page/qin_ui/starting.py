@@ -20,6 +20,7 @@ from .actions import (
     Imported,
     ImportRefused,
     LanguageChosen,
+    LanguageFailed,
     Save,
     SetupEdited,
     StartGame,
@@ -107,7 +108,13 @@ def _setup_edited(app: Core, e: SetupEdited) -> list[Effect]:
         before = replace(fresh, seats=tuple(seats))
         st.start.settings = setup.with_colour(before, e.value, chosen)
     elif e.field == "kind":
-        st.start.settings = fresh
+        # a player the page does not offer (a level no longer offered): the seat's stays
+        was = st.start.settings.seats
+        st.start.settings = replace(fresh, seats=tuple(
+            seat if seat.kind in players.KINDS
+            else replace(seat, kind=was[i].kind if i < len(was) else players.HUMAN.key)
+            for i, seat in enumerate(fresh.seats)))
+        fresh = st.start.settings
         effects: list[Effect] = [Focus(f"seat-kind-{e.value}")]
         if any(players.kind(seat.kind).level for seat in fresh.seats) and st.worker_soon():
             effects.append(WarmWorker())  # a computer's turn starts it at once
@@ -262,10 +269,20 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
     st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
     st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
     st.spoken = ""  # a move's events are not read out again
+    st.language_note = ""
     if st.tutorial.lesson is not None:
         st.tutorial.lesson.rename()
     s = st.game.session
     if s is not None:
         s.notice = None
     app.refresh_entries()
+    return []
+
+
+def language_failed(app: Core, e: LanguageFailed) -> list[Effect]:
+    """The words of the language chosen could not be loaded: the page says so in its own
+    language and stays as it is (the browser keeps the choice for the next visit)."""
+    lang = e.lang if e.lang in i18n.LANGS else ""
+    app.state.language_note = words("lang.failed", chosen=words(f"lang.{lang}")) if lang \
+        else ""
     return []

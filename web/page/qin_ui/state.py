@@ -122,8 +122,9 @@ class Keeping:
     save_state: SaveState = ""
     save_text: Said = ""
     saved_note: Said = ""
-    """Said instead of "saved" when the game's save is next written, then dropped: what
-    the player should know of a game imported (a computer level this page lacks)."""
+    """Said instead of "saved" when the game's save is next written (beside "not saved"
+    when that write fails: said at once all the same), then dropped: what the player
+    should know of a game imported (a computer level this page lacks)."""
     notice: NoticeKind = ""
     """"conflict": another tab wrote this game's save (nothing is written until the
     player chooses); "link": a link pasted into this tab holds another state of the
@@ -181,6 +182,9 @@ class AppState:
     worker: WorkerState = "off"
     pointer: str = "mouse"
     spoken: str = ""  # the live region's text (a move's events, a refused key)
+    language_note: Said = ""
+    """Why the language chosen last is not the page's (its words could not be loaded);
+    said until the next thing the player does (a hover aside)."""
     tokens: int = 0  # the last token given to a timer or a computer turn
 
     def token(self) -> int:

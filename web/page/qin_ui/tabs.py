@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import keep, learn, links, progress, replaying, senses, tutorial
 from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
 from .core import CURRENT_KEY, Core
-from .i18n import words
+from .i18n import Joined, words
 from .saves import FULL_WORDS, SaveError, id_of_key, ref_of
 
 
@@ -31,7 +31,12 @@ def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
             st.keeping.save = ref_of(text) if text is not None else None
         except SaveError:
             st.keeping.save = None  # saved anew at the next move
-        st.keeping.save_state, st.keeping.save_text = "error", words("keep.not_saved", error=why)
+        not_saved = words("keep.not_saved", error=why)
+        # what was said instead of "saved" (an imported game's note) stays said beside it
+        said = st.keeping.save_text if st.keeping.save_state == "saved" \
+            and st.keeping.save_text not in ("", words("keep.saved")) else ""
+        st.keeping.save_state = "error"
+        st.keeping.save_text = Joined((not_saved, said)) if said else not_saved
     elif failed.key != CURRENT_KEY:
         st.start.saved_message = why
         if st.screen == "setup":
