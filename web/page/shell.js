@@ -493,9 +493,11 @@ function reveal(ids) {
   }
 }
 
-// lost: only if the focus is on nothing (a drawing removed the element that had it)
+// lost: only if the focus is on nothing (a drawing removed the element that had it, or
+// hid it: the browser lets it go only at its next layout)
 function focus(selectors, visible, lost) {
-  if (lost && document.activeElement && document.activeElement !== document.body) return;
+  const at = document.activeElement;
+  if (lost && at && at !== document.body && at.getClientRects().length) return;
   for (const selector of selectors) {
     const el = document.querySelector(selector);
     if (!el) continue;
