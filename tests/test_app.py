@@ -246,6 +246,27 @@ def test_a_replay_offers_the_way_back_not_itself(hot_seat: App) -> None:
     assert app.mode is Mode.REVIEW and offered() == (False, True)
 
 
+def test_a_move_chosen_in_the_replay_s_log_is_shown_there(hot_seat: App) -> None:
+    """A move chosen in the replay's log (a click, or Enter on it) is brought into view
+    with its events in the log's box and the side panel (``Reveal``: the move last, so
+    it shows if both do not fit), its button keeping the focus; the slider, which the
+    log does not hold, reveals nothing."""
+    app = hot_seat
+    for _ in range(3):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("replay-open"))
+    effects = run(app, A.Command("replay-jump", "1 list"))
+    assert app.state.game.replay is not None and app.state.game.replay.cursor == 1
+    assert A.Reveal(("log-said-1", "log-move-1")) in effects
+    log = app.screen().elements["log"].html or ""
+    assert re.search(r'<button [^>]*id="log-move-1".*?</button><ul id="log-said-1">', log)
+    assert A.Focus("log-move-1") in effects
+    effects = run(app, A.Command("replay-jump", "2"))
+    assert app.state.game.replay is not None and app.state.game.replay.cursor == 2
+    assert not any(isinstance(e, A.Reveal) for e in effects)
+
+
 def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> None:
     """The players beside a replay (their kinds, their pagodas on the board and left)
     follow a language chosen while the replay shows, as its other words do."""

@@ -76,8 +76,10 @@ def replay(app: Core, c: Command) -> list[Effect]:
         number, _, source = c.arg.partition(" ")
         with contextlib.suppress(ValueError):
             r.jump(int(number))
-            if source == "list":
-                return [Focus(keyboard.replay_move_id(int(number)))]
+            if source == "list":  # the move chosen and its events show in the log,
+                # wherever it was scrolled (the move itself if not both fit)
+                chosen = keyboard.replay_move_id(int(number))
+                return [Focus(chosen), Reveal((views.replay_said_id(int(number)), chosen))]
     elif c.name == "replay-play":
         r.toggle()
         if r.playing and st.game.replay_timer is None:
