@@ -12,7 +12,8 @@ the status speaks of tapping.  A placement takes two taps: the first shows the g
 tap on it places.  A replay opens at the page's top with its controls (the first, the
 previous, the next and the last move, the slider and the way back) on that first screen,
 under the board, at every move and in every language; each is tapped there, unscrolled
-(on a 1366x768 laptop they stay beside the board, clicked in place); so in the review,
+(on a 1366x768 laptop they stay beside the board, clicked in place, at the side panel's
+top as it scrolls); the game's tools offer no Replay in it; so in the review,
 the review after them, and every move chosen in its list (in German, the longest words)
 leaves them uncovered, back at the top, and the review's Close and Share uncovered at
 every scroll position (the move's words, kept at the screen's bottom, never over them);
@@ -401,12 +402,15 @@ REVIEW_BUTTONS = ("#review-close", "#review-share")
 UNDER_THE_WORDS_JS = """(selectors) => {
   // every scroll position of the page and of the side panel (a laptop's scroller), one
   // 8 px step apart: each button whose middle lies on the screen is hit there, unless
-  // the board kept at the screen's top (in a review on a phone) lies over it, which is
-  // scrolled past it as the screen's top edge is
+  // what is kept at the top lies over it, which is scrolled past it as the screen's top
+  // edge is: the board (in a review on a phone), the replay's bar (the side panel's top
+  // on a laptop)
   const out = [], side = document.querySelector('#side');
   const scrollers = [document.scrollingElement, side]
     .filter(s => s.scrollHeight > s.clientHeight + 1);
-  const board = document.querySelector('#board-area');
+  const board = document.querySelector('#board-area'), bar = document.querySelector('#replay-bar');
+  const kept = (hit) => board.contains(hit)
+    || (bar.contains(hit) && getComputedStyle(bar).position === 'sticky');
   const at = (s) => s === side ? '#side' : 'the page';
   for (const scroller of scrollers) {
     const last = scroller.scrollHeight - scroller.clientHeight;
@@ -419,7 +423,7 @@ UNDER_THE_WORDS_JS = """(selectors) => {
         const x = r.left + r.width / 2, m = r.top + r.height / 2;
         if (m < Math.max(clip.top, 0) || m > Math.min(clip.bottom, innerHeight)) continue;
         const hit = document.elementFromPoint(x, m);
-        if (hit && (el.contains(hit) || board.contains(hit))) continue;
+        if (hit && (el.contains(hit) || kept(hit))) continue;
         out.push(`${sel} at ${Math.round(m)} px, ${at(scroller)} scrolled by ` +
                  `${scroller.scrollTop}: under ${hit ? hit.id || hit.className : 'nothing'}`);
       }
@@ -487,7 +491,8 @@ def step_through_in_place(page: Page, where: str) -> None:
 
 
 def open_the_replay(page: Page) -> None:
-    """A 4-player game of 12 moves by link, its replay opened from the game's tools."""
+    """A 4-player game of 12 moves by link, its replay opened from the game's tools,
+    which then offer no Replay (the replay's bar leads back)."""
     boot(page, "/#g=" + qin.records.to_url(four_players_game(12)))
     expect(page.locator("#play")).to_have_attribute("data-moves", "12")
     if page.evaluate("() => navigator.maxTouchPoints > 0"):
@@ -495,6 +500,8 @@ def open_the_replay(page: Page) -> None:
     else:
         page.locator("#replay-open").click()
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    expect(page.locator("#replay-open")).to_be_hidden()
+    expect(page.locator("#export-game")).to_be_visible()  # the other tools stay
     page.wait_for_function("() => window.qinIdle")
     page.evaluate("() => window.scrollTo(0, 0)")
 
@@ -505,9 +512,10 @@ def test_a_replay_s_controls_are_on_the_first_screen_with_the_board(
     open_the_replay(page)
     # the replay from the page's top: the board, then its controls, on one screen
     step_through_in_place(page, "the replay")
-    press(page, "#replay-exit")  # the way back to the game
+    press(page, "#replay-exit")  # the way back to the game, where Replay is offered again
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
     expect(page.locator("#play")).to_have_attribute("data-moves", "12")
+    expect(page.locator("#replay-open")).to_be_visible()
 
 
 def test_a_review_s_replay_controls_are_on_the_first_screen_with_the_board(

@@ -11,10 +11,12 @@ said in a sentence; on a phone the move and the board are on screen together
 controls and the review's progress, buttons, accuracies (the table whole, no word
 broken), chart and first moves, with no empty block above them (with four players too,
 and at 1280x720), the game's tools
-(export, share, motion) below the review; what the chart shows is folded under the
-moves.  Cancel stops the review and a new one runs to the end.  Share gives a link that
-opens the review at the move chosen in a fresh browser; a damaged review part is said
-and the game opens.  Waits are on the page's state (``#review[data-state]``,
+(export, share, motion; no Replay in a replay) below the review; what the chart shows is
+folded under the moves; a move chosen deep in the scrolled review's list or the replay's
+log shows with its words under the replay's bar, which stays at the panel's top.
+Cancel stops the review and a new one runs to the end.  Share gives a link that opens
+the review at the move chosen in a fresh browser; a damaged review part is said and the
+game opens.  Waits are on the page's state (``#review[data-state]``,
 ``#play[data-replay-at]``), never sleeps."""
 
 from __future__ import annotations
@@ -343,14 +345,62 @@ SCROLLED_TO_END_JS = """(selectors) => { for (const sel of selectors) {
 """The boxes ``selectors`` scrolled to their ends, as a player's mouse wheel leaves them."""
 
 
+REPLAY_BAR = ["#replay-caption", "#replay-start", "#replay-back", "#replay-play",
+              "#replay-step", "#replay-end", "#replay-pos", "#replay-exit"]
+"""Where the replay is and its controls: what a player needs after a jump."""
+UNDER_THE_BAR_JS = """(selectors) => {
+  const bar = document.querySelector('#replay-bar').getBoundingClientRect();
+  return selectors.filter(sel => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return r.top < bar.bottom - 1 && r.bottom > bar.top + 1;
+  });
+}"""
+"""Those of ``selectors`` that lie (partly) under the replay's bar, kept at the side
+panel's top."""
+
+
 def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
         page: Page) -> None:
-    # at 1366x768 the side panel scrolls: a move chosen low in the review's list (the
-    # panel and the list scrolled to their ends), or on the chart with the panel at its
-    # top, shows with its words whole, wherever the panel and the list were scrolled
+    # at 1366x768 the side panel scrolls: a move chosen low in the replay's log, in the
+    # review's list (the panel and the list scrolled to their ends), or on the chart with
+    # the panel at its top, shows with its words whole, wherever the panel and the list
+    # were scrolled, under the replay's bar, which stays at the panel's top: where the
+    # replay is and its controls, clicked where they are.  In the replay, the game's tools
+    # offer no Replay (its bar leads back); opened by the keyboard, the focus goes on to
+    # the next move's button, and back in the game to Replay.
     page.set_viewport_size(LAPTOPS[0])
     game = linked_game(40)
-    review = reviewed(page, game, 40)
+    boot(page, "/#g=" + qin.records.to_url(game))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "40")
+    opener = page.locator("#replay-open")
+    opener.focus()
+    page.keyboard.press("Enter")
+    mode(page, "replay")
+    expect(opener).to_be_hidden()
+    expect(page.locator("#replay-exit")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#replay-step")).to_be_focused()
+    page.keyboard.press("Escape")  # out of the replay: the focus back on Replay
+    mode(page, "playing")
+    page.wait_for_function("() => window.qinIdle")
+    expect(opener).to_be_focused()
+    page.keyboard.press("Enter")
+    mode(page, "replay")
+    page.wait_for_function("() => window.qinIdle")
+    # a move low in the replay's log (newest first), the log scrolled to its end: it
+    # shows with its events
+    page.evaluate(SCROLLED_TO_END_JS, ["#side", "#log"])
+    page.locator("#log-move-2").click()
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "2")
+    page.wait_for_function("() => window.qinIdle")
+    logged = ["#log-move-2", "#log-said-2"]
+    assert page.evaluate(SIDE_SHOWS_JS, [logged, False]) == [], "a move chosen in the log"
+    assert page.evaluate(UNDER_THE_BAR_JS, logged) == [], "a move chosen in the log"
+    expect(page.locator("#log-move-2")).to_be_focused()
+    page.evaluate("() => { document.querySelector('#side').scrollTop = 0; }")
+    page.click("#review-open")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     page.wait_for_function("() => window.qinIdle")
     page.evaluate(SCROLLED_TO_END_JS, ["#side", "#review-moves"])
     chosen = page.locator('#review-moves button[data-ply="36"]')
@@ -360,7 +410,13 @@ def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
     shown = ["#review-moves button[aria-current]", "#review-detail"]
     expect(page.locator(shown[0])).to_have_attribute("data-ply", "36")
     assert page.evaluate(SIDE_SHOWS_JS, [shown, False]) == [], "a move chosen in the list"
+    assert page.evaluate(UNDER_THE_BAR_JS, shown) == [], "a move chosen in the list"
+    assert page.evaluate("() => document.querySelector('#side').scrollTop") > 0
+    assert page.evaluate(SIDE_SHOWS_JS, [REPLAY_BAR, False]) == [], "the replay's bar"
     page.screenshot(path="e2e-artifacts/review-chosen-in-list-1366.png")
+    page.locator("#replay-step").click()  # where it is: on to the move played
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "36")
+    page.wait_for_function("() => window.qinIdle")
     page.evaluate("() => { document.querySelector('#side').scrollTop = 0; }")
     page.locator("#review-point-12").click()
     expect(review).to_have_attribute("data-at", "12")

@@ -4,8 +4,11 @@ machine (web/page/qin_ui/keyboard.py)."""
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 from itertools import combinations
 from pathlib import Path
 
@@ -273,3 +276,50 @@ def test_a_tap_previews_and_a_second_tap_on_the_same_square_places() -> None:
 
 def test_the_game_module_is_reachable() -> None:
     assert qin.Game.new(board="bird", players=2, seed=1).players == 2
+
+
+class _Buttons(HTMLParser):
+    """index.html's buttons: id -> their attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buttons: dict[str, dict[str, str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {name: value or "" for name, value in attrs}
+        if tag == "button" and found.get("id"):
+            self.buttons[found["id"]] = found
+
+
+ARROW_GLYPHS = re.compile("[\u2190-\u21ff\u27f0-\u27ff\u2b00-\u2bff]")
+"""Arrows as signs (a screen reader says "leftwards arrow", a player reads words)."""
+
+
+def test_the_replay_s_buttons_are_named_in_words_and_give_their_keys() -> None:
+    """The replay's step buttons are named in short words in every language (no arrow
+    sign, no key in brackets); their keys, and Escape's on the way back, are given as
+    ``aria-keyshortcuts`` (the key table's, ``keyboard.REPLAY_KEYS``) and, in a
+    pointer's tooltip, in words."""
+    page = _Buttons()
+    page.feed((WEB / "index.html").read_text(encoding="utf-8"))
+    bar = {ident: attrs for ident, attrs in page.buttons.items() if "data-replay" in attrs}
+    assert set(bar) == {"replay-start", "replay-back", "replay-play", "replay-step",
+                        "replay-end", "replay-exit"}
+    keys: dict[str, str] = {command: key for key, command in keyboard.REPLAY_KEYS.items()}
+    assert keys == {"replay-step": "ArrowRight", "replay-back": "ArrowLeft",
+                    "replay-exit": "Escape"}
+    catalogues = {lang: json.loads((WEB.parent / "i18n" / f"{lang}.json").read_text(
+        encoding="utf-8")) for lang in ("en", "de", "fr")}
+    for ident, attrs in bar.items():
+        assert attrs.get("aria-keyshortcuts") == keys.get(ident), ident
+        named = attrs.get("data-i18n-aria-label")
+        if named is None:
+            continue
+        for lang, words in catalogues.items():
+            name = words[named]
+            assert not ARROW_GLYPHS.search(name) and "(" not in name, (lang, ident, name)
+            assert len(name) <= 24, (lang, ident, name)  # short: the key is said apart
+            title = words[attrs["data-i18n-title"]]
+            assert not ARROW_GLYPHS.search(title), (lang, ident, title)
+            if ident in keys:  # the tooltip: the name, then its key in words
+                assert title.startswith(name + " (") and title != name, (lang, title)

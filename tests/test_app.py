@@ -208,6 +208,65 @@ def test_every_key_in_a_replay_steps_it_or_does_nothing(hot_seat: App) -> None:
     assert app.state.game.replay is None and moves(app) == before and stored(app) == saved
 
 
+def test_a_replay_offers_the_way_back_not_itself(hot_seat: App) -> None:
+    """While a replay (or its review) is open, the game's tools do not offer Replay: the
+    replay's bar holds the way back ("Back to the game", Escape); the replay's own
+    command, sent by a click on a button drawn before, a key or anything else, is not
+    taken there (it neither closes the replay nor opens it again).  Back in the game,
+    Replay is offered again, and the focus a hidden button had goes to what shows in
+    its place."""
+    app = hot_seat
+    for _ in range(2):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+
+    def offered() -> tuple[bool, bool]:
+        els = app.screen().elements
+        return not els["replay-open"].hidden, not els["replay-bar"].hidden
+
+    assert offered() == (True, False)
+    effects = run(app, A.Command("replay-open"))
+    assert app.mode is Mode.REPLAY and offered() == (False, True)
+    # a keyboard player who pressed Replay: the focus, lost with it, to the next move
+    assert A.Focus("replay-step", lost=True) in effects
+    assert "replay-open" not in ACCEPTS[Mode.REPLAY] | ACCEPTS[Mode.REVIEW]
+    replay = app.state.game.replay
+    assert replay is not None
+    run(app, A.Command("replay-step"))
+    assert app.dispatch(A.Command("replay-open")) == []  # a click sent before it hid
+    assert app.mode is Mode.REPLAY and app.state.game.replay is replay and replay.cursor == 1
+    for mode in Mode:  # no key means Replay anywhere: it is the button's alone
+        assert all(command_for(key, mode) != A.Command("replay-open") for key in KEYS)
+    effects = run(app, A.Command("replay-exit"))
+    assert app.mode is Mode.PLAYING and offered() == (True, False)
+    assert A.Focus("replay-open", lost=True) in effects
+    # the review beside the replay: the same
+    run(app, A.Command("replay-open"))
+    run(app, A.Command("review-open"))
+    assert app.mode is Mode.REVIEW and offered() == (False, True)
+
+
+def test_a_move_chosen_in_the_replay_s_log_is_shown_there(hot_seat: App) -> None:
+    """A move chosen in the replay's log (a click, or Enter on it) is brought into view
+    with its events in the log's box and the side panel (``Reveal``: the move last, so
+    it shows if both do not fit), its button keeping the focus; the slider, which the
+    log does not hold, reveals nothing."""
+    app = hot_seat
+    for _ in range(3):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("replay-open"))
+    effects = run(app, A.Command("replay-jump", "1 list"))
+    assert app.state.game.replay is not None and app.state.game.replay.cursor == 1
+    assert A.Reveal(("log-said-1", "log-move-1")) in effects
+    log = app.screen().elements["log"].html or ""
+    assert re.search(r'<button [^>]*id="log-move-1".*?</button><ul id="log-said-1">', log)
+    assert A.Focus("log-move-1") in effects
+    effects = run(app, A.Command("replay-jump", "2"))
+    assert app.state.game.replay is not None and app.state.game.replay.cursor == 2
+    assert not any(isinstance(e, A.Reveal) for e in effects)
+
+
 def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> None:
     """The players beside a replay (their kinds, their pagodas on the board and left)
     follow a language chosen while the replay shows, as its other words do."""

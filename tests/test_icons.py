@@ -4,8 +4,9 @@ never a font's glyph: on a device without a font that has the character a glyph 
 empty box, and each font sizes and places it differently.  Each is hidden from screen
 readers where words beside it (or its button's name) say what it means.
 
-Typographic characters of prose (quotes, dashes) stay as they are; the arrows of the
-replay buttons' names (the keys ← and →) are words of a tooltip, not pictures.
+Typographic characters of prose (quotes, dashes) stay as they are; the replay buttons
+give their keys in words and as ``aria-keyshortcuts``, never as arrows
+(tests/test_access.py).
 """
 
 from __future__ import annotations

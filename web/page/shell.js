@@ -498,9 +498,22 @@ function download(name, text, mime) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// The blocks of a scrolling box that stick to its top (a replay's bar in the side panel),
+// among its own and those of its children drawn as its own (display: contents).
+function stickers(box) {
+  const out = [];
+  for (const child of box.children) {
+    const style = getComputedStyle(child);
+    if (style.display === "contents") out.push(...stickers(child));
+    else if (style.position === "sticky" && style.top !== "auto") out.push(child);
+  }
+  return out;
+}
+
 // Each element, in turn, into view inside the boxes that scroll it within the page (the side
 // panel, a list): the least scroll that shows it whole, its top if it is taller than the
-// box (scrollIntoView's "nearest", without scrolling the page itself).
+// box (scrollIntoView's "nearest", without scrolling the page itself); below what sticks
+// to a box's top before it, which would cover it there.
 function reveal(ids) {
   for (const id of ids) {
     const el = node(id);
@@ -508,16 +521,23 @@ function reveal(ids) {
     for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
       if (box.scrollHeight <= box.clientHeight || !/auto|scroll/.test(getComputedStyle(box).overflowY)) continue;
       const r = el.getBoundingClientRect();
-      const top = box.getBoundingClientRect().top + box.clientTop, bottom = top + box.clientHeight;
+      const edge = box.getBoundingClientRect().top + box.clientTop, bottom = edge + box.clientHeight;
+      let top = edge;
+      for (const stuck of stickers(box)) {
+        if (!(stuck.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || stuck.contains(el)) continue;
+        top = Math.max(top, edge + parseFloat(getComputedStyle(stuck).top) + stuck.getBoundingClientRect().height);
+      }
       if (r.top < top) box.scrollTop -= top - r.top;
       else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
     }
   }
 }
 
-// lost: only if the focus is on nothing (a drawing removed the element that had it)
+// lost: only if the focus is on nothing (a drawing removed the element that had it, or
+// hid it: the browser lets it go only at its next layout)
 function focus(selectors, visible, lost) {
-  if (lost && document.activeElement && document.activeElement !== document.body) return;
+  const at = document.activeElement;
+  if (lost && at && at !== document.body && at.getClientRects().length) return;
   for (const selector of selectors) {
     const el = document.querySelector(selector);
     if (!el) continue;

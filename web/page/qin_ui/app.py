@@ -217,16 +217,16 @@ HINTS: Routes = dict.fromkeys(("hint", "hint-take", "hint-dismiss"), play.hint_c
 """A human's turn: ask the strongest computer for a hint, take it or leave it."""
 
 REPLAYING: Routes = {
-    **dict.fromkeys(("replay-open", "replay-exit", "replay-step", "replay-back",
-                     "replay-start", "replay-end", "replay-jump", "replay-play"),
-                    replaying.replay),
+    **dict.fromkeys(("replay-exit", "replay-step", "replay-back", "replay-start",
+                     "replay-end", "replay-jump", "replay-play"), replaying.replay),
     **dict.fromkeys(("focus-log", "focus-board"), play.board_command),
     "list-step": replaying.list_step,
     "new-game": starting.new_game, "export": play.export, "share": play.share,
     "link-copy": play.link_copy,
 }
-"""The replay: its controls, the focus (also between the moves of its log and of the
-review's list), and the tools that do not change the game."""
+"""The replay: its controls (Replay itself is not offered in it: its bar holds the
+way back), the focus (also between the moves of its log and of the review's list), and
+the tools that do not change the game."""
 
 REVIEWING: Routes = dict.fromkeys(("review-cancel", "review-close", "review-jump",
                                    "review-open", "review-share", "review-link-copy"),

@@ -259,6 +259,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-problem"] = El(text=i18n.said(st.link.link_problem),
                              hidden=not st.link.link_problem)
     els["replay-bar"] = El(hidden=r is None)
+    els["replay-open"] = El(hidden=r is not None)  # in a replay, its bar leads back
     if r is not None:  # the caption speaks a step (a live region), the status line not;
         # at a reviewed move jumped to, the review's detail speaks it in fuller words
         els["replay-caption"] = El(text=r.caption(), attrs=(

@@ -32,21 +32,18 @@ REVIEW_LINK = "review-link"
 """The element that shows the review's link (where a copy by hand selects it)."""
 DETAIL = "review-detail"
 """The element that says the reviewed move jumped to in words."""
+REPLAY_BUTTON = "replay-open"
+"""The game's tools' button that opens the replay (not shown in a replay)."""
+STEP_BUTTON = "replay-step"
+"""The replay's bar's button that steps one move on."""
 
 
 def replay(app: Core, c: Command) -> list[Effect]:
     st = app.state
     s = st.game.session
     r = st.game.replay
-    if c.name in ("replay-open", "replay-exit") and r is not None:
-        st.game.replay = None
-        st.game.replay_timer = None
-        if st.game.review is not None:
-            st.game.review.cancel()  # an answer under way is dropped
-            st.game.review = None
-        return []
-    if c.name == "replay-open":
-        if s is None:
+    if c.name == "replay-open":  # offered by the game's tools outside a replay only
+        if s is None or r is not None:
             return []
         try:
             st.game.replay = Replay(s.game.record())
@@ -54,9 +51,17 @@ def replay(app: Core, c: Command) -> list[Effect]:
             st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
             return []
         s.selected = None
-        return []
+        # Replay hides: a keyboard's focus on it goes on to the next move's button
+        return [Focus(STEP_BUTTON, lost=True)]
     if r is None:
         return []
+    if c.name == "replay-exit":
+        st.game.replay = None
+        st.game.replay_timer = None
+        if st.game.review is not None:
+            st.game.review.cancel()  # an answer under way is dropped
+            st.game.review = None
+        return [Focus(REPLAY_BUTTON, lost=True)]  # the replay's bar hides: back to Replay
     if c.name == "replay-start":
         r.start()
     elif c.name == "replay-back":
@@ -71,8 +76,10 @@ def replay(app: Core, c: Command) -> list[Effect]:
         number, _, source = c.arg.partition(" ")
         with contextlib.suppress(ValueError):
             r.jump(int(number))
-            if source == "list":
-                return [Focus(keyboard.replay_move_id(int(number)))]
+            if source == "list":  # the move chosen and its events show in the log,
+                # wherever it was scrolled (the move itself if not both fit)
+                chosen = keyboard.replay_move_id(int(number))
+                return [Focus(chosen), Reveal((views.replay_said_id(int(number)), chosen))]
     elif c.name == "replay-play":
         r.toggle()
         if r.playing and st.game.replay_timer is None:

@@ -272,7 +272,8 @@ def replay_log_html(replay: Replay) -> str:
     for step in reversed(replay.log):
         cls = ' class="current"' if step.number == replay.cursor else ""
         future = ' data-future="1"' if step.number > replay.cursor else ""
-        lines = ("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
+        lines = (f'<ul id="{replay_said_id(step.number)}">'
+                 + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
                  + "</ul>") if step.lines and step.number <= replay.cursor else ""
         said = t("replay.entry", who=names[step.player - 1], move=move_words(step.move))
         items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
@@ -281,6 +282,11 @@ def replay_log_html(replay: Replay) -> str:
                      f"{escape(said)}</button>"
                      f"{lines}</li>")
     return "".join(items)
+
+
+def replay_said_id(number: int) -> str:
+    """The id of the list of move ``number``'s events in the replay's log."""
+    return f"log-said-{number}"
 
 
 def replay_moves(replay: Replay) -> list[str]:
