@@ -255,6 +255,52 @@ def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
         other.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
 
 
+# Another tab loading through the service worker without a pause, as a tab whose computer
+# player's worker is starting does (some 60 files, each through the worker): a request
+# with a query string reaches the worker's fetch handler (static routes take only URLs
+# without one).  Every request is read to its end; the loop stops when the test says so.
+LOADING_JS = """() => { let n = 0;
+  window.qinTestLoading = setInterval(() => {
+    fetch(`./start.json?n=${n++}`).then((r) => r.text()).catch(() => {});
+  }, 40); }"""
+CLICK_RELOAD_JS = """() => { document.getElementById("update-reload").click();
+  return { update: document.body.dataset.update,
+           starting: !document.getElementById("update-starting").hidden,
+           ready: !document.getElementById("update-ready").hidden }; }"""
+
+
+def test_reload_takes_the_new_version_while_another_tab_loads_through_the_old_worker(
+        browser: Browser, site_copy: Path, copy_origin: str) -> None:
+    """Chromium retires the old worker when the new one skips waiting only once the old one
+    is idle, and hurries it only if it is running then: a request of any tab that reaches
+    the old worker while it stops starts it again, unhurried, and the new version waited
+    (minutes; for ever with DevTools open) while the player's Reload stayed greyed out.
+    The Reload says it is starting the new version and takes it within seconds."""
+    with copy_site(browser, copy_origin) as context:
+        first = boot(context.new_page(), "/")
+        expect(first.locator("body")).to_have_attribute("data-offline", "ready",
+                                                        timeout=60_000)
+        other = boot(context.new_page(), "/")
+        expect(other.locator("body")).to_have_attribute("data-offline", "ready",
+                                                        timeout=60_000)
+
+        deploy_second_version(site_copy)
+        first.reload()
+        first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        expect(first.locator("#update")).to_be_visible(timeout=60_000)
+        other.evaluate(LOADING_JS)
+        try:
+            # What the bar says right after the click (the page may reload on the new
+            # version a moment later, before a wait in the test could look).
+            said = first.evaluate(CLICK_RELOAD_JS)
+            assert said == {"update": "starting", "starting": True, "ready": False}, said
+            first.wait_for_function("document.title === 'Qin, v2'", timeout=30_000)
+        finally:
+            other.evaluate("() => clearInterval(window.qinTestLoading)")
+        first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        expect(other.locator("body")).to_have_attribute("data-update", "elsewhere")
+
+
 # --------------------------------------------------------------------------- a first visit
 
 

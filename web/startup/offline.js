@@ -5,24 +5,56 @@
 // State for tests: document.body.dataset.offline is "registering", then "ready" once
 // a service worker is active for this page's site (everything precached), or
 // "unavailable" when the browser has no service workers (or refused one);
-// dataset.update = "ready" while the update prompt shows, "elsewhere" once another tab
+// dataset.update = "ready" while the update prompt shows, "starting" once the player has
+// asked for the new version (until the page reloads on it), "elsewhere" once another tab
 // has started a new version (this tab is then asked to reload, and can).
 
 const body = document.body;
 let reloading = false;
 
-// The bar says either "a new version is ready" (this tab may take it) or "a new version
-// was started in another tab" (this tab's files are no longer the running version's:
-// only a reload brings the page and everything it still loads onto one version).
+// The new version's worker takes over (and the page reloads on it) once Chromium has
+// retired the old worker, which it does only when the old worker is idle: when the new
+// one skips waiting, Chromium stops the old one at its first idle moment, if it is running
+// then.  A request of any tab that reaches the old worker while it stops (a page or a
+// computer player's worker loading its files through it: some 60 requests) starts it
+// again, and that hurry is forgotten: the new version then waited until the old worker
+// had been idle for 30 s, for ever while other tabs kept loading (or DevTools was open),
+// and the Reload stayed greyed out.  Chromium hurries the old worker again whenever a page
+// or a worker script of the site is requested: while the Reload waits, the page starts a
+// worker that does nothing but load (update_nudge.js), once a second.
+const NUDGE_MS = 1000;
+const NUDGE_URL = "./update_nudge.js";
+
+function nudge(worker) {
+  if (worker.state !== "installed") return; // activating: controllerchange reloads
+  try {
+    const nudger = new Worker(NUDGE_URL, { type: "module" });
+    const done = () => nudger.terminate();
+    nudger.addEventListener("message", done);
+    nudger.addEventListener("error", done);
+  } catch {
+    return; // no workers here: nothing to nudge with
+  }
+  setTimeout(() => nudge(worker), NUDGE_MS);
+}
+
+// The bar says "a new version is ready" (this tab may take it), then "starting the new
+// version" once the player has asked for it, or "a new version was started in another
+// tab" (this tab's files are no longer the running version's: only a reload brings the
+// page and everything it still loads onto one version).
+function showState(state) {
+  for (const which of ["ready", "elsewhere", "starting"]) {
+    const text = document.getElementById(`update-${which}`);
+    if (text) text.hidden = state !== which;
+  }
+  body.dataset.update = state;
+}
+
 function showBar(state, onReload) {
   const bar = document.getElementById("update");
   const button = document.getElementById("update-reload");
   if (!bar || !button) return;
-  for (const [id, which] of [["update-ready", "ready"], ["update-elsewhere", "elsewhere"]]) {
-    const text = document.getElementById(id);
-    if (text) text.hidden = state !== which;
-  }
-  body.dataset.update = state;
+  showState(state);
   bar.hidden = false;
   button.disabled = false;
   button.onclick = () => {
@@ -38,7 +70,12 @@ function offer(worker) {
       return;
     }
     reloading = true;
+    showState("starting");
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "redundant") location.reload(); // replaced by a newer one
+    });
     worker.postMessage({ type: "skip-waiting" });
+    setTimeout(() => nudge(worker), NUDGE_MS);
   });
 }
 
