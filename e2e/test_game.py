@@ -155,8 +155,11 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     expect(page.locator("#info .info-preview")).to_contain_text(f"Placing it on {anchor}")
 
     def turned(expected: int) -> str:
+        """The ghost's move once turned to ``expected`` (a ghost partly off the board has
+        no move text: said by its turning)."""
         expect(play).to_have_attribute("data-orientation", str(expected))
-        return page.locator("#board g.overlay g.ghost").get_attribute("data-move") or ""
+        return (page.locator("#board g.overlay g.ghost").get_attribute("data-move")
+                or f"off the board, turned {expected}")
 
     start_orientation = int(play.get_attribute("data-orientation") or 0)
     seen = [first]
@@ -172,7 +175,7 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     square(page, anchor).hover()
     seen.append(turned(start_orientation))
     assert seen[-1] == seen[0] and len(set(seen[:4])) == 4
-    halves = {qin.Move.parse(m).squares for m in seen[:4] if not m.startswith(("z", "a0"))}
+    halves = {qin.Move.parse(m).squares for m in seen[:4] if not m.startswith("off")}
     assert all(anchor in pair for pair in halves)  # turning around the anchor square
     assert moves_played(play) == 0
 
@@ -205,6 +208,19 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     square(page, "m1").click()
     expect(page.locator("#status")).to_have_text(right)
     assert moves_played(play) == 0
+    off_board(page, "m1")
+
+    # Turned up or left from a1 (no square has a text there: "z1", "a0"), the ghost
+    # says the top or the left edge, and has no move text either.
+    square(page, "a1").hover()
+    for turn, edge in ((1, ""), (2, "left"), (3, "top")):  # from right (0): down, left, up
+        page.keyboard.press("r")
+        expect(play).to_have_attribute("data-orientation", str(turn))
+        if edge:
+            words = qin.messages.catalogue("en")[f"illegal.outside.{edge}"]
+            expect(page.locator("#info .info-bad")).to_contain_text(
+                words.replace("{rule}", ""))
+            off_board(page, "a1")
     expect(page.locator("#log .turn")).to_have_count(0)
 
     # A hover and a placement go to the page's Python (in its worker) and come back as
@@ -232,6 +248,15 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     expect(play).to_have_attribute("data-moves", "1")
     print(f"hover preview {statistics.median(hovers):.1f} ms (median of {len(hovers)}), "
           f"placement {placement:.1f} ms")
+
+
+def off_board(page: Page, square: str) -> None:
+    """The ghost partly off the board: drawn on ``square`` alone, with no move text."""
+    ghost = page.locator("#board g.overlay g.ghost")
+    expect(ghost).to_have_class(re.compile(r"\bbad\b"))
+    expect(ghost).not_to_have_attribute("data-move", re.compile(".*"))
+    expect(ghost.locator(".half")).to_have_count(1)
+    expect(ghost.locator(".half")).to_have_attribute("data-at", square)
 
 
 # What a pick shows: the legal squares, the tile picked (its button's index and

@@ -10,10 +10,13 @@ Every wait is for the page's state (``body[data-prestart]``, ``body[data-boot]``
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, PageProblems, boot, wait_for_boot
+
+ROOT = Path(__file__).resolve().parent.parent
 
 UNKNOWN = {"qin-lang": "xx", "qin.motion": "turbo", "qin.sound": "loud",
            "qin-contrast": "maybe"}
@@ -115,9 +118,43 @@ def test_a_language_chosen_just_before_a_reload_is_kept(
                                        if "503" not in e]
 
 
-def test_a_language_chosen_before_python_just_before_a_reload_is_kept(page: Page) -> None:
+def test_a_language_chosen_before_python_just_before_a_reload_is_kept(
+        page: Page, page_problems: PageProblems) -> None:
+    """First a language whose words cannot be loaded, chosen before Python: the page says
+    so in its own language, as it does after Python (and still when Python arrives), stays
+    as it was with what the player typed, and keeps the choice for the next visit."""
     held = HeldRuntime(page)
     page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    page.fill("#seat-name-1", "Li")
+    page.fill("#seed", "42")
+    page.route("**/i18n/fr.json", lambda route: route.fulfill(status=503, body=""))
+    page.select_option("#lang", "fr")
+    note = page.locator("#lang-note")
+    english = json.loads(ROOT.joinpath("web/i18n/en.json").read_text(encoding="utf-8"))
+    said = english["lang.failed"].replace("{chosen}", english["lang.fr"])
+    expect(note).to_have_text(said)
+    expect(note).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#lang")).to_have_value("en")
+    expect(page.locator("#seat-name-1")).to_have_value("Li")  # nothing lost
+    expect(page.locator("#seed")).to_have_value("42")
+    assert page.evaluate("localStorage.getItem('qin-lang')") == "fr"  # kept for next time
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    held.release()  # the page's Python says it too, until the player's next action
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    expect(note).to_have_text(said)
+    expect(page.locator("#seed")).to_have_value("42")
+    expect(page.locator("#lang")).to_have_value("en")
+    page_problems.console_errors[:] = [e for e in page_problems.console_errors
+                                       if "503" not in e]
+    page.unroute("**/i18n/fr.json")
+    page.check("#players-3")  # the player's next action: the note goes
+    expect(note).to_be_hidden()
+    held = HeldRuntime(page)
+    page.evaluate("localStorage.setItem('qin-lang', 'en')")
+    page.reload()
     expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
     kept = page.evaluate(CHANGE_THEN_RELOAD % json.dumps("qin-lang"), ["lang", "fr", False])
     assert kept == "fr"

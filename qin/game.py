@@ -429,7 +429,8 @@ class Game:
         geo = self.board.geo
         outside = placement.off_board(self.board, m.coords)
         if outside is not None:  # Q6: both halves on the board
-            raise self._refuse("outside", move=text, **outside)
+            # a tile built past the top or left edge has no text: its on_board says where
+            raise self._refuse("outside", **({"move": text} if m.written else {}), **outside)
         (xa, ya), (xb, yb) = m.coords
         a, b = geo.index(xa, ya), geo.index(xb, yb)
         if a == b:

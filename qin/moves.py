@@ -13,6 +13,8 @@ from .tiles import COLOURS, kind_of
 _HALF = r"([RYB])([a-z])([0-9]{1,2})"  # ASCII digits only: \d would read "٣"
 _MOVE_RE: Final = re.compile(rf"^{_HALF}\s*{_HALF}$")
 _SQUARE_RE: Final = re.compile(r"^([a-z])([0-9]{1,2})$")
+MOST_ROWS: Final = 99
+"""The rows a square's text can name (one or two digits)."""
 
 
 def parse_square(text: str) -> tuple[int, int]:
@@ -75,6 +77,13 @@ class Move:
     @property
     def is_pass(self) -> bool:
         return not self.colours
+
+    @property
+    def written(self) -> bool:
+        """Whether the text reads back as this move (``Move.parse``): a move built from
+        coordinates left of the first column or above the first row (a tile turned past
+        the board's left or top edge) has squares no text names ("z1", "a0")."""
+        return all(0 <= x < len(LETTERS) and 0 <= y < MOST_ROWS for x, y in self.coords)
 
     @property
     def kind(self) -> str:

@@ -40,6 +40,7 @@ from .events import Event
 from .game import Game
 from .geometry import square_name
 from .moves import Move
+from .placement import off_board
 from .svg_defs import DEFS, FACE_IDS
 from .tiles import COLOUR_NAMES
 
@@ -751,7 +752,10 @@ def render_overlay(source: Game, *, ghost: Move | str | None = None,
         out.append(_preview_marks(frame, board, preview, cols))
     if halves:
         cls = "ghost ok" if ghost_ok else "ghost bad"
-        out.append(_tile(frame, halves, cls=cls, attrs=f' data-move="{_attr(move)}"'))
+        # a tile partly off the board is no move of this board: no move text
+        whole = off_board(board, move.coords) is None
+        out.append(_tile(frame, halves, cls=cls,
+                         attrs=f' data-move="{_attr(move)}"' if whole else ""))
         if not ghost_ok:
             for col, row, _ in halves:
                 cx, cy = frame.centre(col, row)

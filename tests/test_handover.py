@@ -232,3 +232,23 @@ def test_a_start_the_engine_refuses_is_said_never_raised(
     assert app.state.game.session is None and app.mode is Mode.START
     assert app.state.start.setup_problems
     assert app.state.start.settings.names == ["Orange", "White", "Mei"]
+
+
+def test_a_language_that_failed_before_python_is_still_said_when_python_arrives() -> None:
+    """A switch before Python whose catalogue could not be loaded (prestart.js said so
+    under the header, ``failed``): the page's Python says it too, in the page's language,
+    until the player's next action; anything but a language the page speaks is nothing."""
+    text = json.loads(handed(None))
+    got = handover.read(json.dumps({**text, "failed": "fr"}))
+    assert got is not None and got.failed == "fr"
+    assert handover.after_boot(got)[-1] == A.LanguageFailed("fr")
+    app = App(SaveStore(MemoryStorage()))
+    page_boot(app, json.dumps({**text, "failed": "fr"}))
+    note = app.screen().elements["lang-note"]
+    assert not note.hidden and "Français" in (note.text or "") and "English" in (note.text or "")
+    for junk in ("xx", 7, None, "", ["fr"]):
+        got = handover.read(json.dumps({**text, "failed": junk}))
+        assert got is not None and got.failed == "" and handover.after_boot(got) == []
+    app = App(SaveStore(MemoryStorage()))
+    page_boot(app, handed(None))
+    assert app.screen().elements["lang-note"].hidden

@@ -113,14 +113,22 @@ def test_a_tile_off_the_board_is_refused_naming_the_edge_it_sticks_out_over(
 
 def test_a_tile_past_the_top_or_left_edge_is_refused_naming_it() -> None:
     """A tile built from coordinates (the page's ghost tile turned up or left from the
-    first row or column) lies past the top or the left edge: the refusal says so."""
+    first row or column) lies past the top or the left edge: the refusal says so.  Such
+    a tile has no move text (row 0 or a column left of "a" has no name: its text would
+    be "Ra1Ra0" or "Ra2Rz2", which never read back as it), so the refusal quotes none;
+    its ``on_board`` names the square on the board."""
     g = game(CENTRE)
     for coords, edge, on_board in ((((0, 0), (0, -1)), "top", ["a1"]),
-                                   (((0, 1), (-1, 1)), "left", ["a2"])):
-        refused = g.refusal(qin.Move((0, 0), coords))
+                                   (((0, 1), (-1, 1)), "left", ["a2"]),
+                                   (((-1, 0), (0, 0)), "left", ["a1"])):
+        move = qin.Move((0, 0), coords)
+        assert not move.written
+        refused = g.refusal(move)
         assert refused is not None and refused.code == "outside"
-        assert refused.params["edge"] == edge and refused.params["on_board"] == on_board
+        assert refused.params == {"edge": edge, "on_board": on_board}
         assert f"over the {edge} edge" in qin.messages.refusal_text(refused)
+        assert str(refused) == qin.messages.refusal_text(refused)  # no move in front
+    assert qin.Move.parse("Rd1Re1").written  # past the right edge, as the player wrote it
 
 
 def test_halves_must_be_neighbours_on_the_board() -> None:

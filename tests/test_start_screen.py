@@ -81,6 +81,11 @@ def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() 
         assert words["saved"] == views.saved_html([])
         assert words["dealing"] == (f'<p class="dealing" id="dealing">'
                                     f'{CATALOGUES[lang]["prestart.dealing"]}</p>')
+        # a switch to another language that cannot load, said as the page's Python says it
+        assert words["failed"] == {other: i18n.said(i18n.language_failed(other))
+                                   for other in LANGS if other != lang}
+    assert "Français" in site["langs"]["en"]["failed"]["fr"]
+    assert "English" in site["langs"]["en"]["failed"]["fr"]
     assert "Grün" in site["langs"]["de"]["seats"]["2"]
     assert "Vert" in site["langs"]["fr"]["seats"]["2"]
 

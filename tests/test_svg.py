@@ -289,6 +289,12 @@ def test_ghost_halves_off_the_board_are_left_out() -> None:
     root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')
     halves = all_with_class(root, "half")
     assert [h.get("data-at") for h in halves] == ["e1"]
+    # partly off the board, the ghost is no move of this board: no move text
+    for ghost in (off, qin.Move((0, 1), ((0, 0), (-1, 0))), qin.Move((0, 1), ((0, 0), (0, -1)))):
+        root = parse('<svg xmlns="http://www.w3.org/2000/svg">'
+                     f"{render_overlay(game, ghost=ghost, ghost_ok=False)}</svg>")
+        drawn = all_with_class(root, "ghost")
+        assert len(drawn) == 1 and drawn[0].get("data-move") is None, ghost.coords
 
 
 def test_the_overlay_alone_matches_the_full_render() -> None:

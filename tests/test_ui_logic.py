@@ -467,3 +467,54 @@ def test_hovering_every_square_then_placing_mid_game() -> None:
     assert render_svg(s.game, legal=s.legal_squares(), last=s.last, colours=s.colours,
                       names=s.names, style=False).startswith("<svg")
     assert views.players_html(s) and views.log_html(s)
+
+
+def test_a_ghost_past_any_edge_of_the_board_has_no_move_text() -> None:
+    """The ghost of a tile turned past the board's edge (each of the four, from every
+    square along it, the tile turned either way that sticks out) is no move on this
+    board: its drawing has no ``data-move`` (its halves' ``data-at`` name the square on
+    the board), and the refusal names the edge and that square, never a move text
+    that does not read back as the ghost ("Ra1Yz1", "Ra1Ya0"); a click there says so."""
+    import xml.etree.ElementTree as ET
+    s = session()
+    hand = s.visible_hand()
+    assert hand is not None
+    s.select(next(i for i, k in enumerate(hand) if k[0] != k[1]))  # turns all four ways
+    geo = s.game.board.geo
+    anchors = sorted({(x, y) for x in range(geo.width) for y in range(geo.height)
+                      if x in (0, geo.width - 1) or y in (0, geo.height - 1)})
+    checked: dict[str, int] = {}
+    for x, y in anchors:
+        square = geo.names[y * geo.width + x]
+        if qin.placement.off_board(s.game.board, [(x, y)]) is not None:
+            continue  # outside the board's outline: no square to point at
+        for orientation in range(4):
+            s.orientation = orientation
+            s.hover(square)
+            ghost = s.hover_state.ghost
+            assert ghost is not None
+            (ax, ay), (bx, by) = ghost.coords
+            if 0 <= bx < geo.width and 0 <= by < geo.height:
+                continue  # both halves within the board's grid
+            refused = wording.refusal_of(s, ghost)
+            assert refused is not None and refused.code == "outside"
+            where = f"{square} turned {orientation}"
+            assert "move" not in refused.params or qin.Move.parse(
+                refused.params["move"]) == ghost, where
+            assert refused.params["on_board"] == [square], where
+            past = ("left" if bx < 0 else "right" if bx >= geo.width
+                    else "top" if by < 0 else "bottom")
+            assert refused.params["edge"] == past, where
+            checked[refused.params["edge"]] = checked.get(refused.params["edge"], 0) + 1
+            svg = ET.fromstring('<svg xmlns="http://www.w3.org/2000/svg">'
+                                f"{views.overlay_svg(s)}</svg>")
+            drawn = [el for el in svg.iter() if "ghost" in (el.get("class") or "")]
+            assert len(drawn) == 1 and drawn[0].get("data-move") is None, where
+            assert [el.get("data-at") for el in drawn[0].iter()
+                    if "half" in (el.get("class") or "").split()] == [square], where
+            s.click(square)
+            said = wording.status(s)
+            assert said == qin.messages.refusal_text(refused, rule=False), where
+            assert f"over the {refused.params['edge']} edge" in said, where
+    assert set(checked) == set(qin.placement.EDGES), checked
+    assert not s.game.moves

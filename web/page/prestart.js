@@ -41,6 +41,11 @@
 // ms on this machine, 240 ms with the CPU slowed 4x). Until then the board shows
 // "Dealing…" and takes no click anyway.
 //
+// A language chosen whose words cannot be loaded (offline and not kept, or the server
+// failing) is said under the header (#lang-note) in the page's language, in the words
+// the page's Python wrote for it (start.json's "failed"), until the player's next action;
+// the hand-over passes it on ("failed"), and the page's Python says it on.
+//
 // State for the tests and bench/boot.py (e2e/README.md): body[data-prestart] is "setup"
 // (the start screen is usable), "board" (an early Start drew the board), "learn" (an early
 // Learn to play waits for the tutorial) and "handed" (the
@@ -63,6 +68,7 @@ let site = null;  // start.json
 let stored = null;  // the start screen as the page's Python stored it
 let intent = null;
 let handed = false;
+let failed = "";  // a language chosen whose words could not be loaded, while said
 
 // Fetched at once, in parallel with the catalogue.
 const fetchJson = (path) => fetch(path).then((r) => (r.ok ? r.json() : Promise.reject(new Error(path))));
@@ -176,6 +182,18 @@ async function markChanged(stamps) {
   }
 }
 
+/** Say that the words of `chosen` could not be loaded (start.json's "failed", in the
+ *  page's language, as the page's Python says it), or nothing (""): under the header,
+ *  until the player's next action. */
+function sayFailed(chosen) {
+  const note = $("lang-note");
+  const said = chosen ? words().failed?.[chosen] ?? "" : "";
+  failed = said ? chosen : "";
+  if (!note || (!said && note.hidden)) return;
+  note.textContent = said;
+  note.hidden = !said;
+}
+
 function showDealing() {
   const dealing = $("dealing");
   if (dealing) dealing.outerHTML = intent?.kind === "learn" ? words().learning : words().dealing;
@@ -248,14 +266,17 @@ function bind() {
     if (intent) return;
     const form = readForm();
     intent = { kind: "start" };
+    sayFailed("");
     showBoard(form.board, null, form.colours);
   });
   on($("learn"), "click", () => {
     if (intent) return;
     intent = { kind: "learn" };
+    sayFailed("");
     showBoard(null, null, undefined, words().learning, "learn");
   });
   on($("player-count"), "change", (event) => {
+    sayFailed("");
     showSeats(Number(event.target.value));
     disableLater();
   });
@@ -264,16 +285,24 @@ function bind() {
     const item = event.target.closest?.("li[data-id]");
     if (!button || !item || intent) return;
     intent = { kind: "resume", id: item.dataset.id };
+    sayFailed("");
     showStored(stored?.lists?.boards?.[item.dataset.id]);
   });
   on($("lang"), "change", async (event) => {
+    const chosen = event.target.value;
     try {
-      await window.qinI18n.use(event.target.value);
+      await window.qinI18n.use(chosen);
     } catch (error) {
-      console.warn(error);  // the catalogue could not be loaded: the page stays as it is
-      event.target.value = window.qinI18n.lang;  // and says which language it is in
+      console.warn(error);  // the catalogue could not be loaded: the page stays as it is,
+      if (handed) {  // (the page's Python took over meanwhile: it tries, and says so)
+        event.target.dispatchEvent(new Event("change", { bubbles: true }));
+        return;
+      }
+      event.target.value = window.qinI18n.lang;  // says which language it is in, and why
+      sayFailed(chosen);  // (lang.js kept the choice for the next visit)
       return;
     }
+    if (!handed) sayFailed("");
     if (handed) {
       // The page's Python took over while the catalogue was on its way, speaking the
       // language it found then: the choice goes to it as the player's own change would.
@@ -302,7 +331,7 @@ window.qinPrestart = {
     const usable = Boolean(body.dataset.prestart);
     body.dataset.prestart = "handed";
     if (!usable) return "";
-    return JSON.stringify({ form: readForm(), intent, focus: document.activeElement?.id || "" });
+    return JSON.stringify({ form: readForm(), intent, focus: document.activeElement?.id || "", failed });
   },
   /** After take(), in the task that applies Python's first reply: the board's area no
    *  longer inert. */

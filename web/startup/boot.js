@@ -214,8 +214,10 @@ addEventListener("unhandledrejection", (event) => {
 // Pyodide stall without an exception). responseStatus is not in every browser.
 // The modules compiled at build time are optional: without them web/startup/bytecode.py
 // (ours, .marshal) and Python's import (PyScript's, .pack: web/startup/snapshot.js)
-// compile from source.
-const OPTIONAL = /\/bytecode\/[^/]+\.(marshal|pack)$/;
+// compile from source. So are the catalogues: the page's own falls back to English
+// (window.qinI18n.ready), and one chosen on the start screen before Python that cannot be
+// loaded leaves the page in its language and says so (prestart.js).
+const OPTIONAL = /\/(bytecode\/[^/]+\.(marshal|pack)|i18n\/[a-z]+\.json)$/;
 if (typeof PerformanceObserver === "function") {
   const check = (list) => {
     for (const entry of list.getEntries()) {

@@ -10,7 +10,9 @@ nothing) and dispatches it as ordinary actions:
 - after ``Boot``: "start" -> ``StartGame(form)``, "resume" -> ``Command("resume", id)``,
   "learn" (Learn to play) -> ``Command("tutorial-open")``;
   "open" (a game link or the game left open) and no intent -> nothing more: ``Boot``
-  itself opens a link or the unfinished game.
+  itself opens a link or the unfinished game;
+- then a language chosen whose words could not be loaded, while prestart.js says so
+  ("failed") -> ``LanguageFailed``: the page's Python says it on.
 
 Text that is not such JSON gives ``None``: the page reads its fields itself, as without
 the JavaScript.
@@ -24,7 +26,8 @@ from typing import Any, Final
 from qin.errors import QinError
 from qin.json_text import read_json
 
-from .actions import Action, Command, Form, StartGame
+from .actions import Action, Command, Form, LanguageFailed, StartGame
+from .i18n import LANGS
 
 INTENTS: Final = ("", "start", "resume", "open", "learn")
 MAX_TEXT: Final = 20_000
@@ -39,6 +42,9 @@ class Handed:
     intent: str = ""
     save_id: str = ""
     focus: str = ""
+    failed: str = ""
+    """A language chosen whose words could not be loaded (prestart.js says so under the
+    header until the player's next action): the page's Python says it on."""
 
 
 def _texts(value: object, count: int | None = None) -> tuple[str, ...] | None:
@@ -78,17 +84,22 @@ def read(text: str) -> Handed | None:
     kind = intent.get("kind") if isinstance(intent, dict) else ""
     kind = kind if kind in INTENTS else ""
     save_id = _text(intent, "id") if isinstance(intent, dict) else ""
-    return Handed(form, str(kind), save_id, _text(data, "focus"))
+    failed = data.get("failed")
+    return Handed(form, str(kind), save_id, _text(data, "focus"),
+                  failed if failed in LANGS else "")
 
 
 def after_boot(handed: Handed | None) -> list[Action]:
     """The actions the intent asks for, dispatched after ``Boot`` (once each)."""
     if handed is None:
         return []
+    out: list[Action] = []
     if handed.intent == "start":
-        return [StartGame(handed.form)]
-    if handed.intent == "resume" and handed.save_id:
-        return [Command("resume", handed.save_id)]
-    if handed.intent == "learn":
-        return [Command("tutorial-open")]
-    return []
+        out.append(StartGame(handed.form))
+    elif handed.intent == "resume" and handed.save_id:
+        out.append(Command("resume", handed.save_id))
+    elif handed.intent == "learn":
+        out.append(Command("tutorial-open"))
+    if handed.failed:  # last: prestart.js hands it only while said (an intent after hides it)
+        out.append(LanguageFailed(handed.failed))
+    return out

@@ -205,6 +205,13 @@ class WordedError(ValueError):
         return said(self.note)
 
 
+def language_failed(lang: str) -> Words:
+    """The note that ``lang``'s words could not be loaded (the page stays in its own
+    language and keeps the choice): said after Python (``starting.language_failed``) and
+    before it (prestart.js, from start.json)."""
+    return words("lang.failed", chosen=words(f"lang.{lang}"))
+
+
 def words(key: str, **values: object) -> Words:
     """``Words`` of ``key`` with ``values``: ``Words`` and a ``WordedError``'s note
     are kept as they are (worded with it), the engine's refusal of a record, a link, a

@@ -60,6 +60,8 @@ def prerendered() -> dict[str, Any]:
         "changed": (f"<strong>{escape(t('saved.damaged'))}</strong> — "
                     f"{escape(t('saved.changed'))}"),
         "board": t("play.board"),
+        "failed": {lang: i18n.said(i18n.language_failed(lang))
+                   for lang in i18n.LANGS if lang != i18n.language()},
     }
 
 

@@ -283,6 +283,5 @@ def language_failed(app: Core, e: LanguageFailed) -> list[Effect]:
     """The words of the language chosen could not be loaded: the page says so in its own
     language and stays as it is (the browser keeps the choice for the next visit)."""
     lang = e.lang if e.lang in i18n.LANGS else ""
-    app.state.language_note = words("lang.failed", chosen=words(f"lang.{lang}")) if lang \
-        else ""
+    app.state.language_note = i18n.language_failed(lang) if lang else ""
     return []
