@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Dialog, Frame, Locator, Page, Request, Route, expect
 
 from e2e.helpers import PageProblems
@@ -203,6 +204,36 @@ def test_a_broken_position_says_so(page: Page, site_url: str) -> None:
     expect(bad.locator(".status")).to_contain_text("line")
 
 
+@pytest.mark.parametrize(("lang", "row", "lone"), [
+    ("de", "Dieses Diagramm hat eine ungültige Stellung: Zeile 3, Spalte 3: diese Reihe "
+           "(„. x“) hat 2 Felder, die erste Reihe aber 3",
+     "Zeile 4, Spalte 3: „y2“ auf b3 ist ein einzelnes Feld"),
+    ("fr", "Ce diagramme a une position invalide\u00a0: ligne 3, colonne 3\u00a0: cette rangée "
+           "(«\u00a0. x\u00a0») a 2 cases",
+     "ligne 4, colonne 3\u00a0: «\u00a0y2\u00a0» en b3 est une case isolée"),
+])
+def test_a_broken_position_is_said_in_the_readers_language(
+        page: Page, site_url: str, lang: str, row: str, lone: str) -> None:
+    """A bad row (refused before Python, by the diagram's own reading) and a lone
+    square with an owner (refused by the engine) are said in the page's language,
+    naming the offending text as that language quotes it."""
+    html = f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
+      <link rel="icon" href="data:,"><title>broken</title>
+      <script type="module" src="{site_url}embed/qin-board.js"></script></head><body>
+      <qin-board id="row" position="players: 2\n. . .\n. x"></qin-board>
+      <qin-board id="lone" position="players: 2\n. . .\n. . .\n. y2 ."></qin-board>
+      </body></html>"""
+    page.route("**/thirdparty/**", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=html))
+    page.goto(site_url + "thirdparty/broken.html")
+    for board_id, words in (("row", row), ("lone", lone)):
+        board = page.locator(f"#{board_id}")
+        expect(board).to_have_attribute("data-state", "error", timeout=60_000)
+        expect(board.locator(".status")).to_contain_text(words)
+        status = board.locator(".status").inner_text()
+        assert "line" not in status and "column" not in status, status
+
+
 def test_an_engine_that_cannot_load_leaves_the_drawing_and_says_why(
         page: Page, site_url: str, page_problems: PageProblems) -> None:
     page.route("**/wheels/*.whl", lambda route: route.fulfill(status=404, body="gone"))
@@ -298,7 +329,7 @@ def test_a_step_that_is_not_a_number_is_the_diagrams_error(page: Page, site_url:
     page.goto(f"{site_url}embed/embed.html#{fragment}")
     board = page.locator("qin-board")
     expect(board).to_have_attribute("data-state", "error")
-    expect(board.locator(".status")).to_contain_text('step "abc" is not a number from 0 to 1')
+    expect(board.locator(".status")).to_contain_text("step 'abc' is not a number from 0 to 1")
     assert "NaN" not in board.evaluate("el => el.shadowRoot.textContent")
 
 

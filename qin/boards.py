@@ -94,7 +94,9 @@ def layout(board: str) -> BoardSide:
         setup = parse_position(text, name="" if inline else board)
     except PositionError as exc:
         what = "layout" if inline else quote(board)
-        raise BoardError(f"the board {what} is not a valid position: {exc}") from None
+        error = BoardError(f"the board {what} is not a valid position: {exc}")
+        error.position = exc.to_dict()
+        raise error from None
     return BoardSide(setup.board.layout, tuple(setup.board.colour),
                      setup.board_name or ("" if inline else board))
 

@@ -14,10 +14,6 @@ class MoveError(QinError):
     """Move text that is not a move (``Move.parse``)."""
 
 
-class PositionError(QinError):
-    """Position text that is not a valid position; the message names line and column."""
-
-
 class IllegalMove(QinError):
     """A well-formed move that the rules forbid here.
 
@@ -73,6 +69,24 @@ class CodedError(QinError):
         return (type(self), (str(self), self.code, self.params))
 
 
+class PositionError(CodedError):
+    """Position text that is not a valid position (``qin.position``).
+
+    The English message names the line and column and says what is wrong, quoting the
+    offending text.  ``code`` says which check refused it (``CODES``; "invalid" when a
+    caller gave none), ``params`` the JSON-ready facts: the ``line`` and ``column``, the
+    offending ``value`` as the message quotes it, players, counts (``n``, ``most``),
+    squares; ``qin.messages.position_error_text`` words both in any language the
+    catalogue speaks.
+    """
+
+    CODES = ("invalid", "type", "large", "control", "header_twice", "header_after_grid",
+             "no_grid", "row_length", "too_wide", "too_high", "header_value",
+             "unknown_header", "square", "owner_player", "lone_owner", "second_owner",
+             "no_owner", "too_many_pagodas", "two_winners", "hand_missing", "hand_tile",
+             "hand_size", "hand_extra")
+
+
 class RecordError(CodedError):
     """A game record (``qin-game/1``) or a game link that cannot be loaded or replayed.
 
@@ -111,7 +125,10 @@ class SeriesError(CodedError):
 
 
 class BoardError(QinError):
-    """An unknown board name or an unreadable board file."""
+    """An unknown board name or an unreadable board file; ``position`` is the
+    ``PositionError.to_dict()`` of a board that is not a valid position (else ``None``)."""
+
+    position: dict[str, Any] | None = None
 
 
 class ViewError(QinError):

@@ -553,7 +553,8 @@ class Game:
                            names=record["names"])
         except BoardError as exc:
             raise RecordError(f"the game record's board: {exc}", "board_file",
-                              {"board": quote(record["board"])}) from None
+                              {"board": quote(record["board"]),
+                               **({"position": exc.position} if exc.position else {})}) from None
         except QinError as exc:  # pragma: no cover - the record's checks come first
             raise RecordError(f"the game record cannot be set up: {exc}", "setup") from None
         for number, text in enumerate(record["moves"], start=1):

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Layout
 from .errors import PositionError
 from .geometry import MAX_SIZE, geometry
-from .inputs import ascii_number, quote, text_problem
-from .tiles import COLOURS, HAND_SIZE, PAGODAS, normalize_kind, sort_hand
+from .inputs import MAX_INPUT, ascii_number, quote, text_problem
+from .tiles import COLOUR_NAMES, COLOURS, HAND_SIZE, PAGODAS, normalize_kind, sort_hand
 
 _TOKEN = re.compile(r"^(?:(\.)|(~)|(-)|v([1-4]?)|([RYBryb])([1-4]?))$")
 _HEADER = re.compile(r"^([A-Za-z][\w-]*)\s*:\s*(.*)$")
@@ -32,23 +33,28 @@ class Setup:
     winner: int = 0  # a player whose supply is exactly 0 (Q16): the game is over
 
 
-def _fail(line: int, column: int, message: str) -> PositionError:
-    return PositionError(f"line {line}, column {column}: {message}")
+def _fail(line: int, column: int, message: str, code: str, **params: Any) -> PositionError:
+    """The refusal ``code`` at ``line`` and ``column``: the English ``message`` after
+    them, ``params`` (JSON-ready) the facts a catalogue words it from."""
+    return PositionError(f"line {line}, column {column}: {message}", code,
+                         {"line": line, "column": column, **params})
 
 
 def parse_position(text: str, name: str = "") -> Setup:
     """Read a position; raises ``PositionError`` naming the line and column."""
     if not isinstance(text, str):
-        raise PositionError(f"a position is text, not {type(text).__name__}")
+        raise PositionError(f"a position is text, not {type(text).__name__}", "type",
+                            {"type": type(text).__name__})
     too_large = text_problem(text, "position")
     if too_large:
-        raise PositionError(f"line 1, column 1: {too_large}")
+        raise _fail(1, 1, too_large, "large", n=len(text), most=MAX_INPUT)
     bad = _UNPRINTABLE.search(text)
     if bad:
         bad_line = text.count("\n", 0, bad.start()) + 1
         bad_column = bad.start() - text.rfind("\n", 0, bad.start())
         raise _fail(bad_line, bad_column, f"{quote(bad.group(0))} is a control character or a lone "
-                                  "surrogate, which a position never holds")
+                                  "surrogate, which a position never holds", "control",
+                    value=quote(bad.group(0)))
     headers: dict[str, tuple[str, int, int]] = {}  # key -> (value, line, value's column)
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -60,35 +66,40 @@ def parse_position(text: str, name: str = "") -> Setup:
         if header and not rows:
             key = header.group(1).lower()
             if key in headers:
-                raise _fail(number, 1, f"the header {quote(key)} is given twice")
+                raise _fail(number, 1, f"the header {quote(key)} is given twice",
+                            "header_twice", value=quote(key))
             value_column = len(raw) - len(raw.lstrip()) + header.start(2) + 1
             headers[key] = (header.group(2).strip(), number, value_column)
             continue
         if header:
-            raise _fail(number, 1, f"header line {quote(stripped)} after the grid has started")
+            raise _fail(number, 1, f"header line {quote(stripped)} after the grid has started",
+                        "header_after_grid", value=quote(stripped))
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
         rows.append((number, tokens))
     if not rows:
-        raise PositionError("line 1, column 1: the position has no grid (one line per row)")
+        raise _fail(1, 1, "the position has no grid (one line per row)", "no_grid")
     width = len(rows[0][1])
     for number, tokens in rows:
         if len(tokens) != width:
+            row = quote(' '.join(t for t, _ in tokens))
             raise _fail(number, tokens[-1][1] if tokens else 1,
-                        f"this row ({quote(' '.join(t for t, _ in tokens))}) has {len(tokens)} "
+                        f"this row ({row}) has {len(tokens)} "
                         f"squares but the first row has {width}; every row must be the "
-                        "same length")
+                        "same length", "row_length", value=row, n=len(tokens), width=width)
     if width > MAX_SIZE:
         raise _fail(rows[0][0], rows[0][1][MAX_SIZE][1],
-                    f"a board is at most {MAX_SIZE} columns wide, this one has {width}")
+                    f"a board is at most {MAX_SIZE} columns wide, this one has {width}",
+                    "too_wide", n=width, most=MAX_SIZE)
     if len(rows) > 99:
-        raise _fail(rows[99][0], 1, "a board is at most 99 rows high")
+        raise _fail(rows[99][0], 1, "a board is at most 99 rows high", "too_high", most=99)
     players = _int_header(headers, "players", 2, (2, 3, 4))
     to_move = _int_header(headers, "to-move", 1, tuple(range(1, players + 1)))
     hands = _hands(headers, players)
     for key, (_, number, _) in headers.items():
         if key not in ("players", "to-move", "board") and not _HAND_KEY.match(key):
             raise _fail(number, 1, f"unknown header {quote(key)} (known: players, to-move, "
-                                   "hand-1 … hand-4, board)")
+                                   "hand-1 … hand-4, board)", "unknown_header",
+                        value=quote(key), known="players, to-move, hand-1 … hand-4, board")
 
     geo = geometry(width, len(rows))
     terrain = [GRASS] * geo.size
@@ -107,7 +118,8 @@ def parse_position(text: str, name: str = "") -> Setup:
             if not m:
                 raise _fail(number, column, f"{quote(token)} is not a square (use . ~ - v v1-v4, "
                                             "R Y B for starting territories, r y b for tile "
-                                            "halves, with an owner 1-4 on a province)")
+                                            "halves, with an owner 1-4 on a province)",
+                            "square", value=quote(token))
             grass, water, out, village, letter, owner = m.groups()
             if water:
                 terrain[s] = WATER
@@ -126,7 +138,8 @@ def parse_position(text: str, name: str = "") -> Setup:
                 if owner:
                     owners[s] = _owner(int(owner), players, number, column, token)
             elif grass is None:  # pragma: no cover - the pattern has no other branch
-                raise _fail(number, column, f"{quote(token)} is not a square")
+                raise _fail(number, column, f"{quote(token)} is not a square", "square",
+                            value=quote(token))
 
     board_name = headers["board"][0] if "board" in headers else None
     layout = Layout(board_name or name or "position", geo, terrain, start)
@@ -141,15 +154,21 @@ def parse_position(text: str, name: str = "") -> Setup:
         if len(group.squares) < 2 and marks:
             at_line, at_column = where[marks[0]]
             raise _fail(at_line, at_column, f"{quote(token_at[marks[0]])} on {geo.names[marks[0]]} "
-                                      "is a lone space, not a province, so it carries no owner")
+                                      "is a lone space, not a province, so it carries no owner",
+                        "lone_owner", value=quote(token_at[marks[0]]), square=geo.names[marks[0]])
         if len(group.squares) >= 2 and len(marks) != 1:
             at = marks[1] if marks else group.squares[0]
             at_line, at_column = where[at]
             what = (f"a second owner mark ({quote(token_at[at])} on {geo.names[at]})" if marks
                     else "no owner mark")
             cells = " ".join(geo.names[s] for s in group.squares)
-            raise _fail(at_line, at_column, f"the {COLOURS[group.colour]} province {cells} has "
-                                      f"{what}; every province has exactly one")
+            facts: dict[str, Any] = {"colour": COLOURS[group.colour], "squares": cells}
+            if marks:
+                facts.update(value=quote(token_at[at]), square=geo.names[at])
+            named = COLOUR_NAMES[group.colour]
+            raise _fail(at_line, at_column, f"the {named} province {cells} has "
+                                      f"{what}; every province has exactly one",
+                        "second_owner" if marks else "no_owner", **facts)
     winner = 0
     for p in range(1, players + 1):
         board.supply[p] = PAGODAS[players] - board.on_board(p)
@@ -157,13 +176,16 @@ def parse_position(text: str, name: str = "") -> Setup:
             at = _mark_reaching(board, owners, p, PAGODAS[players] + 1)
             raise _fail(*where[at], f"{quote(token_at[at])}: player {p} has {board.on_board(p)} "
                                     f"pagodas on the board, more than the {PAGODAS[players]} "
-                                    f"a {players}-player game has")
+                                    f"a {players}-player game has", "too_many_pagodas",
+                        value=quote(token_at[at]), player=p, n=board.on_board(p),
+                        most=PAGODAS[players], players=players)
         if board.supply[p] == 0:
             if winner:
                 at = _mark_reaching(board, owners, p, PAGODAS[players])
                 raise _fail(*where[at], f"{quote(token_at[at])}: players {winner} and {p} both "
                                         "have no pagodas left; only one player can place "
-                                        "their last pagoda")
+                                        "their last pagoda", "two_winners",
+                            value=quote(token_at[at]), player=winner, other=p)
             winner = p
     return Setup(board, players, to_move, hands, board_name,
                  {k: v for k, (v, _, _) in headers.items()}, winner)
@@ -195,15 +217,17 @@ def _int_header(headers: dict[str, tuple[str, int, int]], key: str, default: int
     value, number, column = headers[key]
     number_value = ascii_number(value, 1)  # "²" and "٣" are digits to isdigit() and int()
     if number_value is None or number_value not in allowed:
-        raise _fail(number, column, f"{quote(key + ': ' + value)} must be one of "
-                                    f"{', '.join(str(a) for a in allowed)}")
+        choices = ", ".join(str(a) for a in allowed)
+        raise _fail(number, column, f"{quote(key + ': ' + value)} must be one of {choices}",
+                    "header_value", value=quote(key + ": " + value), allowed=choices)
     return number_value
 
 
 def _owner(player: int, players: int, line: int, column: int, token: str) -> int:
     if player > players:
         raise _fail(line, column, f"{quote(token)} names player {player}, "
-                                  f"but the position has {players} players")
+                                  f"but the position has {players} players", "owner_player",
+                    value=quote(token), player=player, players=players)
     return player
 
 
@@ -217,22 +241,26 @@ def _hands(headers: dict[str, tuple[str, int, int]],
     for p in range(1, players + 1):
         if p not in keys:
             raise _fail(first_line, 1, f"hand-{p} is missing: with hands, every player has "
-                                       "one (an empty hand is written 'hand-N:')")
+                                       "one (an empty hand is written 'hand-N:')",
+                        "hand_missing", player=p)
         value, number, column = headers[keys.pop(p)]
         hand = []
         for m in re.finditer(r"\S+", value):
             try:
                 hand.append(normalize_kind(m.group(0)))
             except ValueError as exc:
-                raise _fail(number, column + m.start(), f"hand-{p}: {exc}") from None
+                raise _fail(number, column + m.start(), f"hand-{p}: {exc}", "hand_tile",
+                            player=p, value=quote(m.group(0))) from None
         if len(hand) > HAND_SIZE:
             raise _fail(number, column, f"hand-{p} holds {len(hand)} tiles ({quote(value)}); "
-                                        f"at most {HAND_SIZE}")
+                                        f"at most {HAND_SIZE}", "hand_size", player=p,
+                        n=len(hand), value=quote(value), most=HAND_SIZE)
         hands.append(sort_hand(hand))
     if keys:
         extra = min(keys)
         raise _fail(headers[keys[extra]][1], 1,
-                    f"hand-{extra} is given but there are only {players} players")
+                    f"hand-{extra} is given but there are only {players} players",
+                    "hand_extra", player=extra, players=players)
     return hands
 
 

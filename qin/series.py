@@ -91,7 +91,9 @@ class Series:
         if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n for n in names):
             raise SeriesError(f"{what} needs 2 to 4 player names, not {quote(names)}",
                               "names" if game is None else "game_names_count",
-                              {**where, "value": quote(names)})
+                              {**where, "value": quote(names),
+                               "items": [quote(n, 40) for n in names[:6]]
+                               + (["…"] if len(names) > 6 else [])})
         if len(set(names)) != len(names):
             raise SeriesError(f"{what} has two players called the same ({', '.join(names)}); "
                               "a series tells players apart by name",

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from qin import Game, PositionError
+from qin.messages import catalogue, position_error_text
 from qin.svg import PAGODA_COLOURS
 from tests.conftest import children_cpu, node_json
 
@@ -92,11 +94,14 @@ def test_the_engine_sides_refusals_are_said_in_the_readers_language(lang: str) -
     huge = ask(position="players: 2\n" + ". .\n" * 40000, lang=lang)
     assert huge["error"] == words["ui.too_large"].format(cols=26, rows=99, chars=65536)
     colour = ask(colours=["green", "teal"], lang=lang)
+    quoted = catalogue(lang)["value.quoted"].format(text="teal")
     assert colour["error"] == words["ui.bad_colour"].format(
-        colour='"teal"', palette=", ".join(PAGODA_COLOURS))
+        colour=quoted, palette=", ".join(PAGODA_COLOURS))
     broken = ask(position="players: 2\n. . .\n. x .\n", lang=lang)
-    frame = words["ui.position_failed"].split("{error}")[0]
-    assert broken["error"].startswith(frame) and "x" in broken["error"]
+    with pytest.raises(PositionError) as refused:
+        Game.from_position("players: 2\n. . .\n. x .\n")
+    reason = position_error_text(refused.value, lang)
+    assert broken["error"] == words["ui.position_failed"].format(error=reason)
     for answer in (huge, colour, broken):
         assert answer["position"] is True and answer["said"] is True and "svg" not in answer
 

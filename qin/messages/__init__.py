@@ -1,15 +1,16 @@
 """Events and refusals in words: the one message catalogue, in English, German and French.
 
 The engine speaks in codes and data (``Event`` kinds and fields, ``IllegalMove``,
-``RecordError`` and ``SeriesError`` codes and params); this module words them from the catalogues
-``qin/messages/<lang>.json``, which ship in the wheel and serve the command line, the
-game page and the embeddable diagrams alike::
+``RecordError``, ``SeriesError`` and ``PositionError`` codes and params); this module
+words them from the catalogues ``qin/messages/<lang>.json``, which ship in the wheel
+and serve the command line, the game page and the embeddable diagrams alike::
 
     describe(Event("found", 1, ("c4", "d4", "e4"), colour="R", size=3), ["Green", "White"])
     == "Green founds a red province of 3 (c4 d4 e4)"
     refusal_text(exc, "de", names)  # an IllegalMove (or its to_dict()) in German
     record_error_text(exc, "fr")    # a RecordError (a bad record or link) in French
     series_error_text(exc, "de")    # a SeriesError (a game that cannot count) in German
+    position_error_text(exc, "fr")  # a PositionError (a bad position text) in French
 
 The site's own catalogues (``web/i18n/<lang>.json``: buttons, labels, the rules pages)
 hold none of these keys; the site build serves each language as both merged.
@@ -25,7 +26,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import CodedError, IllegalMove, QinError, RecordError, SeriesError
+from ..errors import CodedError, IllegalMove, PositionError, QinError, RecordError, SeriesError
 from ..events import Event
 from ..inputs import default_names
 
@@ -294,7 +295,36 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
 QUOTED_PARAMS = ("value", "field", "move", "board")
 """Params of a record's or a series' refusal that hold the offending value as the
 English message quotes it (``qin.inputs.quote``: 'text'; a JSON rendering: "text")."""
-_QUOTED = re.compile(r"(['\"])(.*)\1", re.DOTALL)
+_QUOTED = re.compile(r"(['\"])(.*)\1(?: \(([\d,]+) characters\))?", re.DOTALL)
+"""A value as ``qin.inputs.quote`` shows it: quoted, and when cut, its length after."""
+_DIGITS = re.compile(r"a number of (\d+) digits")
+"""A huge whole number as ``qin.inputs.quote`` shows it (never its digits)."""
+
+
+def grouped(n: int, lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """A whole number with its thousands grouped as ``lang`` writes them: as the
+    catalogue's ``number.thousand`` groups 1000 ("1,000", "1.000", "1 000")."""
+    thousand = text(_messages(lang), "number.thousand")
+    return f"{n:,}".replace(",", thousand[1:-3] if len(thousand) > 4 else ",")
+
+
+def shown_value(value: str, lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """An offending value as an English message shows it (``qin.inputs.quote``: 'text',
+    'text…' (1,234 characters), a number of 5001 digits; or a JSON rendering: "text")
+    said as ``lang`` does: quoted with its quotation marks (``value.quoted``), the
+    length and the digits in its words; anything else as it is."""
+    messages = _messages(lang)
+    quoted = _QUOTED.fullmatch(value)
+    if quoted:
+        said = text(messages, "value.quoted", text=quoted.group(2))
+        if quoted.group(3):
+            length = int(quoted.group(3).replace(",", ""))
+            said = text(messages, "value.cut", quoted=said, n=grouped(length, messages))
+        return said
+    digits = _DIGITS.fullmatch(value)
+    if digits:
+        return text(messages, "value.digits", n=digits.group(1))
+    return value
 
 
 def _coded(error: CodedError | Mapping[str, Any],
@@ -309,10 +339,34 @@ def _coded(error: CodedError | Mapping[str, Any],
     if messages is not None:
         for name in QUOTED_PARAMS:
             value = params.get(name)
-            quoted = _QUOTED.fullmatch(value) if isinstance(value, str) else None
-            if quoted:
-                params[name] = text(messages, "value.quoted", text=quoted.group(2))
+            if isinstance(value, str):
+                params[name] = shown_value(value, messages)
+        items = params.get("items")
+        if isinstance(items, list) and items:
+            shown = [shown_value(str(item), messages) for item in items]
+            params["value"] = join_list(shown, messages)
     return code, params
+
+
+def position_error_text(error: PositionError | Mapping[str, Any],
+                        lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """Why a position text was refused, in ``lang``: a ``PositionError`` or its
+    ``to_dict()``, worded from its code and values (``position.<code>``) after its line
+    and column (``position.at``), the offending text quoted as ``lang`` quotes."""
+    messages = _messages(lang)
+    code, params = _coded(error, messages)
+    values: dict[str, Any] = dict(params)
+    if "colour" in params:
+        values["colour"] = colour_word(str(params["colour"]), "province", messages)
+    for count in ("n", "most"):
+        if isinstance(params.get(count), int):
+            values[count] = grouped(params[count], messages)
+    key = f"position.{code}"
+    reason = text(messages, key if key in messages else "position.invalid", **values)
+    if "line" in params and "column" in params:
+        return text(messages, "position.at", line=params["line"], column=params["column"],
+                    reason=reason)
+    return reason
 
 
 def record_error_text(error: RecordError | Mapping[str, Any],
@@ -328,6 +382,9 @@ def record_error_text(error: RecordError | Mapping[str, Any],
     key = f"record.{code}"
     if code == "text":
         key = f"record.text.{params.get('problem', 'json')}"
+    if code == "board_file" and isinstance(params.get("position"), Mapping):
+        key = "record.board_file.position"  # a layout that is not a valid position
+        values["reason"] = position_error_text(params["position"], messages)
     if code == "move" and isinstance(params.get("refusal"), Mapping):
         names = params.get("names")
         values["reason"] = refusal_text(params["refusal"], messages,
@@ -373,4 +430,5 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "shown_names", "join_list", "colour_word", "singular", "pagodas", "describe",
            "describe_all", "refusal_key", "refusal_text", "REFUSAL_RULES", "refusal_reading",
-           "record_error_text", "series_error_text"]
+           "record_error_text", "series_error_text", "position_error_text", "shown_value",
+           "grouped"]

@@ -78,6 +78,24 @@ function say(messages, key, values = {}) {
   return fill(messages[key] ?? key, values);
 }
 
+/** Why stamp.js refused a position, as qin.messages.position_error_text says the
+ * engine's refusal of it: `position.<code>` after its line and column, the offending
+ * text quoted as the language quotes (cut as the engine cuts it). */
+function refusalOfPosition(messages, err) {
+  const { code, params } = err;
+  if (!(`position.${code}` in messages)) return err.message; // no catalogue: the English
+  const text = String(params.value ?? "");
+  const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  let value = say(messages, "value.quoted", { text: shown });
+  if (text.length > 60) {
+    const thousands = say(messages, "number.thousand").slice(1, -3) || ",";
+    const n = text.length.toLocaleString("en").replaceAll(",", thousands);
+    value = say(messages, "value.cut", { quoted: value, n });
+  }
+  const reason = say(messages, `position.${code}`, { ...params, value });
+  return say(messages, "position.at", { line: params.line, column: params.column, reason });
+}
+
 /** An error in the diagram's position (not the engine's fault). */
 function positionError(err) {
   const out = err instanceof Error ? err : new Error(String(err));
@@ -415,8 +433,9 @@ class QinBoard extends HTMLElement {
     const palette = Object.keys(boardParts.colours);
     const bad = badColour(this.listAttr("colours"), palette);
     if (bad !== null) {
-      throw diagramError(say(this.messages || {}, "ui.bad_colour", {
-        colour: JSON.stringify(bad.length > 40 ? `${bad.slice(0, 40)}…` : bad),
+      const m = this.messages || {};
+      throw diagramError(say(m, "ui.bad_colour", {
+        colour: say(m, "value.quoted", { text: bad.length > 40 ? `${bad.slice(0, 40)}…` : bad }),
         palette: palette.join(", "),
       }));
     }
@@ -428,8 +447,9 @@ class QinBoard extends HTMLElement {
     const total = this.moves.length;
     const text = (this.getAttribute("step") || "0").trim();
     if (!/^\d{1,6}$/.test(text)) {
-      throw diagramError(say(this.messages || {}, "ui.bad_step", {
-        step: JSON.stringify(text.length > 20 ? `${text.slice(0, 20)}…` : text), total,
+      const m = this.messages || {};
+      throw diagramError(say(m, "ui.bad_step", {
+        step: say(m, "value.quoted", { text: text.length > 20 ? `${text.slice(0, 20)}…` : text }), total,
       }));
     }
     return Math.min(Number(text), total);
@@ -546,7 +566,8 @@ class QinBoard extends HTMLElement {
     const m = this.messages || {};
     const message = String(err?.message ?? err);
     const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
-    this.setStatus(err?.source || err?.said ? message : say(m, key, { error: message }), "illegal");
+    const reason = err?.code && err.params ? refusalOfPosition(m, err) : message;
+    this.setStatus(err?.source || err?.said ? message : say(m, key, { error: reason }), "illegal");
     console.warn("qin-board:", err);
   }
 

@@ -25,6 +25,7 @@ from typing import Any
 import qin
 from qin import messages as engine
 from qin.events import Event
+from qin.inputs import escape
 from qin.json_text import MAX_TEXT, read_json
 from qin.messages import join_list, player_name, text
 from qin.svg import (
@@ -131,16 +132,15 @@ def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str],
                                  f"{MAX_POSITION_CHARS:,}", **LIMITS))
     try:
         game = qin.Game.from_position(position)
-    except qin.PositionError as exc:  # the detail is the parser's (English) words
+    except qin.PositionError as exc:  # the parser's refusal in the reader's words
         raise DiagramError(_said(messages, "ui.position_failed", str(exc),
-                                 error=str(exc))) from exc
+                                 error=engine.position_error_text(exc, messages))) from exc
     colours = []
     for given in [str(c) for c in req.get("colours") or []][:game.players]:
         try:
             colours.append(check_colour(given))
         except ColourError as exc:
-            shown = json.dumps(given[:40] + "…" if len(given) > 40 else given,
-                               ensure_ascii=False)
+            shown = text(messages, "value.quoted", text=escape(given, 40))
             raise DiagramError(_said(messages, "ui.bad_colour", str(exc), colour=shown,
                                      palette=", ".join(PAGODA_COLOURS))) from exc
     names = [str(n) for n in req.get("names") or []][:game.players]

@@ -40,6 +40,19 @@ function tooLarge(message) {
   return err;
 }
 
+/**
+ * A position's refusal as the engine words it (qin.errors.PositionError): `code` and
+ * `params` (the line and column, the offending text as `value`, unquoted here) for the
+ * catalogue's `position.<code>` (qin-board.js says it in the reader's language), the
+ * English words as its message.
+ */
+function refused(code, params, english) {
+  const err = new Error(`line ${params.line}, column ${params.column}: ${english}`);
+  err.code = code;
+  err.params = params;
+  return err;
+}
+
 /** A number as compact SVG text. */
 function num(value) {
   return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
@@ -73,21 +86,28 @@ export function parsePosition(text) {
       continue;
     }
     if (rows.length >= LIMITS.rows) throw tooLarge(`line ${index + 1}: a board has at most ${LIMITS.rows} rows`);
-    rows.push({ number: index + 1, tokens: line.split(/\s+/) });
+    const tokens = [...lines[index].matchAll(/\S+/g)].map((m) => ({ text: m[0], column: m.index + 1 }));
+    rows.push({ number: index + 1, tokens });
   }
-  if (!rows.length) throw new Error("the position has no grid");
+  if (!rows.length) {
+    throw refused("no_grid", { line: 1, column: 1 }, "the position has no grid (one line per row)");
+  }
   const width = rows[0].tokens.length;
   if (width > LIMITS.cols) {
     throw tooLarge(`line ${rows[0].number}: ${width} squares, a board has at most ${LIMITS.cols} columns`);
   }
-  const squares = [];
   for (const { number, tokens } of rows) {
     if (tokens.length !== width) {
-      throw new Error(`line ${number}: ${tokens.length} squares, the first row has ${width}`);
+      const value = tokens.map((t) => t.text).join(" ");
+      throw refused("row_length", { line: number, column: tokens[tokens.length - 1].column, value, n: tokens.length, width },
+        `this row ('${value}') has ${tokens.length} squares but the first row has ${width}`);
     }
-    for (const token of tokens) {
+  }
+  const squares = [];
+  for (const { number, tokens } of rows) {
+    for (const { text: token, column } of tokens) {
       const m = TOKEN.exec(token);
-      if (!m) throw new Error(`line ${number}: '${token}' is not a square`);
+      if (!m) throw refused("square", { line: number, column, value: token }, `'${token}' is not a square`);
       let square;
       if (m[1]) square = { kind: "." };
       else if (m[2]) square = { kind: "~" };
