@@ -13,7 +13,9 @@ broken), chart and first moves, with no empty block above them (with four player
 and at 1280x720), the game's tools
 (export, share, motion; no Replay in a replay) below the review; what the chart shows is
 folded under the moves; a move chosen deep in the scrolled review's list or the replay's
-log shows with its words under the replay's bar, which stays at the panel's top.
+log shows with its words under the replay's bar, which stays at the panel's top, and the
+log follows the replay's steps (in a review, in its own box); the keyboard's focus goes on
+as Review, Cancel and the review hide.
 Cancel stops the review and a new one runs to the end.  Share gives a link that opens
 the review at the move chosen in a fresh browser; a damaged review part is said and the
 game opens.  Waits are on the page's state (``#review[data-state]``,
@@ -357,6 +359,12 @@ UNDER_THE_BAR_JS = """(selectors) => {
 }"""
 """Those of ``selectors`` that lie (partly) under the replay's bar, kept at the side
 panel's top."""
+LOG_BOX_SHOWS_JS = """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  const b = document.querySelector('#log').getBoundingClientRect();
+  return r.height > 0 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+}"""
+"""Whether ``sel`` lies whole inside the log's own scrolling box."""
 
 
 def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
@@ -397,11 +405,41 @@ def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
     assert page.evaluate(SIDE_SHOWS_JS, [logged, False]) == [], "a move chosen in the log"
     assert page.evaluate(UNDER_THE_BAR_JS, logged) == [], "a move chosen in the log"
     expect(page.locator("#log-move-2")).to_be_focused()
+    # stepped by its buttons and the arrow keys, the log keeps the move shown in view,
+    # however it was scrolled, under the bar; the focus stays, the page never scrolls
+    page.locator("#replay-end").focus()
+    for key, at in (("Enter", 40), ("ArrowLeft", 39), ("ArrowRight", 40)):
+        page.evaluate(SCROLLED_TO_END_JS, ["#side", "#log"])
+        page.keyboard.press(key)
+        expect(page.locator("#play")).to_have_attribute("data-replay-at", str(at))
+        page.wait_for_function("() => window.qinIdle")
+        followed = [f"#log-move-{at}"]
+        assert page.evaluate(SIDE_SHOWS_JS, [followed, False]) == [], f"{key}: the move shown"
+        assert page.evaluate(UNDER_THE_BAR_JS, followed) == [], f"{key}: the move shown"
+        expect(page.locator("#replay-end")).to_be_focused()
+        assert page.evaluate("() => window.scrollY") == 0
+    page.screenshot(path="e2e-artifacts/replay-log-follows-1366.png")
+    # Review by the keyboard: the focus, lost with it, on the review's first button
+    # (Cancel while it runs), then on Close the review beside it when Cancel hides
     page.evaluate("() => { document.querySelector('#side').scrollTop = 0; }")
-    page.click("#review-open")
+    page.locator("#review-open").focus()
+    page.keyboard.press("Enter")
     review = page.locator("#review")
+    expect(review).not_to_be_hidden()
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate("() => document.activeElement.id") in ("review-cancel", "review-close")
     expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
     page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#review-close")).to_be_focused()
+    assert page.evaluate("() => window.scrollY") == 0
+    # in the review the log follows in its own box, the panel left on the review
+    page.evaluate(SCROLLED_TO_END_JS, ["#log"])
+    side_at = page.evaluate("() => document.querySelector('#side').scrollTop")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#play")).to_have_attribute("data-replay-at", "39")
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate("() => document.querySelector('#side').scrollTop") == side_at
+    assert page.evaluate(LOG_BOX_SHOWS_JS, "#log-move-39"), "the log's own box follows"
     page.evaluate(SCROLLED_TO_END_JS, ["#side", "#review-moves"])
     chosen = page.locator('#review-moves button[data-ply="36"]')
     chosen.click()
@@ -424,6 +462,11 @@ def test_a_move_chosen_in_a_scrolled_review_shows_with_its_words_on_a_laptop(
     assert page.evaluate(SIDE_SHOWS_JS, [["#review-point-12", "#review-detail"], False]) == [], \
         "a move chosen on the chart"
     page.screenshot(path="e2e-artifacts/review-chosen-on-chart-1366.png")
+    page.locator("#review-close").focus()  # the review closed: the focus back on Review
+    page.keyboard.press("Enter")
+    mode(page, "replay")
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#review-open")).to_be_focused()
 
 
 def test_cancel_stops_the_review_and_a_new_one_runs_to_the_end(booted_page: Page) -> None:

@@ -262,9 +262,47 @@ def test_a_move_chosen_in_the_replay_s_log_is_shown_there(hot_seat: App) -> None
     log = app.screen().elements["log"].html or ""
     assert re.search(r'<button [^>]*id="log-move-1".*?</button><ul id="log-said-1">', log)
     assert A.Focus("log-move-1") in effects
-    effects = run(app, A.Command("replay-jump", "2"))
+    effects = run(app, A.Command("replay-jump", "2"))  # the slider: the log follows it
     assert app.state.game.replay is not None and app.state.game.replay.cursor == 2
-    assert not any(isinstance(e, A.Reveal) for e in effects)
+    assert A.Reveal(("log-said-2", "log-move-2")) in effects
+    assert not any(isinstance(e, A.Focus) for e in effects)
+
+
+def test_the_replay_s_log_follows_each_step(hot_seat: App) -> None:
+    """Stepping through a replay (its buttons, the arrow keys, the slider, its autoplay)
+    brings the move the board shows into view in the log, with its events (``Reveal``, as
+    a move chosen there; before the first move, the first move, where it goes on), the
+    focus left where it is.  In a review the log follows in its own box only: the side
+    panel shows the review, which the player reads."""
+    app = hot_seat
+    for _ in range(3):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("replay-open"))
+    replay = app.state.game.replay
+    assert replay is not None
+
+    def shown(effects: list[A.Effect]) -> A.Reveal:
+        found = [e for e in effects if isinstance(e, A.Reveal)]
+        assert len(found) == 1 and not any(isinstance(e, A.Focus) for e in effects), effects
+        return found[0]
+
+    def at(n: int, inner: bool = False) -> A.Reveal:
+        return A.Reveal((f"log-said-{n}", f"log-move-{n}"), inner=inner)
+
+    assert shown(run(app, A.Command("replay-end"))) == at(3) and replay.cursor == 3
+    assert shown(run(app, A.Key("ArrowLeft"))) == at(2)
+    assert shown(run(app, A.Command("replay-back"))) == at(1)
+    assert shown(run(app, A.Command("replay-start"))) == A.Reveal(("log-move-1",))
+    assert shown(run(app, A.Key("ArrowRight"))) == at(1)
+    assert shown(run(app, A.Command("replay-step"))) == at(2)
+    effects = run(app, A.Command("replay-play"))  # the autoplay: each move it plays
+    timer = next(e for e in effects if isinstance(e, A.After))
+    assert shown(run(app, A.Timer(timer.token))) == at(3) and replay.cursor == 3
+    run(app, A.Command("review-open"))
+    assert app.mode is Mode.REVIEW
+    assert shown(run(app, A.Key("ArrowLeft"))) == at(2, inner=True)
+    assert shown(run(app, A.Command("replay-jump", "1"))) == at(1, inner=True)
 
 
 def test_a_replay_s_players_are_said_in_the_language_chosen(hot_seat: App) -> None:

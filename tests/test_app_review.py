@@ -229,6 +229,41 @@ def test_cancel_stops_asking_and_a_late_answer_changes_nothing() -> None:
     assert app.mode is Mode.PLAYING and app.state.game.review is None
 
 
+def test_the_focus_goes_on_as_the_review_s_buttons_hide() -> None:
+    """A keyboard's focus never stays on a button that hides (the browser would leave it
+    on nothing): Review (the result's, or the replay's bar's) opens the review and goes
+    on to its first button, Cancel while it runs; Cancel, hidden as the review stops
+    (cancelled, done), to Close the review beside it; Close the review back to Review in
+    the replay's bar.  Each only if the focus was lost (``Focus.lost``: a player who put
+    it elsewhere keeps it there), and each on a button then shown."""
+    app = imported()
+
+    def lands(effects: list[A.Effect], target: str) -> None:
+        assert A.Focus(target, lost=True) in effects, effects
+        els = app.screen().elements  # Close the review: shown with the review
+        assert not els[target if target in els else "review"].hidden
+
+    lands(run(app, A.Command("review-open")), "review-cancel")  # the result's Review
+    assert app.mode is Mode.REVIEW
+    run(app, A.WorkerReady())
+    lands(run(app, A.Command("review-cancel")), "review-close")
+    effects = run(app, A.Command("review-open"))  # the replay's bar's
+    lands(effects, "review-cancel")
+    ask = asked(effects)  # the worker is ready
+    run_ = app.state.game.review
+    assert run_ is not None
+    while True:
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+        if run_.status == "done":
+            lands(effects, "review-close")
+            break
+        assert not any(isinstance(e, A.Focus) for e in effects)
+        ask = asked(effects)
+    lands(run(app, A.Command("review-close")), "review-open")
+    assert app.mode is Mode.REPLAY
+    lands(run(app, A.Command("review-open")), "review-cancel")
+
+
 def test_every_key_in_a_review_steps_the_replay_or_does_nothing() -> None:
     app = imported()
     before, saved = moves(app), stored(app)
@@ -253,7 +288,8 @@ def test_a_failed_worker_answer_ends_the_review_with_a_message() -> None:
     app = imported()
     run(app, A.Command("review-open"))
     ask = asked(run(app, A.WorkerReady()))
-    assert run(app, A.ReviewAnswer(ask.token, "")) == []
+    # Cancel hides: a keyboard's focus on it goes on to Close the review
+    assert run(app, A.ReviewAnswer(ask.token, "")) == [A.Focus("review-close", lost=True)]
     review = app.state.game.review
     assert review is not None and review.status == "failed"
     assert app.screen().elements["review-status"].text == "The review could not be finished."

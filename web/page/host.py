@@ -346,7 +346,8 @@ def effect_message(effect: Effect) -> Json | None:
     if isinstance(effect, actions.ToTop):
         return {"fx": "top"}
     if isinstance(effect, actions.Reveal):
-        return {"fx": "reveal", "ids": list(effect.targets)}
+        return {"fx": "reveal", "ids": list(effect.targets), "inner": True} if effect.inner \
+            else {"fx": "reveal", "ids": list(effect.targets)}
     if isinstance(effect, actions.Copy):
         return {"fx": "copy", "text": effect.text, "fallback": effect.field}
     return None

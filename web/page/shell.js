@@ -513,8 +513,9 @@ function stickers(box) {
 // Each element, in turn, into view inside the boxes that scroll it within the page (the side
 // panel, a list): the least scroll that shows it whole, its top if it is taller than the
 // box (scrollIntoView's "nearest", without scrolling the page itself); below what sticks
-// to a box's top before it, which would cover it there.
-function reveal(ids) {
+// to a box's top before it, which would cover it there. inner: within the nearest such box
+// only (a list), the boxes around it left as they are.
+function reveal(ids, inner) {
   for (const id of ids) {
     const el = node(id);
     if (!el?.getClientRects().length) continue;
@@ -529,6 +530,7 @@ function reveal(ids) {
       }
       if (r.top < top) box.scrollTop -= top - r.top;
       else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
+      if (inner) break;
     }
   }
 }
@@ -647,7 +649,7 @@ function perform(effect) {
       });
       break;
     case "top": window.scrollTo(0, 0); break;
-    case "reveal": reveal(effect.ids); break;
+    case "reveal": reveal(effect.ids, effect.inner); break;
     case "ai-start": startAI(); break;
     case "ai-warm": warmAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;

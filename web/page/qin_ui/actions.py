@@ -369,9 +369,11 @@ class Reveal:
     within the page (the side panel, a list), one after another, each by the least
     scroll that shows it whole (``scrollIntoView``'s "nearest"): where they cannot all
     show, the last one does.  The page itself is not scrolled (a phone's layout keeps
-    its own places)."""
+    its own places).  ``inner``: only within the nearest box that scrolls them (a list),
+    the boxes around it left as they are (the side panel showing something else)."""
 
     targets: tuple[str, ...]
+    inner: bool = False
 
 
 @dataclass(frozen=True)

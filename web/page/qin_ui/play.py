@@ -368,10 +368,12 @@ def _timer(app: Core, token: int) -> list[Effect]:
         return []
     if token == st.game.replay_timer and st.game.replay is not None:
         st.game.replay_timer = None
-        if replaying.step_on(app, st.game.replay):
-            st.game.replay_timer = st.token()
-            return [After(REPLAY_TICK_MS, st.game.replay_timer)]
-        return []
+        going = replaying.step_on(app, st.game.replay)
+        shown = replaying.followed(app, st.game.replay)  # the log follows each move played
+        if not going:
+            return [shown]
+        st.game.replay_timer = st.token()
+        return [After(REPLAY_TICK_MS, st.game.replay_timer), shown]
     turn = st.game.turn
     if turn is None or turn.token != token:
         return []

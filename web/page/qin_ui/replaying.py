@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Collection
 
 import qin
@@ -36,6 +35,12 @@ REPLAY_BUTTON = "replay-open"
 """The game's tools' button that opens the replay (not shown in a replay)."""
 STEP_BUTTON = "replay-step"
 """The replay's bar's button that steps one move on."""
+REVIEW_BUTTON = "review-open"
+"""The replay's bar's button that opens the review (not shown while one runs or is done)."""
+CANCEL_BUTTON = "review-cancel"
+"""The review's first button, shown while it runs."""
+CLOSE_BUTTON = "review-close"
+"""The review's button beside Cancel, shown while the review is open."""
 
 
 def replay(app: Core, c: Command) -> list[Effect]:
@@ -74,12 +79,15 @@ def replay(app: Core, c: Command) -> list[Effect]:
     elif c.name == "replay-jump":  # "n", or "n list": from the log, whose button keeps the focus
         r.playing = False
         number, _, source = c.arg.partition(" ")
-        with contextlib.suppress(ValueError):
+        try:
             r.jump(int(number))
-            if source == "list":  # the move chosen and its events show in the log,
-                # wherever it was scrolled (the move itself if not both fit)
-                chosen = keyboard.replay_move_id(int(number))
-                return [Focus(chosen), Reveal((views.replay_said_id(int(number)), chosen))]
+        except ValueError:  # not a move's number: nothing moves
+            st.game.replay_timer = None
+            return []
+        if source == "list":  # the move chosen and its events show in the log,
+            # wherever it was scrolled (the move itself if not both fit)
+            chosen = keyboard.replay_move_id(int(number))
+            return [Focus(chosen), Reveal((views.replay_said_id(int(number)), chosen))]
     elif c.name == "replay-play":
         r.toggle()
         if r.playing and st.game.replay_timer is None:
@@ -87,7 +95,22 @@ def replay(app: Core, c: Command) -> list[Effect]:
             return [After(REPLAY_TICK_MS, st.game.replay_timer)]
     if not r.playing:
         st.game.replay_timer = None
-    return []
+    return [followed(app, r)] if c.name in STEPS else []
+
+
+STEPS = frozenset(("replay-start", "replay-back", "replay-step", "replay-end", "replay-jump"))
+"""The replay's commands that move its board (a move chosen in the log: shown there)."""
+
+
+def followed(app: Core, r: Replay) -> Reveal:
+    """The log follows the replay: the move the board shows in view there with its events
+    (before the first move, the first move, where the replay goes on); in a review within
+    the log's own box only, the side panel left on the review the player reads."""
+    inner = app.mode is Mode.REVIEW
+    if r.cursor == 0:
+        return Reveal((keyboard.replay_move_id(1),), inner=inner)
+    return Reveal((views.replay_said_id(r.cursor), keyboard.replay_move_id(r.cursor)),
+                  inner=inner)
 
 
 def list_step(app: Core, c: Command) -> list[Effect]:
@@ -143,17 +166,27 @@ def step_on(app: Core, r: Replay) -> bool:
 def review(app: Core, c: Command) -> list[Effect]:
     st = app.state
     run = st.game.review
-    if c.name == "review-open":
-        return open_review(app)
+    if c.name == "review-open":  # Review hides: a keyboard's focus on it goes on to
+        # the review's first button (Cancel while it runs)
+        effects = open_review(app)
+        opened = st.game.review
+        if opened is None or opened is run:
+            return effects
+        return [Focus(CANCEL_BUTTON if opened.status == "running" else CLOSE_BUTTON,
+                      lost=True), *effects]
     if run is None:
         return []
     if c.name == "review-cancel":
         run.cancel()
-    elif c.name == "review-close":
+        update_review_link(app)
+        return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
+    if c.name == "review-close":
         run.cancel()
         st.game.review = None
         st.link.review_panel = False
-    elif c.name == "review-jump":  # "n", "n list" or "n chart": from the list or the
+        update_review_link(app)
+        return [Focus(REVIEW_BUTTON, lost=True)]  # the review hides: back to Review
+    if c.name == "review-jump":  # "n", "n list" or "n chart": from the list or the
         # chart, whose item keeps the focus (if the drawing lost it: the shell keeps it
         # on the item drawn anew; a click that focuses nothing, or another item focused
         # meanwhile, is left as it is)
@@ -279,9 +312,12 @@ def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:
         return []  # stale: cancelled, closed or started again meanwhile
     if not a.text:
         run.status = "failed"
-        return []
+        return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
     run.answered(a.text)
     if run.wanted is not None:
         _jump(app, run, run.wanted)  # a review link's move, as soon as it is judged
         update_review_link(app)
-    return review_next(app)
+    effects = review_next(app)
+    if run.status != "running":  # done (or failed): Cancel hides, as above
+        effects.append(Focus(CLOSE_BUTTON, lost=True))
+    return effects
