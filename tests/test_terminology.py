@@ -5,7 +5,8 @@ site's web/i18n/*.json and the engine's qin/messages/*.json) and the German rule
 - German: the board is the "Spielplan", the word of the German rulebook
   (shared/rules/rulebook-de.md: "Spielplan", "Spielplanseite"), never the bare "Plan"
   nor another compound of it ("Planseite"), nor the "Brett" or "Spielbrett" (a
-  "Brettspiel" is another thing); a square a "Feld".
+  "Brettspiel" is another thing); a square a "Feld"; a game ("das Spiel", neuter) is
+  "ein"/"kein Qin-Spiel", never "eine"/"keine".
 - French: a square is a "case" (never a "territoire"); the game's nouns (province,
   village, majeure, prairie, point d'eau) are common nouns, capitalised only where a
   sentence or a label starts.
@@ -26,7 +27,8 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
     "en": [(r"\bspaces?\b", "a square of the board is a 'square'")],
     "de": [(r"\b(?:Spiel)?[Bb]rett(?:e?s)?\b", "the board is the 'Spielplan'"),
            (r"(?<![\w{])(?!Spielpl[aä]n|geplant|plan\})\w*[Pp]l[aä]n\w*",
-            "the board is the 'Spielplan' (the rulebook's; its side the 'Spielplanseite')")],
+            "the board is the 'Spielplan' (the rulebook's; its side the 'Spielplanseite')"),
+           (r"\b[Kk]?eine\s+Qin-Spiel\b", "a game is neuter: 'ein Qin-Spiel', 'kein Qin-Spiel'")],
     "fr": [(r"\b[Tt]erritoires?\b(?! de départ)", "a square of the board is a 'case'"),
            (r"(?<![.!?]\s)(?<!^)(?<!« )\b(Provinces?|Villages?|Majeures?|Prairies?|Points?"
             r" d’eau)\b", "game nouns are lower case mid-sentence")],
@@ -58,6 +60,8 @@ def test_the_patterns_catch_what_they_name() -> None:
     assert not re.search(fr_nouns, "Province rouge de Blanc")
     assert not re.search(fr_nouns, "Fini. Village pris")
     assert re.search(FORBIDDEN["en"][0][0], "a province of 3 spaces")
+    assert re.search(FORBIDDEN["de"][2][0], "zu groß für eine Qin-Spiel")
+    assert not re.search(FORBIDDEN["de"][2][0], "die kein Qin-Spiel hat")
     assert re.search(FORBIDDEN["de"][0][0], "auf dem Brett gespielt")
     assert re.search(FORBIDDEN["de"][0][0], "eigenes Spielbrett")
     assert not re.search(FORBIDDEN["de"][0][0], "ein Brettspiel für 2 bis 4")
