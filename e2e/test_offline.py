@@ -301,6 +301,63 @@ def test_reload_takes_the_new_version_while_another_tab_loads_through_the_old_wo
         expect(other.locator("body")).to_have_attribute("data-update", "elsewhere")
 
 
+class HoldingHandler(SiteHandler):
+    """tools/serve.py's handler that holds the answer to one URL (``held``, its query
+    string included) until the test releases it (``release``), saying when its request
+    has arrived (``arrived``)."""
+
+    quiet = True
+    held: str
+    arrived: threading.Event
+    release: threading.Event
+
+    def send_head(self) -> Any:
+        if self.path == self.held:
+            self.arrived.set()
+            self.release.wait(60)
+        return super().send_head()
+
+
+def test_a_request_outside_the_precache_never_holds_the_old_worker(
+        browser: Browser, site_copy: Path) -> None:
+    """A file the service worker has not precached is fetched by the browser itself, not
+    passed on by the worker (``respondWith(fetch(...))``), which held the old worker busy
+    until the server answered: a player's Reload then waited for another tab's request.
+    Here the server holds such a request of one tab while the other takes the new version
+    (with a query string: the static routes leave it to the worker's fetch handler)."""
+    held = "/held.txt?n=1"
+    (site_copy / "held.txt").write_text("held\n")  # not in this version's precache
+    arrived, release = threading.Event(), threading.Event()
+    handler = type("Holding", (HoldingHandler,), {
+        "held": held, "arrived": arrived, "release": release})
+    server = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(site_copy)))
+    with served(server, "holding-server") as origin, copy_site(browser, origin) as context:
+        try:
+            first = boot(context.new_page(), "/")
+            expect(first.locator("body")).to_have_attribute("data-offline", "ready",
+                                                            timeout=60_000)
+            other = boot(context.new_page(), "/")
+            expect(other.locator("body")).to_have_attribute("data-offline", "ready",
+                                                            timeout=60_000)
+            deploy_second_version(site_copy)
+            first.reload()
+            first.wait_for_function("document.body.dataset.boot === 'ready'",
+                                    timeout=60_000)
+            expect(first.locator("#update")).to_be_visible(timeout=60_000)
+
+            with other.expect_response(lambda r: r.url.endswith(held), timeout=60_000) as answer:
+                other.evaluate(f"() => {{ fetch('.{held}').then((r) => r.text()); }}")
+                assert arrived.wait(30), "the held request never reached the server"
+                first.click("#update-reload")
+                first.wait_for_function("document.title === 'Qin, v2'", timeout=30_000)
+                release.set()
+            assert not answer.value.from_service_worker  # the network's answer, direct
+            first.wait_for_function("document.body.dataset.boot === 'ready'",
+                                    timeout=60_000)
+        finally:
+            release.set()
+
+
 # --------------------------------------------------------------------------- a first visit
 
 

@@ -17,8 +17,11 @@
 // - a new version waits (no skipWaiting) until the page asks for it: offline.js
 //   shows "A new version is ready — Reload" and posts {type: "skip-waiting"};
 // - activate: delete the caches of other versions;
-// - fetch: same-origin GETs cache-first (query strings ignored), else the network;
-//   where the browser has static routes, it answers from the cache by itself.
+// - fetch: a same-origin GET of a precached file (query strings ignored) from the cache;
+//   any other request is not answered here at all: the browser asks the network itself,
+//   so this worker is never busy waiting for a server (Chromium retires an old version's
+//   worker only once it is idle); where the browser has static routes, it answers from
+//   the cache by itself.
 
 const VERSION = "__QIN_SW_VERSION__";
 const PRECACHE = ["__QIN_SW_PRECACHE__"];
@@ -94,11 +97,24 @@ async function cached(cache, request, url) {
   return cache.match(request, { ignoreSearch: true, ignoreVary: true });
 }
 
+// The paths this worker answers (without query strings): every URL of the precache. A
+// request for any other is left to the browser, which fetches it without this worker: an
+// answer of the network passed on by `respondWith` kept the worker busy until the server
+// had answered, and a new version waited for it.
+const KEPT = new Set(PRECACHE.flatMap(([url, , ...also]) =>
+  [url, ...also].map((path) => new URL(path, self.location).pathname)));
+
+function kept(request, url) {
+  if (KEPT.has(url.pathname)) return true;
+  return request.mode === "navigate" && url.pathname.endsWith("/")
+    && KEPT.has(`${url.pathname}index.html`);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin || !kept(request, url)) return;
   event.respondWith(
     openCache().then(async (cache) => {
       const hit = await cached(cache, request, url);
