@@ -216,12 +216,16 @@ def test_a_broken_position_is_said_in_the_readers_language(
         page: Page, site_url: str, lang: str, row: str, lone: str) -> None:
     """A bad row (refused before Python, by the diagram's own reading) and a lone
     square with an owner (refused by the engine) are said in the page's language,
-    naming the offending text as that language quotes it."""
+    naming the offending text as that language quotes it. A refused diagram keeps its
+    caption, and shows no board of the refused position and no controls: its moves
+    cannot be stepped through, nor any tried."""
     html = f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
       <link rel="icon" href="data:,"><title>broken</title>
       <script type="module" src="{site_url}embed/qin-board.js"></script></head><body>
-      <qin-board id="row" position="players: 2\n. . .\n. x"></qin-board>
-      <qin-board id="lone" position="players: 2\n. . .\n. . .\n. y2 ."></qin-board>
+      <qin-board id="row" position="players: 2\n. . .\n. x" move="Ra1Ya2,pass"
+                 caption="Eine Reihe zu kurz"></qin-board>
+      <qin-board id="lone" position="players: 2\n. . .\n. . .\n. y2 ." move="Ra1Ya2"
+                 caption="Un carré seul" interactive></qin-board>
       </body></html>"""
     page.route("**/thirdparty/**", lambda route: route.fulfill(
         status=200, content_type="text/html; charset=utf-8", body=html))
@@ -232,6 +236,13 @@ def test_a_broken_position_is_said_in_the_readers_language(
         expect(board.locator(".status")).to_contain_text(words)
         status = board.locator(".status").inner_text()
         assert "line" not in status and "column" not in status, status
+    for board_id, caption in (("row", "Eine Reihe zu kurz"), ("lone", "Un carré seul")):
+        board = page.locator(f"#{board_id}")
+        expect(board.locator("figcaption")).to_be_visible()
+        expect(board.locator("figcaption")).to_have_text(caption)
+        expect(board.locator(".bar:visible")).to_have_count(0)  # no steps, no try bar
+        expect(board.locator("button:visible, input:visible")).to_have_count(0)
+        expect(board.locator(".board svg")).to_have_count(0)
 
 
 def test_an_engine_that_cannot_load_leaves_the_drawing_and_says_why(

@@ -474,6 +474,34 @@ def test_a_jump_in_the_review_is_spoken_once() -> None:
     assert dict(app.screen().elements["replay-caption"].attrs).get("aria-live") == "polite"
 
 
+def test_a_jump_in_the_review_brings_the_replay_s_log_along() -> None:
+    """A move chosen in the review's list or chart moves the replay, and its log follows
+    as it does each step of the replay (the move shown with its events, within the log's
+    own box: ``Reveal.inner``), beside what the review shows of the jump."""
+    app = imported()
+    reviewed(app)
+    run_ = app.state.game.review
+    assert run_ is not None and run_.result is not None
+    worst = max(run_.result.marked, key=lambda m: m.loss)
+    shown = worst.ply - 1  # the replay shows the position the move was chosen in
+    followed = A.Reveal((f"log-said-{shown}", f"log-move-{shown}"), inner=True) if shown \
+        else A.Reveal(("log-move-1",), inner=True)
+    for source in ("", " list", " chart"):
+        effects = run(app, A.Command("review-jump", f"{worst.ply}{source}"))
+        assert app.state.game.replay is not None
+        assert app.state.game.replay.cursor == shown
+        reveals = [e for e in effects if isinstance(e, A.Reveal)]
+        assert followed in reveals, effects
+        assert any(not e.inner and "review-detail" in e.targets for e in reveals), effects
+    first = min(run_.plies)
+    effects = run(app, A.Command("review-jump", f"{first} chart"))
+    replay = app.state.game.replay
+    assert replay is not None and replay.cursor == first - 1
+    start = A.Reveal(("log-move-1",), inner=True) if first == 1 else \
+        A.Reveal((f"log-said-{first - 1}", f"log-move-{first - 1}"), inner=True)
+    assert start in effects, effects
+
+
 def unit_texts() -> dict[str, str]:
     """The key to the chart (``review.unit_html``, its star left out) in English, German
     and French."""

@@ -292,7 +292,9 @@ class QinBoard extends HTMLElement {
     this.nextBtn = el("button", "next");
     this.nextBtn.append(icon("next"));
     this.stepBar.append(this.startBtn, this.backBtn, this.counter, this.nextBtn);
+    this.stepBar.hidden = true; // until the board is drawn (showSteps)
     this.tryBar = el("div", "bar try");
+    this.tryBar.hidden = true; // until the board is drawn (buildTryBar)
     this.events = el("ol", "events");
     this.events.setAttribute("aria-live", "polite");
     this.status = el("p", "status");
@@ -384,6 +386,7 @@ class QinBoard extends HTMLElement {
   async start() {
     const m = await catalogue(this.lang);
     this.messages = m;
+    this.showCaption();
     await this.loadPosition();
     const boardParts = await parts();
     this.checkColours(boardParts);
@@ -398,6 +401,7 @@ class QinBoard extends HTMLElement {
   }
 
   async reload() {
+    this.showCaption();
     await this.loadPosition();
     const boardParts = await parts();
     this.checkColours(boardParts);
@@ -468,13 +472,18 @@ class QinBoard extends HTMLElement {
     // Natural size: as many pixels as qin.svg's units (40 per square), unless `size`.
     const viewBox = this.board.querySelector("svg")?.viewBox?.baseVal;
     if (!(size > 0) && viewBox?.width) this.board.style.setProperty("--qin-board-width", `${viewBox.width}px`);
-    this.caption.textContent = this.getAttribute("caption") || "";
-    this.caption.hidden = !this.caption.textContent;
+    this.showCaption();
     // The stamp is the engine's own drawing of the position when its accessible name is
     // the caption (without one the engine names the players) and every colour is a
     // palette name (the stamp has no parts for another CSS colour).
     this.stamped = Boolean(this.getAttribute("caption")) &&
       this.listAttr("colours").every((c) => Object.hasOwn(boardParts.colours, c));
+  }
+
+  /** The caption, shown whatever becomes of the position (a refused one too). */
+  showCaption() {
+    this.caption.textContent = this.getAttribute("caption") || "";
+    this.caption.hidden = !this.caption.textContent;
   }
 
   go(step) {
@@ -506,6 +515,7 @@ class QinBoard extends HTMLElement {
     if (!same) this.board.innerHTML = answer.svg;
     this.stamped = false;
     this.hand = answer.hand;
+    this.tryBar.hidden = !this.interactive;
     if (this.interactive && JSON.stringify(this.hand) !== this.shownHand) {
       this.shownHand = JSON.stringify(this.hand);
       this.buildTryBar();
@@ -568,6 +578,19 @@ class QinBoard extends HTMLElement {
     const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
     const reason = err?.code && err.params ? refusalOfPosition(m, err) : message;
     this.setStatus(err?.source || err?.said ? message : say(m, key, { error: reason }), "illegal");
+    if (err?.position || !this.answer) {
+      // Nothing to step through or try: the diagram's own input refused (no board of
+      // it either: a drawing of a refused position would contradict the refusal), or
+      // an engine that never answered (the stamp stays, but its buttons could not work).
+      if (err?.position) {
+        this.board.replaceChildren();
+        this.events.replaceChildren();
+        this.answer = null;
+        this.shownHand = undefined;
+      }
+      this.stepBar.hidden = true;
+      this.tryBar.hidden = true;
+    }
     console.warn("qin-board:", err);
   }
 

@@ -202,9 +202,9 @@ def review(app: Core, c: Command) -> list[Effect]:
                 else []
             # what the jump shows, wherever the side panel and the list were scrolled:
             # the move's words, and the move in the list drawn anew (from its top) if it
-            # was chosen there
+            # was chosen there; the replay's log following, as at each of its steps
             shown = (keyboard.review_move_id(ply), DETAIL) if source == "list" else (DETAIL,)
-            return [*focus, Reveal(shown)]
+            return [*focus, Reveal(shown), *_log_followed(app)]
     elif c.name == "review-share":
         st.link.review_panel = not st.link.review_panel
         st.link.review_message = ""
@@ -277,6 +277,12 @@ def follow_review(app: Core, address: str) -> list[Effect]:
         else:
             st.link.link_problem = words("link.review.not_reviewed", n=asked.at)
     return []
+
+
+def _log_followed(app: Core) -> list[Effect]:
+    """The replay's log at the move the replay shows (``followed``), if it shows."""
+    r = app.state.game.replay
+    return [followed(app, r)] if r is not None else []
 
 
 def _jump(app: Core, run: ReviewRun, ply: int) -> bool:
