@@ -418,7 +418,8 @@ def test_a_move_chosen_in_the_review_is_brought_into_view_in_the_side_panel() ->
     """A jump from the review's list: once its focus is put back, the move's button (in
     the list drawn anew) and its words are brought into view inside the boxes that
     scroll them (the side panel, the list), the words last; a jump from the chart: its
-    words.  A step by the arrow keys scrolls nothing."""
+    words.  Each, and a step by the arrow keys, brings the replay's log along inside its
+    own box only (the move shown, with what it did: the side panel left on the review)."""
     h = six_moves_played()
     h.handle({"t": "click", "path": [node("button", "replay-open"), APP]})
     reviewed_to_the_end(h)
@@ -429,14 +430,20 @@ def test_a_move_chosen_in_the_review_is_brought_into_view_in_the_side_panel() ->
 
     listed = [node("button", "review-move-4", cls=("review-jump",), ply="4"), node("li"),
               node("ol", "review-moves", cls=("review-moves",)), node("div", "review-list")]
+    def logged(move: int) -> dict[str, Any]:
+        """The log's move ``move`` (counted from 0) and its events, inside the log."""
+        return {"fx": "reveal", "ids": [f"log-said-{move}", f"log-move-{move}"],
+                "inner": True}
+
     assert effects(listed) == [*kept("review-move-4"),
-                               {"fx": "reveal", "ids": ["review-move-4", "review-detail"]}]
+                               {"fx": "reveal", "ids": ["review-move-4", "review-detail"]},
+                               logged(3)]
     charted = [node("circle"), node("g", "review-point-2", cls=("review-point",), ply="2"),
                node("svg"), node("div", "review-chart")]
-    assert effects(charted) == [{"fx": "reveal", "ids": ["review-detail"]}]
+    assert effects(charted) == [{"fx": "reveal", "ids": ["review-detail"]}, logged(1)]
     stepped = h.handle({"t": "key", "key": "ArrowRight", "shift": False, "ctrl": False,
                         "target": "body"})
-    assert [e for e in stepped.get("effects", []) if e["fx"] == "reveal"] == []
+    assert [e for e in stepped.get("effects", []) if e["fx"] == "reveal"] == [logged(2)]
 
 
 def kept(ident: str) -> list[Any]:
@@ -487,7 +494,10 @@ def test_a_list_drawn_anew_without_the_move_focused_takes_the_focus() -> None:
     h.handle({"t": "click", "path": [node("button", "review-open"), APP]})
     reply = h.handle({"t": "ai", "kind": "ready"})
     for focused, moved in (("review-moves", []), ("review-move-1", []),
-                           ("review-move-1", []), ("review-move-9", kept("review-moves"))):
+                           ("review-move-1", []),
+                           # the list first (the player was in it), before Close, where
+                           # the review's end sends a focus lost (the shell leaves it)
+                           ("review-move-9", [*kept("review-moves"), *kept("review-close")])):
         ask = next(e for e in reply["effects"] if e["fx"] == "ai")
         reply = h.handle({"t": "ai", "kind": "review", "token": ask["token"],
                           "text": review_answer(ask["request"]), "focus": focused})

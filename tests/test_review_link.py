@@ -160,6 +160,22 @@ def test_the_move_shows_as_soon_as_it_is_judged() -> None:
     assert review.status == "running" and review.at == 2
 
 
+def test_a_review_a_link_opened_ends_with_the_focus_left_where_it_is() -> None:
+    """Opened by a link at the page's start, the review's end moves no focus (a player's
+    Review moved it on to Cancel, so Cancel's hiding moves it to Close; here it would
+    take a focus on nothing to Close, scrolling a phone's page down to it)."""
+    app, effects = opened(BASE + links.review_fragment(game_of(), at=2))
+    effects = run(app, A.WorkerReady())
+    review = app.state.game.review
+    assert review is not None
+    while review.status == "running":
+        assert not any(isinstance(e, A.Focus) for e in effects), effects
+        ask = next(e for e in effects if isinstance(e, A.AskReview))
+        effects = run(app, A.ReviewAnswer(ask.token, review_answer(ask.request)))
+    assert review.status == "done"
+    assert not any(isinstance(e, A.Focus) for e in effects), effects
+
+
 @pytest.mark.parametrize("tail", ["&review=abc", "&review=99", "&zzz"])
 def test_a_damaged_review_part_is_said_and_the_game_opens_as_before(tail: str) -> None:
     game = game_of()

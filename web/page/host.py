@@ -475,8 +475,8 @@ class Host:
         changed, e.g. ``render.hover_screen``; else the whole screen drawn), the flags
         and the effects; ``focused``: the list (one Tab stop) or its item that had the
         focus when the message left: the focus goes to the list if the changes draw
-        it anew without that item and no effect moves the focus
-        (``replaying.focus_kept``)."""
+        it anew without that item and no effect moves the focus but where the drawing
+        lost it (``replaying.focus_kept``; the list before those: the player was in it)."""
         out: Json = {}
         if isinstance(self.storage, MirrorStorage):
             writes = self.storage.take_writes()
@@ -484,11 +484,12 @@ class Host:
                 out["writes"] = [[k, v] for k, v in writes]
         out |= self.differ.diff(screen if screen is not None else self.app.screen())
         effects = list(effects)
-        if focused and not any(isinstance(e, actions.Focus) for e in effects):
+        if focused and not any(isinstance(e, actions.Focus) and not e.lost
+                               for e in effects):
             drawn = [k for k, v in out.get("changes", {}).items() if "html" in v or "parts" in v]
             kept = replaying.focus_kept(self.app, focused, drawn)
             if kept is not None:
-                effects.append(kept)
+                effects.insert(0, kept)
         now = flags(self.app)
         changed = {k: v for k, v in now.items() if self.sent_flags.get(k) != v}
         if changed:

@@ -172,6 +172,7 @@ def review(app: Core, c: Command) -> list[Effect]:
         opened = st.game.review
         if opened is None or opened is run:
             return effects
+        opened.by_player = True
         return [Focus(CANCEL_BUTTON if opened.status == "running" else CLOSE_BUTTON,
                       lost=True), *effects]
     if run is None:
@@ -316,14 +317,18 @@ def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:
     run = app.state.game.review
     if run is None or a.token != run.token or run.asked is None:
         return []  # stale: cancelled, closed or started again meanwhile
+    # the review stops (done or failed): Cancel hides, a focus on it goes on to Close
+    # (only in a review the player opened: one a link opened at the page's start leaves
+    # the focus where it is, never scrolling the page to Close)
+    ended = [Focus(CLOSE_BUTTON, lost=True)] if run.by_player else []
     if not a.text:
         run.status = "failed"
-        return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
+        return ended
     run.answered(a.text)
     if run.wanted is not None:
         _jump(app, run, run.wanted)  # a review link's move, as soon as it is judged
         update_review_link(app)
     effects = review_next(app)
-    if run.status != "running":  # done (or failed): Cancel hides, as above
-        effects.append(Focus(CLOSE_BUTTON, lost=True))
+    if run.status != "running":  # done (or failed): as above
+        effects += ended
     return effects

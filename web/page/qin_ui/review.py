@@ -61,6 +61,9 @@ class ReviewRun:
     result: Review | None = None
     at: int | None = None  # the reviewed move the replay was jumped to
     wanted: int | None = None  # a review link's move: jumped to once it is judged
+    # opened by the player's Review (whose focus went on to Cancel, and so to Close as
+    # the review ends); False for one a link opened (the focus left where it is)
+    by_player: bool = False
 
     @classmethod
     def start(cls, token: int, record: Mapping[str, Any],
