@@ -271,11 +271,14 @@ def follow_review(app: Core, address: str) -> list[Effect]:
         return []
     if run is None or run.status not in ("running", "done"):
         return open_review(app, asked.at)
-    if asked.at is not None and not _jump(app, run, asked.at):
-        if asked.at in run.plies:
-            run.wanted = asked.at  # not judged yet
-        else:
-            st.link.link_problem = words("link.review.not_reviewed", n=asked.at)
+    if asked.at is None:
+        return []
+    if _jump(app, run, asked.at):
+        return _log_followed(app)  # as at a jump in the review
+    if asked.at in run.plies:
+        run.wanted = asked.at  # not judged yet
+    else:
+        st.link.link_problem = words("link.review.not_reviewed", n=asked.at)
     return []
 
 
@@ -320,10 +323,13 @@ def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:
         run.status = "failed"
         return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
     run.answered(a.text)
-    if run.wanted is not None:
-        _jump(app, run, run.wanted)  # a review link's move, as soon as it is judged
+    effects: list[Effect] = []
+    if run.wanted is not None and _jump(app, run, run.wanted):
+        # a review link's move, as soon as it is judged: the log follows, within its own
+        # box (a link opened at page load takes no focus and scrolls no page)
         update_review_link(app)
-    effects = review_next(app)
+        effects += _log_followed(app)
+    effects += review_next(app)
     if run.status != "running":  # done (or failed): Cancel hides, as above
         effects.append(Focus(CLOSE_BUTTON, lost=True))
     return effects
