@@ -502,6 +502,50 @@ def test_a_jump_in_the_review_brings_the_replay_s_log_along() -> None:
     assert start in effects, effects
 
 
+def log_at(ply: int) -> A.Reveal:
+    """The replay's log following it to the position move ``ply`` was chosen in, within
+    the log's own box (as ``test_a_jump_in_the_review_brings_the_replay_s_log_along``)."""
+    shown = ply - 1
+    return A.Reveal((f"log-said-{shown}", f"log-move-{shown}"), inner=True) if shown \
+        else A.Reveal(("log-move-1",), inner=True)
+
+
+def test_a_review_link_brings_the_replay_s_log_along() -> None:
+    """A review link moves the replay to its move, and the log follows as at a jump in
+    the review: opened at page load, once the move is judged (the answer that judges it
+    brings the log along, the focus taken nowhere, nothing scrolled but the log's own
+    box); pasted over the game whose review is done, at once, for each move asked."""
+    from qin_ui import links
+
+    from tests.test_review_link import game_of
+    from tests.test_tabs import BASE
+
+    game = game_of()
+    app = new_app()
+    address = BASE + links.review_fragment(game, at=4)
+    effects = run(app, A.Boot(address, address[len(BASE):]))
+    assert app.mode is Mode.REVIEW
+    effects += run(app, A.WorkerReady())
+    following: list[A.Effect] = []
+    while asks := [e for e in effects if isinstance(e, A.AskReview)]:
+        effects = run(app, A.ReviewAnswer(asks[0].token, review_answer(asks[0].request)))
+        run_ = app.state.game.review
+        assert run_ is not None
+        if run_.at == 4 and not following:
+            following = effects
+            assert log_at(4) in effects, effects
+        else:
+            assert log_at(4) not in effects, effects  # once, as the move is judged
+        assert not any(isinstance(e, A.Focus) and not e.lost for e in effects), effects
+        assert all(e.inner for e in effects if isinstance(e, A.Reveal)), effects
+    replay = app.state.game.replay
+    assert following and replay is not None and replay.cursor == 3
+    for at in (2, 1, 6):
+        effects = run(app, A.AddressChanged(links.review_fragment(game, at=at)))
+        assert replay.cursor == at - 1
+        assert log_at(at) in effects, effects
+
+
 def unit_texts() -> dict[str, str]:
     """The key to the chart (``review.unit_html``, its star left out) in English, German
     and French."""

@@ -53,6 +53,12 @@ function refused(code, params, english) {
   return err;
 }
 
+/** The column (from 1) of `line`'s UTF-16 `index`, counted in characters (code points)
+ *  as the engine counts it: an emoji is one column, not two. */
+function columnAt(line, index) {
+  return [...line.slice(0, index)].length + 1;
+}
+
 /** A number as compact SVG text. */
 function num(value) {
   return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
@@ -86,7 +92,7 @@ export function parsePosition(text) {
       continue;
     }
     if (rows.length >= LIMITS.rows) throw tooLarge(`line ${index + 1}: a board has at most ${LIMITS.rows} rows`);
-    const tokens = [...lines[index].matchAll(/\S+/g)].map((m) => ({ text: m[0], column: m.index + 1 }));
+    const tokens = [...lines[index].matchAll(/\S+/g)].map((m) => ({ text: m[0], column: columnAt(lines[index], m.index) }));
     rows.push({ number: index + 1, tokens });
   }
   if (!rows.length) {

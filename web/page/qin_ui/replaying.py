@@ -272,11 +272,14 @@ def follow_review(app: Core, address: str) -> list[Effect]:
         return []
     if run is None or run.status not in ("running", "done"):
         return open_review(app, asked.at)
-    if asked.at is not None and not _jump(app, run, asked.at):
-        if asked.at in run.plies:
-            run.wanted = asked.at  # not judged yet
-        else:
-            st.link.link_problem = words("link.review.not_reviewed", n=asked.at)
+    if asked.at is None:
+        return []
+    if _jump(app, run, asked.at):
+        return _log_followed(app)  # as at a jump in the review
+    if asked.at in run.plies:
+        run.wanted = asked.at  # not judged yet
+    else:
+        st.link.link_problem = words("link.review.not_reviewed", n=asked.at)
     return []
 
 
@@ -320,15 +323,18 @@ def review_answer(app: Core, a: ReviewAnswer) -> list[Effect]:
     # the review stops (done or failed): Cancel hides, a focus on it goes on to Close
     # (only in a review the player opened: one a link opened at the page's start leaves
     # the focus where it is, never scrolling the page to Close)
-    ended = [Focus(CLOSE_BUTTON, lost=True)] if run.by_player else []
+    ended: list[Effect] = [Focus(CLOSE_BUTTON, lost=True)] if run.by_player else []
     if not a.text:
         run.status = "failed"
         return ended
     run.answered(a.text)
-    if run.wanted is not None:
-        _jump(app, run, run.wanted)  # a review link's move, as soon as it is judged
+    effects: list[Effect] = []
+    if run.wanted is not None and _jump(app, run, run.wanted):
+        # a review link's move, as soon as it is judged: the log follows, within its own
+        # box (a link opened at page load takes no focus and scrolls no page)
         update_review_link(app)
-    effects = review_next(app)
+        effects += _log_followed(app)
+    effects += review_next(app)
     if run.status != "running":  # done (or failed): as above
         effects += ended
     return effects
