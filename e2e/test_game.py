@@ -1,5 +1,7 @@
 """The game page, played by clicking: start screen, board, placing and turning tiles,
-refused placements, the hot-seat cover, undo, a whole game to its result, 4 players.
+refused placements, the hot-seat cover, undo, a whole game to its result, 4 players
+(on a laptop, 1280x720 and 1366x768, the page fits its window while playing and replaying:
+no page scroll, the board and the hand wholly in view; the side panel may scroll inside).
 
 The tests read what they may click from the page (the highlighted squares, the hand's
 buttons); the engine in the test process only checks the outcome.  They wait for the
@@ -431,10 +433,49 @@ def test_a_four_player_game_on_the_lion_side(booted_page: Page) -> None:
     # Q20: every opening hand holds a single-coloured tile; Ann's is on screen.
     kinds = page.locator(".tile-btn").evaluate_all("els => els.map(e => e.dataset.kind)")
     assert any(k[0] == k[1] for k in kinds)
+    expect(page.locator("#hand .tile-btn").first).to_be_visible()
+    fits_the_laptop(page, "playing")
     pick(page)
     square(page, legal_squares(page)[0]).click()
     expect(play).to_have_attribute("data-moves", "1")
     expect(page.locator("#cover")).to_contain_text("Black")
+    page.click("#cover-ok")
+    expect(play).not_to_have_attribute("data-phase", "cover")
+    page.click("#replay-open")
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    fits_the_laptop(page, "replaying")
+
+
+# What sticks out of the window (the page scrolls) or out of the side panel's box: the
+# board, each of the hand's tiles shown, the players' list.
+OUT_OF_THE_WINDOW = """() => {
+  const out = [];
+  const page = document.scrollingElement;
+  if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth)
+    out.push(`the page scrolls: ${page.scrollWidth}x${page.scrollHeight}`);
+  const side = document.getElementById('side').getBoundingClientRect();
+  const within = (r, box) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5
+    && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+  const window_ = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+  const seen = [['the board', document.querySelector('#board svg'), false],
+                ['the players', document.getElementById('players'), true]];
+  document.querySelectorAll('#hand .tile-btn').forEach((b, i) => {  // a replay shows no hand
+    if (b.getClientRects().length) seen.push([`tile ${i + 1} of the hand`, b, true]);
+  });
+  for (const [name, el, inSide] of seen) {
+    const r = el.getBoundingClientRect();
+    if (!within(r, window_) || (inSide && !within(r, side)))
+      out.push(`${name}: ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+  }
+  return out;
+}"""
+
+
+def fits_the_laptop(page: Page, mode: str) -> None:
+    for width, height in ((1280, 720), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("() => window.qinIdle")
+        assert page.evaluate(OUT_OF_THE_WINDOW) == [], f"{mode} at {width}x{height}"
 
 
 DRAWN = """() => {
