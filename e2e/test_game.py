@@ -181,20 +181,26 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     assert all(anchor in pair for pair in halves)  # turning around the anchor square
     assert moves_played(play) == 0
 
+    def refused(name: str, words: str, reading: str) -> None:
+        """The ghost on square ``name`` refused: ``words`` beside the board with a link
+        to the reading ``reading`` (its id: "q7"), said on the status line by a click
+        there, which plays nothing."""
+        expect(ghost).to_have_class(re.compile(r"\bbad\b"))
+        expect(page.locator("#info .info-bad")).to_contain_text(words)
+        expect(page.locator("#info .info-bad a.reading-link")).to_have_attribute(
+            "href", f"rules/readings-en.html#{reading}")
+        square(page, name).click()
+        expect(page.locator("#status")).to_have_text(words)
+        assert moves_played(play) == 0
+
     # An illegal spot says why, in the engine's words, and links the reading it applies
     # (named in words, never "(Q7)"); a click there is refused.
     square(page, "c3").hover()  # far from every coloured square
     expect(ghost).to_have_class(re.compile(r"\bbad\b"))
     move = ghost.get_attribute("data-move") or ""
-    refused = qin.Game.new(board="bird", players=2, seed=SEED).refusal(move)
-    assert refused is not None
-    words = qin.messages.refusal_text(refused, rule=False)
-    expect(page.locator("#info .info-bad")).to_contain_text(words)
-    expect(page.locator("#info .info-bad a.reading-link")).to_have_attribute(
-        "href", "rules/readings-en.html#q7")
-    square(page, "c3").click()
-    expect(page.locator("#status")).to_have_text(words)
-    assert moves_played(play) == 0
+    refusal = qin.Game.new(board="bird", players=2, seed=SEED).refusal(move)
+    assert refusal is not None
+    refused("c3", qin.messages.refusal_text(refusal, rule=False), "q7")
 
     # A tile turned past the board's edge says which edge, as the tutorial does, and
     # links the reading of Q6; a click there says it on the status line.
@@ -202,14 +208,8 @@ def test_a_tile_follows_the_pointer_turns_previews_and_is_refused(booted_page: P
     for turn in range(1, (4 - start_orientation) % 4 + 1):
         page.keyboard.press("r")  # until the second half lies right of the first (0)
         turned((start_orientation + turn) % 4)
-    expect(ghost).to_have_class(re.compile(r"\bbad\b"))
     right = qin.messages.catalogue("en")["illegal.outside.right"].replace("{rule}", "")
-    expect(page.locator("#info .info-bad")).to_contain_text(right)
-    expect(page.locator("#info .info-bad a.reading-link")).to_have_attribute(
-        "href", "rules/readings-en.html#q6")
-    square(page, "m1").click()
-    expect(page.locator("#status")).to_have_text(right)
-    assert moves_played(play) == 0
+    refused("m1", right, "q6")
     off_board(page, "m1")
 
     # Turned up or left from a1 (no square has a text there: "z1", "a0"), the ghost

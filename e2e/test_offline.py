@@ -188,6 +188,23 @@ def deploy_second_version(site: Path) -> None:
             (site / (changed + twin)).unlink(missing_ok=True)
 
 
+def two_tabs_and_a_new_version(context: BrowserContext,
+                               site: Path) -> tuple[Page, Page]:
+    """Two tabs of the site copy ``site`` served by its first worker, a second version
+    deployed, and the first tab reloaded: it offers the new version ("A new version is
+    ready"). Returns that tab and the other (still on the first version)."""
+    first = boot(context.new_page(), "/")
+    expect(first.locator("body")).to_have_attribute("data-offline", "ready", timeout=60_000)
+    other = boot(context.new_page(), "/")
+    expect(other.locator("body")).to_have_attribute("data-offline", "ready", timeout=60_000)
+    assert other.evaluate("navigator.serviceWorker.controller !== null")
+    deploy_second_version(site)
+    first.reload()
+    first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    expect(first.locator("#update")).to_be_visible(timeout=60_000)
+    return first, other
+
+
 def test_offline_after_the_first_load_and_an_update_on_reload(
         browser: Browser, site_copy: Path, copy_origin: str) -> None:
     with copy_site(browser, copy_origin) as context:
@@ -229,18 +246,7 @@ def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
     still shows the old page but is now served by the new worker: it says so, and its
     Reload button works (it used to stay disabled, the tab mixing two versions)."""
     with copy_site(browser, copy_origin) as context:
-        first = boot(context.new_page(), "/")
-        expect(first.locator("body")).to_have_attribute("data-offline", "ready",
-                                                        timeout=60_000)
-        other = boot(context.new_page(), "/")
-        expect(other.locator("body")).to_have_attribute("data-offline", "ready",
-                                                        timeout=60_000)
-        assert other.evaluate("navigator.serviceWorker.controller !== null")
-
-        deploy_second_version(site_copy)
-        first.reload()
-        first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
-        expect(first.locator("#update")).to_be_visible(timeout=60_000)
+        first, other = two_tabs_and_a_new_version(context, site_copy)
         first.click("#update-reload")
         first.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
 
@@ -277,17 +283,7 @@ def test_reload_takes_the_new_version_while_another_tab_loads_through_the_old_wo
     (minutes; for ever with DevTools open) while the player's Reload stayed greyed out.
     The Reload says it is starting the new version and takes it within seconds."""
     with copy_site(browser, copy_origin) as context:
-        first = boot(context.new_page(), "/")
-        expect(first.locator("body")).to_have_attribute("data-offline", "ready",
-                                                        timeout=60_000)
-        other = boot(context.new_page(), "/")
-        expect(other.locator("body")).to_have_attribute("data-offline", "ready",
-                                                        timeout=60_000)
-
-        deploy_second_version(site_copy)
-        first.reload()
-        first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
-        expect(first.locator("#update")).to_be_visible(timeout=60_000)
+        first, other = two_tabs_and_a_new_version(context, site_copy)
         other.evaluate(LOADING_JS)
         try:
             # What the bar says right after the click (the page may reload on the new
@@ -333,17 +329,7 @@ def test_a_request_outside_the_precache_never_holds_the_old_worker(
     server = SiteServer(("127.0.0.1", 0), partial(handler, directory=str(site_copy)))
     with served(server, "holding-server") as origin, copy_site(browser, origin) as context:
         try:
-            first = boot(context.new_page(), "/")
-            expect(first.locator("body")).to_have_attribute("data-offline", "ready",
-                                                            timeout=60_000)
-            other = boot(context.new_page(), "/")
-            expect(other.locator("body")).to_have_attribute("data-offline", "ready",
-                                                            timeout=60_000)
-            deploy_second_version(site_copy)
-            first.reload()
-            first.wait_for_function("document.body.dataset.boot === 'ready'",
-                                    timeout=60_000)
-            expect(first.locator("#update")).to_be_visible(timeout=60_000)
+            first, other = two_tabs_and_a_new_version(context, site_copy)
 
             with other.expect_response(lambda r: r.url.endswith(held), timeout=60_000) as answer:
                 other.evaluate(f"() => {{ fetch('.{held}').then((r) => r.text()); }}")
