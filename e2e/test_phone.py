@@ -65,7 +65,7 @@ from e2e.test_review import (
     ON_SCREEN_JS,
     played,
 )
-from e2e.test_tutorial import CLICKS
+from e2e.test_tutorial import CLICKS, words
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
 from qin_ui import tutorial  # noqa: E402
@@ -935,10 +935,19 @@ def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> Non
     # a move chosen in its list: its words shown at the screen's bottom cover no button
     # once scrolled to
     entry = page.locator("#review-list button[data-marked]").first
+    ply = entry.get_attribute("data-ply") or ""
     entry.tap()
-    expect(review).to_have_attribute("data-at", entry.get_attribute("data-ply") or "")
+    expect(review).to_have_attribute("data-at", ply)
     expect(page.locator("#review-detail")).to_be_visible()
     labels_whole(page, "review", wide=True)
+    # the link panel's Copy, tapped: the link to the review at the move chosen is copied,
+    # and the page says so
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("#review-link-copy").tap()
+    expect(page.locator("#review-link-message")).to_have_text(words("en")["review.link.copied"])
+    link = page.locator("#review-link").input_value()
+    assert link.endswith(f"&review={ply}"), link
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
     tap_to(page, "#review-close", "replay")
     tap_to(page, "#replay-exit", "playing")
     tap_to(page, "#new-game", "start")

@@ -164,6 +164,47 @@ def test_a_language_chosen_before_python_just_before_a_reload_is_kept(
     expect(page.locator("#lang")).to_have_value("fr")
 
 
+def test_a_language_that_cannot_be_reached_is_said_until_the_next_change(
+        page: Page, page_problems: PageProblems) -> None:
+    """A language whose words cannot be fetched at all (the network fails): the page says
+    so, a name typed leaves the note (a name is read at the start) and the player's next
+    change of the form (the seed) ends it, the same before Python and after it."""
+    held = HeldRuntime(page)
+    page.route("**/i18n/fr.json", lambda route: route.abort("internetdisconnected"))
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    note = page.locator("#lang-note")
+    english = json.loads(ROOT.joinpath("web/i18n/en.json").read_text(encoding="utf-8"))
+    said = english["lang.failed"].replace("{chosen}", english["lang.fr"])
+    for name, seat, seed in (("Li", "#seat-name-0", "42"), ("Bo", "#seat-name-1", "7")):
+        page.select_option("#lang", "fr")
+        expect(note).to_have_text(said)
+        expect(note).to_be_visible()
+        expect(page.locator("#lang")).to_have_value("en")
+        page.fill(seat, name)
+        page.press(seat, "Tab")
+        if held.released:
+            page.wait_for_function("() => window.qinIdle")
+        expect(note).to_have_text(said)
+        page.fill("#seed", seed)
+        page.press("#seed", "Tab")
+        expect(note).to_be_hidden()
+        expect(page.locator(seat)).to_have_value(name)
+        if held.released:
+            break
+        held.release()
+        assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+        page.wait_for_function("() => window.qinIdle")
+        expect(page.locator("#seat-name-0")).to_have_value("Li")
+        expect(page.locator("#seed")).to_have_value("42")
+    page.wait_for_function("() => window.qinIdle")
+    expect(note).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    # the failed requests' own reports (the browser's), and nothing else
+    page_problems.console_errors[:] = [e for e in page_problems.console_errors
+                                       if "ERR_INTERNET_DISCONNECTED" not in e]
+
+
 def test_the_contrast_switched_just_before_a_reload_is_kept(page: Page) -> None:
     boot(page)
     assert changed_and_reloaded(page, "contrast", "", "qin-contrast") == "on"

@@ -132,7 +132,12 @@ class BoardError(QinError):
 
 
 class ViewError(QinError):
-    """A player's view as data (``qin-view/1``) that cannot be rebuilt."""
+    """A player's view as data (``qin-view/1``) that cannot be rebuilt; ``position`` is
+    the ``PositionError.to_dict()`` of a grid that is not a board, its ``line`` counted
+    as the grid's row (else ``None``), which ``qin.messages.position_error_text`` words
+    in any language the catalogue speaks."""
+
+    position: dict[str, Any] | None = None
 
 
 class HiddenInformation(QinError):

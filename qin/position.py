@@ -154,7 +154,7 @@ def parse_position(text: str, name: str = "") -> Setup:
         if len(group.squares) < 2 and marks:
             at_line, at_column = where[marks[0]]
             raise _fail(at_line, at_column, f"{quote(token_at[marks[0]])} on {geo.names[marks[0]]} "
-                                      "is a lone space, not a province, so it carries no owner",
+                                      "is a lone square, not a province, so it carries no owner",
                         "lone_owner", value=quote(token_at[marks[0]]), square=geo.names[marks[0]])
         if len(group.squares) >= 2 and len(marks) != 1:
             at = marks[1] if marks else group.squares[0]

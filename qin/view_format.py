@@ -211,7 +211,12 @@ def _grid(value: object, players: int, to_move: int, board_name: str | None) -> 
     except PositionError as exc:
         message = re.sub(r"^line (\d+),",
                          lambda m: f"row {int(m.group(1)) - len(headers)},", str(exc))
-        raise ViewError(f"the grid is not a board: {message}") from None
+        error = ViewError(f"the grid is not a board: {message}")
+        position = exc.to_dict()
+        if isinstance(position["params"].get("line"), int):
+            position["params"]["line"] -= len(headers)
+        error.position = position
+        raise error from None
     except QinError as exc:  # pragma: no cover - parse_position raises PositionError
         raise ViewError(f"the grid is not a board: {exc}") from None
     if board_name in BOARD_NAMES:  # a shipped board: share its layout (and the caches

@@ -57,6 +57,38 @@ def test_stamp_refuses_a_position_beyond_the_limits_at_once(text: str, says: str
     assert children_cpu() - started < 10  # Node's start included
 
 
+BOARD = "players: 2\n. . .\n. r1 r\n"
+
+
+def at_length(chars: int) -> str:
+    """A small position whose comment of emoji (two UTF-16 units each, one character)
+    makes the text ``chars`` characters long."""
+    return "# " + "\U0001F600" * (chars - 3 - len(BOARD)) + "\n" + BOARD
+
+
+@pytest.mark.parametrize(("chars", "refused"), [(65536, False), (65537, True)])
+def test_the_size_limit_counts_characters_on_both_sides(chars: int, refused: bool) -> None:
+    """A position's length is counted in characters (code points), by stamp.js as by
+    the engine side: a position of emoji at the limit is drawn by both, one character
+    more is refused by both, though its length in JavaScript (UTF-16 units) is nearly
+    twice the limit."""
+    text = at_length(chars)
+    assert len(text) == chars and len(text.encode("utf-16-le")) // 2 > 65536 + 60000
+    emoji = chars - 3 - len(BOARD)  # the text is built in Node: too long for its command
+    found = node(f"""const text = "# " + "\\u{{1F600}}".repeat({emoji}) + "\\n"
+        + {json.dumps(BOARD)};
+      try {{ const p = stamp.parsePosition(text);
+        console.log(JSON.stringify([p.width, p.height])); }}
+      catch (err) {{ console.log(JSON.stringify([err.message, err.tooLarge === true])); }}""")
+    answer = ask(position=text)
+    if refused:
+        assert found == [f"the position has {chars} characters, at most 65536", True]
+        assert answer["position"] is True and "65,536" in answer["error"]
+    else:
+        assert found == [3, 2]
+        assert "error" not in answer and "<svg" in answer["svg"]
+
+
 def ask(**request: Any) -> dict[str, Any]:
     answer: dict[str, Any] = json.loads(qin_embed.handle(json.dumps(
         {"op": "render", "position": SMALL, "lang": "en", **request})))

@@ -251,8 +251,8 @@ def test_province_with_two_owners() -> None:
     refused(". r1 .\n. r2 .\n", 2, 3, "'r2'", "owner mark")
 
 
-def test_owner_mark_on_a_lone_space() -> None:
-    refused(". . .\n. y2 .\n", 2, 3, "'y2'", "lone space")
+def test_owner_mark_on_a_lone_square() -> None:
+    refused(". . .\n. y2 .\n", 2, 3, "'y2'", "on b2 is a lone square, not a province")
 
 
 def test_owner_beyond_the_player_count() -> None:

@@ -265,3 +265,27 @@ def test_any_value_in_any_field_is_taken_or_refused_with_a_view_error(key: str,
     rebuilt.legal_moves()
     assert Game.from_view_dict(rebuilt.to_view_dict()).to_view_dict() == \
         rebuilt.to_view_dict()
+
+
+def test_a_grid_the_parser_refuses_carries_its_reason_for_any_language() -> None:
+    """A grid that is not a board is refused with the position parser's own code and
+    facts (``ViewError.position``, a ``PositionError.to_dict()``), its line counted as
+    the grid's row, so that a reader is told why in their language."""
+    grid = BASE["grid"][:2] + [BASE["grid"][2] + " ."] + BASE["grid"][3:]
+    with pytest.raises(ViewError) as caught:
+        Game.from_view_dict(edited(grid=grid))
+    position = caught.value.position
+    assert position is not None and position["code"] == "row_length"
+    assert position["params"]["line"] == 3
+    english = qin.messages.position_error_text(position, "en")
+    assert english.startswith("line 3, column ") and english.split(": ", 1)[1] in str(
+        caught.value)
+    german = qin.messages.position_error_text(position, "de")
+    assert german.startswith("Zeile 3, Spalte ") and "Reihe" in german
+    assert qin.messages.position_error_text(position, "fr").startswith("ligne 3, colonne ")
+
+
+def test_a_view_refused_for_another_field_names_no_position() -> None:
+    with pytest.raises(ViewError) as caught:
+        Game.from_view_dict(edited(pile=-1))
+    assert caught.value.position is None

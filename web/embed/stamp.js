@@ -53,10 +53,25 @@ function refused(code, params, english) {
   return err;
 }
 
-/** The column (from 1) of `line`'s UTF-16 `index`, counted in characters (code points)
- *  as the engine counts it: an emoji is one column, not two. */
+/** How many characters (code points) `text` has, as the engine counts them (Python's
+ *  len): an emoji is one character, not two UTF-16 units. */
+function characterCount(text) {
+  let count = text.length;
+  for (let i = 0; i + 1 < text.length; i += 1) {
+    const high = text.charCodeAt(i);
+    const low = text.charCodeAt(i + 1);
+    if (high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+      count -= 1;
+      i += 1;
+    }
+  }
+  return count;
+}
+
+/** The column (from 1) of `line`'s UTF-16 `index`, counted in characters as the engine
+ *  counts it. */
 function columnAt(line, index) {
-  return [...line.slice(0, index)].length + 1;
+  return characterCount(line.slice(0, index)) + 1;
 }
 
 /** A number as compact SVG text. */
@@ -79,8 +94,9 @@ export function parsePosition(text) {
   const headers = {};
   const rows = [];
   const all = String(text);
-  if (all.length > LIMITS.chars) {
-    throw tooLarge(`the position has ${all.length} characters, at most ${LIMITS.chars}`);
+  const chars = all.length > LIMITS.chars ? characterCount(all) : all.length;
+  if (chars > LIMITS.chars) {
+    throw tooLarge(`the position has ${chars} characters, at most ${LIMITS.chars}`);
   }
   const lines = all.split(/\r?\n/);
   for (let index = 0; index < lines.length; index += 1) {

@@ -275,8 +275,13 @@ function bind() {
     sayFailed("");
     showBoard(null, null, undefined, words().learning, "learn");
   });
+  // A change of the form (the seed, the board, the players...) is the player's next
+  // action, as the page's Python takes it (events.change): the note on a language goes;
+  // a seat's name is read at the start, by both.
+  on($("setup-form"), "change", (event) => {
+    if (!event.target.id?.startsWith("seat-name-")) sayFailed("");
+  });
   on($("player-count"), "change", (event) => {
-    sayFailed("");
     showSeats(Number(event.target.value));
     disableLater();
   });
