@@ -42,10 +42,6 @@ MESSAGES: dict[str, dict[str, str]] = {}
 
 COLOUR_LETTERS = ("R", "Y", "B")
 
-MAX_POSITION_CHARS = 65536
-"""The longest position text a diagram draws (stamp.js's ``LIMITS.chars``); the board's
-own limits (columns, rows) are the position parser's."""
-
 
 class DiagramError(ValueError):
     """A diagram's own input (its position, colours) refused: the author's error, which
@@ -55,6 +51,9 @@ class DiagramError(ValueError):
 
 LIMITS = {"cols": 26, "rows": 99, "chars": 65536}
 """stamp.js's ``LIMITS``, as the catalogue's ``ui.too_large`` says them."""
+MAX_POSITION_CHARS = LIMITS["chars"]
+"""The longest position text a diagram draws, in characters; the board's own limits
+(columns, rows) are the position parser's."""
 
 
 def _said(messages: Mapping[str, str], key: str, english: str, **values: Any) -> str:
