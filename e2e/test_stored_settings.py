@@ -265,3 +265,114 @@ def test_the_sound_switched_twice_faster_than_python_answers_keeps_the_last(
     assert "true" not in pressed[2:], pressed
     expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("localStorage.getItem('qin.sound')") == "off"
+
+
+TABLE = """() => {
+  const seats = [...document.querySelectorAll("#seats .seat")];
+  return {
+    players: document.querySelector("input[name=players]:checked")?.value,
+    names: seats.map((_, i) => document.getElementById(`seat-name-${i}`).value),
+    kinds: seats.map((_, i) => document.getElementById(`seat-kind-${i}`).value),
+    colours: seats.map((_, i) => document.getElementById(`seat-colour-${i}`).value),
+    lion: document.getElementById("board-lion").checked,
+    hints: document.getElementById("hints-on").checked,
+    plan: document.getElementById("series-plan").value,
+  };
+}"""
+"""The start screen's choices as the player sees them."""
+
+PLAYED = {"players": "3", "names": ["Mei", "White", "Purple"],
+          "kinds": ["human", "governor", "apprentice"], "colours": ["green", "white", "purple"],
+          "lion": True, "hints": False, "plan": "single"}
+FIRST_VISIT = {"players": "2", "names": ["Green", "White"], "kinds": ["human", "apprentice"],
+               "colours": ["green", "white"], "lion": False, "hints": True, "plan": "single"}
+
+
+def left_for_the_start_screen(page: Page) -> str:
+    """From the game on screen back to the start screen, the game deleted (else the next
+    visit reopens it); the saved games' line of the game."""
+    page.click("#new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    line = page.locator("#saved-list li[data-id]").first.inner_text()
+    page.locator("#saved-list button[data-action=delete]").first.click()
+    expect(page.locator("#saved")).to_have_attribute("data-count", "0")
+    page.wait_for_function("() => window.qinIdle")
+    return line
+
+
+FIRST_PAINTS = """
+window.qinFirstPaints = [];
+new MutationObserver((records) => {
+  for (const r of records) window.qinFirstPaints.push(r.target.getAttribute("data-first"));
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-first"] });
+"""
+"""What lang.js chose for the first paint (``window.qinFirstPaints``: "start", index.html's
+English start screen at once; "wait", the start screen waits for prestart.js)."""
+
+
+def test_the_last_table_started_is_the_start_screen_of_the_next_visit(page: Page) -> None:
+    """A game of three started, a name typed and a computer seat: the next visit shows the
+    same choices before Python (the first paint, index.html's first visit's, waits for
+    them), the page's Python draws none of them again, and an early Start starts that
+    table; a stored table that the page refuses (a level it does not know) shows the first
+    visit's choices, before and after Python."""
+    page.add_init_script(FIRST_PAINTS)
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == FIRST_VISIT
+    assert page.evaluate("window.qinFirstPaints") == ["start", None]
+    page.check("#players-3")
+    expect(page.locator("#seat-name-2")).to_have_value("Purple")
+    page.fill("#seat-name-0", "Mei")
+    page.select_option("#seat-kind-1", "governor")
+    page.wait_for_function("() => window.qinIdle")
+    page.check("#board-lion")
+    page.uncheck("#hints-on")
+    page.wait_for_function("() => window.qinIdle")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    left_for_the_start_screen(page)
+
+    held = HeldRuntime(page)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    assert page.evaluate("window.qinFirstPaints") == ["wait", None]
+    assert page.evaluate(TABLE) == PLAYED  # before Python
+    page.evaluate("() => { for (const el of document.querySelectorAll('#seats *'))"
+                  " el.qinBeforePython = true; }")
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == PLAYED  # after Python, as before it
+    assert page.evaluate("() => [...document.querySelectorAll('#seats *')]"
+                         ".every((el) => el.qinBeforePython)")  # none drawn again
+
+    held = HeldRuntime(page)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    page.click("#start")  # an early Start: the table shown
+    expect(page.locator("body")).to_have_attribute("data-prestart", "board")
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#players .name")).to_have_text(["Mei", "White", "Purple"])
+    expect(page.locator("#players .kind").nth(1)).to_contain_text("Governor")
+    assert "Lion" in left_for_the_start_screen(page)
+    assert page.evaluate(TABLE) == PLAYED  # the game's own
+
+    kept = page.evaluate("localStorage.getItem('qin.table')")
+    spoiled = kept.replace('"governor"', '"grandmaster"', 1)
+    assert spoiled != kept
+    page.evaluate("t => localStorage.setItem('qin.table', t)", spoiled)
+    held = HeldRuntime(page)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    assert page.evaluate(TABLE) == FIRST_VISIT  # before Python
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == FIRST_VISIT  # after Python
+    expect(page.locator("#setup-problems")).to_have_text("")
+    assert page.evaluate("localStorage.getItem('qin.table')") == spoiled  # left as it was

@@ -70,7 +70,7 @@ def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() 
     assert i18n.language() == "en"  # the build's language is left as it was
     assert site["keys"] == {"start": "qin.start", "format": "qin-start/1",
                             "maxStart": 4 * saves.MAX_TEXT, "savePrefix": saves.PREFIX,
-                            "progress": progress.KEY}
+                            "progress": progress.KEY, "table": "qin.table"}
     assert sorted(site["langs"]) == list(sorted(LANGS))
     for lang in LANGS:
         i18n.set_language(lang, CATALOGUES[lang])
@@ -166,6 +166,27 @@ def test_a_game_on_screen_is_the_board_shown_and_its_end_renews_the_lists() -> N
     assert data["open"] is None  # a finished game is not reopened
     assert data["lists"]["count"] == 1
     assert " won" in data["lists"]["saved"] or "shared" in data["lists"]["saved"]
+
+
+def test_a_game_deleted_behind_the_start_screen_is_not_the_board_shown() -> None:
+    """Back on the start screen, the game on screen deleted from the saved games: a page
+    opened now shows the start screen (the game is not reopened), not that game's board;
+    its deletion undone, its board again."""
+    storage = MemoryStorage()
+    app = boot(storage)
+    app.store(app.dispatch(A.StartGame(A.Form(("Mei", "Li"), ("green", "white"),
+                                              ("human", "human"), "bird", False, "",
+                                              "single", True))))
+    save = app.state.keeping.save
+    assert save is not None and stored(storage)["open"] is not None
+    for command in (A.Command("new-game"), A.Command("delete", save.id)):
+        app.store(app.dispatch(command))
+        app.screen()
+    data = stored(storage)
+    assert data["open"] is None and data["lists"]["count"] == 0
+    app.store(app.dispatch(A.Command("undelete")))
+    app.screen()
+    assert stored(storage)["open"] is not None
 
 
 def test_a_change_of_language_rewrites_the_key_in_that_language() -> None:

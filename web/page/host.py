@@ -435,7 +435,8 @@ class Host:
             events.read_form(message.get("form"), self.app.state.start.settings)
         out: list[Action] = [
             actions.LanguageChosen(str(message.get("lang") or "en"), self.catalogue, form),
-            actions.Boot(str(message.get("href") or ""), str(message.get("hash") or ""))]
+            actions.Boot(str(message.get("href") or ""), str(message.get("hash") or ""),
+                         restore=handed is None)]
         out += handover.after_boot(handed)
         self.focus_after_start = handed.focus if handed is not None else ""
         return out

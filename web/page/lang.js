@@ -28,15 +28,17 @@
 
   // The first paint: index.html's start screen (English) shows at once, before any module
   // or fetch, when it is what prestart.js would show: the page is in English, the address
-  // holds no link or tutorial step, and no game was left open (the stored start screen,
-  // whose key the build wrote on <html>). Otherwise it waits for prestart.js, as before.
+  // holds no link or tutorial step, no game was left open and no table of a last game is
+  // kept (the stored start screen, whose key the build wrote on <html>). Otherwise it waits
+  // for prestart.js, as before.
   const root = document.documentElement;
-  let open = false;
+  let other = false;
   try {
     const key = root.dataset.startKey;
-    open = Boolean(key && JSON.parse(localStorage.getItem(key) || "{}")?.open);
+    const stored = key ? JSON.parse(localStorage.getItem(key) || "{}") : null;
+    other = Boolean(stored?.open || stored?.table);
   } catch { /* storage blocked or a damaged value: prestart.js decides */ }
-  const first = lang === "en" && !location.hash.replace(/^#/, "") && !open;
+  const first = lang === "en" && !location.hash.replace(/^#/, "") && !other;
   root.dataset.first = first ? "start" : "wait";
   // Until prestart.js listens (it removes data-first), Start and "Learn to play" are kept
   // for it (window.qinEarly) and the form is never sent to the server.

@@ -8,9 +8,12 @@
 //     the storage keys below;
 //   - the storage key start.json names (qin_ui.start_screen.StartKeeper): the saved games
 //     and the progress table as the page's Python last drew them, in its language, each
-//     saved game's board, and the unfinished game left open. A value that is missing,
-//     damaged or in another language shows nothing and waits for Python (the empty lists
-//     are shown only when nothing at all is stored).
+//     saved game's board, the unfinished game left open, and the last table started
+//     (qin_ui.table) as the start screen draws it: its seat rows for 2, 3 and 4 players and
+//     its choices, shown while the table kept is still the one they were drawn from (another
+//     tab may have started a game since). A value that is missing, damaged or in another
+//     language shows nothing and waits for Python (the empty lists are shown only when
+//     nothing at all is stored; the start.json seats and choices when no table is).
 //
 // index.html holds the English start screen (the build writes its seats and series
 // choices from the same views), shown at the first paint when lang.js finds nothing else
@@ -66,6 +69,7 @@ const on = (target, kind, handler) => target?.addEventListener(kind, handler, { 
 
 let site = null;  // start.json
 let stored = null;  // the start screen as the page's Python stored it
+let table = null;  // the last table started, as the page's Python drew it (storedTable)
 let intent = null;
 let handed = false;
 let failed = "";  // a language chosen whose words could not be loaded, while said
@@ -90,6 +94,33 @@ function readStored() {
   } catch {
     return null;  // storage off or a damaged value: the page's Python says what is there
   }
+}
+
+/** The last table started as stored (`stored.table`), in the page's language and still
+ *  the table kept (its text is the one it was drawn from), else null. */
+function storedTable() {
+  const shown = stored?.table;
+  if (!shown || typeof shown !== "object" || stored.lang !== lang()) return null;
+  if (!shown.seats || typeof shown.seats !== "object" || typeof shown.from !== "string") return null;
+  try {
+    return localStorage.getItem(site.keys.table) === shown.from ? shown : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The table's choices checked as stored (its seat rows: showSeats). */
+function showTable() {
+  if (!table) return;
+  const count = document.querySelector(`input[name=players][value="${Number(table.players)}"]`);
+  if (count) count.checked = true;
+  $("board-lion").checked = table.board === "lion";
+  $("board-bird").checked = table.board !== "lion";
+  if (typeof table.fair_start === "boolean") $("fair-start").checked = table.fair_start;
+  const hints = $("hints-on");
+  if (hints && typeof table.hints === "boolean") hints.checked = table.hints;
+  const plan = $("series-plan");
+  if ([...plan.options].some((option) => option.value === table.plan)) plan.value = table.plan;
 }
 
 /** Nothing is stored at all (no saved game, no progress): the empty lists are true. */
@@ -123,11 +154,14 @@ function show(node, html, waiting = "") {
   return true;
 }
 
-/** The seat rows for `count` players; a name the player typed stays. */
+/** The seat rows for `count` players (the last table's, else start.json's); a name the
+ *  player typed stays. */
 function showSeats(count) {
   const typed = [...document.querySelectorAll("#seats input[id^=seat-name-]")]
     .map((input) => (input.value !== input.defaultValue ? input.value : null));
-  if (!show($("seats"), words().seats[String(count)] ?? "", "select")) return;
+  const kept = table?.seats[String(count)];
+  const rows = typeof kept === "string" ? kept : words().seats[String(count)] ?? "";
+  if (!show($("seats"), rows, "select")) return;
   typed.forEach((name, i) => {
     const input = $(`seat-name-${i}`);
     if (input && name !== null) input.value = name;
@@ -308,6 +342,7 @@ function bind() {
       return;
     }
     if (!handed) sayFailed("");
+    table = storedTable();  // drawn in the language it was stored in
     if (handed) {
       // The page's Python took over while the catalogue was on its way, speaking the
       // language it found then: the choice goes to it as the player's own change would.
@@ -350,6 +385,8 @@ async function main() {
   [site] = await Promise.all([start, window.qinI18n.ready]);
   if (handed) return;
   stored = readStored();
+  table = storedTable();
+  showTable();
   const players = Number(document.querySelector("input[name=players]:checked")?.value ?? 2);
   showSeats(players);
   showPlans();

@@ -14,7 +14,8 @@ in CPython).  The map is ``docs/architecture.md``.
   worker's messages);
 - keeping games: ``saves`` (the store over the browser's storage, imports), ``keep``
   (a session <-> a save), ``links`` (play by link), ``gamerecord`` (the record both
-  start from), ``replay``, ``seriesplan``;
+  start from), ``replay``, ``seriesplan``, ``table`` (the last table started, the next
+  visit's start screen);
 - ``review``: the review of a game beside the replay, one move per worker request;
 - ``i18n``: the page's words in English, German or French (the catalogues of
   ``web/i18n/``), and the links from the log to the rules reference.

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast, get_args
 
+from .setup import Settings
+
 
 # -- actions ---------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -139,10 +141,12 @@ class StartGame:
 
 @dataclass(frozen=True)
 class Boot:
-    """The page has started: its address's fragment and the base address."""
+    """The page has started: its address's fragment and the base address; ``restore``:
+    the start screen shows the last table started (nothing was shown before Python)."""
 
     url: str
     hash: str
+    restore: bool = False
     name = "boot"
 
 
@@ -280,6 +284,15 @@ class Save:
 
 
 @dataclass(frozen=True)
+class KeepTable:
+    """A game was started from the start screen with these choices: keep them for the
+    next visit's start screen (``table.keep``; after the game's save)."""
+
+    settings: Settings
+    plan: str
+
+
+@dataclass(frozen=True)
 class StartWorker:
     """Start the computer players' worker (it takes seconds: start it early)."""
 
@@ -389,5 +402,5 @@ class AskReview:
     request: str
 
 
-Effect = (Save | StartWorker | WarmWorker | AskComputer | AskHint | After | Download | Focus
-          | SetAddress | Copy | ToTop | Reveal | Handled | AskReview)
+Effect = (Save | KeepTable | StartWorker | WarmWorker | AskComputer | AskHint | After | Download
+          | Focus | SetAddress | Copy | ToTop | Reveal | Handled | AskReview)

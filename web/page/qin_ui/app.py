@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import learn, play, replaying, senses, starting, tabs
+from . import learn, play, replaying, senses, starting, table, tabs
 from .a11y import announcement
-from .actions import Action, Effect, Handled, Key, Save, SetAddress, ToTop
+from .actions import Action, Effect, Handled, KeepTable, Key, Save, SetAddress, ToTop
 from .core import Core
 from .i18n import t
 from .keyboard import command_for
 from .modes import Mode
 from .render import Screen, screen
-from .saves import SaveStore
+from .saves import SaveError, SaveStore
 from .session import Session
 from .start_screen import GameOnScreen, StartKeeper
 
@@ -100,26 +100,38 @@ class App(Core):
             self.state.spoken = t(NOTICE_WORDS[self.state.keeping.notice])
 
     def store(self, effects: list[Effect]) -> list[Effect]:
-        """Run the storing effects (``Save``); return the others, to run after drawing."""
+        """Run the storing effects (``Save``, ``KeepTable``); return the others, to run
+        after drawing."""
         rest: list[Effect] = []
         for effect in effects:
             if isinstance(effect, Save):
                 self.save()
+            elif isinstance(effect, KeepTable):
+                table.keep(self.saves.storage, effect.settings, effect.plan)
             else:
                 rest.append(effect)
         self._keep_start()
         return rest
 
     def _keep_start(self) -> None:
-        """What a page opened now shows before Python (``start_screen.KEY``)."""
+        """What a page opened now shows before Python (``start_screen.KEY``): the game on
+        screen while its save is stored (deleted behind the start screen, it is not
+        reopened)."""
         st = self.state
         s = st.game.session
         save = st.keeping.save
         game = None
-        if s is not None and save is not None and st.tutorial.lesson is None:
+        if s is not None and save is not None and st.tutorial.lesson is None \
+                and self._stored(save.id):
             game = GameOnScreen(save.id, save.rev, s.over, s.settings.board, s.game,
                                 tuple(s.colours))
         self.start_key.keep(st.start.entries, st.start.progress, game)
+
+    def _stored(self, save_id: str) -> bool:
+        try:
+            return self.saves.raw(save_id) is not None
+        except SaveError:
+            return False
 
     def _settle(self, shown: Session | None) -> list[Effect]:
         """After an action: what it changed in the game on screen (``shown`` before it)

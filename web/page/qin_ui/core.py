@@ -15,7 +15,7 @@ from dataclasses import replace
 from qin.errors import QinError
 
 from . import keep, links, progress, setup
-from .actions import Effect, Form, Save, SetAddress
+from .actions import Effect, Form, KeepTable, Save, SetAddress
 from .i18n import Joined, Said, WordedError, words
 from .modes import Mode
 from .render import Cache
@@ -151,7 +151,8 @@ class Core:
             series = SeriesState.new(form.plan, first=settings.board)
         except SeriesPlanError:
             series = None
-        return self.show(session, None, "local", series) + [Save()]
+        return self.show(session, None, "local", series) + [Save(), KeepTable(settings,
+                                                                             form.plan)]
 
     def show(self, s: Session, ref: SaveRef | None, mode: str,
               series: SeriesState | None) -> list[Effect]:

@@ -11,8 +11,10 @@
   key (``KEY``) holding the language and what a page opened now would show before Python:
   the saved games and the progress table as last drawn (``lists``), the board of each saved
   game (for an early Resume) and the unfinished game on screen (``open``: the page's Boot
-  reopens it).  A value that is missing, damaged or in another language shows nothing and
-  waits for Python.
+  reopens it), and the last table started (``table.KEY``) as the start screen draws it
+  (``TableShown``: the seat rows for 2, 3 and 4 players, the choices), so that the page
+  opened shows it before Python and an early Start starts it.  A value that is missing,
+  damaged or in another language shows nothing and waits for Python.
 
 The key's lists follow the page's own (``AppState.entries``, read again whenever the start
 screen shows or changes, and the progress), and are read afresh when the game on screen
@@ -30,11 +32,11 @@ from typing import Any, Final
 
 import qin
 
-from . import i18n, progress, views
+from . import i18n, progress, table, views
 from .i18n import t
 from .progress import Progress
 from .saves import MAX_TEXT, PREFIX, Entry, SaveStore, Storage, stamp_of
-from .setup import Settings, opening_seats
+from .setup import Settings, opening_seats, with_players
 
 KEY: Final = "qin.start"
 """Storage key: the start screen before Python (``StartKeeper``)."""
@@ -43,7 +45,7 @@ MAX_START: Final = 4 * MAX_TEXT
 """The longest ``KEY`` text prestart.js reads (a longer one waits for Python)."""
 COUNTS: Final = (2, 3, 4)
 KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefix": PREFIX,
-               "progress": progress.KEY}
+               "progress": progress.KEY, "table": table.KEY}
 """What prestart.js needs to know of the page's storage (``start.json``'s "keys")."""
 
 
@@ -120,11 +122,47 @@ def lists_of(entries: Sequence[Entry], saved_html: str, record: Progress,
     return Lists(saved_html, len(entries), progress_html, len(record.games), boards)
 
 
-def stored_text(lang: str, lists: Lists | None, open_board: Board | None) -> str:
+@dataclass(frozen=True)
+class TableShown:
+    """The last table started as the start screen draws it: prestart.js shows it while
+    the stored table is still ``source`` (another tab may have started a game since)."""
+
+    source: str
+    """The text of ``table.KEY`` it was drawn from."""
+    players: int
+    seats: tuple[tuple[int, str], ...]
+    """The seat rows for 2, 3 and 4 players (the table's own; another count as the page
+    makes it from them, ``setup.with_players``)."""
+    board: str
+    fair_start: bool
+    hints: bool
+    plan: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": self.source, "players": self.players,
+                "seats": {str(n): rows for n, rows in self.seats}, "board": self.board,
+                "fair_start": self.fair_start, "hints": self.hints, "plan": self.plan}
+
+
+def table_shown(text: str | None) -> TableShown | None:
+    """The stored table ``text`` as the start screen draws it, in the page's language;
+    ``None`` when it is refused (``table.read``) or the first visit's own."""
+    kept = table.read(text)
+    if text is None or kept is None or kept.is_opening:
+        return None
+    settings = kept.settings
+    seats = tuple((n, views.seats_html(with_players(settings, n))) for n in COUNTS)
+    return TableShown(text, settings.players, seats, settings.board, settings.fair_start,
+                      settings.hints, kept.plan)
+
+
+def stored_text(lang: str, lists: Lists | None, open_board: Board | None,
+                shown: TableShown | None = None) -> str:
     """The text of ``KEY``."""
     return json.dumps({"format": FORMAT, "lang": lang,
                        "lists": lists.to_dict() if lists is not None else None,
-                       "open": open_board.to_dict() if open_board is not None else None},
+                       "open": open_board.to_dict() if open_board is not None else None,
+                       "table": shown.to_dict() if shown is not None else None},
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -135,7 +173,9 @@ class StartKeeper:
     store: SaveStore
     lists: Lists | None = None
     open_board: Board | None = None
-    written: tuple[str, Lists | None, Board | None] | None = None
+    shown: TableShown | None = None
+    written: tuple[str, Lists | None, Board | None, TableShown | None] | None = None
+    _shown_for: tuple[str | None, int] | None = None
     _lists_for: tuple[list[Entry], int, Progress, int, int] | None = None
     _open_for: tuple[str, int] | None = None
     _ended: tuple[str, int] | None = None
@@ -169,7 +209,18 @@ class StartKeeper:
                     self.lists = self._lists(self.store.entries(), record)
                 except Exception:  # noqa: BLE001 - storage unreadable: Python draws them
                     self.lists = None
+        self._keep_table()
         self.write()
+
+    def _keep_table(self) -> None:
+        """The stored table as drawn now (read again when its text or the language
+        changed: a game started here or in another tab)."""
+        text = None
+        with contextlib.suppress(Exception):
+            text = self.storage.get(table.KEY)
+        if self._shown_for != (text, i18n.generation()):
+            self._shown_for = (text, i18n.generation())
+            self.shown = table_shown(text)
 
     def _lists(self, entries: Sequence[Entry], record: Progress) -> Lists:
         lists = lists_of(entries, views.saved_html(entries), record,
@@ -184,12 +235,14 @@ class StartKeeper:
 
     def write(self) -> None:
         """Store what changed (storage full or off: prestart.js waits for Python).  While a
-        game is open the lists are left out: a page opened now shows that game's board,
-        and a move writes a small value."""
-        now = (i18n.language(), self.lists if self.open_board is None else None,
-               self.open_board)
+        game is open the lists and the table are left out: a page opened now shows that
+        game's board, and a move writes a small value."""
+        closed = self.open_board is None
+        now = (i18n.language(), self.lists if closed else None, self.open_board,
+               self.shown if closed else None)
         if self.written is not None and self.written[0] == now[0] \
-                and self.written[1] is now[1] and self.written[2] == now[2]:
+                and self.written[1] is now[1] and self.written[2] == now[2] \
+                and self.written[3] is now[3]:
             return
         self.written = now
         with contextlib.suppress(Exception):

@@ -9,7 +9,19 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
-from . import i18n, keep, learn, links, players, progress, replaying, senses, setup, tutorial
+from . import (
+    i18n,
+    keep,
+    learn,
+    links,
+    players,
+    progress,
+    replaying,
+    senses,
+    setup,
+    table,
+    tutorial,
+)
 from .actions import (
     After,
     Boot,
@@ -234,6 +246,9 @@ def boot(app: Core, boot: Boot) -> list[Effect]:
     app.refresh_entries()
     app.load_progress()  # here, not before: the page has its language now
     senses.load(app)
+    restored = table.load(app.saves.storage) if boot.restore else None
+    if restored is not None:
+        st.start.settings, st.start.plan = restored.settings, restored.plan
     if tutorial.wants_tutorial(boot.hash):  # the game left open waits behind it
         _resume_current(app)
         return learn.open_lesson_from(app, boot.hash)

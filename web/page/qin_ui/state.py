@@ -70,8 +70,9 @@ class StartScreen:
     """The start screen: the game's settings, the saved games and the progress table."""
 
     settings: Settings = field(default_factory=opening)
-    """The start screen's choices (those of the last game when one was played; on a
-    first visit one human against the computer: ``setup.opening``)."""
+    """The start screen's choices (those of the last game when one was played; at a
+    next visit the last table started, ``table``, as the page showed it before Python; on
+    a first visit one human against the computer: ``setup.opening``)."""
     plan: str = "single"
     seed_text: str = ""
     setup_problems: Said = ""  # why the game did not start
