@@ -204,19 +204,26 @@ def test_a_broken_position_says_so(page: Page, site_url: str) -> None:
     expect(bad.locator(".status")).to_contain_text("line")
 
 
-@pytest.mark.parametrize(("lang", "row", "lone"), [
+LONG = "q" * 1234
+"""A square of a position too long to be shown whole: cut, and its length said."""
+
+
+@pytest.mark.parametrize(("lang", "row", "lone", "long"), [
     ("de", "Dieses Diagramm hat eine ungültige Stellung: Zeile 3, Spalte 3: diese Reihe "
            "(„. x“) hat 2 Felder, die erste Reihe aber 3",
-     "Zeile 4, Spalte 3: „y2“ auf b3 ist ein einzelnes Feld"),
+     "Zeile 4, Spalte 3: „y2“ auf b3 ist ein einzelnes Feld",
+     "Zeile 3, Spalte 1: „" + LONG[:60] + "…“ (1.234 Zeichen)"),
     ("fr", "Ce diagramme a une position invalide\u00a0: ligne 3, colonne 3\u00a0: cette rangée "
            "(«\u00a0. x\u00a0») a 2 cases",
-     "ligne 4, colonne 3\u00a0: «\u00a0y2\u00a0» en b3 est une case isolée"),
+     "ligne 4, colonne 3\u00a0: «\u00a0y2\u00a0» en b3 est une case isolée",
+     "ligne 3, colonne 1\u00a0: «\u00a0" + LONG[:60] + "…\u00a0» (1\u202f234\u00a0caractères)"),
 ])
 def test_a_broken_position_is_said_in_the_readers_language(
-        page: Page, site_url: str, lang: str, row: str, lone: str) -> None:
-    """A bad row (refused before Python, by the diagram's own reading) and a lone
-    square with an owner (refused by the engine) are said in the page's language,
-    naming the offending text as that language quotes it. A refused diagram keeps its
+        page: Page, site_url: str, lang: str, row: str, lone: str, long: str) -> None:
+    """A bad row and a square too long to show whole (refused before Python, by the
+    diagram's own reading) and a lone square with an owner (refused by the engine) are
+    said in the page's language, naming the offending text as that language quotes it
+    (and the length of a cut one as it groups thousands). A refused diagram keeps its
     caption, and shows no board of the refused position and no controls: its moves
     cannot be stepped through, nor any tried."""
     html = f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
@@ -226,11 +233,12 @@ def test_a_broken_position_is_said_in_the_readers_language(
                  caption="Eine Reihe zu kurz"></qin-board>
       <qin-board id="lone" position="players: 2\n. . .\n. . .\n. y2 ." move="Ra1Ya2"
                  caption="Un carré seul" interactive></qin-board>
+      <qin-board id="long" position="players: 2\n. . .\n{LONG} . ."></qin-board>
       </body></html>"""
     page.route("**/thirdparty/**", lambda route: route.fulfill(
         status=200, content_type="text/html; charset=utf-8", body=html))
     page.goto(site_url + "thirdparty/broken.html")
-    for board_id, words in (("row", row), ("lone", lone)):
+    for board_id, words in (("row", row), ("lone", lone), ("long", long)):
         board = page.locator(f"#{board_id}")
         expect(board).to_have_attribute("data-state", "error", timeout=60_000)
         expect(board.locator(".status")).to_contain_text(words)

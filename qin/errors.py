@@ -49,7 +49,13 @@ class IllegalMove(QinError):
 class CodedError(QinError):
     """An error whose English message comes with the check that raised it: ``code``
     (one of the subclass's ``CODES``; "invalid" when a caller gave none) and ``params``,
-    the JSON-ready facts it concerns, which a catalogue words in any language."""
+    the JSON-ready facts it concerns, which a catalogue words in any language.
+
+    Facts are data, never English: an offending value (``value``, a record's ``move``
+    and ``board``, each of a series' ``items``) is held as ``qin.inputs.shown`` holds
+    it, ``{"text": ...}`` (escaped; cut, then "…", with its whole ``"length"``),
+    ``{"digits": n}`` (a whole number too long to show) or ``{"data": ...}`` (another
+    value as written); the English message says the same data (``qin.inputs.said``)."""
 
     CODES: tuple[str, ...] = ("invalid",)
 
@@ -75,7 +81,7 @@ class PositionError(CodedError):
     The English message names the line and column and says what is wrong, quoting the
     offending text.  ``code`` says which check refused it (``CODES``; "invalid" when a
     caller gave none), ``params`` the JSON-ready facts: the ``line`` and ``column``, the
-    offending ``value`` as the message quotes it, players, counts (``n``, ``most``),
+    offending ``value`` (as ``CodedError`` holds it), players, counts (``n``, ``most``),
     squares; ``qin.messages.position_error_text`` words both in any language the
     catalogue speaks.
     """
@@ -92,10 +98,10 @@ class RecordError(CodedError):
 
     The message says what is wrong in English, quoting the offending text.  ``code``
     says which check refused it (``CODES``; "invalid" when a caller gave none),
-    ``params`` the JSON-ready facts it concerns (a move's ``number`` and text, a
-    ``field`` and its ``value`` as JSON text, a bad move's ``refusal`` as
-    ``IllegalMove.to_dict()``); ``qin.messages.record_error_text`` words both in any
-    language the catalogue speaks.
+    ``params`` the JSON-ready facts it concerns (a move's ``number`` and text as
+    ``move``, a bad ``value``, as ``CodedError`` holds them; a ``field``'s name, a bad
+    move's ``refusal`` as ``IllegalMove.to_dict()``); ``qin.messages.record_error_text``
+    words both in any language the catalogue speaks.
     """
 
     CODES = ("invalid", "text", "type", "no_format", "not_record", "version",
@@ -116,7 +122,8 @@ class SeriesError(CodedError):
     As ``RecordError``: the English message quotes the offending text; ``code`` says
     which check refused it (``CODES``), ``params`` the JSON-ready facts (a ``game``'s
     number in the series, ``names`` and the series' ``players`` as lists, a bad
-    ``value`` as text); ``qin.messages.series_error_text`` words both.
+    ``value`` and its names as ``items``, as ``CodedError`` holds them);
+    ``qin.messages.series_error_text`` words both.
     """
 
     CODES = ("invalid", "text", "unfinished", "names", "same_names", "other_players",

@@ -23,7 +23,7 @@ from .errors import (
     ViewError,
 )
 from .events import Event
-from .inputs import default_names, name_problem, quote
+from .inputs import default_names, name_problem, quote, said, shown
 from .lay import lay_tile
 from .messages import refusal_text
 from .moves import PASS, Move, parse_square
@@ -553,22 +553,23 @@ class Game:
                            names=record["names"])
         except BoardError as exc:
             raise RecordError(f"the game record's board: {exc}", "board_file",
-                              {"board": quote(record["board"]),
+                              {"board": shown(record["board"]),
                                **({"position": exc.position} if exc.position else {})}) from None
         except QinError as exc:  # pragma: no cover - the record's checks come first
             raise RecordError(f"the game record cannot be set up: {exc}", "setup") from None
         for number, text in enumerate(record["moves"], start=1):
+            move = shown(text)
             if game.is_over:
-                raise RecordError(f"move {number} {quote(text)} comes after the end of the game "
+                raise RecordError(f"move {number} {said(move)} comes after the end of the game "
                                   f"({game._result()} after move {number - 1})", "after_end",
-                                  {"number": number, "move": quote(text), "last": number - 1})
+                                  {"number": number, "move": move, "last": number - 1})
             mover = game.to_move
             try:
                 events = game.play(text)
             except QinError as exc:
-                message = (f"move {number} {quote(text)} cannot be played: "
+                message = (f"move {number} {said(move)} cannot be played: "
                            f"{record_format.move_reason(exc, text)}")
-                where = {"number": number, "move": quote(text)}
+                where = {"number": number, "move": move}
                 if isinstance(exc, IllegalMove):
                     raise RecordError(message, "move", {**where, "refusal": exc.to_dict(),
                                                         "names": list(game.names)}) from None

@@ -4,15 +4,17 @@ Every engine error that repeats what it was given uses ``quote``: control charac
 lone surrogates and other unprintable characters are escaped as ``repr`` does, and
 long input is cut (first ``QUOTE_LIMIT`` characters, then "…" and the length), so a
 message can neither flood a terminal nor send it escape codes, and always encodes as
-UTF-8.  The loaders refuse text longer than ``MAX_INPUT``; JSON goes through the one
-reader of JSON from outside, ``qin.json_text``, and its limits.
+UTF-8.  A refusal's params hold the value as data (``shown``), which ``said`` words in
+English and ``qin.messages.value_text`` in any language.  The loaders refuse text
+longer than ``MAX_INPUT``; JSON goes through the one reader of JSON from outside,
+``qin.json_text``, and its limits.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .errors import QinError, RecordError, SeriesError
@@ -46,19 +48,47 @@ def escape(text: str, limit: int = QUOTE_LIMIT) -> str:
     return shown + "…" if len(text) > limit else shown
 
 
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """Input as a message shows it: text in single quotes, escaped and shortened (with
-    its length when cut); anything else as a short ``repr``."""
+def shown(value: object, limit: int = QUOTE_LIMIT) -> dict[str, Any]:
+    """An offending value as a refusal's params hold it (JSON-ready, in no language):
+
+    - ``{"text": "Rc4Yd4"}``: text, escaped (``escape``);
+    - ``{"text": "xxx…", "length": 1234}``: text cut to ``limit`` characters (then "…"),
+      ``length`` its whole length in characters;
+    - ``{"digits": 5001}``: a whole number too long to show, its decimal digits;
+    - ``{"data": "[1, 2]"}``: any other value as it is written (a short ``repr``).
+
+    ``said`` words it in English, ``qin.messages.value_text`` in any language."""
     if isinstance(value, str):
-        shown = f"'{escape(value, limit)}'"
-        return shown + f" ({len(value):,} characters)" if len(value) > limit else shown
+        if len(value) > limit:
+            return {"text": escape(value, limit), "length": len(value)}
+        return {"text": escape(value, limit)}
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
-        return f"a number of {digit_count(value)} digits"
+        return {"digits": digit_count(value)}
     try:
         text = repr(value)
     except ValueError:  # pragma: no cover - a value whose repr refuses (huge numbers)
-        text = f"a {type(value).__name__}"
-    return escape(text, limit)
+        text = type(value).__name__
+    return {"data": escape(text, limit)}
+
+
+def said(value: Mapping[str, Any]) -> str:
+    """A value ``shown`` holds, in the English messages' words: text in single quotes
+    (with its length when cut: 'xxx…' (1,234 characters)), "a number of 5001 digits",
+    other data as it is written (the English catalogue's ``value.*`` say the same)."""
+    if "digits" in value:
+        return f"a number of {value['digits']} digits"
+    if "text" in value:
+        quoted = f"'{value['text']}'"
+        length = value.get("length")
+        return f"{quoted} ({length:,} characters)" if isinstance(length, int) else quoted
+    return str(value.get("data", ""))
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Input as an English message shows it (``said`` of what ``shown`` holds): text in
+    single quotes, escaped and shortened (with its length when cut); anything else as a
+    short ``repr``."""
+    return said(shown(value, limit))
 
 
 def digit_count(value: int) -> int:

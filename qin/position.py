@@ -10,7 +10,7 @@ from typing import Any
 from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Layout
 from .errors import PositionError
 from .geometry import MAX_SIZE, geometry
-from .inputs import MAX_INPUT, ascii_number, quote, text_problem
+from .inputs import MAX_INPUT, ascii_number, quote, said, shown, text_problem
 from .tiles import COLOUR_NAMES, COLOURS, HAND_SIZE, PAGODAS, normalize_kind, sort_hand
 
 _TOKEN = re.compile(r"^(?:(\.)|(~)|(-)|v([1-4]?)|([RYBryb])([1-4]?))$")
@@ -54,7 +54,7 @@ def parse_position(text: str, name: str = "") -> Setup:
         bad_column = bad.start() - text.rfind("\n", 0, bad.start())
         raise _fail(bad_line, bad_column, f"{quote(bad.group(0))} is a control character or a lone "
                                   "surrogate, which a position never holds", "control",
-                    value=quote(bad.group(0)))
+                    value=shown(bad.group(0)))
     headers: dict[str, tuple[str, int, int]] = {}  # key -> (value, line, value's column)
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -67,13 +67,13 @@ def parse_position(text: str, name: str = "") -> Setup:
             key = header.group(1).lower()
             if key in headers:
                 raise _fail(number, 1, f"the header {quote(key)} is given twice",
-                            "header_twice", value=quote(key))
+                            "header_twice", value=shown(key))
             value_column = len(raw) - len(raw.lstrip()) + header.start(2) + 1
             headers[key] = (header.group(2).strip(), number, value_column)
             continue
         if header:
             raise _fail(number, 1, f"header line {quote(stripped)} after the grid has started",
-                        "header_after_grid", value=quote(stripped))
+                        "header_after_grid", value=shown(stripped))
         tokens = [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", line)]
         rows.append((number, tokens))
     if not rows:
@@ -81,9 +81,9 @@ def parse_position(text: str, name: str = "") -> Setup:
     width = len(rows[0][1])
     for number, tokens in rows:
         if len(tokens) != width:
-            row = quote(' '.join(t for t, _ in tokens))
+            row = shown(' '.join(t for t, _ in tokens))
             raise _fail(number, tokens[-1][1] if tokens else 1,
-                        f"this row ({row}) has {len(tokens)} "
+                        f"this row ({said(row)}) has {len(tokens)} "
                         f"squares but the first row has {width}; every row must be the "
                         "same length", "row_length", value=row, n=len(tokens), width=width)
     if width > MAX_SIZE:
@@ -99,7 +99,7 @@ def parse_position(text: str, name: str = "") -> Setup:
         if key not in ("players", "to-move", "board") and not _HAND_KEY.match(key):
             raise _fail(number, 1, f"unknown header {quote(key)} (known: players, to-move, "
                                    "hand-1 … hand-4, board)", "unknown_header",
-                        value=quote(key), known="players, to-move, hand-1 … hand-4, board")
+                        value=shown(key), known="players, to-move, hand-1 … hand-4, board")
 
     geo = geometry(width, len(rows))
     terrain = [GRASS] * geo.size
@@ -119,7 +119,7 @@ def parse_position(text: str, name: str = "") -> Setup:
                 raise _fail(number, column, f"{quote(token)} is not a square (use . ~ - v v1-v4, "
                                             "R Y B for starting territories, r y b for tile "
                                             "halves, with an owner 1-4 on a province)",
-                            "square", value=quote(token))
+                            "square", value=shown(token))
             grass, water, out, village, letter, owner = m.groups()
             if water:
                 terrain[s] = WATER
@@ -139,7 +139,7 @@ def parse_position(text: str, name: str = "") -> Setup:
                     owners[s] = _owner(int(owner), players, number, column, token)
             elif grass is None:  # pragma: no cover - the pattern has no other branch
                 raise _fail(number, column, f"{quote(token)} is not a square", "square",
-                            value=quote(token))
+                            value=shown(token))
 
     board_name = headers["board"][0] if "board" in headers else None
     layout = Layout(board_name or name or "position", geo, terrain, start)
@@ -155,7 +155,7 @@ def parse_position(text: str, name: str = "") -> Setup:
             at_line, at_column = where[marks[0]]
             raise _fail(at_line, at_column, f"{quote(token_at[marks[0]])} on {geo.names[marks[0]]} "
                                       "is a lone square, not a province, so it carries no owner",
-                        "lone_owner", value=quote(token_at[marks[0]]), square=geo.names[marks[0]])
+                        "lone_owner", value=shown(token_at[marks[0]]), square=geo.names[marks[0]])
         if len(group.squares) >= 2 and len(marks) != 1:
             at = marks[1] if marks else group.squares[0]
             at_line, at_column = where[at]
@@ -164,7 +164,7 @@ def parse_position(text: str, name: str = "") -> Setup:
             cells = " ".join(geo.names[s] for s in group.squares)
             facts: dict[str, Any] = {"colour": COLOURS[group.colour], "squares": cells}
             if marks:
-                facts.update(value=quote(token_at[at]), square=geo.names[at])
+                facts.update(value=shown(token_at[at]), square=geo.names[at])
             named = COLOUR_NAMES[group.colour]
             raise _fail(at_line, at_column, f"the {named} province {cells} has "
                                       f"{what}; every province has exactly one",
@@ -177,7 +177,7 @@ def parse_position(text: str, name: str = "") -> Setup:
             raise _fail(*where[at], f"{quote(token_at[at])}: player {p} has {board.on_board(p)} "
                                     f"pagodas on the board, more than the {PAGODAS[players]} "
                                     f"a {players}-player game has", "too_many_pagodas",
-                        value=quote(token_at[at]), player=p, n=board.on_board(p),
+                        value=shown(token_at[at]), player=p, n=board.on_board(p),
                         most=PAGODAS[players], players=players)
         if board.supply[p] == 0:
             if winner:
@@ -185,7 +185,7 @@ def parse_position(text: str, name: str = "") -> Setup:
                 raise _fail(*where[at], f"{quote(token_at[at])}: players {winner} and {p} both "
                                         "have no pagodas left; only one player can place "
                                         "their last pagoda", "two_winners",
-                            value=quote(token_at[at]), player=winner, other=p)
+                            value=shown(token_at[at]), player=winner, other=p)
             winner = p
     return Setup(board, players, to_move, hands, board_name,
                  {k: v for k, (v, _, _) in headers.items()}, winner)
@@ -219,7 +219,7 @@ def _int_header(headers: dict[str, tuple[str, int, int]], key: str, default: int
     if number_value is None or number_value not in allowed:
         choices = ", ".join(str(a) for a in allowed)
         raise _fail(number, column, f"{quote(key + ': ' + value)} must be one of {choices}",
-                    "header_value", value=quote(key + ": " + value), allowed=choices)
+                    "header_value", value=shown(key + ": " + value), allowed=choices)
     return number_value
 
 
@@ -227,7 +227,7 @@ def _owner(player: int, players: int, line: int, column: int, token: str) -> int
     if player > players:
         raise _fail(line, column, f"{quote(token)} names player {player}, "
                                   f"but the position has {players} players", "owner_player",
-                    value=quote(token), player=player, players=players)
+                    value=shown(token), player=player, players=players)
     return player
 
 
@@ -250,11 +250,11 @@ def _hands(headers: dict[str, tuple[str, int, int]],
                 hand.append(normalize_kind(m.group(0)))
             except ValueError as exc:
                 raise _fail(number, column + m.start(), f"hand-{p}: {exc}", "hand_tile",
-                            player=p, value=quote(m.group(0))) from None
+                            player=p, value=shown(m.group(0))) from None
         if len(hand) > HAND_SIZE:
             raise _fail(number, column, f"hand-{p} holds {len(hand)} tiles ({quote(value)}); "
                                         f"at most {HAND_SIZE}", "hand_size", player=p,
-                        n=len(hand), value=quote(value), most=HAND_SIZE)
+                        n=len(hand), value=shown(value), most=HAND_SIZE)
         hands.append(sort_hand(hand))
     if keys:
         extra = min(keys)

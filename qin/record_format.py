@@ -18,7 +18,7 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from .boards import NAMES as BOARD_NAMES
@@ -30,11 +30,12 @@ from .inputs import (
     MAX_NAME,
     decoded,
     default_names,
-    digit_count,
     escape,
     name_problem,
     parse_json,
     quote,
+    said,
+    shown,
 )
 from .messages import refusal_text
 from .moves import Move
@@ -75,7 +76,7 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     value = parse_json(data, "game record", RecordError)
     if not isinstance(value, dict):
         raise RecordError(f"a game record is a JSON object {{...}}, not {json_type(value)}",
-                          "not_record", {"value": json_type(value), "reads": FORMAT})
+                          "not_record", {"value": show(value), "reads": FORMAT})
     return value
 
 
@@ -97,33 +98,38 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
             raise RecordError(f"unknown game record version {quote(fmt)}: this program reads "
                               f"'{FORMAT}' (a newer program may have written it)",
                               "version", {"format": fmt[:40], "reads": FORMAT})
-        raise RecordError(f"this is not a game record: its format is {show(fmt)}, "
-                          f"not \"{FORMAT}\"", "not_record", {"value": show(fmt), "reads": FORMAT})
-    problem = fields_problem(record, KEYS, REQUIRED, "the game record")
+        value = show(fmt)
+        raise RecordError(f"this is not a game record: its format is {said(value)}, "
+                          f"not \"{FORMAT}\"", "not_record", {"value": value, "reads": FORMAT})
+    problem = fields_problem(record, KEYS, REQUIRED, "the game record", show_text)
     if problem:
         unknown = [k for k in record if k not in KEYS]
         if unknown:
             raise RecordError(problem, "unknown_field",
-                              {"field": show(unknown[0]), "fields": ", ".join(KEYS)})
+                              {"value": show(unknown[0]), "fields": ", ".join(KEYS)})
         raise RecordError(problem, "missing_field",
                           {"field": next(k for k in REQUIRED if k not in record)})
     board = record["board"]
     if not isinstance(board, str) or not board:
+        value = show(board)
         raise RecordError(f"\"board\" is the name of a board ({', '.join(BOARD_NAMES)}) "
-                          f"or its layout, not {show(board)}", "board",
-                          {"value": show(board), "boards": ", ".join(BOARD_NAMES)})
+                          f"or its layout, not {said(value)}", "board",
+                          {"value": value, "boards": ", ".join(BOARD_NAMES)})
     players = record["players"]
     if not is_int(players) or players not in PAGODAS:
-        raise RecordError(f"\"players\" must be 2, 3 or 4, not {show(players)}", "players",
-                          {"value": show(players)})
+        value = show(players)
+        raise RecordError(f"\"players\" must be 2, 3 or 4, not {said(value)}", "players",
+                          {"value": value})
     seed = record["seed"]
     if not is_int(seed) or not -MAX_SEED <= seed < MAX_SEED:
+        value = show(seed)
         raise RecordError(f"\"seed\" must be a whole number (below 2**63 in size), "
-                          f"not {show(seed)}", "seed", {"value": show(seed)})
+                          f"not {said(value)}", "seed", {"value": value})
     fair = record.get("fair_start", False)
     if not isinstance(fair, bool):
-        raise RecordError(f"\"fair_start\" must be true or false, not {show(fair)}",
-                          "fair_start", {"value": show(fair)})
+        value = show(fair)
+        raise RecordError(f"\"fair_start\" must be true or false, not {said(value)}",
+                          "fair_start", {"value": value})
     names = record.get("names")
     if names is None:
         names = default_names(players)
@@ -131,14 +137,15 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
     moves = record.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError(f"\"moves\" must be a list of moves like \"Rc4Yd4\", "
-                          f"not {json_type(moves)}", "moves_list", {"value": json_type(moves)})
+                          f"not {json_type(moves)}", "moves_list", {"value": show(moves)})
     if len(moves) > MAX_MOVES:
         raise RecordError(f"the game record has {len(moves)} moves; no game has more than "
                           f"{MAX_MOVES}", "moves_many", {"n": len(moves), "most": MAX_MOVES})
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
-            raise RecordError(f"move {number} is {show(text)}, not text like \"Rc4Yd4\"",
-                              "move_text", {"number": number, "value": show(text)})
+            value = show(text)
+            raise RecordError(f"move {number} is {said(value)}, not text like \"Rc4Yd4\"",
+                              "move_text", {"number": number, "value": value})
     out = {"format": FORMAT, "board": board, "players": players, "seed": seed,
            "fair_start": fair, "names": list(names), "moves": list(moves)}
     if "hints" in record:
@@ -151,9 +158,10 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
 def _per_seat(value: Any, players: int, field: str, what: str) -> list[Any]:
     """``value`` as a list of one ``what`` per seat, else ``RecordError``."""
     if not isinstance(value, list) or len(value) != players:
+        bad = show(value)
         raise RecordError(f"\"{field}\" must be a list of {players} {what} (one per seat), "
-                          f"not {show(value)}", "per_seat",
-                          {"field": field, "n": players, "value": show(value)})
+                          f"not {said(bad)}", "per_seat",
+                          {"field": field, "n": players, "value": bad})
     return value
 
 
@@ -162,9 +170,10 @@ def check_seats(seats: Any, players: int) -> list[str]:
     quoting a bad value."""
     for seat, kind in enumerate(_per_seat(seats, players, "seats", "player types"), start=1):
         if kind not in SEAT_KINDS:
+            value = show(kind)
             raise RecordError(f"\"seats\" for seat {seat} must be one of "
-                              f"{', '.join(SEAT_KINDS)}, not {show(kind)}", "seat_kind",
-                              {"seat": seat, "value": show(kind), "kinds": ", ".join(SEAT_KINDS)})
+                              f"{', '.join(SEAT_KINDS)}, not {said(value)}", "seat_kind",
+                              {"seat": seat, "value": value, "kinds": ", ".join(SEAT_KINDS)})
     return list(seats)
 
 
@@ -177,21 +186,22 @@ def check_hints(hints: Any, players: int) -> list[int]:
     quoting a bad value."""
     for seat, count in enumerate(_per_seat(hints, players, "hints", "counts"), start=1):
         if not is_int(count) or not 0 <= count <= MAX_HINTS:
+            value = show(count)
             raise RecordError(f"\"hints\" for seat {seat} must be a whole number from 0 to "
-                              f"{MAX_HINTS}, not {show(count)}", "hint_count",
-                              {"seat": seat, "value": show(count), "most": MAX_HINTS})
+                              f"{MAX_HINTS}, not {said(value)}", "hint_count",
+                              {"seat": seat, "value": value, "most": MAX_HINTS})
     return list(hints)
 
 
 def _check_names(names: Any, players: int) -> None:
     if not isinstance(names, list):
         raise RecordError(f"\"names\" must be a list of {players} names, not {json_type(names)}",
-                          "names_list", {"n": players, "value": json_type(names)})
+                          "names_list", {"n": players, "value": show(names)})
     if len(names) != players:
         raise RecordError(f"\"names\" has {len(names)} names but the game has {players} players",
                           "names_count", {"count": len(names), "n": players})
     for seat, name in enumerate(names, start=1):
-        problem = name_problem(name, seat, show)  # the rules Game.new applies, too
+        problem = name_problem(name, seat, show_text)  # the rules Game.new applies, too
         if problem:
             raise RecordError(problem, *_name_code(name, seat))
 
@@ -246,9 +256,10 @@ def link_code(record: dict[str, Any]) -> str:
     """
     board = record["board"]
     if board not in BOARD_NAMES:
+        value = shown(board, 40)
         raise RecordError(f"only the shipped boards ({', '.join(BOARD_NAMES)}) fit in a link; "
-                          f"this game is on {quote(board)}", "link_board",
-                          {"board": escape(board, 40), "boards": ", ".join(BOARD_NAMES)})
+                          f"this game is on {said(value)}", "link_board",
+                          {"board": value, "boards": ", ".join(BOARD_NAMES)})
     seed = record["seed"]
     default = default_names(record["players"])
     custom = record["names"] != default
@@ -429,12 +440,13 @@ def _geometry(board: str) -> Geometry:
 
 # -- helpers -------------------------------------------------------------------------
 def fields_problem(data: Mapping[str, Any], keys: Sequence[str], required: Sequence[str],
-                   what: str) -> str | None:
+                   what: str, say: Callable[[object], str]) -> str | None:
     """What is wrong with ``data``'s set of fields (an unknown one, a missing one), in
-    words about ``what`` ("the game record"), or ``None``."""
+    words about ``what`` ("the game record"), or ``None``; ``say`` quotes an unknown
+    field's name."""
     unknown = [k for k in data if k not in keys]
     if unknown:
-        return (f"unknown field {show(unknown[0])} in {what} (the fields are: "
+        return (f"unknown field {say(unknown[0])} in {what} (the fields are: "
                 f"{', '.join(keys)})")
     missing = [k for k in required if k not in data]
     if missing:
@@ -457,10 +469,26 @@ def json_type(value: object) -> str:
             float: "a number"}.get(type(value), type(value).__name__)
 
 
-def show(value: object) -> str:
-    """A short JSON rendering of a bad value for an error message, escaped."""
+def show(value: object) -> dict[str, Any]:
+    """A bad value of a record as a refusal's params hold it (``qin.inputs.shown``, 40
+    characters at most): text as text, a huge whole number as its digits, any other
+    value as its JSON (``{"data": "[7, null]"}``)."""
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)
+                                  and value.bit_length() > 256):
+        return shown(value, 40)
+    return {"data": written(value)}
+
+
+def show_text(value: object) -> str:
+    """A bad value of a record as the English message says it (``said`` of ``show``)."""
+    return said(show(value))
+
+
+def written(value: object) -> str:
+    """A bad value as its JSON text (a player's view's English messages quote so),
+    escaped and cut to 40 characters; a whole number too long to show as its digits."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
-        return f"a number of {digit_count(value)} digits"
+        return quote(value)
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):

@@ -21,7 +21,7 @@ from typing import Any, Final
 from .errors import RecordError
 from .errors import SeriesError as SeriesError  # raised here; kept in qin.errors for the catalogue
 from .game import Game
-from .inputs import MAX_INPUT, decoded, parse_json, quote
+from .inputs import MAX_INPUT, decoded, parse_json, said, shown
 from .records import check, load, record_of
 
 FORMAT: Final = "qin-series/1"
@@ -89,11 +89,12 @@ class Series:
         where = {} if game is None else {"game": game}
         names = list(names)
         if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n for n in names):
-            raise SeriesError(f"{what} needs 2 to 4 player names, not {quote(names)}",
+            value = shown(names)
+            raise SeriesError(f"{what} needs 2 to 4 player names, not {said(value)}",
                               "names" if game is None else "game_names_count",
-                              {**where, "value": quote(names),
-                               "items": [quote(n, 40) for n in names[:6]]
-                               + (["…"] if len(names) > 6 else [])})
+                              {**where, "value": value,
+                               "items": [shown(n, 40) for n in names[:6]]
+                               + ([{"data": "…"}] if len(names) > 6 else [])})
         if len(set(names)) != len(names):
             raise SeriesError(f"{what} has two players called the same ({', '.join(names)}); "
                               "a series tells players apart by name",
@@ -174,13 +175,15 @@ class Series:
         recomputed.  Raises ``SeriesError`` (or ``RecordError`` for a bad record)."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             got = data.get("format") if isinstance(data, Mapping) else type(data).__name__
+            value = shown(got)
             raise SeriesError(f"this is not a series (\"format\" should be \"{FORMAT}\", "
-                              f"not {quote(got)})", "not_series",
-                              {"reads": FORMAT, "value": quote(got)})
+                              f"not {said(value)})", "not_series",
+                              {"reads": FORMAT, "value": value})
         players = data.get("players")
         if players is not None and not isinstance(players, list):
+            value = shown(players)
             raise SeriesError(f"\"players\" must be a list of 2 to 4 names, not "
-                              f"{quote(players)}", "players_list", {"value": quote(players)})
+                              f"{said(value)}", "players_list", {"value": value})
         series = cls(players if players else None)
         games = data.get("games", [])
         if not isinstance(games, list):

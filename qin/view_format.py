@@ -34,7 +34,7 @@ from .boards import layout
 from .errors import PositionError, QinError, ViewError
 from .moves import Move
 from .position import Setup, parse_position
-from .record_format import MAX_MOVES, fields_problem, is_int, json_type, show
+from .record_format import MAX_MOVES, fields_problem, is_int, json_type, written
 from .tiles import HAND_SIZE, PAGODAS, TILES_PER_KIND, full_set, normalize_kind, sort_hand
 
 FORMAT: Final = "qin-view/1"
@@ -71,26 +71,26 @@ def checked(data: object) -> ViewData:
         raise ViewError(f"a player's view is a JSON object, not {json_type(data)}")
     if data.get("format") != FORMAT:
         raise ViewError(f"this is not a player's view: its format is "
-                        f"{show(data.get('format'))}, not \"{FORMAT}\"")
-    problem = fields_problem(data, KEYS, KEYS, "the player's view")
+                        f"{written(data.get('format'))}, not \"{FORMAT}\"")
+    problem = fields_problem(data, KEYS, KEYS, "the player's view", written)
     if problem:
         raise ViewError(problem)
     players = data["players"]
     if not is_int(players) or players not in PAGODAS:
-        raise ViewError(f"\"players\" must be 2, 3 or 4, not {show(players)}")
+        raise ViewError(f"\"players\" must be 2, 3 or 4, not {written(players)}")
     seat = _player(data, "seat", players)
     to_move = _player(data, "to_move", players)
     board_name = _board_name(data["board"])
     names = _names(data["names"], players)
     fair_start = data["fair_start"]
     if not isinstance(fair_start, bool):
-        raise ViewError(f"\"fair_start\" must be true or false, not {show(fair_start)}")
+        raise ViewError(f"\"fair_start\" must be true or false, not {written(fair_start)}")
     hand = _hand(data["hand"])
     sizes = _sizes(data["hand_sizes"], players, seat, hand)
     pile = data["pile"]
     if not is_int(pile) or not 0 <= pile <= TILES or (hand is None and pile):
         bound = "0 without hands" if hand is None else f"a whole number from 0 to {TILES}"
-        raise ViewError(f"\"pile\" must be {bound}, not {show(pile)}")
+        raise ViewError(f"\"pile\" must be {bound}, not {written(pile)}")
     moves = _moves(data["moves"])
     winners = _winners(data["winners"], players)
     setup = _grid(data["grid"], players, to_move, board_name)
@@ -104,7 +104,7 @@ def checked(data: object) -> ViewData:
                         f"{len(played)} tiles the moves placed")
     if setup.winner and winners != (setup.winner,):
         raise ViewError(f"player {setup.winner} has placed every pagoda, so the game is "
-                        f"over and they won, but \"winners\" is {show(list(winners))}")
+                        f"over and they won, but \"winners\" is {written(list(winners))}")
     return ViewData(board_name, players, seat, to_move, names, fair_start, hand, sizes, pile,
                     moves, winners, setup)
 
@@ -112,7 +112,7 @@ def checked(data: object) -> ViewData:
 def _player(data: Mapping[str, Any], key: str, players: int) -> int:
     value = data[key]
     if not is_int(value) or not 1 <= value <= players:
-        raise ViewError(f"\"{key}\" must be a player from 1 to {players}, not {show(value)}")
+        raise ViewError(f"\"{key}\" must be a player from 1 to {players}, not {written(value)}")
     return int(value)
 
 
@@ -122,18 +122,18 @@ def _board_name(value: object) -> str | None:
     if (not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT
             or any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in value)):
         raise ViewError(f"\"board\" must be a board's name (one line of at most "
-                        f"{MAX_TEXT} characters) or null, not {show(value)}")
+                        f"{MAX_TEXT} characters) or null, not {written(value)}")
     return value.strip()
 
 
 def _names(value: object, players: int) -> list[str]:
     if not isinstance(value, list) or len(value) != players:
-        raise ViewError(f"\"names\" must be a list of {players} names, not {show(value)}")
+        raise ViewError(f"\"names\" must be a list of {players} names, not {written(value)}")
     for seat, name in enumerate(value, start=1):
         # any name a Game takes (a record's are shorter: MAX_NAME), up to a bound
         if not isinstance(name, str) or len(name) > MAX_TEXT:
             raise ViewError(f"name {seat} must be text of at most {MAX_TEXT} characters, "
-                            f"not {show(name)}")
+                            f"not {written(name)}")
     return list(value)
 
 
@@ -142,7 +142,7 @@ def _hand(value: object) -> list[str] | None:
         return None
     if not isinstance(value, list) or len(value) > HAND_SIZE:
         raise ViewError(f"\"hand\" must be a list of at most {HAND_SIZE} tiles like \"RY\" "
-                        f"(or null), not {show(value)}")
+                        f"(or null), not {written(value)}")
     hand = []
     for tile in value:
         try:
@@ -150,7 +150,7 @@ def _hand(value: object) -> list[str] | None:
                 raise ValueError
             hand.append(normalize_kind(tile))
         except ValueError:
-            raise ViewError(f"\"hand\" holds {show(tile)}, which is not a tile like "
+            raise ViewError(f"\"hand\" holds {written(tile)}, which is not a tile like "
                             "\"RY\"") from None
     return sort_hand(hand)
 
@@ -159,20 +159,20 @@ def _sizes(value: object, players: int, seat: int, hand: list[str] | None) -> li
     if (not isinstance(value, list) or len(value) != players
             or not all(is_int(n) and 0 <= n <= HAND_SIZE for n in value)):
         raise ViewError(f"\"hand_sizes\" must be a list of {players} numbers from 0 to "
-                        f"{HAND_SIZE}, not {show(value)}")
+                        f"{HAND_SIZE}, not {written(value)}")
     mine = 0 if hand is None else len(hand)
     if value[seat - 1] != mine:
         raise ViewError(f"\"hand_sizes\" gives player {seat} {value[seat - 1]} tiles, but "
-                        f"their hand {show(hand)} holds {mine}")
+                        f"their hand {written(hand)} holds {mine}")
     if hand is None and any(value):
-        raise ViewError(f"\"hand_sizes\" must be all 0 without hands, not {show(value)}")
+        raise ViewError(f"\"hand_sizes\" must be all 0 without hands, not {written(value)}")
     return [int(n) for n in value]
 
 
 def _moves(value: object) -> list[Move]:
     if not isinstance(value, list) or len(value) > MAX_MOVES:
         raise ViewError(f"\"moves\" must be a list of at most {MAX_MOVES} moves like "
-                        f"\"Rc4Yd4\", not {show(value)}")
+                        f"\"Rc4Yd4\", not {written(value)}")
     moves = []
     for number, text in enumerate(value, start=1):
         try:
@@ -180,7 +180,7 @@ def _moves(value: object) -> list[Move]:
                 raise ValueError
             moves.append(Move.parse(text))
         except ValueError:
-            raise ViewError(f"move {number} is {show(text)}, not a move like "
+            raise ViewError(f"move {number} is {written(text)}, not a move like "
                             "\"Rc4Yd4\" or \"pass\"") from None
     return moves
 
@@ -190,7 +190,7 @@ def _winners(value: object, players: int) -> tuple[int, ...]:
             or not all(is_int(p) and 1 <= p <= players for p in value)
             or value != sorted(set(value))):
         raise ViewError(f"\"winners\" must be a list of players from 1 to {players} in "
-                        f"order (empty while the game goes on), not {show(value)}")
+                        f"order (empty while the game goes on), not {written(value)}")
     return tuple(value)
 
 
@@ -198,11 +198,11 @@ def _grid(value: object, players: int, to_move: int, board_name: str | None) -> 
     if (not isinstance(value, list) or not 1 <= len(value) <= 99
             or not all(isinstance(row, str) for row in value)):
         raise ViewError(f"\"grid\" must be a list of 1 to 99 rows of squares, not "
-                        f"{show(value)}")
+                        f"{written(value)}")
     for number, row in enumerate(value, start=1):
         line = row.strip()
         if not line or line.startswith("#") or ":" in line or len(row.splitlines()) != 1:
-            raise ViewError(f"row {number} of the grid is {show(row)}, not one line of "
+            raise ViewError(f"row {number} of the grid is {written(row)}, not one line of "
                             "squares")
     headers = ([f"board: {board_name}"] if board_name else []) + [
         f"players: {players}", f"to-move: {to_move}"]

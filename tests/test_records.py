@@ -188,7 +188,7 @@ def test_refuses_an_unknown_version_and_says_so() -> None:
 
 
 def test_refuses_unknown_and_missing_fields() -> None:
-    assert 'unknown field "colour"' in refusal(base(colour="red"))
+    assert "unknown field 'colour'" in refusal(base(colour="red"))
     for key in ("board", "players", "seed"):
         record = base()
         del record[key]
@@ -396,7 +396,7 @@ def test_hints_per_seat_are_kept_and_a_record_without_them_reads_as_before() -> 
 
 @pytest.mark.parametrize(("hints", "words"), [
     ([1], '"hints" must be a list of 2 counts (one per seat), not [1]'),
-    ("2", '"hints" must be a list of 2 counts (one per seat), not "2"'),
+    ("2", '"hints" must be a list of 2 counts (one per seat), not \'2\''),
     ([0, -1], '"hints" for seat 2 must be a whole number from 0 to 400, not -1'),
     ([True, 0], '"hints" for seat 1 must be a whole number from 0 to 400, not true'),
     ([0, 1.5], '"hints" for seat 2 must be a whole number from 0 to 400, not 1.5'),

@@ -19,7 +19,6 @@ hold none of these keys; the site build serves each language as both merged.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -292,59 +291,57 @@ def refusal_text(refusal: IllegalMove | Mapping[str, Any],
     return reason
 
 
-QUOTED_PARAMS = ("value", "field", "move", "board")
-"""Params of a record's or a series' refusal that hold the offending value as the
-English message quotes it (``qin.inputs.quote``: 'text'; a JSON rendering: "text")."""
-_QUOTED = re.compile(r"(['\"])(.*)\1(?: \(([\d,]+) characters\))?", re.DOTALL)
-"""A value as ``qin.inputs.quote`` shows it: quoted, and when cut, its length after."""
-_DIGITS = re.compile(r"a number of (\d+) digits")
-"""A huge whole number as ``qin.inputs.quote`` shows it (never its digits)."""
+QUOTED_PARAMS = ("value", "move", "board")
+"""Params of a record's, a series' or a position's refusal that hold an offending value
+as data (``qin.inputs.shown``: ``{"text": ...}``, with ``"length"`` when cut,
+``{"digits": n}``, ``{"data": ...}``), which ``value_text`` words; a series' list of
+names holds one such value per name in ``items``."""
 
 
 def grouped(n: int, lang: str | Mapping[str, str] = DEFAULT) -> str:
-    """A whole number with its thousands grouped as ``lang`` writes them: as the
-    catalogue's ``number.thousand`` groups 1000 ("1,000", "1.000", "1 000")."""
-    thousand = text(_messages(lang), "number.thousand")
-    return f"{n:,}".replace(",", thousand[1:-3] if len(thousand) > 4 else ",")
+    """A whole number with its thousands grouped as ``lang`` writes them: by the
+    catalogue's ``number.thousands`` ("1,000", "1.000", "1 000" with a narrow no-break
+    space)."""
+    return f"{n:,}".replace(",", text(_messages(lang), "number.thousands"))
 
 
-def shown_value(value: str, lang: str | Mapping[str, str] = DEFAULT) -> str:
-    """An offending value as an English message shows it (``qin.inputs.quote``: 'text',
-    'text…' (1,234 characters), a number of 5001 digits; or a JSON rendering: "text")
-    said as ``lang`` does: quoted with its quotation marks (``value.quoted``), the
-    length and the digits in its words; anything else as it is."""
+def value_text(value: Mapping[str, Any] | str,
+               lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """An offending value a refusal's params hold (``qin.inputs.shown``) as ``lang``
+    says it: text in its quotation marks (``value.quoted``), with its length when cut
+    (``value.cut``, grouped as ``lang`` groups), a huge number's digits
+    (``value.digits``), other data as it is written; a plain text as it is."""
+    if not isinstance(value, Mapping):
+        return str(value)
     messages = _messages(lang)
-    quoted = _QUOTED.fullmatch(value)
-    if quoted:
-        said = text(messages, "value.quoted", text=quoted.group(2))
-        if quoted.group(3):
-            length = int(quoted.group(3).replace(",", ""))
-            said = text(messages, "value.cut", quoted=said, n=grouped(length, messages))
-        return said
-    digits = _DIGITS.fullmatch(value)
-    if digits:
-        return text(messages, "value.digits", n=digits.group(1))
-    return value
+    if "digits" in value:
+        return text(messages, "value.digits", n=value["digits"])
+    if "text" in value:
+        quoted = text(messages, "value.quoted", text=value["text"])
+        length = value.get("length")
+        if isinstance(length, int):
+            return text(messages, "value.cut", quoted=quoted, n=grouped(length, messages))
+        return quoted
+    return str(value.get("data", ""))
 
 
 def _coded(error: CodedError | Mapping[str, Any],
            messages: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
     """A coded error's code and values, from the error or its ``to_dict()``; with
-    ``messages``, a quoted value (``QUOTED_PARAMS``) quoted as that catalogue quotes
-    (``value.quoted``: English '…', German „…“, French « … »)."""
+    ``messages``, an offending value (``QUOTED_PARAMS``) in that catalogue's words
+    (``value_text``: English '…', German „…“, French « … »)."""
     if isinstance(error, CodedError):
         code, params = error.code, dict(error.params)
     else:
         code, params = str(error.get("code", "")), dict(error.get("params") or {})
     if messages is not None:
         for name in QUOTED_PARAMS:
-            value = params.get(name)
-            if isinstance(value, str):
-                params[name] = shown_value(value, messages)
+            if name in params:
+                params[name] = value_text(params[name], messages)
         items = params.get("items")
         if isinstance(items, list) and items:
-            shown = [shown_value(str(item), messages) for item in items]
-            params["value"] = join_list(shown, messages)
+            params["value"] = join_list([value_text(item, messages) for item in items],
+                                        messages)
     return code, params
 
 
@@ -430,5 +427,5 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
            "shown_names", "join_list", "colour_word", "singular", "pagodas", "describe",
            "describe_all", "refusal_key", "refusal_text", "REFUSAL_RULES", "refusal_reading",
-           "record_error_text", "series_error_text", "position_error_text", "shown_value",
+           "record_error_text", "series_error_text", "position_error_text", "value_text",
            "grouped"]

@@ -80,16 +80,15 @@ function say(messages, key, values = {}) {
 
 /** Why stamp.js refused a position, as qin.messages.position_error_text says the
  * engine's refusal of it: `position.<code>` after its line and column, the offending
- * text quoted as the language quotes (cut as the engine cuts it). */
+ * text (stamp.js holds it as the engine does: its shown text, its length when cut)
+ * quoted as the language quotes, its length grouped as the language groups. */
 function refusalOfPosition(messages, err) {
   const { code, params } = err;
   if (!(`position.${code}` in messages)) return err.message; // no catalogue: the English
-  const text = String(params.value ?? "");
-  const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
-  let value = say(messages, "value.quoted", { text: shown });
-  if (text.length > 60) {
-    const thousands = say(messages, "number.thousand").slice(1, -3) || ",";
-    const n = text.length.toLocaleString("en").replaceAll(",", thousands);
+  const { text = "", length } = params.value ?? {};
+  let value = say(messages, "value.quoted", { text });
+  if (length !== undefined) {
+    const n = length.toLocaleString("en").replaceAll(",", say(messages, "number.thousands"));
     value = say(messages, "value.cut", { quoted: value, n });
   }
   const reason = say(messages, `position.${code}`, { ...params, value });

@@ -40,9 +40,23 @@ function tooLarge(message) {
   return err;
 }
 
+/** How many characters of an offending text a refusal shows (qin.inputs.QUOTE_LIMIT). */
+const QUOTE_LIMIT = 60;
+
+/**
+ * An offending text as the engine's refusal holds it (qin.inputs.shown): `{text}`, or
+ * when longer than QUOTE_LIMIT characters (code points, as Python counts them) the
+ * first of them then "…" as `text` and the whole `length`.
+ */
+function shown(text) {
+  const chars = [...text];
+  if (chars.length <= QUOTE_LIMIT) return { text };
+  return { text: `${chars.slice(0, QUOTE_LIMIT).join("")}…`, length: chars.length };
+}
+
 /**
  * A position's refusal as the engine words it (qin.errors.PositionError): `code` and
- * `params` (the line and column, the offending text as `value`, unquoted here) for the
+ * `params` (the line and column, the offending text as `value`: `shown`'s data) for the
  * catalogue's `position.<code>` (qin-board.js says it in the reader's language), the
  * English words as its message.
  */
@@ -120,16 +134,19 @@ export function parsePosition(text) {
   }
   for (const { number, tokens } of rows) {
     if (tokens.length !== width) {
-      const value = tokens.map((t) => t.text).join(" ");
+      const value = shown(tokens.map((t) => t.text).join(" "));
       throw refused("row_length", { line: number, column: tokens[tokens.length - 1].column, value, n: tokens.length, width },
-        `this row ('${value}') has ${tokens.length} squares but the first row has ${width}`);
+        `this row ('${value.text}') has ${tokens.length} squares but the first row has ${width}`);
     }
   }
   const squares = [];
   for (const { number, tokens } of rows) {
     for (const { text: token, column } of tokens) {
       const m = TOKEN.exec(token);
-      if (!m) throw refused("square", { line: number, column, value: token }, `'${token}' is not a square`);
+      if (!m) {
+        const value = shown(token);
+        throw refused("square", { line: number, column, value }, `'${value.text}' is not a square`);
+      }
       let square;
       if (m[1]) square = { kind: "." };
       else if (m[2]) square = { kind: "~" };
