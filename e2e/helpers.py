@@ -19,6 +19,7 @@ from playwright.sync_api import (
     Page,
     Request,
     Route,
+    ViewportSize,
     WebError,
     expect,
 )
@@ -244,3 +245,115 @@ def series_save(ident: str, record: dict[str, object]) -> dict[str, object]:
                    "at_screen": 1, "cover": False},
             "series": {"plan": "sides", "boards": ["bird", "lion"], "games": []},
             "mode": "local"}
+
+
+LAPTOPS: tuple[ViewportSize, ...] = ({"width": 1280, "height": 720},
+                                     {"width": 1366, "height": 768})
+"""The laptop windows every screen of the game page fits (e2e/test_laptop.py)."""
+
+OUT_OF_THE_WINDOW = r"""(pageScrolls) => {
+  const out = [];
+  const page = document.scrollingElement;
+  if (page.scrollWidth > innerWidth || (!pageScrolls && page.scrollHeight > innerHeight))
+    out.push(`the page scrolls: ${page.scrollWidth}x${page.scrollHeight}`);
+  const CONTROLS = 'button, a[href], input:not([type=hidden]), select, textarea, summary, '
+    + '[tabindex]:not([tabindex="-1"])';
+  // (the tutorial's step comes before the players, who scroll in the side panel)
+  const SEEN_AT_ONCE = '#board svg, #app:not([data-mode="tutorial"]) #players, #hand .tile-btn';
+  const PICTURES = '#review-chart svg, svg.rating-chart';
+  const shown = (el) => {
+    if (el.closest('[inert], .sr-only')) return false;
+    if (!el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true }))
+      return false;
+    const r = el.getBoundingClientRect();
+    return r.width >= 2 && r.height >= 2;
+  };
+  const describe = (el) => {
+    let d = el.tagName.toLowerCase();
+    if (el.id) d += '#' + el.id;
+    else if (el.classList.length) d += '.' + [...el.classList].join('.');
+    const parent = el.parentElement && el.parentElement.closest('[id]');
+    if (!el.id && parent) d = parent.tagName.toLowerCase() + '#' + parent.id + ' ' + d;
+    const text = (el.getAttribute('aria-label') || el.textContent || '')
+      .trim().replace(/\s+/g, ' ').slice(0, 30);
+    return text ? `${d} "${text}"` : d;
+  };
+  const spot = (r) => `${Math.round(r.left)},${Math.round(r.top)}..`
+    + `${Math.round(r.right)},${Math.round(r.bottom)}`;
+  const within = (r, b, x = true, y = true) =>
+    (!y || (r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5))
+    && (!x || (r.left >= b.left - 0.5 && r.right <= b.right + 0.5));
+  const window_ = { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
+  if (pageScrolls) [window_.top, window_.bottom] = [-page.scrollTop, page.scrollHeight];
+  const scrolls = (v) => /auto|scroll/.test(v);
+  const clips = (v) => /hidden|clip/.test(v);
+  // Its ancestors' boxes that scroll (reached by their scroll) or clip (cut), inside out.
+  const boxes = (el) => {
+    const found = [];
+    for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+      const s = getComputedStyle(n);
+      const y = scrolls(s.overflowY) || clips(s.overflowY);
+      const x = scrolls(s.overflowX) || clips(s.overflowX);
+      if (x || y) found.push({ n, x, y, scroll: scrolls(s.overflowY) || scrolls(s.overflowX) });
+    }
+    return found;
+  };
+  const hit = (el, r) => {
+    const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !at || el.contains(at) || at.contains(el) ? '' : describe(at);  // or see-through
+  };
+  const look = (el, atOnce) => {
+    const r = el.getBoundingClientRect();
+    let inView = within(r, window_);
+    const outer = boxes(el).filter((b) => b.scroll).pop();
+    for (const b of boxes(el)) {
+      const br = b.n.getBoundingClientRect();
+      if (!b.scroll && !within(r, br, b.x, b.y)) {
+        out.push(`${describe(el)} at ${spot(r)}: cut by ${describe(b.n)} at ${spot(br)}`);
+        return;
+      }
+      if (b.scroll && !within(r, br, b.x, b.y)) inView = false;
+    }
+    if (outer) {
+      const br = outer.n.getBoundingClientRect();
+      if (!within(br, window_))
+        out.push(`${describe(el)} scrolls in ${describe(outer.n)}, out of view at ${spot(br)}`);
+    }
+    if (!inView && (atOnce || !outer)) {
+      out.push(`${describe(el)} at ${spot(r)}: not in view`);
+      return;
+    }
+    if (inView && !el.matches(PICTURES)) {
+      const over = hit(el, r);
+      if (over) out.push(`${describe(el)} at ${spot(r)}: under ${over}`);
+    }
+    if (el.matches('button, a, summary') && el.scrollWidth > el.clientWidth + 1)
+      out.push(`${describe(el)}: its words ${el.scrollWidth} px wide in ${el.clientWidth} px`);
+  };
+  for (const el of document.querySelectorAll(SEEN_AT_ONCE)) if (shown(el)) look(el, true);
+  for (const el of document.querySelectorAll(`${CONTROLS}, ${PICTURES}`))
+    if (shown(el) && !el.matches(SEEN_AT_ONCE)) look(el, false);
+  return out;
+}"""
+"""What does not fit the window: the page scrolls (or, on a page meant to scroll down,
+sideways); the board, the players and the hand's
+tiles not all in view at once; a control, the review's or the rating's chart out of the
+window (one in a box that scrolls inside the window is reached by that scroll), cut by
+a box that clips it, under another element, or its words wider than it."""
+
+
+def out_of_the_window(page: Page, *, page_scrolls: bool = False) -> list[str]:
+    """What does not fit the page's window as it is now, once the page has answered;
+    with ``page_scrolls``, on a page that scrolls (it is taller than the window), what
+    does not fit its width or the page's scroll."""
+    page.wait_for_function("() => window.qinIdle")
+    problems: list[str] = page.evaluate(OUT_OF_THE_WINDOW, page_scrolls)
+    return problems
+
+
+def fits_the_laptop(page: Page, what: str) -> None:
+    """``what`` on screen fits each laptop window (LAPTOPS); a problem fails the test."""
+    for size in LAPTOPS:
+        page.set_viewport_size(size)
+        problems = out_of_the_window(page)
+        assert problems == [], f"{what} at {size['width']}x{size['height']}: {problems}"

@@ -72,11 +72,7 @@ def replay(play: Locator, seed: int, players: int = 2) -> qin.Game:
 def test_a_human_plays_a_whole_game_against_the_computer(page: Page) -> None:
     from e2e.helpers import boot
 
-    # At Playwright's 1280x720 the side panel can outgrow the window and a hover's
-    # info box then moves the board under the pointer (reported; not this test's
-    # subject): a taller window keeps the board still.
-    page.set_viewport_size({"width": 1280, "height": 1000})
-    boot(page)
+    boot(page)  # at Playwright's 1280x720: the side panel scrolls, the board stays still
     page.check("#players-2")
     page.select_option("#seat-kind-1", "apprentice")
     expect(page.locator("#seat-hint-1")).to_contain_text("beginner")  # the level's words

@@ -16,7 +16,7 @@ import statistics
 from playwright.sync_api import Locator, Page, expect
 
 import qin
-from e2e.helpers import hot_seat
+from e2e.helpers import fits_the_laptop, hot_seat
 
 # Seed 7 on Bird, 2 players: Green's opening hand holds a mixed tile (4 orientations).
 SEED = 7
@@ -444,38 +444,6 @@ def test_a_four_player_game_on_the_lion_side(booted_page: Page) -> None:
     page.click("#replay-open")
     expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
     fits_the_laptop(page, "replaying")
-
-
-# What sticks out of the window (the page scrolls) or out of the side panel's box: the
-# board, each of the hand's tiles shown, the players' list.
-OUT_OF_THE_WINDOW = """() => {
-  const out = [];
-  const page = document.scrollingElement;
-  if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth)
-    out.push(`the page scrolls: ${page.scrollWidth}x${page.scrollHeight}`);
-  const side = document.getElementById('side').getBoundingClientRect();
-  const within = (r, box) => r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5
-    && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
-  const window_ = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
-  const seen = [['the board', document.querySelector('#board svg'), false],
-                ['the players', document.getElementById('players'), true]];
-  document.querySelectorAll('#hand .tile-btn').forEach((b, i) => {  // a replay shows no hand
-    if (b.getClientRects().length) seen.push([`tile ${i + 1} of the hand`, b, true]);
-  });
-  for (const [name, el, inSide] of seen) {
-    const r = el.getBoundingClientRect();
-    if (!within(r, window_) || (inSide && !within(r, side)))
-      out.push(`${name}: ${Math.round(r.top)}..${Math.round(r.bottom)}`);
-  }
-  return out;
-}"""
-
-
-def fits_the_laptop(page: Page, mode: str) -> None:
-    for width, height in ((1280, 720), (1366, 768)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_function("() => window.qinIdle")
-        assert page.evaluate(OUT_OF_THE_WINDOW) == [], f"{mode} at {width}x{height}"
 
 
 DRAWN = """() => {

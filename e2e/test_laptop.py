@@ -1,0 +1,140 @@
+"""Every screen of the game page fits a laptop window, 1280x720 and 1366x768: no page
+scroll, every control in view (or in a box that scrolls inside the window), none cut
+by a box or under another element, no button's words wider than it; in a game the
+board, the players and the hand in view at once (``e2e.helpers.OUT_OF_THE_WINDOW``).
+The start screen (the new game's form, the saved games, the progress) may be taller than
+a laptop's window: it scrolls down, never sideways, nothing on it is cut or covered, and
+the new game's form (two seats, the computer's with its level's words) shows whole,
+"Start the game" included, unscrolled, in English, German and French.
+
+One visit per window walks the screens as a player meets them: the start screen with a
+progress record (its rating chart), "Learn to play" (its first step, and a step after
+two missed tries, when its words are longest), a 2-player and a 3-player game against
+the computer (before and after the computer's reply), that game's replay, a finished
+game's result and its review run to its end (the list of moves and the rating chart),
+a series' result, and the start screen with saved games.  A 4-player game is checked by
+e2e/test_game.py.  Each screen's screenshot is kept: ``e2e-artifacts/laptop-<size>-
+<screen>.png``.  Waits are on the page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from e2e.conftest import ARTIFACTS
+from e2e.helpers import LAPTOPS, PageProblems, boot, out_of_the_window, series_save
+from e2e.screens import REVIEW_MS
+from e2e.test_ai import WORKER_BOOT_MS
+from e2e.test_ai import start as start_against
+from e2e.test_game import legal_squares, pick, square
+from e2e.test_modes import import_file, mode
+from e2e.test_progress import EVERY_LEVEL
+from e2e.test_replay_series import finished_record
+
+FORM_OUT_OF_VIEW = """() => {
+  const r = document.getElementById('setup-form').getBoundingClientRect();
+  return scrollY === 0 && r.top >= 0 && r.bottom <= innerHeight ? ''
+    : `the new game's form at ${Math.round(r.top)}..${Math.round(r.bottom)}, `
+      + `scrolled by ${scrollY}`;
+}"""
+"""What keeps the new game's form from showing whole in the unscrolled window, if anything."""
+
+
+def play_and_wait_for_the_computers(page: Page, players: int) -> None:
+    """The human's move (seat 1), then the computers' replies, up to the human's turn."""
+    pick(page)
+    square(page, legal_squares(page)[0]).click()
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", str(players), timeout=WORKER_BOOT_MS)
+    expect(play).to_have_attribute("data-phase", "move")
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_every_screen_fits_the_laptop_window(
+        browser: Browser, site_url: str, page_problems: PageProblems,
+        size: ViewportSize) -> None:
+    context = browser.new_context(base_url=site_url, viewport=size, reduced_motion="reduce")
+    page_problems.watch(context)
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
+    name = f"{size['width']}x{size['height']}"
+    problems: list[str] = []
+    began = time.monotonic()
+
+    def check(screen: str, *, page_scrolls: bool = False) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.mouse.move(1, 1)  # no hover's words over the page
+        problems.extend(f"{screen}: {p}"
+                        for p in out_of_the_window(page, page_scrolls=page_scrolls))
+        page.screenshot(path=str(ARTIFACTS / f"laptop-{name}-{screen}.png"))
+
+    try:
+        boot(page)
+        mode(page, "start")
+        expect(page.locator("#progress-table svg.rating-chart")).to_be_visible()
+        for lang in ("de", "fr", "en"):  # the form's words are longest in French
+            page.select_option("#lang", lang)
+            expect(page.locator("#app")).to_have_attribute("data-lang", lang)
+            check(f"start-{lang}", page_scrolls=True)
+            problems.extend(f"start-{lang}: {p}" for p in [page.evaluate(FORM_OUT_OF_VIEW)] if p)
+
+        page.click("#learn")
+        mode(page, "tutorial")
+        expect(page.locator("#tutorial")).to_have_attribute("data-step", "place")
+        check("tutorial")
+        page.evaluate("h => { location.hash = h }", "#learn=found")
+        expect(page.locator("#tutorial")).to_have_attribute("data-step", "found")
+        page.locator(".tile-btn:not([disabled])").first.click()
+        for where in ("b2", "e4"):  # two tries that miss: the hint comes
+            page.wait_for_function("() => window.qinIdle")
+            page.locator(f'#board rect[data-square="{where}"]').click()
+        expect(page.locator("#tutorial-hint")).to_be_visible()
+        check("tutorial-hint")
+        page.click("#tutorial-exit")
+        mode(page, "start")
+
+        for players in (2, 3):
+            if players == 3:
+                page.click("#new-game")
+                mode(page, "start")
+            start_against(page, ["human"] + ["apprentice"] * (players - 1), seed=5)
+            mode(page, "playing")
+            check(f"{players}-players")
+            play_and_wait_for_the_computers(page, players)
+            check(f"{players}-players-replied")
+        page.click("#replay-open")
+        mode(page, "replay")
+        page.click("#replay-step")
+        expect(page.locator("#play")).to_have_attribute("data-replay-at", "1")
+        check("replay")
+        page.click("#replay-exit")
+        mode(page, "playing")
+
+        page.click("#new-game")
+        mode(page, "start")
+        import_file(page, "game-31.json", finished_record(31))
+        mode(page, "result")
+        check("result")
+        page.click("#result-review")
+        mode(page, "review")
+        expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=REVIEW_MS)
+        check("review")
+        page.keyboard.press("Escape")
+        mode(page, "playing")
+
+        page.click("#new-game")
+        import_file(page, "series.json", series_save("series-laptop", finished_record(31)))
+        mode(page, "series")
+        check("series")
+        page.click("#result-new")
+        mode(page, "start")
+        expect(page.locator("#saved-list li").first).to_be_visible()
+        check("start-with-saves", page_scrolls=True)
+    finally:
+        print(f"{name}: {time.monotonic() - began:.1f} s")
+        context.close()
+    assert not problems, "\n".join(problems)
