@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -201,6 +202,98 @@ def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Pag
     catches = page.evaluate("getComputedStyle(document.getElementById('boot')).pointerEvents")
     assert catches == "none"
     booted(page, held)
+
+
+# Every layout shift of the page that no input of the player's caused, as it happens: its
+# score, and whether all that moved was in the side column under the players' list.
+LAYOUT_SHIFTS = """
+window.qinShifts = [];
+const under = (node) => Boolean(
+  (node?.nodeType === 1 ? node : node?.parentElement)?.closest("#players ~ *"));
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.qinShifts.push({ value: entry.value, under: entry.sources.every((s) => under(s.node)) });
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+HAND_OVER_SHIFT = 0.001
+"""The most the page may move when Python takes it over, as a layout-shift score (the
+share of the window that moved times how far, as a share of the window's longer side):
+about the whole page moving by a single pixel (1/740 on a 360x740 phone, 1/1280 on a
+1280x680 window).  The hand-over used to score 0.04 on the start screen (the whole page
+26 px up as the loading note went) and 0.19 after an early Start; the note's own bar
+moving as the words of each loading step changed, some 0.0002 each."""
+
+WHERE_THE_PLAYER_LOOKS = """() => Object.fromEntries(
+  ["#seat-name-0", "#board-lion", "#start", "#board", "#lang", "#contrast"].map((s) => {
+    const r = document.querySelector(s)?.getBoundingClientRect();
+    return [s, r && r.height ? [Math.round(r.left), Math.round(r.top)] : null];
+  }))"""
+
+
+def reported_shifts(page: Page) -> int:
+    """How many shifts are reported once what shows now is painted (a shift is reported
+    after the frame that shows it)."""
+    return int(page.evaluate("""() => new Promise((done) => requestAnimationFrame(
+      () => requestAnimationFrame(() => setTimeout(() => done(qinShifts.length), 0))))"""))
+
+
+def hand_over_shift(page: Page, held: HeldRuntime, but_the_side: bool = False) -> float:
+    """Let Python arrive; the layout shift of the page from then until its first screen
+    is applied (nothing pressed meanwhile); ``but_the_side``: of what moved with nothing
+    of the side column under the players' list among it."""
+    before = reported_shifts(page)
+    booted(page, held)
+    page.wait_for_function("() => window.qinIdle")
+    reported_shifts(page)
+    return float(page.evaluate(f"""qinShifts.slice({before})
+      .filter((s) => !({str(but_the_side).lower()} && s.under))
+      .reduce((a, s) => a + s.value, 0)"""))
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 680), (1366, 768)])
+def test_nothing_moves_when_python_takes_the_start_screen_over(
+        page: Page, width: int, height: int) -> None:
+    """On a phone, a small laptop window (the note a row above the header) and a laptop
+    (the note in a corner): the seats, the board side and Start stay where the player
+    sees them while the loading note says the game is loading and when Python takes the
+    page over; the note lies over nothing meanwhile."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(LAYOUT_SHIFTS)
+    held = opened_without_python(page)
+    expect(page.locator("#boot-step")).to_have_text("Loading the game…")
+    assert page.evaluate(COVERED_BY_NOTE) == []
+    seen = page.evaluate(WHERE_THE_PLAYER_LOOKS)
+    shift = hand_over_shift(page, held)
+    assert shift < HAND_OVER_SHIFT, f"{width}x{height}: the page moved ({shift:.4f})"
+    assert page.evaluate(WHERE_THE_PLAYER_LOOKS) == seen
+    expect(page.locator("#seat-kind-1")).to_be_enabled()  # Python has the page
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 680)])
+def test_an_early_starts_board_stays_put_when_python_deals(
+        page: Page, width: int, height: int) -> None:
+    """Start pressed before Python: the board shows at once, from the page's top, and
+    stays where it is when Python deals (the page moved up when the loading note went,
+    and the board jumped when the game then showed from the page's top), the header's
+    buttons too (New game shows where its room was kept).  Beside the board (a laptop),
+    the hand's "Dealing…" and what follows it go down as the players are listed above it;
+    under the board (a phone) nothing moves."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(LAYOUT_SHIFTS)
+    held = opened_without_python(page)
+    page.click("#start")
+    without_python(page, "board")
+    expect(page.locator("#hand")).to_have_text("Dealing…")
+    seen = page.evaluate(WHERE_THE_PLAYER_LOOKS)
+    assert page.evaluate("scrollY") == 0
+    shift = hand_over_shift(page, held, but_the_side=width > 900)
+    assert shift < HAND_OVER_SHIFT, f"{width}x{height}: the page moved ({shift:.4f})"
+    expect(page.locator("#hand .tile-btn")).not_to_have_count(0)
+    now = page.evaluate(WHERE_THE_PLAYER_LOOKS)
+    assert (now["#board"], page.evaluate("scrollY")) == (seen["#board"], 0)
 
 
 def test_a_seed_in_another_scripts_digits_is_taken_before_python_as_after(page: Page) -> None:

@@ -17,7 +17,8 @@ top as it scrolls); the game's tools offer no Replay in it; so in the review,
 the review after them, and every move chosen in its list (in German, the longest words)
 leaves them uncovered, back at the top, and the review's Close and Share uncovered at
 every scroll position (the move's words, kept at the screen's bottom, never over them);
-the other languages with the longest.  In the review
+the other languages with the longest; scrolled down to the review's log, a step by the
+arrow keys or a move tapped there leaves the moves read where they are.  In the review
 nothing empty sits between the status line, the players and the review at move 0, the
 accuracies show whole in English, German and French, and the chosen move's words and its
 board are on screen together.  At 360x740 and 540x900, in English, German and French,
@@ -63,6 +64,7 @@ from e2e.test_review import (
     HEADLINE,
     LINES_JS,
     ON_SCREEN_JS,
+    linked_game,
     played,
 )
 from e2e.test_tutorial import CLICKS, words
@@ -735,6 +737,52 @@ def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:
     # the list scrolled to the entry: the board (at the top) and the words (at the
     # bottom) stay on screen, no wider than it
     fits(page, "a reviewed move", ("#board", "#review-detail"), scrolled=True)
+
+
+TOP_OF = "(id) => document.getElementById(id).getBoundingClientRect().top"
+TAPPED_MOVES_PX = 8
+"""How far a move tapped in the review's log may move under the finger (a fifth of the
+44 px it is tall)."""
+
+
+def test_the_moves_read_in_a_review_s_log_stay_put_as_it_steps_on_the_phone(
+        small_phone: Page) -> None:
+    """In a review on the phone, the page scrolled down to the replay's log (newest
+    first, under the board kept at the top): a step back and on by the arrow keys, and a
+    move tapped in the log, leave the moves the player reads where they are on the
+    screen, the move tapped under the finger (the events of the moves from the board's
+    on come and go above them, and the page scrolls by as much: they used to jump by as
+    much, the move tapped under the board)."""
+    page = boot(small_phone, "/#g=" + qin.records.to_url(linked_game(40)))
+    expect(page.locator("#play")).to_have_attribute("data-moves", "40")
+    page.locator("#replay-open").tap()
+    expect(page.locator("#app")).to_have_attribute("data-mode", "replay")
+    page.locator("#review-open").tap()
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "done", timeout=WORKER_BOOT_MS)
+    page.evaluate(TO_THE_TOP_JS)
+    page.wait_for_function("() => window.qinIdle")
+    press(page, "#replay-end")
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-replay-at", "40")
+    page.wait_for_function("() => window.qinIdle")
+    page.locator("#replay-end").focus()  # the arrow keys step the replay
+    # move 33 read in the middle of what shows between the board and the screen's bottom
+    page.evaluate("(top) => scrollBy(0, top - 480)", page.evaluate(TOP_OF, "log-move-33"))
+    read = page.evaluate(TOP_OF, "log-move-33")
+    assert 345 < read < 600 and page.evaluate("() => scrollY") > 0
+    for key, at in (("ArrowLeft", "39"), ("ArrowRight", "40"), ("ArrowLeft", "39")):
+        page.keyboard.press(key)
+        expect(play).to_have_attribute("data-replay-at", at)
+        page.wait_for_function("() => window.qinIdle")
+        assert abs(page.evaluate(TOP_OF, "log-move-33") - read) <= 1, f"{key} to move {at}"
+    page.locator("#log-move-33").tap()  # the moves after it lose their events
+    expect(play).to_have_attribute("data-replay-at", "33")
+    page.wait_for_function("() => window.qinIdle")
+    # under the finger: the browser keeps a move near it in place (it is drawn again
+    # itself), within a few pixels of its 44 (it used to go 250 px up, under the board)
+    assert abs(page.evaluate(TOP_OF, "log-move-33") - read) <= TAPPED_MOVES_PX, "move 33 tapped"
+    expect(page.locator("#log-said-33")).to_be_visible()
 
 
 ROWS = {

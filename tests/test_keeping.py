@@ -258,7 +258,9 @@ def test_the_replay_log_says_the_events_up_to_the_board_and_marks_it() -> None:
     game = played(10, 3)
     r = Replay(game.record())
     r.jump(4)
-    html = views.replay_log_html(r)
+    keyed = views.replay_log_items(r)
+    assert [key for key, _ in keyed] == [f"replay-{n}" for n in range(r.length, 0, -1)]
+    html = "".join(part for _, part in keyed)
     items = re.findall(r'<li value="(\d+)" data-move="\d+"([^>]*)>(.*?)</button>(.*?)</li>',
                        html)
     assert [int(n) for n, *_ in items] == list(range(r.length, 0, -1))  # newest first

@@ -263,8 +263,9 @@ async function showBoard(board, position, colours, waiting = null, state = "boar
     console.warn("the board is drawn when the engine is there:", error);
   }
   if (handed) return;
+  if (!$("setup").hidden) scrollTo(0, 0);  // another screen, from its top, as the page's Python shows it
   $("setup").hidden = true;
-  $("new-game").hidden = true;
+  $("new-game").hidden = false;  // its room in the header, as the page's Python shows it (style.css)
   $("play").hidden = false;
   for (const id of ["side", "board-area"]) $(id).inert = true;
   $("board").innerHTML = svg;
@@ -357,6 +358,23 @@ function bind() {
   });
 }
 
+/** The loading note, where it is a row above the header (a small screen: style.css),
+ *  keeps its room from the hand-over while the start screen shows it (saying "Ready."):
+ *  nothing on the screen moves when Python takes it over.  It goes for good when the start
+ *  screen does (Start, Resume, "Learn to play": another screen, from its top). */
+function keepNote() {
+  const note = $("boot");
+  const setup = $("setup");
+  if (!note || !setup || setup.hidden) return;
+  note.dataset.kept = "";
+  const gone = new MutationObserver(() => {
+    if (!setup.hidden) return;
+    gone.disconnect();
+    delete note.dataset.kept;
+  });
+  gone.observe(setup, { attributes: true, attributeFilter: ["hidden"] });
+}
+
 window.qinPrestart = {
   /** The hand-over (once): stop listening; the form and the intent as JSON text, or "" when
    *  this module never made the screen usable (Python then reads the page as it is). */
@@ -370,6 +388,7 @@ window.qinPrestart = {
     for (const node of document.querySelectorAll(LATER_IN)) node.disabled = false;
     const usable = Boolean(body.dataset.prestart);
     body.dataset.prestart = "handed";
+    keepNote();
     if (!usable) return "";
     return JSON.stringify({ form: readForm(), intent, focus: document.activeElement?.id || "", failed });
   },

@@ -217,8 +217,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els[f"speed-{speed}"] = El(checked=speed == st.game.speed)
     els["info"] = El(html=views.info_html(s) if r is None else "")
     if r is not None:
-        els["log"] = El(html=cache.get("replay-log", (id(r), r.cursor, i18n.generation()),
-                                       lambda: views.replay_log_html(r)))
+        els["log"] = cache.get("replay-log", (id(r), r.cursor, i18n.generation()),
+                               lambda: keyed_items(views.replay_log_items(r)))
     else:
         els["log"] = cache.get("log", gk, lambda: _log(s, cache))
     els["announce"] = El(text=st.spoken)

@@ -262,11 +262,13 @@ def turn_html(session: Session, turn: Turn) -> str:
             + "</li>")
 
 
-def replay_log_html(replay: Replay) -> str:
-    """The replayed game's moves, newest first: each a button that jumps there (out of
-    the Tab order: the log is one Tab stop, the arrow keys move between its buttons,
-    ``keyboard.list_step``); the moves up to the board's move also say their events,
-    the board's move is marked ``current`` and later ones ``data-future``."""
+def replay_log_items(replay: Replay) -> list[tuple[str, str]]:
+    """The replayed game's moves, newest first, each keyed (``data-part``: a step writes
+    only the moves it changes, the others stay as they are, and the browser keeps what
+    the player reads in place when those above it change): each a button that jumps
+    there (out of the Tab order: the log is one Tab stop, the arrow keys move between its
+    buttons, ``keyboard.list_step``); the moves up to the board's move also say their
+    events, the board's move is marked ``current`` and later ones ``data-future``."""
     names = i18n.player_names(replay.final.names)
     items = []
     for step in reversed(replay.log):
@@ -276,12 +278,15 @@ def replay_log_html(replay: Replay) -> str:
                  + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
                  + "</ul>") if step.lines and step.number <= replay.cursor else ""
         said = t("replay.entry", who=names[step.player - 1], move=move_words(step.move))
-        items.append(f'<li value="{step.number}" data-move="{step.number}"{cls}{future}>'
-                     f'<button type="button" class="log-jump" id="{replay_move_id(step.number)}" '
-                     f'tabindex="-1" data-move="{step.number}">'
-                     f"{escape(said)}</button>"
-                     f"{lines}</li>")
-    return "".join(items)
+        key = f"replay-{step.number}"
+        items.append((key, f'<li value="{step.number}" data-move="{step.number}"{cls}{future} '
+                           f'data-part="{key}">'
+                           f'<button type="button" class="log-jump" '
+                           f'id="{replay_move_id(step.number)}" '
+                           f'tabindex="-1" data-move="{step.number}">'
+                           f"{escape(said)}</button>"
+                           f"{lines}</li>"))
+    return items
 
 
 def replay_said_id(number: int) -> str:
@@ -290,7 +295,7 @@ def replay_said_id(number: int) -> str:
 
 
 def replay_moves(replay: Replay) -> list[str]:
-    """The ids of the replay log's buttons, in the log's order (``replay_log_html``)."""
+    """The ids of the replay log's buttons, in the log's order (``replay_log_items``)."""
     return [replay_move_id(step.number) for step in reversed(replay.log)]
 
 
