@@ -11,7 +11,8 @@
   the runtime fetches (though the page, its Python's worker, the computer's worker and
   the snapshot's maker all load them), the service worker's precache asks the server for
   none of the files the page and its workers already have, and no bar offers a new
-  version.
+  version; without a service worker a worker takes only the build's copies (one that is
+  not is asked of the server, and the page starts).
 
 Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
 """
@@ -453,9 +454,13 @@ def test_a_first_visit_asks_the_server_once_for_each_file_and_offers_no_new_vers
         twice = {path: n for path, n in bodies.items() if n > 1}
         assert not twice, f"downloaded more than once: {twice}"
         runtime = runtime_fetches(site_dir)
-        assert {"/vendor/pyodide/pyodide.asm.wasm", "/wheels/qin_board_game-0.1.0-py3-none-any.whl",
-                "/host.py"} <= runtime <= before_precache, before_precache
-        assert all(asked[path] >= 3 for path in runtime), asked  # page, computer, maker
+        assert runtime <= before_precache, before_precache
+        # What every Pyodide loads, the page's worker, the computer's and the maker alike.
+        everyone = {"/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyodide/python_stdlib.zip",
+                    "/wheels/qin_board_game-0.1.0-py3-none-any.whl"}
+        assert everyone <= runtime and "/host.py" in runtime, runtime
+        fewer = {path: asked[path] for path in everyone if asked[path] < 3}
+        assert not fewer, f"loaded fewer times than by the three workers: {fewer}"
         again = {path: served[path] for path in runtime if served[path] > 1}
         assert not again, f"asked of the server more than once: {again}"
         revalidated = sum(1 for _, status in answers if status == 304)
@@ -473,3 +478,42 @@ def test_a_first_visit_asks_the_server_once_for_each_file_and_offers_no_new_vers
         # The first worker taking the page is not a new version.
         assert page.evaluate("document.body.dataset.update ?? null") is None
         expect(page.locator("#update")).to_be_hidden()
+
+
+# Without a service worker a visit is over once both workers' Pyodide snapshots are
+# settled (the second visit starts from the one the first kept).
+WITHOUT_WORKER_SETTLED_JS = """() => document.body.dataset.offline === "unavailable"
+  && ["stored", "restored", "off"].includes(document.body.dataset.snapshot)
+  && ["stored", "restored", "off"].includes(document.body.dataset.aiSnapshot)"""
+
+
+def test_without_a_service_worker_the_workers_take_only_the_builds_copies(
+        browser: Browser, site_copy: Path) -> None:
+    """Where no service worker ever serves the page (a browser that refuses one), every
+    visit is like a first: the workers take the copies the page's prefetch holds, and a
+    copy that is not the build's file (here the server's lock file differs from the one
+    the build's digest names, as after a deployment) is refused and fetched as asked:
+    the page starts, and only that file is asked of the server again by each worker."""
+    lock = site_copy / "vendor" / "pyodide" / "pyodide-lock.json"
+    lock.write_text(lock.read_text() + " \n")  # the same JSON, not the build's bytes
+    for twin in (".gz", ".br"):
+        lock.with_name(lock.name + twin).unlink(missing_ok=True)
+    with counting(site_copy) as (origin, answers):
+        context = browser.new_context(base_url=origin + "/", service_workers="block")
+        problems = PageProblems(origin=origin)
+        problems.watch(context)
+        try:
+            for visit in ("first", "second"):
+                page = boot(context.new_page(), "/")
+                page.wait_for_function(WITHOUT_WORKER_SETTLED_JS, timeout=120_000)
+                page.evaluate("1")
+                served = Counter(path for path, _ in answers)
+                answers.clear()
+                again = {path: served[path] for path in runtime_fetches(site_copy)
+                         if served[path] > 1}
+                assert set(again) == {"/vendor/pyodide/pyodide-lock.json"}, (visit, again)
+                assert again["/vendor/pyodide/pyodide-lock.json"] >= 3, again  # each worker
+                page.close()
+            assert not problems.summary(), problems.summary()
+        finally:
+            context.close()

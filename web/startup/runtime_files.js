@@ -50,8 +50,8 @@ function integrityOf(input, init) {
   if (url.origin !== SITE.origin || url.search || !url.pathname.startsWith(SITE.pathname)) {
     return undefined;
   }
-  return Object.hasOwn(FILES, url.pathname.slice(SITE.pathname.length))
-    ? FILES[url.pathname.slice(SITE.pathname.length)] : undefined;
+  const path = url.pathname.slice(SITE.pathname.length);
+  return Object.hasOwn(FILES, path) ? FILES[path] : undefined;
 }
 
 let installed = false;
