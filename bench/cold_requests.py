@@ -14,6 +14,10 @@ revalidations (304, no body), the bodies' bytes as sent (brotli or gzip where th
 accepts it), the headers' bytes both ways (HTTP/1.1 as tools/serve.py speaks it; a host
 speaking HTTP/2 compresses them), and the files answered with a body more than once.
 
+Then a second visit: the first tab closed (its workers with it), another opens "/" in the
+same context until its snapshots are settled and the server is quiet; its requests and
+revalidations are printed too.
+
 ``--rate-mbit`` / ``--latency-ms`` put one shared link in front of the server (every client
 shares it, workers too, which Chrome's own network emulation does not throttle): its
 bandwidth for the bodies and a wait before each request is read. Times are printed, not
@@ -175,7 +179,9 @@ def summary(answers: list[Answer]) -> dict[str, Any]:
 
 
 def cold_visit(browser: Any, site: Path, link: Link) -> dict[str, Any]:
-    """One first visit of ``site``'s game page in a new context; its figures."""
+    """One first visit of ``site``'s game page in a new context, then a second visit in
+    another tab of it once the first is closed; the first's figures, with the second's
+    requests and revalidations (``second_requests``, ``second_revalidated``)."""
     with counting_server(site, link) as (origin, log):
         context = browser.new_context()
         try:
@@ -191,6 +197,14 @@ def cold_visit(browser: Any, site: Path, link: Link) -> dict[str, Any]:
             settled = time.monotonic() - started
             out = summary(log.take())
             out.update(ready=ready, offline=offline, settled=settled)
+            page.close()  # with its workers
+            page = context.new_page()
+            page.goto(origin + "/", timeout=TIMEOUT_MS)
+            page.wait_for_function(SETTLED_JS, timeout=TIMEOUT_MS)
+            log.wait_quiet()
+            second = summary(log.take())
+            out.update(second_requests=second["requests"],
+                       second_revalidated=second["revalidated"])
             return out
         finally:
             context.close()
@@ -214,7 +228,10 @@ def report(label: str, runs: list[dict[str, Any]]) -> list[str]:
              f"  bodies sent more than once (last visit): {last['bodies_again'] or 'none'}",
              f"  most asked (last visit): {last['most_asked']}",
              f"  s from navigation: ready {median(runs, 'ready'):.1f}, service worker active "
-             f"{median(runs, 'offline'):.1f}, settled {median(runs, 'settled'):.1f}"]
+             f"{median(runs, 'offline'):.1f}, settled {median(runs, 'settled'):.1f}",
+             f"  a second visit (another tab, the first closed): requests "
+             f"{median(runs, 'second_requests'):,.0f}, revalidations (304) "
+             f"{median(runs, 'second_revalidated'):,.0f}"]
     return lines
 
 
@@ -248,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(f"{label}: {site}", runs[label])))
     if args.before:
         now, then = runs["this site"], runs["before"]
-        for key in ("requests", "revalidated", "body_bytes", "header_bytes", "settled"):
+        for key in ("requests", "revalidated", "body_bytes", "header_bytes", "ready", "settled"):
             print(f"ratio {key}: {median(now, key) / max(median(then, key), 1e-9):.2f}")
     print(f"load average after: {load_average()}")
     return 0

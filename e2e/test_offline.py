@@ -7,8 +7,12 @@
   played on; a second deployment (a changed copy of the site on the same origin) is
   offered with "A new version is ready — Reload" and taken only on that click;
 - a first visit, until its service worker is ready and both workers' Pyodide snapshots
-  are settled, downloads each file of the site once, and the service worker's precache
-  asks the server for none of the files the page and its workers already have.
+  are settled, downloads each file of the site once, asks the server once for each file
+  the runtime fetches (though the page, its Python's worker, the computer's worker and
+  the snapshot's maker all load them), the service worker's precache asks the server for
+  none of the files the page and its workers already have, and no bar offers a new
+  version; without a service worker a worker takes only the build's copies (one that is
+  not is asked of the server, and the page starts).
 
 Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
 """
@@ -16,6 +20,7 @@ Every wait is for the page's own state (``data-offline``, ``data-moves``, ...).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import threading
@@ -393,14 +398,35 @@ SETTLED_JS = """() => document.body.dataset.offline === "ready"
   && ["stored", "restored", "off"].includes(document.body.dataset.aiSnapshot)"""
 
 
-def test_a_first_visit_downloads_each_file_once_and_the_precache_refetches_nothing(
+def runtime_fetches(site: Path) -> set[str]:
+    """The files the runtime loads with ``fetch`` (not as modules) in each of the page's
+    workers: Pyodide's wasm, standard library and lock file, the page's Python files and
+    the wheel (the config's ``files``), and the modules compiled at build time."""
+    config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    pyodide = {f"/vendor/pyodide/{name}" for name in
+               ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")}
+    compiled = {"/" + path.relative_to(site).as_posix()
+                for path in (site / "bytecode").iterdir() if path.suffix in (".marshal", ".pack")}
+    return pyodide | compiled | {url.removeprefix(".") for url in config["files"]}
+
+
+# A first visit's revalidations (304) that remain: the module scripts each worker imports
+# (snapshot.js and what it imports, Pyodide's two modules), the config each worker reads
+# before its runtime starts, the workers' own scripts: 19 measured, the service worker's
+# script perhaps checked again. (When each of the page's three workers asked the server
+# again for every runtime file: 110 to 170.)
+REVALIDATIONS_AT_MOST = 24
+
+
+def test_a_first_visit_asks_the_server_once_for_each_file_and_offers_no_new_version(
         browser: Browser, site_dir: Path) -> None:
     """A phone on a slow network pays for every byte and every round trip: the runtime's
-    megabytes (the wasm, the standard library, the wheel, the compiled modules) cross the
-    network once, though the page's worker, the computer's worker, the snapshot's maker
-    and the service worker's precache each load them; the precache takes what the visit
-    already fetched from the browser's HTTP cache without asking the server again (the
-    build's digests prove it is this version's)."""
+    files (the wasm, the standard library, the wheel, the page's Python, the compiled
+    modules) are asked of the server once, though the page's worker, the computer's
+    worker and the snapshot's maker each load them (each takes the copy the browser
+    already holds, the build's digest proving it is this version's); the service worker's
+    precache takes what the visit already fetched without asking the server again; and a
+    first visit is not a new version: no bar offers one."""
     with counting(site_dir) as (origin, answers), copy_site(browser, origin) as context:
         asked: Counter[str] = Counter()  # by the page and its workers, not the precache
         before_precache: set[str] = set()  # what they asked for before the precache began
@@ -427,10 +453,19 @@ def test_a_first_visit_downloads_each_file_once_and_the_precache_refetches_nothi
 
         twice = {path: n for path, n in bodies.items() if n > 1}
         assert not twice, f"downloaded more than once: {twice}"
-        runtime = {"/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyodide/python_stdlib.zip",
-                   "/wheels/qin_board_game-0.1.0-py3-none-any.whl"}
+        runtime = runtime_fetches(site_dir)
         assert runtime <= before_precache, before_precache
-        assert all(asked[path] >= 3 for path in runtime), asked  # page, computer, maker
+        # What every Pyodide loads, the page's worker, the computer's and the maker alike.
+        everyone = {"/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyodide/python_stdlib.zip",
+                    "/wheels/qin_board_game-0.1.0-py3-none-any.whl"}
+        assert everyone <= runtime and "/host.py" in runtime, runtime
+        fewer = {path: asked[path] for path in everyone if asked[path] < 3}
+        assert not fewer, f"loaded fewer times than by the three workers: {fewer}"
+        again = {path: served[path] for path in runtime if served[path] > 1}
+        assert not again, f"asked of the server more than once: {again}"
+        revalidated = sum(1 for _, status in answers if status == 304)
+        assert revalidated <= REVALIDATIONS_AT_MOST, Counter(
+            path for path, status in answers if status == 304)
         precached = {path: served[path] - asked[path] for path in before_precache
                      if served[path] > asked[path]}
         assert not precached, f"asked again by the service worker's precache: {precached}"
@@ -440,3 +475,45 @@ def test_a_first_visit_downloads_each_file_once_and_the_precache_refetches_nothi
         more = {path: (served[path], asked[path]) for path in served
                 if served[path] > asked[path] + 1 and path != "/sw.js"}
         assert not more, f"answered (times, asked by the page and its workers): {more}"
+        # The first worker taking the page is not a new version.
+        assert page.evaluate("document.body.dataset.update ?? null") is None
+        expect(page.locator("#update")).to_be_hidden()
+
+
+# Without a service worker a visit is over once both workers' Pyodide snapshots are
+# settled (the second visit starts from the one the first kept).
+WITHOUT_WORKER_SETTLED_JS = """() => document.body.dataset.offline === "unavailable"
+  && ["stored", "restored", "off"].includes(document.body.dataset.snapshot)
+  && ["stored", "restored", "off"].includes(document.body.dataset.aiSnapshot)"""
+
+
+def test_without_a_service_worker_the_workers_take_only_the_builds_copies(
+        browser: Browser, site_copy: Path) -> None:
+    """Where no service worker ever serves the page (a browser that refuses one), every
+    visit is like a first: the workers take the copies the page's prefetch holds, and a
+    copy that is not the build's file (here the server's lock file differs from the one
+    the build's digest names, as after a deployment) is refused and fetched as asked:
+    the page starts, and only that file is asked of the server again by each worker."""
+    lock = site_copy / "vendor" / "pyodide" / "pyodide-lock.json"
+    lock.write_text(lock.read_text() + " \n")  # the same JSON, not the build's bytes
+    for twin in (".gz", ".br"):
+        lock.with_name(lock.name + twin).unlink(missing_ok=True)
+    with counting(site_copy) as (origin, answers):
+        context = browser.new_context(base_url=origin + "/", service_workers="block")
+        problems = PageProblems(origin=origin)
+        problems.watch(context)
+        try:
+            for visit in ("first", "second"):
+                page = boot(context.new_page(), "/")
+                page.wait_for_function(WITHOUT_WORKER_SETTLED_JS, timeout=120_000)
+                page.evaluate("1")
+                served = Counter(path for path, _ in answers)
+                answers.clear()
+                again = {path: served[path] for path in runtime_fetches(site_copy)
+                         if served[path] > 1}
+                assert set(again) == {"/vendor/pyodide/pyodide-lock.json"}, (visit, again)
+                assert again["/vendor/pyodide/pyodide-lock.json"] >= 3, again  # each worker
+                page.close()
+            assert not problems.summary(), problems.summary()
+        finally:
+            context.close()

@@ -1,4 +1,5 @@
-"""Offline play at build time: the service worker's precache list and version, the app icons,
+"""Offline play at build time: the service worker's precache list and version, the digests
+of the runtime's files a first visit's workers check their copies against, the app icons,
 the manifest, and the Content-Security-Policy of every page (tools/build_site.py, web/)."""
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from tools.build_site import (
     icon_png,
     precache_entries,
     precache_list,
+    runtime_fetches,
+    runtime_files_module,
     service_worker,
     web_file,
 )
@@ -85,6 +88,38 @@ def test_any_changed_file_is_a_new_version(tmp_path: Path) -> None:
     second = _parts(service_worker(TEMPLATE, out))[0]
     (out / "sw.js").write_text("itself")
     assert _parts(service_worker(TEMPLATE, out))[0] == second
+
+
+def test_the_runtime_files_a_worker_fetches_carry_their_digests(tmp_path: Path) -> None:
+    """Each of the page's workers fetches Pyodide's wasm, standard library and lock file,
+    the config and its files, and the compiled modules: the built runtime_files.js holds
+    each one's SHA-256, so a worker no service worker serves takes the copy the visit
+    already loaded only when it is this build's file."""
+    config: dict[str, object] = {"files": {"./host.py": "./host.py",
+                                           "./wheels/q-1-py3-none-any.whl": "./*"}}
+    paths = runtime_fetches(config, "./bytecode/K.marshal", "./bytecode/pyscript-H.pack")
+    assert paths == ["bytecode/K.marshal", "bytecode/pyscript-H.pack", "host.py",
+                     "pyscript.json", "vendor/pyodide/pyodide-lock.json",
+                     "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
+                     "wheels/q-1-py3-none-any.whl"]
+    out = tmp_path / "site"
+    for rel in paths:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(rel.encode() * 3)
+    module = runtime_files_module(web_file("runtime_files.js").read_text(encoding="utf-8"),
+                                  out, paths)
+    files = re.search(r"const FILES = (\{.*?\});", module, re.S)
+    assert files and "__QIN_" not in module
+    digests = json.loads(files.group(1))
+    assert sorted(digests) == paths
+    for rel, check in digests.items():
+        digest = hashlib.sha256((out / rel).read_bytes()).digest()
+        assert check == "sha256-" + base64.b64encode(digest).decode("ascii")
+    # The interpreter's module of every worker (and the snapshot's maker, which imports
+    # it) installs it before Pyodide or PyScript fetches anything.
+    snapshot = web_file("snapshot.js").read_text(encoding="utf-8")
+    assert 'import { fetchRuntimeFilesOnce } from "./runtime_files.js";' in snapshot
+    assert snapshot.index("\nfetchRuntimeFilesOnce();") < snapshot.index("loadPlain(")
 
 
 def test_icons_are_valid_pngs() -> None:

@@ -437,6 +437,35 @@ def snapshot_module(template: str, stdlib_zip: Path, python: str,
             .replace(SNAPSHOT_PYSCRIPT_MARK, json.dumps(pyscript_bytecode), 1))
 
 
+# web/startup/runtime_files.js: in a page or worker no service worker serves (a first
+# visit), the runtime's fetches take the HTTP cache's copy when it is this build's file,
+# checked by the digests the build writes into the built copy, without asking the server.
+RUNTIME_FILES_NAME = "runtime_files.js"
+RUNTIME_FILES_MARK = '{ "__QIN_RUNTIME_FILES__": "" }'
+
+
+def runtime_fetches(config: dict[str, object], *served_bytecode: str) -> list[str]:
+    """The site paths each of the page's workers fetches with ``fetch`` (not as a module)
+    to start its Python: Pyodide's lock file, wasm and standard library, the config and
+    its ``files`` (the page's Python, the wheel), the modules compiled at build time
+    (``served_bytecode``, their URLs)."""
+    base = PYODIDE_URL.rsplit("/", 1)[0]
+    files = config.get("files", {})
+    config_files = [str(url) for url in files] if isinstance(files, dict) else []
+    urls = [f"{base}/{name}" for name in PRELOAD_RUNTIME + PREFETCH_RUNTIME]
+    urls += [f"./{CONFIG_NAME}", *config_files, *served_bytecode]
+    return sorted({url.removeprefix("./") for url in urls})
+
+
+def runtime_files_module(template: str, out: Path, paths: Iterable[str]) -> str:
+    """runtime_files.js with the integrity of each of ``paths`` (files of ``out``)."""
+    if RUNTIME_FILES_MARK not in template:
+        raise BuildError(f"web/startup/{RUNTIME_FILES_NAME} lacks its placeholder "
+                         f"{RUNTIME_FILES_MARK}")
+    digests = {rel: integrity((out / rel).read_bytes()) for rel in sorted(paths)}
+    return template.replace(RUNTIME_FILES_MARK, json.dumps(digests, indent=0), 1)
+
+
 # vendor/pyodide/pyodide-lock.json: Pyodide reads it at every start; the site loads none
 # of the 354 packages it lists (no "packages" in the config, no loadPackage, no micropip),
 # so it ships the lock's "info" (the Python and ABI versions Pyodide checks) and no
@@ -1118,7 +1147,7 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
     pages: dict[Path, Path] = {}
     for rel, src in sources.items():
         dst = out / rel
-        if rel in (SW_NAME, BYTECODE_NAME, SNAPSHOT_NAME):  # generated from these below
+        if rel in (SW_NAME, BYTECODE_NAME, SNAPSHOT_NAME, RUNTIME_FILES_NAME):  # generated below
             continue
         if rel in catalogues:  # the site's words and the engine's
             changed += _write_if_changed(dst, catalogues[rel])
@@ -1177,6 +1206,12 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         changed += _write_if_changed(out / BYTECODE_NAME, module.encode())
         wanted.add(out / BYTECODE_NAME)
         served_url = "./" + served_bytecode_path(key)
+    if RUNTIME_FILES_NAME in sources:  # the digests of what the runtime fetches, written above
+        module = runtime_files_module(
+            sources[RUNTIME_FILES_NAME].read_text(encoding="utf-8"), out,
+            runtime_fetches(config_data, *(url for url in (served_url, pyscript_url) if url)))
+        changed += _write_if_changed(out / RUNTIME_FILES_NAME, module.encode())
+        wanted.add(out / RUNTIME_FILES_NAME)
     for dst, src in pages.items():  # the page, its preload links with the served bytecode
         html = with_preloads(with_start_screen(src.read_text(encoding="utf-8"), start),
                              config_data, *(url for url in (served_url, pyscript_url) if url))

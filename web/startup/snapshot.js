@@ -37,6 +37,11 @@
 
 import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchPack, writePack } from "./pack.js";
+import { fetchRuntimeFilesOnce } from "./runtime_files.js";
+
+// Before anything fetches the runtime's files: a worker that no service worker serves
+// takes the copies this visit already loaded (runtime_files.js).
+fetchRuntimeFilesOnce();
 
 export { version };
 
