@@ -164,11 +164,31 @@ def test_a_language_chosen_before_python_just_before_a_reload_is_kept(
     expect(page.locator("#lang")).to_have_value("fr")
 
 
+NOTE_GONE = "() => document.getElementById('lang-note').getBoundingClientRect().height === 0"
+"""The note on a language takes no room on the page."""
+
+
+def click_after_typing(page: Page, field: str, value: str, target: str) -> None:
+    """Type ``value`` into ``field``, then click ``target`` with the mouse as a player does:
+    the press leaves the field, whose change is the player's next action and ends the note
+    on a language (at once before Python, at Python's reply after it), while the button is
+    still down; the release must land on ``target`` all the same (the page does not move
+    under a pressed pointer)."""
+    page.fill(field, value)
+    box = page.locator(target).bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    expect(page.locator("#lang-note")).to_be_hidden()  # said gone while the button is down
+    page.mouse.up()
+
+
 def test_a_language_that_cannot_be_reached_is_said_until_the_next_change(
         page: Page, page_problems: PageProblems) -> None:
     """A language whose words cannot be fetched at all (the network fails): the page says
     so, a name typed leaves the note (a name is read at the start) and the player's next
-    change of the form (the seed) ends it, the same before Python and after it."""
+    change of the form (the seed, left by a click elsewhere) ends it, the same before Python
+    and after it, with the click landing where the player pressed."""
     held = HeldRuntime(page)
     page.route("**/i18n/fr.json", lambda route: route.abort("internetdisconnected"))
     page.goto("/")
@@ -186,9 +206,11 @@ def test_a_language_that_cannot_be_reached_is_said_until_the_next_change(
         if held.released:
             page.wait_for_function("() => window.qinIdle")
         expect(note).to_have_text(said)
-        page.fill("#seed", seed)
-        page.press("#seed", "Tab")
+        fair = page.locator("#fair-start").is_checked()
+        click_after_typing(page, "#seed", seed, "#fair-start")
+        expect(page.locator("#fair-start")).to_be_checked(checked=not fair)
         expect(note).to_be_hidden()
+        page.wait_for_function(NOTE_GONE)  # its room given back once the click is done
         expect(page.locator(seat)).to_have_value(name)
         if held.released:
             break

@@ -60,4 +60,24 @@
     try { localStorage.setItem("qin-lang", select.value); } catch { /* storage blocked */ }
     if (root.dataset.first) window.qinEarlyLang = select.value;
   }, true);
+  // The note on a language (#lang-note) goes at the player's next action: the change of a
+  // field left at a mouse's or a finger's press comes before its release, so the note
+  // shown at the press keeps its room (data-held, its height) until the press has ended and its click
+  // is done; the page never moves up under a pressed pointer (the click would be lost).
+  const held = (on) => {
+    const note = document.getElementById("lang-note");
+    if (!note) return;
+    if (on && !note.hidden) {
+      note.dataset.held = "";
+      note.style.minHeight = `${note.offsetHeight}px`;  // its words may go before it does
+    } else if (!on && "held" in note.dataset) {
+      delete note.dataset.held;
+      note.style.minHeight = "";
+    }
+  };
+  document.addEventListener("pointerdown", () => held(true), true);
+  for (const kind of ["pointerup", "pointercancel"]) {
+    document.addEventListener(kind, () => setTimeout(() => held(false)), true);
+  }
+  window.addEventListener("blur", () => held(false));
 })();
