@@ -26,7 +26,7 @@ from qin_ui.play import ANSWER_WAIT_MS, START_WAIT_MS  # noqa: E402
 
 from tests.test_app import form, moves, new_app, play_one, run, session, stored  # noqa: E402
 
-SAID = "the computer player did not answer, so this move is the Apprentice's"
+SAID = "the computer player did not answer, so the Apprentice played this move in its place"
 
 
 def waits(effects: list[A.Effect]) -> list[A.After]:
@@ -147,7 +147,8 @@ def test_the_words_are_the_catalogue_s_in_german_and_french(against_governor: Ap
     run(app, A.ComputerAnswer(ask.token, "", 40.0))
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
     try:
-        for lang, words in (("de", "Lehrlings"), ("fr", "l’Apprenti")):
+        for lang, words in (("de", "hat der Lehrling diesen Zug"),
+                            ("fr", "l’Apprenti a donc joué")):
             text = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
             run(app, A.LanguageChosen(lang, text, form()))
             assert words in status(app) and "Apprentice" not in status(app)
