@@ -292,7 +292,9 @@ def test_a_failed_worker_answer_ends_the_review_with_a_message() -> None:
     assert run(app, A.ReviewAnswer(ask.token, "")) == [A.Focus("review-close", lost=True)]
     review = app.state.game.review
     assert review is not None and review.status == "failed"
-    assert app.screen().elements["review-status"].text == "The review could not be finished."
+    assert app.screen().elements["review-status"].text == (
+        "The review could not be finished: the computer player did not answer. "
+        "Review starts it again.")
     assert not app.screen().elements["review-open"].hidden  # it can be asked again
 
 

@@ -326,6 +326,8 @@ def effect_message(effect: Effect) -> Json | None:
     """The shell's part of an effect (``None``: not the shell's)."""
     if isinstance(effect, actions.StartWorker):
         return {"fx": "ai-start"}
+    if isinstance(effect, actions.RestartWorker):
+        return {"fx": "ai-restart"}
     if isinstance(effect, actions.WarmWorker):
         return {"fx": "ai-warm"}
     if isinstance(effect, actions.AskComputer | actions.AskHint | actions.AskReview):
@@ -358,6 +360,8 @@ def ai_answer(message: Mapping[str, Any]) -> Action | None:
     kind = message.get("kind")
     if kind == "ready":
         return actions.WorkerReady()
+    if kind == "failed":
+        return actions.WorkerFailed()
     token, text, took = message.get("token"), message.get("text"), message.get("took")
     if not isinstance(token, int) or not isinstance(text, str):
         return None

@@ -20,7 +20,8 @@
 //   language-failed {lang}       (that catalogue could not be loaded: the page stays)
 //   storage  {key, value (held now)} or {key: "", all}  (another tab wrote)    hash {hash}
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
-//   copied   {ok}                ai {kind: ready | move | hint | review, token, text, took}
+//   copied   {ok}                ai {kind: ready | failed | move | hint | review, token, text, took}
+//                                (failed: the worker could not start; text "": it threw)
 //   timer    {token}             (a timer the reply asked for rang)
 // Any message also says, when it leaves, where the focus is if it is in a list that is
 // one Tab stop (flags.lists): focus (the id of the list or of its item focused); a reply
@@ -560,8 +561,9 @@ const afterFrame = (run) => (document.hidden ? setTimeout(run, 0)
 
 function startAI() {
   if (ai) return ai;
-  ai = new Promise((resolve) => afterFrame(() => {
-    const script = document.createElement("script");
+  let script = null;
+  const started = new Promise((resolve) => afterFrame(() => {
+    script = document.createElement("script");
     script.type = "py";
     script.src = AI_SRC;
     script.setAttribute("worker", "");
@@ -578,12 +580,33 @@ function startAI() {
       script.xworker.addEventListener("message", ({ data }) => {
         if (typeof data?.qinSnapshot === "string") document.body.dataset.aiSnapshot = data.qinSnapshot;
       });
+      // a runtime that cannot be loaded, or Python that fails as it starts, refuses
+      // ready; a script that cannot be fetched leaves it waiting (the page's Python
+      // then stops waiting: play.START_WAIT_MS)
       resolve(script.xworker.ready);
     };
     wait();
   }));
-  ai.then(() => send({ t: "ai", kind: "ready" }));
+  ai = started;
+  // Only this worker's news counts: one ended meanwhile (stopAI) says nothing more.
+  started.then(() => { if (ai === started) send({ t: "ai", kind: "ready" }); }, (error) => {
+    console.warn(`the computer players could not start: ${error?.message ?? error}`);
+    if (ai !== started) return;
+    stopAI();
+    send({ t: "ai", kind: "failed" });
+  });
+  stopping = () => script?.xworker?.terminate();
   return ai;
+}
+
+// The worker ended (it stopped answering, or could not start): the next start makes a new one.
+let stopping = null;
+function stopAI() {
+  stopping?.();
+  stopping = null;
+  ai = null;
+  warming = false;
+  document.getElementById("ai-worker")?.remove();
 }
 
 // Warmed while the page waits (the page's Python asks: a computer will play, none is to
@@ -613,7 +636,12 @@ function warmAI() {
 }
 
 async function askAI(kind, token, request) {
-  const worker = await startAI();
+  let worker = null;
+  try {
+    worker = await startAI();
+  } catch {
+    return;  // the worker could not start: said once (ai failed)
+  }
   const start = performance.now();
   let text = "";
   try {
@@ -652,6 +680,7 @@ function perform(effect) {
     case "reveal": reveal(effect.ids, effect.inner); break;
     case "ai-start": startAI(); break;
     case "ai-warm": warmAI(); break;
+    case "ai-restart": stopAI(); break;
     case "ai": askAI(effect.kind, effect.token, effect.request); break;
     case "timer": setTimeout(() => send({ t: "timer", token: effect.token }), effect.ms); break;
     case "keep": setTimeout(() => keep?.(), effect.ms); break;

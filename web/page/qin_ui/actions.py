@@ -195,8 +195,17 @@ class WorkerReady:
 
 
 @dataclass(frozen=True)
+class WorkerFailed:
+    """The computer players' worker could not be started (its script or runtime could
+    not be loaded); the shell drops it, and starts a fresh one when asked again."""
+
+    name = "worker-failed"
+
+
+@dataclass(frozen=True)
 class ComputerAnswer:
-    """The worker's move for the computer turn ``token`` and how long it took."""
+    """The worker's move for the computer turn ``token`` and how long it took
+    (``text`` ``""``: the worker failed)."""
 
     token: int
     text: str
@@ -272,7 +281,8 @@ class StorageFailed:
 
 
 Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | StartGame
-          | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | ComputerAnswer
+          | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | WorkerFailed
+          | ComputerAnswer
           | HintAnswer | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer
           | StorageFailed | LanguageFailed)
 
@@ -295,6 +305,12 @@ class KeepTable:
 @dataclass(frozen=True)
 class StartWorker:
     """Start the computer players' worker (it takes seconds: start it early)."""
+
+
+@dataclass(frozen=True)
+class RestartWorker:
+    """End the computer players' worker (it stopped answering); the next ``StartWorker``
+    starts a fresh one."""
 
 
 @dataclass(frozen=True)
@@ -402,5 +418,5 @@ class AskReview:
     request: str
 
 
-Effect = (Save | KeepTable | StartWorker | WarmWorker | AskComputer | AskHint | After | Download
-          | Focus | SetAddress | Copy | ToTop | Reveal | Handled | AskReview)
+Effect = (Save | KeepTable | StartWorker | RestartWorker | WarmWorker | AskComputer | AskHint
+          | After | Download | Focus | SetAddress | Copy | ToTop | Reveal | Handled | AskReview)

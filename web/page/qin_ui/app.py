@@ -89,6 +89,7 @@ class App(Core):
             shown.take_changes()  # only this action's changes count
         effects += handler(self, action)
         effects += self._settle(shown)
+        effects += play.watch_worker(self)
         if (mode is Mode.START) != (self.mode is Mode.START) or (
                 self.mode is Mode.REPLAY and mode not in REPLAY_MODES):
             effects.append(ToTop())  # another screen (or the replay): from its top
@@ -183,6 +184,7 @@ Routes = Mapping[str, Handler]
 PAGE: Routes = {
     "boot": starting.boot, "language": starting.language,
     "language-failed": starting.language_failed, "worker-ready": play.worker_ready,
+    "worker-failed": play.worker_failed,
     "timer": play.timer, "computer-answer": play.computer_answer,
     "hint-answer": play.hint_answer, "review-answer": replaying.review_answer,
     "speed": play.speed, "copied": play.copied, "pointer": play.pointer,

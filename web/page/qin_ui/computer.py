@@ -83,6 +83,17 @@ def accept(session: Session, request: str, text: str) -> frozenset[str]:
     return session.play(move)
 
 
+def fallback_said(session: Session, moves: int, seat: int, status: str) -> str:
+    """The status, after the words that the computer in ``seat`` did not answer and the
+    page played the Apprentice's move for it, while that move (the game's move number
+    ``moves``) is the last one."""
+    if len(session.game.moves) != moves:
+        return status
+    who = i18n.player_names(session.names)[seat - 1]
+    said = t("computer.fallback", who=who, level=players.name(session.kinds[seat - 1]))
+    return f"{said} {status}"
+
+
 def status(session: Session, worker: str, speed: str) -> tuple[str, str]:
     """(status line, state) while a computer is to move; state is ``"loading"`` (the
     worker is still starting), ``"paused"`` or ``"thinking"``."""

@@ -23,15 +23,17 @@ from .actions import (
     HintAnswer,
     Hover,
     Pointer,
+    RestartWorker,
     Save,
     SetAddress,
     StartWorker,
     Timer,
     WarmWorker,
     Wheel,
+    WorkerFailed,
     WorkerReady,
 )
-from .ai_bridge import request_for
+from .ai_bridge import answer, request_for
 from .core import Core
 from .i18n import reason, t, words
 from .modes import Mode
@@ -45,6 +47,16 @@ WHEEL_GAP_MS = 150
 HINT_LEVEL = "heaven"
 """The strongest computer level, the Son of Heaven: it gives the hints (with its own
 time cap), and its judgement names the next best move they are compared with."""
+FALLBACK_LEVEL = "apprentice"
+"""The level whose move the page's own Python plays for a computer whose worker did not
+answer (a few milliseconds of thinking: it keeps the page responsive)."""
+ANSWER_WAIT_MS = 30_000
+"""The longest wait for the worker's answer to one request (a move, a hint, a judged
+move: seconds at most, on a loaded machine): after it, the worker did not answer."""
+START_WAIT_MS = 60_000
+"""The longest wait for the worker to start when something is asked of it (its own
+Pyodide's boot: seconds, tens on a loaded machine; a script that cannot be fetched is
+only seen so)."""
 
 
 def hover(app: Core, action: Hover) -> list[Effect]:
@@ -235,8 +247,8 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
     if not s.hint_allowed:
         st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
         return []
-    if st.game.hint is not None:  # one under way or shown: nothing more to ask
-        return []
+    if st.game.hint is not None and st.game.hint.stage != "failed":
+        return []  # one under way or shown: nothing more to ask
     if s.must_pass:  # nothing to think about: the hint says so at once
         st.game.hint = HintAsk(st.token(), "", "shown", "pass")
         st.spoken = t("hint.pass")
@@ -267,8 +279,7 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     except ValueError:
         found = []
     if not found or found[0].is_pass or any(m not in legal for m in found):
-        st.game.hint = None
-        st.spoken = t("hint.failed")
+        _hint_failed(app)
         return []
     move = found[0]
     considered = s.considered()
@@ -277,6 +288,99 @@ def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
     asked.stage, asked.move = "shown", str(move)
     s.show_hint(move, other, other is considered and other is not None)
     st.spoken = wording.hint_text(s)
+    return []
+
+
+def _hint_failed(app: Core) -> None:
+    """The hint asked for gets no answer: its box says so, and Hint asks again."""
+    st = app.state
+    if st.game.hint is not None:
+        st.game.hint.stage = "failed"
+        st.spoken = t("hint.failed")
+
+
+def worker_failed(app: Core, _: WorkerFailed) -> list[Effect]:
+    """The worker could not be started (the shell has dropped it): what waited for it is
+    answered without it; the next request (not a warming) starts a fresh one."""
+    app.state.worker = "failed"
+    return _without_worker(app)
+
+
+def watch_worker(app: Core) -> list[Effect]:
+    """After each action: a new wait (``After``) when what is asked of the worker changed
+    (an answer came and the next request went, or something new is asked); none while
+    nothing is."""
+    st = app.state
+    awaited = _awaited(app)
+    if awaited == st.worker_awaited:
+        return []
+    st.worker_awaited = awaited
+    if not awaited:
+        st.worker_watch = None
+        return []
+    st.worker_watch = st.token()
+    return [After(ANSWER_WAIT_MS if st.worker == "ready" else START_WAIT_MS,
+                  st.worker_watch)]
+
+
+def _awaited(app: Core) -> tuple[object, ...]:
+    """What waits for the worker (empty: nothing): the computer's move, a hint, the
+    review's next judged move, each with the stage it is at."""
+    st = app.state
+    turn, hint, run = st.game.turn, st.game.hint, st.game.review
+    awaited: list[object] = [st.worker]
+    if turn is not None and turn.stage in ("worker", "asked"):
+        awaited += ["turn", turn.token, turn.stage]
+    if hint is not None and hint.stage in ("worker", "asked"):
+        awaited += ["hint", hint.token, hint.stage]
+    if run is not None and run.status == "running" \
+            and (run.asked is not None or st.worker != "ready"):
+        awaited += ["review", run.token, run.asked]
+    return tuple(awaited) if len(awaited) > 1 else ()
+
+
+def _worker_silent(app: Core) -> list[Effect]:
+    """The wait for the worker ended before its answer: it is ended.  One that was ready
+    and stopped answering is replaced at once (warmed); one that never started (its
+    script not fetched, offline) is started again only when next asked."""
+    st = app.state
+    st.worker_watch, st.worker_awaited = None, ()
+    st.worker = "off" if st.worker == "ready" else "failed"
+    return [RestartWorker(), *_without_worker(app)]
+
+
+def _without_worker(app: Core) -> list[Effect]:
+    """What waits for the worker, answered without it: the computer's move played by
+    the page's own Python (``fallback``), the hint and the review said to have failed."""
+    st = app.state
+    turn, hint, run = st.game.turn, st.game.hint, st.game.review
+    if hint is not None and hint.stage in ("worker", "asked"):
+        _hint_failed(app)
+    effects: list[Effect] = []
+    if run is not None and run.status == "running":
+        run.fail()
+        # Cancel hides: a focus on it goes on to Close (in a review the player opened)
+        effects += [Focus(replaying.CLOSE_BUTTON, lost=True)] if run.by_player else []
+    if turn is not None and turn.stage in ("worker", "asked"):
+        effects += fallback(app)
+    return effects
+
+
+def fallback(app: Core) -> list[Effect]:
+    """The computer to move, whose worker did not answer, plays the Apprentice's move
+    (``FALLBACK_LEVEL``), thought by the page's own Python; the status says so while it
+    is the last move."""
+    st = app.state
+    s = st.game.session
+    st.game.turn = None
+    if s is None or computer.ask(s) is None:
+        return []
+    seat = s.to_move
+    move = qin.Move.parse(answer(request_for(s.game, seat, FALLBACK_LEVEL)))
+    s.play(move)
+    st.game.fallback = (len(s.game.moves), seat)
+    st.game.think_ms = None
+    st.game.dropped = (st.token(), move.text)
     return []
 
 
@@ -340,6 +444,8 @@ def computer_answer(app: Core, answer: ComputerAnswer) -> list[Effect]:
         return []  # stale: an undo, a pause or another game came in between
     s = st.game.session
     assert s is not None
+    if not answer.text:  # the worker failed (it said so): the page plays for it
+        return fallback(app)
     turn.answer, turn.took_ms = answer.text, answer.took_ms
     rest = computer.min_think_ms(s) - answer.took_ms
     if rest > 0:  # a quick decision still shows its thinking for a moment
@@ -361,6 +467,8 @@ def _play_answer(app: Core, turn: ComputerTurn) -> list[Effect]:
 
 def _timer(app: Core, token: int) -> list[Effect]:
     st = app.state
+    if token == st.worker_watch:
+        return _worker_silent(app)
     if token == st.start.warm_timer:
         return warm_worker(app)
     if token == st.start.deleted_timer:

@@ -184,13 +184,16 @@ def screen(state: AppState, cache: Cache) -> Screen:
     # -- the hint: asked of the strongest computer, shown as the ghost tile
     hint = st.game.hint if r is None and lesson is None else None
     els["hint"] = El(hidden=not (s.settings.hints and humans) or r is not None,
-                     disabled=not (mode is Mode.PLAYING and s.hint_allowed) or hint is not None)
+                     disabled=not (mode is Mode.PLAYING and s.hint_allowed)
+                     or (hint is not None and hint.stage != "failed"))
     els["hint-box"] = El(hidden=hint is None, data=(
         ("state", hint.stage if hint is not None else None),
         ("move", hint.move if hint is not None and hint.move else None)))
     els["hint-text"] = El(text=(t("hint.pass") if hint is not None and hint.move == "pass"
                                 else wording.hint_text(s) if hint is not None
                                 and hint.stage == "shown"
+                                else t("hint.failed") if hint is not None
+                                and hint.stage == "failed"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
     if r is not None:
@@ -207,6 +210,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
         status, ai = computer.status(s, st.worker, st.game.speed)
+    if r is None and st.game.fallback is not None:
+        status = computer.fallback_said(s, *st.game.fallback, status)
     els["status"] = El(text=status, classes=(("busy", ai not in (None, "paused")),), data=(
         ("ai", ai), ("worker", st.worker),
         ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)),

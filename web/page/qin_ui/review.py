@@ -116,6 +116,13 @@ class ReviewRun:
             self.status = "cancelled"
             self.asked = None
 
+    def fail(self) -> None:
+        """The worker did not answer: the review stops, said to have failed (Review
+        starts it again); a late answer is dropped."""
+        if self.status == "running":
+            self.status = "failed"
+            self.asked = None
+
     def entry(self, ply: int) -> Reviewed | None:
         moves = self.result.moves if self.result is not None else self.done
         return next((m for m in moves if m.ply == ply), None)

@@ -28,12 +28,13 @@ from .session import Session, Turn
 from .setup import Settings, opening
 
 TurnStage = Literal["waiting", "worker", "asked", "holding"]
-HintStage = Literal["worker", "asked", "shown"]
+HintStage = Literal["worker", "asked", "shown", "failed"]
 ScreenName = Literal["setup", "play"]
-WorkerState = Literal["off", "warming", "starting", "ready"]
+WorkerState = Literal["off", "warming", "starting", "ready", "failed"]
 """The computer players' worker: not asked for, to be started once the page is quiet
 (``WarmWorker``), started (``StartWorker``: a computer is to move, a hint or a review is
-asked), ready."""
+asked), ready; or failed to start (offline: started again only when asked, never
+warmed)."""
 NoticeKind = Literal["", "conflict", "link"]
 SaveState = Literal["", "saved", "error", "conflict"]
 ImportOutcome = Literal["", "ok", "refused"]
@@ -55,9 +56,10 @@ class ComputerTurn:
 @dataclass
 class HintAsk:
     """A hint under way or shown: ``stage`` is "worker" (waiting for the worker to
-    start), "asked" (the worker thinks) or "shown" (``move`` is on the board as the
-    ghost tile).  ``request`` is the position it was asked for: an answer for another
-    position (a move, an undo, another tab in between) is dropped."""
+    start), "asked" (the worker thinks), "shown" (``move`` is on the board as the
+    ghost tile) or "failed" (the worker did not answer: said, and Hint asks again).
+    ``request`` is the position it was asked for: an answer for another position (a
+    move, an undo, another tab in between) is dropped."""
 
     token: int
     request: str
@@ -105,6 +107,9 @@ class OnScreen:
     hint: HintAsk | None = None  # the hint asked for or shown
     think_ms: int | None = None  # the last computer move's worker round trip
     dropped: tuple[int, str] | None = None  # (token, move): the computer's last move
+    fallback: tuple[int, int] | None = None
+    """(moves, seat): the computer in ``seat`` did not answer and the page's own Python
+    played that game's move number ``moves`` for it (said while it is the last move)."""
     moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
     # a move's motion, held while a dialog blurs the board (the hand-over cover, the
     # result): (the move's turn, its cues), played when the dialog goes
@@ -187,6 +192,10 @@ class AppState:
     """Why the language chosen last is not the page's (its words could not be loaded);
     said until the next thing the player does (a hover aside)."""
     tokens: int = 0  # the last token given to a timer or a computer turn
+    worker_watch: int | None = None
+    """The token of the wait for the computer players' worker while something is asked
+    of it (``play.watch_worker``): when it ends first, the worker did not answer."""
+    worker_awaited: tuple[object, ...] = ()  # what that wait is for
 
     def token(self) -> int:
         self.tokens += 1
@@ -195,7 +204,7 @@ class AppState:
     def worker_now(self) -> bool:
         """The computer players' worker is needed now: whether the shell must be asked
         to start it (it was off, or only to be warmed)."""
-        if self.worker in ("off", "warming"):
+        if self.worker in ("off", "warming", "failed"):
             self.worker = "starting"
             return True
         return False

@@ -1,0 +1,121 @@
+"""A computer player that fails is said, and the game goes on.
+
+The computer players think in their own worker (web/worker/ai_worker.py).  When it
+cannot answer (a request it refuses, a worker that throws, a worker that dies and never
+answers, a worker whose script cannot be loaded) the player reads what happened in words:
+
+- the computer's turn is played by the page's own Python at the Apprentice's level for
+  that turn (the status says so until the next move), and the game goes on and is saved;
+- a hint that cannot be answered says so in the hint's box, and Hint asks again;
+- a review that cannot be finished says so, and Review starts it again.
+
+The worker is made to fail by serving its script changed (``choose`` refuses every request
+with ``ai_bridge``'s RequestError, ``review_move`` throws), by ending the worker from the
+page (the page waits ``play.ANSWER_WAIT_MS`` for an answer), or by failing its script's
+request (PyScript then never says the worker is ready: the page waits
+``play.START_WAIT_MS``).  Waits are on the page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from e2e.helpers import PageProblems, boot
+from e2e.test_ai import WORKER_BOOT_MS, human_move, start
+
+WORKER_SCRIPT = "**/ai_worker.py"
+FALLBACK = re.compile(r"did not answer.*Apprentice", re.S)
+"""What the status says after a computer's move played by the page's own Python."""
+
+
+def failing_worker(route: Route) -> None:
+    """The worker's own script, changed so that every move and hint request is refused
+    (``answer`` of a request that is no request: a RequestError) and every judged move
+    throws."""
+    body = route.fetch().text()
+    body = body.replace("return answer(str(request))", 'return answer("{}")')
+    body = body.replace("return review_answer(str(request))",
+                        'raise RuntimeError("the review broke")')
+    assert 'answer("{}")' in body and "the review broke" in body
+    route.fulfill(body=body, content_type="text/plain")
+
+
+def saved_moves(page: Page) -> int:
+    """The moves of the game kept in the browser's storage (the saved game)."""
+    texts: list[str] = page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('qin.save.'))"
+        ".map(k => localStorage.getItem(k))")
+    assert len(texts) == 1, texts
+    moves = json.loads(texts[0])["record"]["moves"]
+    assert isinstance(moves, list)
+    return len(moves)
+
+
+def test_a_failing_computer_is_said_and_the_game_goes_on(context: BrowserContext,
+                                                          page: Page) -> None:
+    context.route(WORKER_SCRIPT, failing_worker)
+    boot(page)
+    play = start(page, ["human", "governor"], seed=21)
+    status = page.locator("#status")
+    # A request the worker refuses: the Governor's move is played all the same, said.
+    human_move(page, play, 0)
+    expect(play).to_have_attribute("data-moves", "2", timeout=WORKER_BOOT_MS)
+    expect(play).to_have_attribute("data-phase", "move")
+    expect(status).to_contain_text(FALLBACK)
+    expect(status).to_contain_text("White")
+    assert saved_moves(page) == 2
+    # A hint the worker refuses: said in the hint's box; Hint asks again.
+    hint, box = page.locator("#hint"), page.locator("#hint-box")
+    hint.click()
+    expect(box).to_have_attribute("data-state", "failed", timeout=WORKER_BOOT_MS)
+    expect(page.locator("#hint-text")).to_contain_text("did not answer")
+    expect(page.locator("#hint-take")).to_be_hidden()
+    expect(hint).to_be_enabled()
+    hint.click()
+    expect(box).to_have_attribute("data-state", re.compile("asked|failed"))
+    expect(box).to_have_attribute("data-state", "failed", timeout=WORKER_BOOT_MS)
+    page.click("#hint-dismiss")
+    expect(box).to_be_hidden()
+    # The move after it is the player's own; the status no longer speaks of the failure.
+    human_move(page, play, 1)
+    expect(play).to_have_attribute("data-moves", "4", timeout=WORKER_BOOT_MS)
+    expect(status).to_contain_text(FALLBACK)
+    # A review whose judged move throws: said; Review starts it again.
+    page.click("#replay-open")
+    page.click("#review-open")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-state", "failed", timeout=WORKER_BOOT_MS)
+    expect(page.locator("#review-status")).to_contain_text("Review")
+    expect(page.locator("#review-open")).to_be_visible()
+    page.click("#review-open")
+    expect(review).to_have_attribute("data-state", "failed", timeout=WORKER_BOOT_MS)
+    page.click("#replay-exit")
+    # A worker that dies (it never answers again): after a wait, the move is played and
+    # said all the same, and a fresh worker is started for the next one.
+    page.evaluate("document.querySelector('#ai-worker').xworker.terminate()")
+    human_move(page, play, 2)
+    expect(play).to_have_attribute("data-moves", "6", timeout=WORKER_BOOT_MS)
+    expect(status).to_contain_text(FALLBACK)
+    assert saved_moves(page) == 6
+    human_move(page, play, 3)
+    expect(play).to_have_attribute("data-moves", "8", timeout=WORKER_BOOT_MS)
+    expect(status).to_contain_text(FALLBACK)
+
+
+def test_a_computer_whose_worker_cannot_load_plays_all_the_same(
+        context: BrowserContext, page: Page, page_problems: PageProblems) -> None:
+    context.route(WORKER_SCRIPT, lambda route: route.abort("internetdisconnected"))
+    boot(page)
+    play = start(page, ["governor", "human"], seed=22)
+    expect(play).to_have_attribute("data-moves", "1", timeout=WORKER_BOOT_MS)
+    expect(play).to_have_attribute("data-phase", "move")
+    expect(page.locator("#status")).to_contain_text(FALLBACK)
+    assert saved_moves(page) == 1
+    human_move(page, play, 0)
+    expect(play).to_have_attribute("data-moves", "3", timeout=WORKER_BOOT_MS)
+    expect(page.locator("#status")).to_contain_text(FALLBACK)
+    forgiven = page_problems.forgive(page)  # the worker's script could not be loaded
+    assert any("ai_worker.py" in problem for problem in forgiven), forgiven
