@@ -32,7 +32,7 @@ from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_against
 from e2e.test_game import legal_squares, pick, square
 from e2e.test_modes import import_file, mode
-from e2e.test_progress import EVERY_LEVEL
+from e2e.test_progress import EVERY_LEVEL, FILLS, READABLE_PX, RENDERED_JS
 from e2e.test_replay_series import finished_record
 
 FORM_OUT_OF_VIEW = """() => {
@@ -75,12 +75,15 @@ def test_every_screen_fits_the_laptop_window(
     try:
         boot(page)
         mode(page, "start")
-        expect(page.locator("#progress-table svg.rating-chart")).to_be_visible()
+        expect(page.locator("#progress-table svg.rating-chart:visible")).to_be_visible()
         for lang in ("de", "fr", "en"):  # the form's words are longest in French
             page.select_option("#lang", lang)
             expect(page.locator("#app")).to_have_attribute("data-lang", lang)
             check(f"start-{lang}", page_scrolls=True)
             problems.extend(f"start-{lang}: {p}" for p in [page.evaluate(FORM_OUT_OF_VIEW)] if p)
+            # the rating's chart across its card, its labels whole
+            problems.extend(f"start-{lang}: {p}"
+                            for p in page.evaluate(RENDERED_JS, [READABLE_PX, FILLS]))
 
         page.click("#learn")
         mode(page, "tutorial")

@@ -55,6 +55,7 @@ from e2e.helpers import PageProblems, boot, series_save
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_instant import progress_record
 from e2e.test_modes import import_file
+from e2e.test_progress import FILLS, READABLE_PX, RENDERED_JS
 from e2e.test_replay_series import finished_record
 from e2e.test_review import (
     APART_JS,
@@ -945,7 +946,7 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
     """The start screen with ``EVERY_LEVEL``'s progress, at 360 px up to the phone
     layout's widest (560 px), in German, French and English: the cards' words inside
     their padding, the progress table whole (its last column, the last results, seen
-    without scrolling sideways)."""
+    without scrolling sideways), the rating's chart whole, across its card at 360 px."""
     small_phone.add_init_script(
         f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
     page = boot(small_phone)
@@ -958,6 +959,10 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
             choose_language(page, lang)
             page.wait_for_function("window.qinIdle")
             assert page.evaluate(CARDS_JS) == [], f"the start screen at {width} px in {lang}"
+            # the rating's chart whole, across its card at 360 px (the phone's chart)
+            fill = FILLS if width == 360 else 0
+            assert page.evaluate(RENDERED_JS, [READABLE_PX, fill]) == [], (
+                f"the rating's chart at {width} px in {lang}")
 
 
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:

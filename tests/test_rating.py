@@ -109,7 +109,7 @@ def test_the_rating_and_its_chart_are_on_the_progress_table() -> None:
     now = round(rating.rating(games) or 0)
     assert f'data-rating="{now}"' in html and 'data-games="3"' in html
     assert f"Your rating against the computer: {now} (from 3 games)." in html
-    assert html.count("<svg") == 1 and "<polyline" in html
+    assert html.count("<svg") == len(rating.LAYOUTS) and "<polyline" in html  # one a layout
     assert "Apprentice 800" in html  # the levels' ratings, said
     one = progress.table_html(Progress(games[:1]), views.level_name)
     assert "(from 1 game)." in one and "<svg" not in one  # one point: no chart
@@ -134,22 +134,48 @@ def test_the_start_screen_before_python_shows_the_rating() -> None:
     assert f'data-rating="{round(rating.rating(games) or 0)}"' in stored["lists"]["progress"]
 
 
-PHONE_CARD_PX = 320
-"""The width of the progress card's words on the smallest phone (360 px): the chart is
-drawn at its own size (a unit a CSS px) where it is no wider."""
+PHONE_CARD_PX = 303
+"""The width of the progress card's words on the smallest phone (360 px), where the
+phone's chart is drawn at its own size (a unit a CSS px), its 1 px border around it."""
+LAPTOP_CARD_PX = 480
+"""The width of the progress card's words on a laptop (1366 or 1280 px wide), where the
+wide chart is drawn at its own size, its border around it."""
 READABLE = 12
 """The least size of the labels' words, in the chart's units: a phone's small print."""
 
 
-def test_the_chart_s_labels_are_readable_on_the_smallest_phone() -> None:
-    """The chart fits the card of a 360 px phone at its own size, its labels at least
-    ``READABLE`` units (CSS px there, and on a laptop: e2e/test_progress.py measures)."""
-    svg = rating.chart_svg(HISTORIES["every level in range"], views.level_name)
-    assert rating.WIDTH <= PHONE_CARD_PX
-    assert f'width="{rating.WIDTH}"' in svg
+def test_the_phone_s_chart_fits_the_smallest_phone_and_the_wide_one_a_laptop_s_card() -> None:
+    """Each layout is drawn at the width of the card it is shown in (a unit a CSS px), its
+    border inside the card's words, filling most of them; the wide one is shown where it
+    fits (the style's container query), the phone's elsewhere."""
+    assert rating.PHONE.width + 2 <= PHONE_CARD_PX
+    assert rating.WIDE.width + 2 <= LAPTOP_CARD_PX
+    assert rating.WIDE.width + 2 >= 0.95 * LAPTOP_CARD_PX
+    css = (ROOT / "web" / "page" / "keep.css").read_text("utf-8")
+    assert f"@container rating (min-width: {rating.WIDE.width + 2}px)" in css
+    for layout in rating.LAYOUTS:
+        svg = rating.chart_svg(HISTORIES["every level in range"], views.level_name, layout)
+        assert f'viewBox="0 0 {layout.width} {layout.height}"' in svg
+        assert f'width="{layout.width}" height="{layout.height}"' in svg
+        assert f"rating-chart-{layout.name}" in svg
+    assert rating.WIDE.plot_right > 2 * rating.PHONE.plot_right  # the line has the room
+
+
+@pytest.mark.parametrize("layout", rating.LAYOUTS, ids=lambda layout: layout.name)
+def test_the_chart_s_labels_are_readable_in_each_layout(layout: rating.Layout) -> None:
+    """The labels are at least ``READABLE`` units, CSS px where each layout is shown
+    (e2e/test_progress.py measures), the same size in both."""
+    svg = rating.chart_svg(HISTORIES["every level in range"], views.level_name, layout)
     sizes = {float(size) for size in re.findall(r'class="rating-label"[^>]*font-size="([^"]+)"',
                                                  svg)}
-    assert sizes and min(sizes) >= READABLE, sizes
+    assert sizes == {rating.LABEL_SIZE} and rating.LABEL_SIZE >= READABLE, sizes
+
+
+def line_points(svg: str) -> list[tuple[float, float]]:
+    """The rating line's points, as drawn."""
+    line = re.search(r'class="rating-line" points="([^"]+)"', svg)
+    assert line is not None
+    return [(float(x), float(y)) for x, y in (xy.split(",") for xy in line.group(1).split())]
 
 
 WIDEST_EM = 0.65
@@ -173,8 +199,29 @@ HISTORIES = {
 top and bottom."""
 
 
+@pytest.mark.parametrize("what", list(HISTORIES))
+def test_both_layouts_draw_the_same_points(what: str) -> None:
+    """The wide chart is the phone's stretched sideways (and a little taller): the same
+    games, evenly spaced, each as high or low on its chart as on the other."""
+    points = HISTORIES[what]
+    phone, wide = (line_points(rating.chart_svg(points, views.level_name, layout))
+                   for layout in (rating.PHONE, rating.WIDE))
+    assert len(phone) == len(wide) == len(points)
+    for layout, drawn in ((rating.PHONE, phone), (rating.WIDE, wide)):
+        xs = [x for x, _ in drawn]
+        steps = {round(b - a, 1) for a, b in pairwise(xs)}
+        assert max(steps) - min(steps) <= 0.2, (layout.name, steps)
+        assert xs[0] == rating.PAD and xs[-1] == pytest.approx(layout.plot_right - rating.PAD,
+                                                               abs=0.2)
+    for (_, py), (_, wy) in zip(phone, wide, strict=True):
+        assert (py - rating.PAD) / (rating.PHONE.height - 2 * rating.PAD) == pytest.approx(
+            (wy - rating.PAD) / (rating.WIDE.height - 2 * rating.PAD), abs=0.01)
+
+
+@pytest.mark.parametrize("layout", rating.LAYOUTS, ids=lambda layout: layout.name)
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_the_chart_s_level_labels_never_cover_each_other(lang: str) -> None:
+def test_the_chart_s_level_labels_never_cover_each_other(lang: str,
+                                                         layout: rating.Layout) -> None:
     """Each level's label ("Kaiser (2296)") stands clear of every other, of the rating's
     line and inside the chart, however close the levels' lines lie (at the chart's
     scale, the Minister's, the Emperor's and the Son of Heaven's are a few units apart):
@@ -184,22 +231,21 @@ def test_the_chart_s_level_labels_never_cover_each_other(lang: str) -> None:
     try:
         i18n.set_language(lang, catalogue)
         for what, points in HISTORIES.items():
-            labels = rating.chart_labels(points, views.level_name)
-            svg = rating.chart_svg(points, views.level_name)
+            labels = rating.chart_labels(points, views.level_name, layout)
+            svg = rating.chart_svg(points, views.level_name, layout)
             shown = [k for k, v in rating.LEVEL_RATINGS.items()
                      if min(points) - 150 <= v <= max(points) + 150]
             assert [label.level for label in labels] == shown, what
-            line = re.search(r'class="rating-line" points="([^"]+)"', svg)
-            assert line is not None
-            line_right = max(float(xy.split(",")[0]) for xy in line.group(1).split())
+            line_right = max(x for x, _ in line_points(svg))
             boxes = []
             for label in labels:
                 assert f">{label.text}</text>" in svg.replace("&#x27;", "'"), what
                 top = label.baseline - rating.LABEL_ASCENT
                 bottom = label.baseline + rating.LABEL_DESCENT
-                left, right = rating.LABEL_LEFT, rating.LABEL_LEFT + label_width(label.text)
-                assert line_right < left and right <= rating.WIDTH, (what, label)
-                assert top >= 0 and bottom <= rating.HEIGHT, (what, label)
+                left = layout.label_left
+                right = left + label_width(label.text)
+                assert line_right < left and right <= layout.width, (what, label)
+                assert top >= 0 and bottom <= layout.height, (what, label)
                 boxes.append((top, bottom, label))
             boxes.sort(key=lambda b: b[0])
             for (_, bottom, upper), (top, _, lower) in pairwise(boxes):

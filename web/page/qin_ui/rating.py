@@ -19,7 +19,9 @@ the chance of beating *n - 1* such players at once); one virtual draw against th
 Apprentice keeps the figure finite after only wins or only losses.  It depends on the
 games, not on their order, and is read from the record each time, so it is kept,
 exported and imported with it; a damaged record counts as none (``progress.load``).
-``history`` is the rating after each game, oldest first, which ``chart_svg`` draws.
+``history`` is the rating after each game, oldest first, which ``chart_svg`` draws, once
+for a phone's card and once for a laptop's (``LAYOUTS``: the page's style shows the one
+that fits).
 """
 
 from __future__ import annotations
@@ -144,29 +146,51 @@ def history(games: Sequence[Game]) -> list[float]:
 
 
 # -- in words and as a picture -------------------------------------------------------------
-WIDTH: Final = 300
-"""The chart's width, in its units and in CSS px: no wider than the progress card's words
-on the smallest phone (320 px at 360), it is drawn at its own size there as on a laptop,
-a unit a CSS px."""
-HEIGHT: Final = 80
-"""The chart's height: room for the five levels' labels one under the other."""
 PAD: Final = 4
 """Room above the chart's highest value and under its lowest."""
-PLOT_RIGHT: Final = 142
-"""Where the rating's line and the levels' lines end: the labels stand right of it."""
 LABEL_SIZE: Final = 12
 """The levels' labels' font size (in the chart's units, so CSS px: a phone's small print,
-readable)."""
+readable, about the size of the levels' ratings' line under the chart, 0.8 rem)."""
 LABEL_ASCENT: Final = 11.5
 LABEL_DESCENT: Final = 3.0
 """A label's words reach this far above and under its baseline (the line of a sans-serif
 or a serif font as a browser draws it: about 0.93 and 0.24 em, rounded up)."""
 LABEL_GAP: Final = 1.0
 """The least room between two labels, one under the other."""
-LABEL_LEFT: Final = PLOT_RIGHT + 8
-"""Where the labels begin: a leader line ties each to its level's line across the room
-between (the longest labels, "Son of Heaven: 2392" and "Fils du Ciel : 2392", are under
-150 units long)."""
+LABEL_ROOM: Final = 158
+"""The room right of the lines for the labels: a leader line ties each to its level's line
+across the first 8 units, then its words (the longest labels, "Son of Heaven: 2392" and
+"Fils du Ciel : 2392", are under 150 units long)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A size the chart is drawn at, a unit a CSS px where it is shown: its line and the
+    levels' lines widen with it, its labels keep their size and their room at its right."""
+
+    name: str
+    width: int
+    height: int
+
+    @property
+    def plot_right(self) -> int:
+        """Where the rating's line and the levels' lines end: the labels stand right of it."""
+        return self.width - LABEL_ROOM
+
+    @property
+    def label_left(self) -> int:
+        """Where the labels begin."""
+        return self.plot_right + 8
+
+
+PHONE: Final = Layout("phone", 300, 80)
+"""The chart in a 360 px phone's progress card (its words are 303 px wide there): room for
+the five levels' labels one under the other."""
+WIDE: Final = Layout("wide", 476, 96)
+"""The chart in a laptop's progress card (its words are 480 px wide, the chart's border
+around it), a little taller for the longer line; keep.css shows it where it fits (its
+container query at this width and the border) and the phone's chart elsewhere."""
+LAYOUTS: Final = (PHONE, WIDE)
 
 
 @dataclass(frozen=True)
@@ -189,12 +213,12 @@ def _on(line: float) -> float:
     return line + (LABEL_ASCENT - LABEL_DESCENT) / 2
 
 
-def _spread(wanted: Sequence[float]) -> list[float]:
+def _spread(wanted: Sequence[float], height: float) -> list[float]:
     """Baselines, in ``wanted``'s (ascending) order, each label ``LABEL_GAP`` under the
-    one before it and all inside the chart, as near ``wanted`` as that allows (labels
-    that would touch move as one block, centred on where they want to be)."""
+    one before it and all inside a chart ``height`` high, as near ``wanted`` as that allows
+    (labels that would touch move as one block, centred on where they want to be)."""
     step = LABEL_ASCENT + LABEL_DESCENT + LABEL_GAP
-    first, last = LABEL_ASCENT, HEIGHT - LABEL_DESCENT
+    first, last = LABEL_ASCENT, height - LABEL_DESCENT
     blocks: list[list[int]] = []  # runs of labels one under the other: [start, count]
     bases: list[float] = []
 
@@ -214,53 +238,61 @@ def _spread(wanted: Sequence[float]) -> list[float]:
             for (_, count), base in zip(blocks, bases, strict=True) for k in range(count)]
 
 
-def _scale(points: Sequence[float]) -> tuple[list[tuple[str, int]], Callable[[float], float]]:
-    """The levels in the chart's range, and the height of a rating on the chart."""
+def _scale(points: Sequence[float],
+           height: float) -> tuple[list[tuple[str, int]], Callable[[float], float]]:
+    """The levels in the chart's range, and the height of a rating on a chart ``height``
+    high."""
     low, high = min(points), max(points)
     levels = [(k, v) for k, v in LEVEL_RATINGS.items() if low - 150 <= v <= high + 150]
     low = min([low, *(v for _, v in levels)]) - 20
     high = max([high, *(v for _, v in levels)]) + 20
 
     def y(v: float) -> float:
-        return round(PAD + (high - v) / (high - low) * (HEIGHT - 2 * PAD), 1)
+        return round(PAD + (high - v) / (high - low) * (height - 2 * PAD), 1)
 
     return levels, y
 
 
-def chart_labels(points: Sequence[float], level_name: Callable[[str], str]) -> list[Label]:
+def chart_labels(points: Sequence[float], level_name: Callable[[str], str],
+                 layout: Layout) -> list[Label]:
     """The labels of the levels' lines on the chart of ``points``, weakest first, right of
     the lines: each level with its line where there is room, else moved up or down off
     the others, in the lines' order (the Minister's, the Emperor's and the Son of
     Heaven's lines can lie a few units apart)."""
-    levels, y = _scale(points)
+    levels, y = _scale(points, layout.height)
     lines = [y(v) for _, v in levels]
     order = sorted(range(len(levels)), key=lambda i: lines[i])
-    baselines = dict(zip(order, _spread([_on(lines[i]) for i in order]), strict=True))
+    baselines = dict(zip(order, _spread([_on(lines[i]) for i in order], layout.height),
+                         strict=True))
     return [Label(k, t("rating.level", level=level_name(k), rating=v),
                   round(baselines[i], 1), lines[i])
             for i, (k, v) in enumerate(levels)]
 
 
-def chart_svg(points: Sequence[float], level_name: Callable[[str], str]) -> str:
-    """The rating over the games as a small line chart (an SVG element), the levels'
-    ratings in its range as faint lines, each labelled right of the lines (``level_name``
-    names them; ``chart_labels`` places the labels); "" for fewer than two points."""
+def chart_svg(points: Sequence[float], level_name: Callable[[str], str],
+              layout: Layout) -> str:
+    """The rating over the games as a small line chart (an SVG element) at ``layout``'s
+    size, the levels' ratings in its range as faint lines, each labelled right of the
+    lines (``level_name`` names them; ``chart_labels`` places the labels); "" for fewer
+    than two points."""
     if len(points) < 2:
         return ""
-    _, y = _scale(points)
-    step = (PLOT_RIGHT - 2 * PAD) / (len(points) - 1)
+    _, y = _scale(points, layout.height)
+    right, left = layout.plot_right, layout.label_left
+    step = (right - 2 * PAD) / (len(points) - 1)
     line = " ".join(f"{PAD + i * step:.1f},{y(v):.1f}" for i, v in enumerate(points))
     marks = "".join(
-        f'<line class="rating-level" x1="0" x2="{PLOT_RIGHT}" y1="{label.line:.1f}" '
+        f'<line class="rating-level" x1="0" x2="{right}" y1="{label.line:.1f}" '
         f'y2="{label.line:.1f}"/>'
-        f'<path class="rating-leader" d="M{PLOT_RIGHT},{label.line:.1f}H{PLOT_RIGHT + 2}'
-        f'L{LABEL_LEFT - 2},{label.middle:.1f}" fill="none"/>'
-        f'<text class="rating-label" x="{LABEL_LEFT}" y="{label.baseline:.1f}" '
+        f'<path class="rating-leader" d="M{right},{label.line:.1f}H{right + 2}'
+        f'L{left - 2},{label.middle:.1f}" fill="none"/>'
+        f'<text class="rating-label" x="{left}" y="{label.baseline:.1f}" '
         f'font-size="{LABEL_SIZE}">{escape(label.text)}</text>'
-        for label in chart_labels(points, level_name))
+        for label in chart_labels(points, level_name, layout))
     label = t("rating.chart", first=round(points[0]), last=round(points[-1]))
-    return (f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
-            f'height="{HEIGHT}" role="img" aria-label="{escape(label)}">'
+    return (f'<svg class="rating-chart rating-chart-{layout.name}" '
+            f'viewBox="0 0 {layout.width} {layout.height}" width="{layout.width}" '
+            f'height="{layout.height}" role="img" aria-label="{escape(label)}">'
             f"<title>{escape(label)}</title>{marks}"
             f'<polyline class="rating-line" points="{line}" fill="none"/></svg>')
 
@@ -275,6 +307,7 @@ def rating_html(games: Sequence[Game], level_name: Callable[[str], str]) -> str:
     text = plural(len(points), "rating.now", rating=now)
     scale = t("rating.scale", levels=", ".join(
         f"{level_name(k)} {v}" for k, v in LEVEL_RATINGS.items()))
+    charts = "".join(chart_svg(points, level_name, layout) for layout in LAYOUTS)
     return (f'<div class="rating" data-rating="{now}" data-games="{len(points)}">'
-            f'<p class="rating-now">{escape(text)}</p>{chart_svg(points, level_name)}'
+            f'<p class="rating-now">{escape(text)}</p>{charts}'
             f'<p class="rating-scale">{escape(scale)}</p></div>')
