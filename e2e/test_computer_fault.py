@@ -6,7 +6,8 @@ answers, a worker whose script cannot be loaded) the player reads what happened 
 
 - the computer's turn is played by the page's own Python at the Apprentice's level for
   that turn (the status says so until the next move), and the game goes on and is saved;
-- a hint that cannot be answered says so in the hint's box, and Hint asks again;
+- a hint that cannot be answered says so in the hint's box (its button closes it: there
+  is nothing to refuse), and Hint asks again;
 - a review that cannot be finished says so, and Review starts it again.
 
 The worker is made to fail by serving its script changed (``choose`` refuses every request
@@ -73,6 +74,7 @@ def test_a_failing_computer_is_said_and_the_game_goes_on(context: BrowserContext
     expect(box).to_have_attribute("data-state", "failed", timeout=WORKER_BOOT_MS)
     expect(page.locator("#hint-text")).to_contain_text("did not answer")
     expect(page.locator("#hint-take")).to_be_hidden()
+    expect(page.locator("#hint-dismiss")).to_have_text("Close (Esc)")  # nothing to refuse
     expect(hint).to_be_enabled()
     hint.click()
     expect(box).to_have_attribute("data-state", re.compile("asked|failed"))

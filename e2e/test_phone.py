@@ -9,7 +9,9 @@ shown, the header's rules link and language switch and every tile in hand is at 
 CSS px each way;
 the status speaks of tapping.  A placement takes two taps: the first shows the ghost tile
 (``#play[data-preview]``: its squares), a tap a finger's width off it only moves it, a
-tap on it places.  A replay opens at the page's top with its controls (the first, the
+tap on it places.  The tutorial's list of steps, opened, has its first step right under
+its heading's words, no further from them than two steps are from each other.  A replay
+opens at the page's top with its controls (the first, the
 previous, the next and the last move, the slider and the way back) on that first screen,
 under the board, at every move and in every language; each is tapped there, unscrolled
 (on a 1366x768 laptop they stay beside the board, clicked in place, at the side panel's
@@ -657,6 +659,24 @@ def test_a_seat_reads_as_one_block_beside_its_figure_on_the_phone(small_phone: P
             fits(page, f"the start screen at {width} px in {lang}", (), scrolled=True)
 
 
+WORDS_JS = """(selectors) => selectors.map(sel => {
+  const el = document.querySelector(sel), range = document.createRange();
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let top = Infinity, bottom = -Infinity;
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim() || n.parentElement.closest('.sr-only')) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects())
+      if (r.height) { top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom); }
+  }
+  return [top, bottom];
+})"""
+"""Where the words shown in each of ``selectors`` start and end on the screen (top,
+bottom): what a reader sees of a finger-tall control, its empty padding left out."""
+LIST_GAP_PX = 2
+"""How much more room than between two steps may show above the first (rounding)."""
+
+
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     page = boot(small_phone)
     tap_to(page, "#learn", "tutorial")
@@ -701,6 +721,18 @@ def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
         if n + 1 < len(CLICKS):
             page.locator("#tutorial-next").tap()
     expect(steps).to_have_count(len(CLICKS))
+    # the list of steps opened: its first step right under the words "Steps", no more
+    # room above it than between two steps
+    page.locator(".tutorial-list summary").tap()
+    expect(page.locator("details.tutorial-list")).to_have_attribute("open", "")
+    steps.first.scroll_into_view_if_needed()
+    heading, first, second = page.evaluate(WORDS_JS, [
+        ".tutorial-list summary", "#tutorial-steps li:nth-child(1) button",
+        "#tutorial-steps li:nth-child(2) button"])
+    above, between = first[0] - heading[1], second[0] - first[1]
+    assert above <= between + LIST_GAP_PX, (
+        f"{above:.0f} px empty above the first step, {between:.0f} px between two")
+    page.screenshot(path="e2e-artifacts/phone-tutorial-steps.png")
 
 
 def test_a_review_entry_and_its_board_on_the_phone(small_phone: Page) -> None:

@@ -5,7 +5,8 @@ it never answered within ``play.ANSWER_WAIT_MS``) is played by the page's own Py
 the Apprentice's level, and the status says so in words while it is the last move; the
 game is saved with it.  A worker that stopped answering is ended and a fresh one is
 started when next needed.  A hint or a review that gets no answer says so, and can be
-asked again.  CPython, no browser."""
+asked again (the failed hint's button reads as closing its box, not refusing it).
+CPython, no browser."""
 
 from __future__ import annotations
 
@@ -164,6 +165,16 @@ def test_a_hint_without_an_answer_says_so_and_is_asked_again(against_governor: A
     assert els["hint-box"].hidden is False and ("state", "failed") in els["hint-box"].data
     assert "did not answer" in (els["hint-text"].text or "")
     assert els["hint-take"].hidden is True and els["hint"].disabled is False
+    # nothing to refuse: its button closes the box, in each language's words
+    assert els["hint-dismiss"].text == "Close (Esc)"
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+    try:
+        for lang, words in (("de", "Schließen (Esc)"), ("fr", "Fermer (Échap)")):
+            text = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
+            run(app, A.LanguageChosen(lang, text, form()))
+            assert app.screen().elements["hint-dismiss"].text == words
+    finally:
+        run(app, A.LanguageChosen("en", english, form()))
     # asked again; this time the worker never answers: said the same, and asked again
     ask = next(e for e in run(app, A.Command("hint")) if isinstance(e, A.AskHint))
     assert app.state.worker_watch is not None
@@ -173,6 +184,7 @@ def test_a_hint_without_an_answer_says_so_and_is_asked_again(against_governor: A
     ask = next(e for e in run(app, A.WorkerReady()) if isinstance(e, A.AskHint))
     run(app, A.HintAnswer(ask.token, ai_bridge.answer(ask.request), 30.0))
     assert hint_stage(app) == "shown"
+    assert app.screen().elements["hint-dismiss"].text == "No thanks (Esc)"
 
 
 def test_a_review_without_an_answer_says_so_and_starts_again(against_governor: App) -> None:

@@ -196,6 +196,9 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                 and hint.stage == "failed"
                                 else t("hint.asking") if hint is not None else ""))
     els["hint-take"] = El(hidden=hint is None or hint.stage != "shown")
+    # a hint that could not be given leaves nothing to refuse: its button closes the box
+    els["hint-dismiss"] = El(text=t("hint.close" if hint is not None and hint.stage == "failed"
+                                    else "hint.dismiss"))
     if r is not None:
         els["players"] = El(html=cache.get("replay-players",
                                            (id(r), r.cursor, i18n.generation()),
