@@ -54,6 +54,27 @@ def new_app(storage: MemoryStorage | None = None) -> App:
     return app
 
 
+def refusing(key: str) -> MemoryStorage:
+    """A storage full for ``key``: its writes refused as a browser's quota refuses them."""
+    class Refusing(MemoryStorage):
+        def set(self, name: str, value: str) -> None:
+            if name == key:
+                raise OSError("QuotaExceededError")
+            super().set(name, value)
+
+    return Refusing()
+
+
+def against_governor(given: A.Form | None = None) -> App:
+    """A game against the Governor (``given``, else this module's ``form`` of a human and
+    the Governor), the human to move first, the worker ready."""
+    app = new_app()
+    run(app, A.StartGame(given if given is not None else form(("human", "governor"))))
+    run(app, A.WorkerReady())
+    assert app.mode is Mode.PLAYING
+    return app
+
+
 def session(app: App) -> Session:
     """The game on screen (there must be one)."""
     s = app.state.game.session

@@ -27,7 +27,7 @@ from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
-from tests.test_app import new_app, run, session  # noqa: E402
+from tests.test_app import against_governor, new_app, run, session  # noqa: E402
 
 
 def form(kinds: tuple[str, ...] = ("human", "governor"), hints: bool = True,
@@ -52,11 +52,7 @@ def stored_record(app: App) -> dict[str, object]:
 @pytest.fixture
 def governor() -> App:
     """A game against the Governor, the human to move first, the worker ready."""
-    app = new_app()
-    run(app, A.StartGame(form()))
-    run(app, A.WorkerReady())
-    assert app.mode is Mode.PLAYING
-    return app
+    return against_governor(form())
 
 
 def test_a_hint_is_the_son_of_heavens_move_from_the_humans_own_view_and_can_be_taken(

@@ -24,6 +24,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.setup import Settings, opening_seats  # noqa: E402
 
+from tests.test_app import refusing  # noqa: E402
 from tools.build_site import merged_catalogue  # noqa: E402
 
 LANGS = ("en", "de", "fr")
@@ -203,13 +204,7 @@ def test_a_change_of_language_rewrites_the_key_in_that_language() -> None:
 
 
 def test_a_storage_that_refuses_the_key_costs_nothing_else() -> None:
-    class Full(MemoryStorage):
-        def set(self, key: str, value: str) -> None:
-            if key == start_screen.KEY:
-                raise OSError("QuotaExceededError")
-            super().set(key, value)
-
-    storage = Full()
+    storage = refusing(start_screen.KEY)
     app = boot(storage)
     assert start_screen.KEY not in storage.data
     assert app.state.screen == "setup"

@@ -28,6 +28,7 @@ from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.setup import Seat, Settings, opening, with_players  # noqa: E402
 
+from tests.test_app import refusing  # noqa: E402
 from tools.build_site import merged_catalogue  # noqa: E402
 
 CATALOGUES = {lang: merged_catalogue(lang) for lang in ("en", "de", "fr")}
@@ -136,12 +137,18 @@ def test_the_last_game_started_is_the_table_the_next_visit_shows_before_python()
     assert again.state.start.seed_text == ""  # a new game deals afresh
 
 
-def test_an_early_start_of_the_table_shown_starts_that_table() -> None:
-    storage = MemoryStorage()
+def shown_at_the_next_visit(storage: MemoryStorage) -> dict[str, Any]:
+    """The table a game started on ``storage`` shows before Python at the next visit."""
     started(storage)
     visit(storage, FIRST_VISIT)
     shown = drawn(storage)
     assert shown is not None
+    return shown
+
+
+def test_an_early_start_of_the_table_shown_starts_that_table() -> None:
+    storage = MemoryStorage()
+    shown = shown_at_the_next_visit(storage)
     early = visit(storage, form_shown(shown), intent=A.StartGame(form_shown(shown)))
     s = early.state.game.session
     assert s is not None and early.mode is not Mode.START
@@ -153,10 +160,7 @@ def test_an_early_start_of_the_table_shown_starts_that_table() -> None:
 
 def test_the_table_shown_before_python_is_what_python_draws_when_it_arrives() -> None:
     storage = MemoryStorage()
-    started(storage)
-    visit(storage, FIRST_VISIT)
-    shown = drawn(storage)
-    assert shown is not None
+    shown = shown_at_the_next_visit(storage)
     app = visit(storage, form_shown(shown))  # handed over untouched: nothing changes
     screen = app.screen().elements
     assert screen["seats"].html == shown["seats"]["3"]
@@ -273,13 +277,7 @@ def test_a_stored_table_the_rules_refuse_gives_the_first_visits_start_screen(tex
 
 
 def test_a_storage_that_refuses_the_table_starts_the_game_all_the_same() -> None:
-    class Refusing(MemoryStorage):
-        def set(self, key: str, value: str) -> None:
-            if key == table.KEY:
-                raise OSError("QuotaExceededError")
-            super().set(key, value)
-
-    storage = Refusing()
+    storage = refusing(table.KEY)
     app = started(storage, left=False)
     assert app.state.game.session is not None and len(save_keys(storage)) == 1
     assert table.KEY not in storage.data

@@ -25,7 +25,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.play import ANSWER_WAIT_MS, START_WAIT_MS  # noqa: E402
 
-from tests.test_app import form, moves, new_app, play_one, run, session, stored  # noqa: E402
+from tests.test_app import against_governor, form, moves, new_app, play_one, run, session, stored  # noqa: E402
 
 SAID = "the computer player did not answer, so the Apprentice played this move in its place"
 
@@ -72,17 +72,13 @@ def computer_asked(app: App) -> A.AskComputer:
 
 
 @pytest.fixture
-def against_governor() -> App:
-    app = new_app()
-    run(app, A.WorkerReady())
-    run(app, A.StartGame(form(("human", "governor"))))
-    assert app.mode is Mode.PLAYING
-    return app
+def governor() -> App:
+    return against_governor()
 
 
 def test_a_move_the_worker_throws_on_is_played_by_the_page_and_said(
-        against_governor: App) -> None:
-    app = against_governor
+        governor: App) -> None:
+    app = governor
     ask = computer_asked(app)
     run(app, A.ComputerAnswer(ask.token, "", 40.0))  # the worker threw
     assert len(moves(app)) == 2 and app.mode is Mode.PLAYING
@@ -97,8 +93,8 @@ def test_a_move_the_worker_throws_on_is_played_by_the_page_and_said(
 
 
 def test_a_worker_that_never_answers_is_replaced_and_the_move_played(
-        against_governor: App) -> None:
-    app = against_governor
+        governor: App) -> None:
+    app = governor
     computer_asked(app)
     wait = app.state.worker_watch
     assert wait is not None
@@ -142,8 +138,8 @@ def test_a_worker_that_never_starts_or_cannot_be_loaded_is_dropped() -> None:
     assert worker(app) == "starting"
 
 
-def test_the_words_are_the_catalogue_s_in_german_and_french(against_governor: App) -> None:
-    app = against_governor
+def test_the_words_are_the_catalogue_s_in_german_and_french(governor: App) -> None:
+    app = governor
     ask = computer_asked(app)
     run(app, A.ComputerAnswer(ask.token, "", 40.0))
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
@@ -157,8 +153,8 @@ def test_the_words_are_the_catalogue_s_in_german_and_french(against_governor: Ap
         run(app, A.LanguageChosen("en", english, form()))
 
 
-def test_a_hint_without_an_answer_says_so_and_is_asked_again(against_governor: App) -> None:
-    app = against_governor
+def test_a_hint_without_an_answer_says_so_and_is_asked_again(governor: App) -> None:
+    app = governor
     ask = next(e for e in run(app, A.Command("hint")) if isinstance(e, A.AskHint))
     run(app, A.HintAnswer(ask.token, "", 30.0))
     els = app.screen().elements
@@ -187,8 +183,8 @@ def test_a_hint_without_an_answer_says_so_and_is_asked_again(against_governor: A
     assert app.screen().elements["hint-dismiss"].text == "No thanks (Esc)"
 
 
-def test_a_review_without_an_answer_says_so_and_starts_again(against_governor: App) -> None:
-    app = against_governor
+def test_a_review_without_an_answer_says_so_and_starts_again(governor: App) -> None:
+    app = governor
     ask = computer_asked(app)
     run(app, A.ComputerAnswer(ask.token, "", 40.0))
     run(app, A.Command("replay-open"))
