@@ -311,10 +311,14 @@ function bind() {
     showBoard(null, null, undefined, words().learning, "learn");
   });
   // A change of the form (the seed, the board, the players...) is the player's next
-  // action, as the page's Python takes it (events.change): the note on a language goes;
-  // a seat's name is read at the start, by both.
+  // action, as the page's Python takes it (events.change), and so is a seat's name typed
+  // (events.to_action: its first letter; the name is read at the start, by both): the
+  // note on a language goes.
   on($("setup-form"), "change", (event) => {
     if (!event.target.id?.startsWith("seat-name-")) sayFailed("");
+  });
+  on($("setup-form"), "input", (event) => {
+    if (event.target.id?.startsWith("seat-name-")) sayFailed("");
   });
   on($("player-count"), "change", (event) => {
     showSeats(Number(event.target.value));

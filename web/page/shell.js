@@ -282,6 +282,11 @@ function bind() {
   on(app, "input", (e) => {
     chosen(e.target);
     if (e.target.type === "range") send({ t: "input", path: describe(e.target), value: String(e.target.value) });
+    // a seat's name typed ends the note on a language (the page's Python reads the name
+    // at the start): said while the note shows, not at every letter
+    else if (e.target.id?.startsWith("seat-name-") && document.getElementById("lang-note")?.hidden === false) {
+      send({ t: "input", path: describe(e.target) });
+    }
   });
   on(app, "submit", (e) => {
     e.preventDefault();
