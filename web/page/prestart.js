@@ -55,7 +55,7 @@
 // page's Python owns the screen); performance marks "qin:prestart-usable" and
 // "qin:prestart-board".
 
-import { stamp } from "../embed/stamp.js";
+import { characterCount, stamp } from "../embed/stamp.js";
 import { linkPosition } from "./linkcode.js";
 
 /** Controls that wait for the engine (off until the hand-over). */
@@ -88,7 +88,8 @@ function readStored() {
   const keys = site.keys;
   try {
     const text = localStorage.getItem(keys.start);
-    if (!text || text.length > keys.maxStart) return null;
+    // at most maxStart characters, counted as Python counts them (an emoji is one)
+    if (!text || (text.length > keys.maxStart && characterCount(text) > keys.maxStart)) return null;
     const data = JSON.parse(text);
     return data && typeof data === "object" && data.format === keys.format ? data : null;
   } catch {

@@ -12,6 +12,7 @@
 //   click    {path}              path: the target and its ancestors up to #app, each
 //   change   {path, name, value, form}    {tag, id, cls: [...], data: {...}}
 //   input    {path, value}       submit {form}      form: {fields: {id: value or checked}}
+//            (a range's value; a seat's name typed: {path}, while the note on a language shows)
 //   key      {key, shift, ctrl, target}            (not in a field, no Meta/Alt)
 //   hover    {path}   leave {}   pointer {kind, path}   context {path}
 //   wheel    {down, at, path}    drag {over}
