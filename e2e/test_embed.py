@@ -352,7 +352,8 @@ def test_a_long_bad_colour_and_step_are_cut_in_characters_and_counted(
     """A hostile author's very long colour and step, with an emoji and a CJK character
     where the diagram cuts them: the error shows the first characters whole (never half
     an emoji) and says the whole length, as the engine says a bad value, in the page's
-    language."""
+    language; on a phone its words wrap within the page (a word of 40 letters too)."""
+    page.set_viewport_size({"width": 360, "height": 740})
     colour = "a" * 39 + "\U0001f600" * 2000
     step = "\U0001f600" * 19 + "\u4e2d" * 5000
     position = SMALL.replace('"', "&quot;")
@@ -368,6 +369,7 @@ def test_a_long_bad_colour_and_step_are_cut_in_characters_and_counted(
         expect(status).to_contain_text(said)
         assert not status.evaluate(f"el => {LONE_SURROGATE}.test(el.textContent)")
         assert len(status.inner_text()) < 300
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
 def test_a_step_that_is_not_a_number_is_the_diagrams_error(page: Page, site_url: str) -> None:
