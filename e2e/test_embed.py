@@ -343,6 +343,35 @@ def test_a_hostile_colour_in_the_iframe_fragment_draws_nothing(
     assert dialogs == []
 
 
+LONE_SURROGATE = r"/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/"
+"""A UTF-16 unit of half a character (what a cut between an emoji's two units leaves)."""
+
+
+def test_a_long_bad_colour_and_step_are_cut_in_characters_and_counted(
+        page: Page, site_url: str) -> None:
+    """A hostile author's very long colour and step, with an emoji and a CJK character
+    where the diagram cuts them: the error shows the first characters whole (never half
+    an emoji) and says the whole length, as the engine says a bad value, in the page's
+    language; on a phone its words wrap within the page (a word of 40 letters too)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    colour = "a" * 39 + "\U0001f600" * 2000
+    step = "\U0001f600" * 19 + "\u4e2d" * 5000
+    position = SMALL.replace('"', "&quot;")
+    third_party(page, site_url, f"""
+      <qin-board id="colour" lang="de" position="{position}" colours="{colour}"></qin-board>
+      <qin-board id="step" position="{position}" move="Rb2Yb1" step="{step}"></qin-board>""")
+    for board_id, said in (
+            ("colour", "„" + "a" * 39 + "\U0001f600…“ (2.039 Zeichen)"),
+            ("step", "'" + "\U0001f600" * 19 + "\u4e2d…' (5,019 characters)")):
+        board = page.locator(f"#{board_id}")
+        expect(board).to_have_attribute("data-state", "error")
+        status = board.locator(".status")
+        expect(status).to_contain_text(said)
+        assert not status.evaluate(f"el => {LONE_SURROGATE}.test(el.textContent)")
+        assert len(status.inner_text()) < 300
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_a_step_that_is_not_a_number_is_the_diagrams_error(page: Page, site_url: str) -> None:
     fragment = f"position={quote(SMALL)}&move=Rb2Yb1&step=abc"
     page.goto(f"{site_url}embed/embed.html#{fragment}")

@@ -470,6 +470,30 @@ def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> 
     assert page.inner_html("#progress-table") == before  # Python draws the same table
 
 
+def test_the_stored_start_screen_is_read_up_to_its_length_in_characters(page: Page) -> None:
+    """prestart.js reads the stored start screen up to ``MAX_START`` characters, counted
+    as Python counts them (an emoji one character, not two UTF-16 units): one of exactly
+    that many characters, most of them emoji, shows its progress table before Python;
+    one character more shows nothing of it."""
+    from qin_ui.start_screen import KEY, MAX_START
+
+    stored = python_stored({"qin.progress": progress_record(("governor", 2, "won"))})
+    head = stored[KEY][:-1] + ',"pad":"'
+    emoji = MAX_START - len(head) - len('"}')
+    for extra, rows in ((0, 1), (1, 0)):  # at the edge, then one character beyond it
+        page.add_init_script(f"""localStorage.setItem({json.dumps(KEY)},
+          {json.dumps(head)} + "\\u{{1F600}}".repeat({emoji + extra}) + '"}}')""")
+        if extra == 0:
+            held = opened_without_python(page, {"qin.progress": stored["qin.progress"]})
+            assert page.evaluate(f"localStorage.getItem({json.dumps(KEY)}).length") > MAX_START
+        else:
+            page.reload()
+            without_python(page, "setup")
+        expect(page.locator("#progress-table tr[data-level=governor]")).to_have_count(rows)
+    booted(page, held)
+    expect(page.locator("#progress-table tr[data-level=governor]")).to_have_count(1)
+
+
 def test_a_damaged_progress_record_waits_for_python_which_keeps_it(page: Page) -> None:
     held = opened_without_python(page, {"qin.progress": "{broken"})
     expect(page.locator("#progress-table")).to_be_empty()  # nothing drawn from it

@@ -186,9 +186,9 @@ def click_after_typing(page: Page, field: str, value: str, target: str) -> None:
 def test_a_language_that_cannot_be_reached_is_said_until_the_next_change(
         page: Page, page_problems: PageProblems) -> None:
     """A language whose words cannot be fetched at all (the network fails): the page says
-    so, a name typed leaves the note (a name is read at the start) and the player's next
-    change of the form (the seed, left by a click elsewhere) ends it, the same before Python
-    and after it, with the click landing where the player pressed."""
+    so until the player's next action: a name typed ends the note (at its first letter),
+    and so does a change of the form (the seed, left by a click elsewhere), the same before
+    Python and after it, with the click landing where the player pressed."""
     held = HeldRuntime(page)
     page.route("**/i18n/fr.json", lambda route: route.abort("internetdisconnected"))
     page.goto("/")
@@ -201,11 +201,14 @@ def test_a_language_that_cannot_be_reached_is_said_until_the_next_change(
         expect(note).to_have_text(said)
         expect(note).to_be_visible()
         expect(page.locator("#lang")).to_have_value("en")
-        page.fill(seat, name)
+        page.fill(seat, name)  # a name typed: the next action
+        expect(note).to_be_hidden()
+        page.wait_for_function(NOTE_GONE)
+        expect(page.locator(seat)).to_have_value(name)  # the name typed stays as typed
         page.press(seat, "Tab")
-        if held.released:
-            page.wait_for_function("() => window.qinIdle")
+        page.select_option("#lang", "fr")
         expect(note).to_have_text(said)
+        expect(note).to_be_visible()
         fair = page.locator("#fair-start").is_checked()
         click_after_typing(page, "#seed", seed, "#fair-start")
         expect(page.locator("#fair-start")).to_be_checked(checked=not fair)

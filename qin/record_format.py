@@ -97,7 +97,7 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
         if isinstance(fmt, str) and fmt.startswith("qin-game/"):
             raise RecordError(f"unknown game record version {quote(fmt)}: this program reads "
                               f"'{FORMAT}' (a newer program may have written it)",
-                              "version", {"format": fmt[:40], "reads": FORMAT})
+                              "version", {"value": show(fmt), "reads": FORMAT})
         value = show(fmt)
         raise RecordError(f"this is not a game record: its format is {said(value)}, "
                           f"not \"{FORMAT}\"", "not_record", {"value": value, "reads": FORMAT})
@@ -214,7 +214,7 @@ def _name_code(name: object, seat: int) -> tuple[str, dict[str, Any]]:
         return "name_empty", {"seat": seat}
     if len(name) > MAX_NAME:
         return "name_long", {"seat": seat, "n": len(name), "most": MAX_NAME}
-    return "name_chars", {"seat": seat, "name": escape(name, 40)}
+    return "name_chars", {"seat": seat, "value": show(name)}
 
 
 def move_reason(exc: Exception, text: str) -> str:
@@ -460,7 +460,11 @@ def is_int(value: object) -> bool:
 
 
 def json_type(value: object) -> str:
-    """What JSON calls ``value``'s type, for an error message."""
+    """What JSON calls ``value``'s type, in the English message (``str()``) of a refusal,
+    which the command line and the logs read.  No player reads these words: the page
+    words a refusal from its code and params in the player's language (``record.<code>``,
+    ``qin.messages.record_error_text``), whose words say what the field must be, and a
+    player's view is the page's own data (its refusals go to the console)."""
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -154,3 +154,38 @@ def test_a_hostile_request_is_answered_with_an_error_never_raised(request_text: 
     ``{"error": ...}`` answer."""
     answer = json.loads(qin_embed.handle(request_text))
     assert answer["error"]
+
+
+CUT_TEXTS = [
+    "green", "",
+    "a" * 39 + "\U0001f600" * 2000,  # an emoji across the cut: one character, never split
+    "\u4e2d" * 41, "tab\there\x1b[2J" + "\u202e" + "z" * 60,  # escapes, then the cut
+    "x\ud800y", "\U0001f600" * 40, "\U0001f600" * 41, "nb\u00a0sp ok\u2028",
+]
+"""Offending texts as a hostile diagram's author writes them: emoji and CJK characters
+at the cut, control and format characters, a lone surrogate, very long text."""
+
+
+@pytest.mark.parametrize("limit", [20, 40, 60])
+def test_stamp_shows_an_offending_text_as_the_engine_does(limit: int) -> None:
+    """stamp.js's ``shown`` (a bad colour's, a bad step's, a bad position's text) is the
+    engine's ``qin.inputs.shown``: cut in characters (code points), escaped, with the
+    whole length when cut; an emoji or a CJK character is never split in two."""
+    from qin.inputs import shown
+
+    found = node(f"""console.log(JSON.stringify({json.dumps(CUT_TEXTS)}
+      .map((text) => stamp.shown(text, {limit}))));""")
+    assert found == [shown(text, limit) for text in CUT_TEXTS]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "'" + "a" * 39 + "\U0001f600…' (2,039 characters)"),
+    ("de", "„" + "a" * 39 + "\U0001f600…“ (2.039 Zeichen)"),
+    ("fr", "«\u00a0" + "a" * 39 + "\U0001f600…\u00a0» (2\u202f039\u00a0caractères)"),
+])
+def test_a_diagrams_long_bad_colour_is_cut_in_characters_and_counted(
+        lang: str, said: str) -> None:
+    answer = json.loads(qin_embed.handle(json.dumps(
+        {"op": "render", "position": SMALL, "lang": lang,
+         "colours": ["green", "a" * 39 + "\U0001f600" * 2000]})))
+    assert said in answer["error"], answer["error"]

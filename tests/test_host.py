@@ -950,6 +950,21 @@ def test_the_settings_table_is_what_each_setting_s_reply_writes() -> None:
         assert table["sound"] == {"false": [["qin.sound", "on"]], "true": [["qin.sound", "off"]]}
 
 
+def test_a_name_typed_ends_the_note_on_a_language_and_changes_nothing_else() -> None:
+    """Typing a seat's name is the player's next action: the note on a language that could
+    not be loaded goes at the first letter (the shell says so while the note shows); the
+    name itself is read at the start, so nothing else of the screen changes."""
+    h, _ = started()
+    h.handle({"t": "language-failed", "lang": "de"})
+    before = h.app.screen().elements["seats"]
+    name = [node("input", "seat-name-1"), node("li", "", ("seat",)), node("form", "setup-form"),
+            APP]
+    reply = h.handle({"t": "input", "path": name, "value": "B"})
+    assert reply["changes"]["lang-note"]["hidden"] is True
+    assert h.app.screen().elements["seats"] == before
+    assert set(reply["changes"]) == {"lang-note"}
+
+
 def test_a_language_whose_words_cannot_be_loaded_is_said_and_changes_nothing() -> None:
     """The shell could not load the catalogue of the language chosen (offline, not kept):
     the page says so, in its language, and stays as it is; the note stays until the

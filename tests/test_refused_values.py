@@ -176,3 +176,35 @@ def test_a_position_errors_value_is_shown_data_too() -> None:
         qin.Game.from_position("x" * 300 + " .\n. .\n")
     assert info.value.params["value"] == {"text": "x" * 60 + "…", "length": 300}
     assert "'" + "x" * 60 + "…' (300 characters)" in str(info.value)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "('qin-game/\\x1b" + "\U0001f600" * 30 + "…' (109 characters); this program reads"),
+    ("de", "(„qin-game/\\x1b" + "\U0001f600" * 30 + "…“ (109 Zeichen); dieses Programm liest"),
+    ("fr", "(«\u00a0qin-game/\\x1b" + "\U0001f600" * 30
+     + "…\u00a0» (109\u00a0caractères)\u00a0; ce programme lit"),
+])
+def test_a_record_of_another_version_shows_its_format_as_any_bad_value(
+        lang: str, said: str) -> None:
+    """The version a record says it is goes into its refusal as every offending value
+    does: escaped, cut in characters (an emoji is never split), with its length."""
+    fmt = "qin-game/\x1b" + "\U0001f600" * 99
+    error = refused(base(format=fmt))
+    assert error.code == "version"
+    assert error.params["value"] == {"text": "qin-game/\\x1b" + "\U0001f600" * 30 + "…",
+                                     "length": 109}
+    assert "format" not in error.params
+    assert said in record_error_text(error, lang)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "name 2 'Bo\\x07b' in the game record"),
+    ("de", "Name 2 „Bo\\x07b“ der Spielaufzeichnung"),
+    ("fr", "le nom 2 «\u00a0Bo\\x07b\u00a0» de l’enregistrement de partie"),
+])
+def test_a_name_with_a_character_no_name_may_hold_is_shown_escaped(
+        lang: str, said: str) -> None:
+    error = refused(base(names=["Li", "Bo\x07b"]))
+    assert error.code == "name_chars"
+    assert error.params == {"seat": 2, "value": {"text": "Bo\\x07b"}}
+    assert said in record_error_text(error, lang)

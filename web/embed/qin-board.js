@@ -15,7 +15,7 @@
 // (stamped, engine not yet there), then "ready" (drawn by the engine), or "error".
 // `data-step` is the step shown; `el.engineState` holds the board's facts.
 
-import { LIMITS, badColour, fill, parsePosition, stamp } from "./stamp.js";
+import { LIMITS, badColour, fill, parsePosition, shown, stamp } from "./stamp.js";
 
 const HERE = new URL("./", import.meta.url);
 const LANGS = ["en", "de", "fr"];
@@ -78,19 +78,28 @@ function say(messages, key, values = {}) {
   return fill(messages[key] ?? key, values);
 }
 
+/** How many characters of a bad colour and of a bad step the diagram's error shows
+ * (qin_embed.BAD_VALUE_CHARS for a colour; then "…" and the length). */
+const BAD_COLOUR_CHARS = 40;
+const BAD_STEP_CHARS = 20;
+
+/** An offending text as stamp.js holds it (`shown`, as the engine does: its shown text,
+ * its length when cut) in the reader's words, as qin.messages.value_text says it: quoted
+ * as the language quotes, its length grouped as the language groups. */
+function valueText(messages, { text = "", length } = {}) {
+  const quoted = say(messages, "value.quoted", { text });
+  if (length === undefined) return quoted;
+  const n = length.toLocaleString("en").replaceAll(",", say(messages, "number.thousands"));
+  return say(messages, "value.cut", { quoted, n });
+}
+
 /** Why stamp.js refused a position, as qin.messages.position_error_text says the
  * engine's refusal of it: `position.<code>` after its line and column, the offending
- * text (stamp.js holds it as the engine does: its shown text, its length when cut)
- * quoted as the language quotes, its length grouped as the language groups. */
+ * text in the reader's words (`valueText`). */
 function refusalOfPosition(messages, err) {
   const { code, params } = err;
   if (!(`position.${code}` in messages)) return err.message; // no catalogue: the English
-  const { text = "", length } = params.value ?? {};
-  let value = say(messages, "value.quoted", { text });
-  if (length !== undefined) {
-    const n = length.toLocaleString("en").replaceAll(",", say(messages, "number.thousands"));
-    value = say(messages, "value.cut", { quoted: value, n });
-  }
+  const value = valueText(messages, params.value);
   const reason = say(messages, `position.${code}`, { ...params, value });
   return say(messages, "position.at", { line: params.line, column: params.column, reason });
 }
@@ -438,7 +447,7 @@ class QinBoard extends HTMLElement {
     if (bad !== null) {
       const m = this.messages || {};
       throw diagramError(say(m, "ui.bad_colour", {
-        colour: say(m, "value.quoted", { text: bad.length > 40 ? `${bad.slice(0, 40)}…` : bad }),
+        colour: valueText(m, shown(bad, BAD_COLOUR_CHARS)),
         palette: palette.join(", "),
       }));
     }
@@ -452,7 +461,7 @@ class QinBoard extends HTMLElement {
     if (!/^\d{1,6}$/.test(text)) {
       const m = this.messages || {};
       throw diagramError(say(m, "ui.bad_step", {
-        step: say(m, "value.quoted", { text: text.length > 20 ? `${text.slice(0, 20)}…` : text }), total,
+        step: valueText(m, shown(text, BAD_STEP_CHARS)), total,
       }));
     }
     return Math.min(Number(text), total);

@@ -25,7 +25,7 @@ from typing import Any
 import qin
 from qin import messages as engine
 from qin.events import Event
-from qin.inputs import escape
+from qin.inputs import shown
 from qin.json_text import MAX_TEXT, read_json
 from qin.messages import join_list, player_name, text
 from qin.svg import (
@@ -54,6 +54,9 @@ LIMITS = {"cols": 26, "rows": 99, "chars": 65536}
 MAX_POSITION_CHARS = LIMITS["chars"]
 """The longest position text a diagram draws, in characters; the board's own limits
 (columns, rows) are the position parser's."""
+BAD_VALUE_CHARS = 40
+"""How many characters of a bad colour the diagram's error shows (``qin.inputs.shown``:
+then "…" and its length; qin-board.js's ``BAD_COLOUR_CHARS``)."""
 
 
 def _said(messages: Mapping[str, str], key: str, english: str, **values: Any) -> str:
@@ -139,8 +142,8 @@ def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str],
         try:
             colours.append(check_colour(given))
         except ColourError as exc:
-            shown = text(messages, "value.quoted", text=escape(given, 40))
-            raise DiagramError(_said(messages, "ui.bad_colour", str(exc), colour=shown,
+            said = engine.value_text(shown(given, BAD_VALUE_CHARS), messages)
+            raise DiagramError(_said(messages, "ui.bad_colour", str(exc), colour=said,
                                      palette=", ".join(PAGODA_COLOURS))) from exc
     names = [str(n) for n in req.get("names") or []][:game.players]
     if len(names) < game.players:

@@ -43,15 +43,34 @@ function tooLarge(message) {
 /** How many characters of an offending text a refusal shows (qin.inputs.QUOTE_LIMIT). */
 const QUOTE_LIMIT = 60;
 
+/** The characters Python's `str.isprintable` refuses: controls, format characters, lone
+ *  surrogates, private use, unassigned, line and paragraph separators, and every space
+ *  but " ". */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|[^\P{Zs} ]/u;
+const NAMED_ESCAPES = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** One character as Python's `repr` escapes it (\t, \x1b, \u202e, \U000e0001). */
+function escaped(char) {
+  if (char in NAMED_ESCAPES) return NAMED_ESCAPES[char];
+  const code = char.codePointAt(0);
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
+  if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
+  return `\\U${code.toString(16).padStart(8, "0")}`;
+}
+
 /**
  * An offending text as the engine's refusal holds it (qin.inputs.shown): `{text}`, or
- * when longer than QUOTE_LIMIT characters (code points, as Python counts them) the
- * first of them then "…" as `text` and the whole `length`.
+ * when longer than `limit` characters (code points, as Python counts them: an emoji or
+ * a CJK character is never split) the first of them then "…" as `text` and the whole
+ * `length`; unprintable characters escaped as the engine escapes them (qin.inputs.escape).
  */
-function shown(text) {
-  const chars = [...text];
-  if (chars.length <= QUOTE_LIMIT) return { text };
-  return { text: `${chars.slice(0, QUOTE_LIMIT).join("")}…`, length: chars.length };
+export function shown(text, limit = QUOTE_LIMIT) {
+  const kept = [];
+  for (const char of text) {
+    if (kept.length === limit) return { text: `${kept.join("")}…`, length: characterCount(text) };
+    kept.push(UNPRINTABLE.test(char) ? escaped(char) : char);
+  }
+  return { text: kept.join("") };
 }
 
 /**
@@ -69,7 +88,7 @@ function refused(code, params, english) {
 
 /** How many characters (code points) `text` has, as the engine counts them (Python's
  *  len): an emoji is one character, not two UTF-16 units. */
-function characterCount(text) {
+export function characterCount(text) {
   let count = text.length;
   for (let i = 0; i + 1 < text.length; i += 1) {
     const high = text.charCodeAt(i);

@@ -223,6 +223,8 @@ def to_action(message: Mapping[str, Any], settings: setup.Settings) -> Action | 
         path = path_of(message)
         if path and path[0].id == "replay-pos":
             return Command("replay-jump", _str(message.get("value")))
+        if path and path[0].id.startswith("seat-name-") and inside(path, "setup-form"):
+            return actions.NameTyped()
         return None
     if kind == "submit":
         return actions.StartGame(read_form(message.get("form"), settings))

@@ -55,7 +55,7 @@
 // page's Python owns the screen); performance marks "qin:prestart-usable" and
 // "qin:prestart-board".
 
-import { stamp } from "../embed/stamp.js";
+import { characterCount, stamp } from "../embed/stamp.js";
 import { linkPosition } from "./linkcode.js";
 
 /** Controls that wait for the engine (off until the hand-over). */
@@ -88,7 +88,8 @@ function readStored() {
   const keys = site.keys;
   try {
     const text = localStorage.getItem(keys.start);
-    if (!text || text.length > keys.maxStart) return null;
+    // at most maxStart characters, counted as Python counts them (an emoji is one)
+    if (!text || (text.length > keys.maxStart && characterCount(text) > keys.maxStart)) return null;
     const data = JSON.parse(text);
     return data && typeof data === "object" && data.format === keys.format ? data : null;
   } catch {
@@ -311,10 +312,14 @@ function bind() {
     showBoard(null, null, undefined, words().learning, "learn");
   });
   // A change of the form (the seed, the board, the players...) is the player's next
-  // action, as the page's Python takes it (events.change): the note on a language goes;
-  // a seat's name is read at the start, by both.
+  // action, as the page's Python takes it (events.change), and so is a seat's name typed
+  // (events.to_action: its first letter; the name is read at the start, by both): the
+  // note on a language goes.
   on($("setup-form"), "change", (event) => {
     if (!event.target.id?.startsWith("seat-name-")) sayFailed("");
+  });
+  on($("setup-form"), "input", (event) => {
+    if (event.target.id?.startsWith("seat-name-")) sayFailed("");
   });
   on($("player-count"), "change", (event) => {
     showSeats(Number(event.target.value));

@@ -12,6 +12,7 @@
 //   click    {path}              path: the target and its ancestors up to #app, each
 //   change   {path, name, value, form}    {tag, id, cls: [...], data: {...}}
 //   input    {path, value}       submit {form}      form: {fields: {id: value or checked}}
+//            (a range's value; a seat's name typed: {path}, while the note on a language shows)
 //   key      {key, shift, ctrl, target}            (not in a field, no Meta/Alt)
 //   hover    {path}   leave {}   pointer {kind, path}   context {path}
 //   wheel    {down, at, path}    drag {over}
@@ -282,6 +283,11 @@ function bind() {
   on(app, "input", (e) => {
     chosen(e.target);
     if (e.target.type === "range") send({ t: "input", path: describe(e.target), value: String(e.target.value) });
+    // a seat's name typed ends the note on a language (the page's Python reads the name
+    // at the start): said while the note shows, not at every letter
+    else if (e.target.id?.startsWith("seat-name-") && document.getElementById("lang-note")?.hidden === false) {
+      send({ t: "input", path: describe(e.target) });
+    }
   });
   on(app, "submit", (e) => {
     e.preventDefault();

@@ -160,6 +160,15 @@ class LanguageFailed:
 
 
 @dataclass(frozen=True)
+class NameTyped:
+    """The player typed in a seat's name on the start screen (the name itself is read at
+    the start, from the form): an action all the same, which ends what is said until
+    the next one (the note on a language)."""
+
+    name = "name-typed"
+
+
+@dataclass(frozen=True)
 class LanguageChosen:
     """The player chose a language; ``catalogue`` is its messages (JSON text, fetched
     by the page), ``form`` the start screen as it stands."""
@@ -284,7 +293,7 @@ Action = (Key | Command | Hover | BoardClick | Pointer | Wheel | SetupEdited | S
           | Boot | LanguageChosen | Imported | ImportRefused | WorkerReady | WorkerFailed
           | ComputerAnswer
           | HintAnswer | Timer | Copied | StorageChanged | AddressChanged | ReviewAnswer
-          | StorageFailed | LanguageFailed)
+          | StorageFailed | LanguageFailed | NameTyped)
 
 
 # -- effects ---------------------------------------------------------------------------

@@ -195,7 +195,8 @@ PAGE: Routes = {
 """What every mode takes: the page's own events (a timer acts only on its own turn)."""
 
 START: Routes = {
-    "setup-edit": starting.setup_edit, "start": starting.start_game,
+    "setup-edit": starting.setup_edit, "name-typed": starting.name_typed,
+    "start": starting.start_game,
     "back-to-game": starting.back_to_game,
     **dict.fromkeys(("resume", "export-save", "export-raw", "delete", "delete-finished",
                      "undelete"), starting.saved_game),

@@ -42,7 +42,8 @@ KEY: Final = "qin.start"
 """Storage key: the start screen before Python (``StartKeeper``)."""
 FORMAT: Final = "qin-start/1"
 MAX_START: Final = 4 * MAX_TEXT
-"""The longest ``KEY`` text prestart.js reads (a longer one waits for Python)."""
+"""The longest ``KEY`` text prestart.js reads, in characters (code points, as Python counts
+them: an emoji is one, not JavaScript's two UTF-16 units); a longer one waits for Python."""
 COUNTS: Final = (2, 3, 4)
 KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefix": PREFIX,
                "progress": progress.KEY, "table": table.KEY}

@@ -33,6 +33,7 @@ from .actions import (
     ImportRefused,
     LanguageChosen,
     LanguageFailed,
+    NameTyped,
     Save,
     SetupEdited,
     StartGame,
@@ -291,6 +292,12 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
     if s is not None:
         s.notice = None
     app.refresh_entries()
+    return []
+
+
+def name_typed(app: Core, e: NameTyped) -> list[Effect]:
+    """A seat's name typed: nothing changes (the name is read at the start); being the
+    player's action, it ends the note on a language (``App.dispatch``)."""
     return []
 
 
