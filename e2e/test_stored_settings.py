@@ -398,3 +398,58 @@ def test_the_last_table_started_is_the_start_screen_of_the_next_visit(page: Page
     assert page.evaluate(TABLE) == FIRST_VISIT  # after Python
     expect(page.locator("#setup-problems")).to_have_text("")
     assert page.evaluate("localStorage.getItem('qin.table')") == spoiled  # left as it was
+
+
+def test_the_last_table_started_follows_a_language_chosen_before_and_after_python(
+        page: Page) -> None:
+    """The table of the next visit (three seats, a name typed, a computer seat) stays the
+    table when the player chooses another language, before Python and after it: the
+    seats named after their colours are named in the language chosen, the name typed and
+    the rest as they were; the next visit, in that language, shows it too."""
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    page.check("#players-3")
+    expect(page.locator("#seat-name-2")).to_have_value("Purple")
+    page.fill("#seat-name-0", "Mei")
+    page.select_option("#seat-kind-1", "governor")
+    page.wait_for_function("() => window.qinIdle")
+    page.check("#board-lion")
+    page.uncheck("#hints-on")
+    page.wait_for_function("() => window.qinIdle")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    left_for_the_start_screen(page)
+    german = {**PLAYED, "names": ["Mei", "Weiß", "Lila"]}
+    french = {**PLAYED, "names": ["Mei", "Blanc", "Violet"]}
+
+    held = HeldRuntime(page)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    assert page.evaluate(TABLE) == PLAYED
+    page.select_option("#lang", "de")  # before Python
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    assert page.evaluate(TABLE) == german
+    expect(page.locator("#seat-kind-1 option:checked")).to_have_text("Computer: Statthalter")
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == german  # Python takes the table shown
+    page.select_option("#lang", "fr")  # after Python
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == french
+
+    held = HeldRuntime(page)
+    page.reload()  # the next visit, in French
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert page.evaluate(TABLE) == french
+    page.fill("#seat-name-2", "Bo")  # typed before Python: kept through the switch
+    page.select_option("#lang", "en")
+    expect(page.locator("#start")).to_have_text("Start the game")
+    assert page.evaluate(TABLE) == {**PLAYED, "names": ["Mei", "White", "Bo"]}
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == {**PLAYED, "names": ["Mei", "White", "Bo"]}

@@ -32,6 +32,8 @@ from tests.test_app import refusing  # noqa: E402
 from tools.build_site import merged_catalogue  # noqa: E402
 
 CATALOGUES = {lang: merged_catalogue(lang) for lang in ("en", "de", "fr")}
+SITE = json.loads(start_screen.site_file(CATALOGUES))
+"""start.json as the build writes it: the pieces seat rows are joined from."""
 
 FIRST_VISIT = A.Form(("Green", "White"), ("green", "white"), ("human", "apprentice"),
                      "bird", False, "", "single", True)
@@ -72,11 +74,19 @@ def drawn(storage: MemoryStorage) -> dict[str, Any] | None:
     return shown
 
 
-def form_shown(shown: dict[str, Any], count: int | None = None) -> A.Form:
-    """What prestart.js hands over when it shows ``shown`` and the player presses Start
-    (its seat rows as the browser reads them)."""
+def rows_of(shown: dict[str, Any], count: int, lang: str = "en") -> str:
+    """The seat rows for ``count`` players that prestart.js shows of ``shown`` in
+    ``lang`` (its parts joined with start.json's pieces)."""
+    rows = start_screen.site_rows(SITE, lang, shown["seats"][str(count)])
+    assert rows is not None
+    return rows
+
+
+def form_shown(shown: dict[str, Any], count: int | None = None, lang: str = "en") -> A.Form:
+    """What prestart.js hands over when it shows ``shown`` (in ``lang``) and the player
+    presses Start (its seat rows as the browser reads them)."""
     count = count or shown["players"]
-    rows = shown["seats"][str(count)]
+    rows = rows_of(shown, count, lang)
     names = tuple(n for n in _attrs(rows, 'id="seat-name-', 'value="'))
     colours = tuple(_selected(rows, "seat-colour-", i) for i in range(count))
     kinds = tuple(_selected(rows, "seat-kind-", i) for i in range(count))
@@ -130,9 +140,9 @@ def test_the_last_game_started_is_the_table_the_next_visit_shows_before_python()
         "lion", True, False, "sides")
     # the page's own seat rows: the table's, and for another count what the page makes
     for n in (2, 3, 4):
-        assert shown["seats"][str(n)] == views.seats_html(with_players(PLAYED_SETTINGS, n))
-    assert 'value="Mei"' in shown["seats"]["3"] and 'value="minister" selected' in \
-        shown["seats"]["3"]
+        assert rows_of(shown, n) == views.seats_html(with_players(PLAYED_SETTINGS, n))
+    assert 'value="Mei"' in rows_of(shown, 3) and 'value="minister" selected' in \
+        rows_of(shown, 3)
     assert shown["from"] == storage.data[table.KEY]  # shown while it is the table kept
     assert again.state.start.seed_text == ""  # a new game deals afresh
 
@@ -163,14 +173,14 @@ def test_the_table_shown_before_python_is_what_python_draws_when_it_arrives() ->
     shown = shown_at_the_next_visit(storage)
     app = visit(storage, form_shown(shown))  # handed over untouched: nothing changes
     screen = app.screen().elements
-    assert screen["seats"].html == shown["seats"]["3"]
+    assert screen["seats"].html == rows_of(shown, 3)
     assert screen["players-3"].checked and screen["board-lion"].checked
     assert screen["fair-start"].checked and not screen["hints-on"].checked
     assert screen["series-plan"].value == "sides"
     # two seats chosen before Python: the rows shown are the page's own for two
     two = form_shown(shown, 2)
     app.store(app.dispatch(A.SetupEdited(form_shown(shown), "players", 2)))
-    assert app.screen().elements["seats"].html == shown["seats"]["2"]
+    assert app.screen().elements["seats"].html == rows_of(shown, 2)
     assert app.state.start.settings.names == list(two.names)
 
 
@@ -191,6 +201,37 @@ def test_a_seat_named_after_its_colour_takes_the_next_visits_language() -> None:
     shown = drawn(storage)
     assert shown is not None
     assert form_shown(shown).names == ("Green", "Li")
+
+
+def test_the_table_shown_before_python_is_shown_in_the_language_chosen_there() -> None:
+    """A language chosen before Python: the table's seats in that language (a seat named
+    after its colour named in it, a name typed kept), as its Python draws them, and the
+    start handed over in it starts that table."""
+    storage = MemoryStorage()
+    shown = shown_at_the_next_visit(storage)  # drawn by an English page
+    i18n.set_language("de", CATALOGUES["de"])
+    german = Settings((Seat("Mei", "green"), Seat("Weiß", "white", "minister"),
+                       Seat("Lila", "purple", "governor")), "lion", True, None, False)
+    for n in (2, 3, 4):
+        assert rows_of(shown, n, "de") == views.seats_html(with_players(german, n))
+    i18n.set_language("en", CATALOGUES["en"])
+    assert form_shown(shown, lang="fr").names == ("Mei", "Blanc", "Violet")
+    early = visit(storage, form_shown(shown, lang="de"), lang="de",
+                  intent=A.StartGame(form_shown(shown, lang="de")))
+    s = early.state.game.session
+    assert s is not None and s.names == ["Mei", "Weiß", "Lila"]
+    assert [seat.kind for seat in s.settings.seats] == ["human", "minister", "governor"]
+
+
+def test_the_table_shown_before_python_is_kept_small() -> None:
+    """The start screen's key with a table of three (its rows for 2, 3 and 4 players) is
+    kept as pieces' keys: some 1 KB, not the 24 KB of its HTML."""
+    storage = MemoryStorage()
+    shown = shown_at_the_next_visit(storage)
+    html = sum(len(rows_of(shown, n)) for n in (2, 3, 4))
+    kept = len(json.dumps(shown["seats"]))
+    assert html > 20_000 and kept < 1_500, (html, kept)
+    assert len(storage.data[start_screen.KEY]) < 3_000
 
 
 def test_the_first_visits_table_is_not_drawn_again() -> None:
