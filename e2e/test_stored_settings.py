@@ -14,7 +14,14 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, PageProblems, boot, wait_for_boot
+from e2e.helpers import (
+    BOOT_TIMEOUT_MS,
+    HeldRuntime,
+    PageProblems,
+    boot,
+    storage_full_for,
+    wait_for_boot,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -453,3 +460,35 @@ def test_the_last_table_started_follows_a_language_chosen_before_and_after_pytho
     assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
     page.wait_for_function("() => window.qinIdle")
     assert page.evaluate(TABLE) == {**PLAYED, "names": ["Mei", "White", "Bo"]}
+
+
+def test_a_storage_full_for_the_table_starts_and_saves_the_game_and_says_nothing(
+        page: Page) -> None:
+    """The browser's storage is full for the table started and the start screen before
+    Python: the page comes to rest, the game starts and is saved, and nothing is said of
+    those keys (nothing the player had is lost); the next visit shows the first visit's
+    table.  (The saved games' note said the storage was full, and each refusal drew the
+    saved games again, written again and refused again: the page never came to rest.)"""
+    storage_full_for(page, "qin.table", "qin.start")
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    page.fill("#seat-name-0", "Mei")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#save-state")).to_have_text("Saved in this browser.")
+    page.click("#new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#saved")).to_have_attribute("data-count", "1")
+    expect(page.locator("#saved-message")).to_be_hidden()
+    assert page.evaluate("[localStorage.getItem('qin.table'), localStorage.getItem('qin.start')]"
+                         ) == [None, None]
+    page.locator("#saved-list button[data-action=delete]").first.click()
+    expect(page.locator("#saved")).to_have_attribute("data-count", "0")
+    page.wait_for_function("() => window.qinIdle")
+    page.reload()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == FIRST_VISIT
+    expect(page.locator("#saved-message")).to_be_hidden()

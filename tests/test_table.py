@@ -324,6 +324,57 @@ def test_a_storage_that_refuses_the_table_starts_the_game_all_the_same() -> None
     assert table.KEY not in storage.data
 
 
+REFUSED_WRITE = "QuotaExceededError: The quota has been exceeded."
+"""A browser's words when its storage is full (the shell's ``unwritten``)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("key", [table.KEY, start_screen.KEY])
+def test_a_table_the_browser_refuses_to_keep_says_nothing_of_saved_games(
+        key: str, lang: str) -> None:
+    """The browser refuses the write of the table's keys after a start (storage full):
+    the game goes on, saved; nothing the player had is lost (what is not kept is the table
+    for the next visit, and what a next visit shows before its Python), so nothing is
+    said, and nothing of the saved games."""
+    storage = MemoryStorage()
+    app = started(storage, left=False, lang=lang)
+    i18n.set_language(lang, CATALOGUES[lang])
+    saved = app.screen().elements["save-state"].text
+    app.store(app.dispatch(A.StorageFailed(key, REFUSED_WRITE)))
+    screen = app.screen().elements
+    assert app.state.game.session is not None and screen["save-state"].text == saved
+    app.store(app.dispatch(A.Command("new-game")))
+    screen = app.screen().elements
+    assert screen["saved-message"].hidden and not screen["saved-message"].text
+    assert screen["progress-message"].hidden
+    assert len(app.state.start.entries) == 1  # the game, saved
+
+
+def test_a_start_screen_the_browser_refuses_to_keep_is_not_written_again_at_once() -> None:
+    """On the start screen, the browser refuses the start screen's key (storage full):
+    the page's reply writes nothing again (each refusal drew the saved games again, and
+    their key was written again, and refused again: the page never came to rest)."""
+    h = host.Host.open({})
+    reply = h.handle({"t": "start", "href": "http://localhost/", "hash": "", "handed": "",
+                      "lang": "en", "catalogue": json.dumps(CATALOGUES["en"]), "form": None})
+    assert start_screen.KEY in dict(reply["writes"])
+    for _ in range(2):
+        reply = h.handle({"t": "unwritten", "failed": [
+            {"key": start_screen.KEY, "error": REFUSED_WRITE, "value": None}]})
+        assert "writes" not in reply, reply["writes"]
+        assert "saved-message" not in reply.get("changes", {})
+
+
+def test_a_storage_that_refuses_the_start_screen_s_key_starts_the_game_all_the_same(
+        ) -> None:
+    storage = refusing(start_screen.KEY)
+    app = started(storage, left=False)
+    assert app.state.game.session is not None and len(save_keys(storage)) == 1
+    assert start_screen.KEY not in storage.data and table.KEY in storage.data
+    app.store(app.dispatch(A.Command("new-game")))
+    assert app.screen().elements["saved-message"].hidden
+
+
 def test_two_tabs_the_last_start_wins() -> None:
     """Two tabs on their start screens: A starts a game, then B another (each goes back
     and deletes it); A's start screen keeps its own choices meanwhile, and the next visit
