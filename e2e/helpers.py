@@ -188,6 +188,22 @@ class PageProblems:
         return "\n".join(lines)
 
 
+def storage_full_for(page: Page | BrowserContext, *keys: str) -> None:
+    """From the next page opened, the browser's storage is full for ``keys``: their
+    writes are refused as a full storage refuses them (a ``QuotaExceededError``), the
+    others kept."""
+    page.add_init_script(f"""(() => {{
+      const full = new Set({list(keys)!r});
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {{
+        if (full.has(String(key))) {{
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        }}
+        return setItem.call(this, key, value);
+      }};
+    }})();""")
+
+
 RUNTIME = ("**/vendor/pyodide/**", "**/wheels/**")
 
 

@@ -14,7 +14,14 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import BOOT_TIMEOUT_MS, HeldRuntime, PageProblems, boot, wait_for_boot
+from e2e.helpers import (
+    BOOT_TIMEOUT_MS,
+    HeldRuntime,
+    PageProblems,
+    boot,
+    storage_full_for,
+    wait_for_boot,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -401,3 +408,90 @@ def test_the_last_table_started_is_the_start_screen_of_the_next_visit(page: Page
     assert page.evaluate(TABLE) == FIRST_VISIT  # after Python
     expect(page.locator("#setup-problems")).to_have_text("")
     assert page.evaluate("localStorage.getItem('qin.table')") == spoiled  # left as it was
+
+
+def test_the_last_table_started_follows_a_language_chosen_before_and_after_python(
+        page: Page) -> None:
+    """The table of the next visit (three seats, a name typed, a computer seat) stays the
+    table when the player chooses another language, before Python and after it: the
+    seats named after their colours are named in the language chosen, the name typed and
+    the rest as they were; the next visit, in that language, shows it too."""
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    page.check("#players-3")
+    expect(page.locator("#seat-name-2")).to_have_value("Purple")
+    page.fill("#seat-name-0", "Mei")
+    page.select_option("#seat-kind-1", "governor")
+    page.wait_for_function("() => window.qinIdle")
+    page.check("#board-lion")
+    page.uncheck("#hints-on")
+    page.wait_for_function("() => window.qinIdle")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    left_for_the_start_screen(page)
+    german = {**PLAYED, "names": ["Mei", "Weiß", "Lila"]}
+    french = {**PLAYED, "names": ["Mei", "Blanc", "Violet"]}
+
+    held = HeldRuntime(page)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    assert page.evaluate(TABLE) == PLAYED
+    page.select_option("#lang", "de")  # before Python
+    expect(page.locator("#start")).to_have_text("Spiel starten")
+    assert page.evaluate(TABLE) == german
+    expect(page.locator("#seat-kind-1 option:checked")).to_have_text("Computer: Statthalter")
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == german  # Python takes the table shown
+    page.select_option("#lang", "fr")  # after Python
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == french
+
+    held = HeldRuntime(page)
+    page.reload()  # the next visit, in French
+    expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert page.evaluate(TABLE) == french
+    page.fill("#seat-name-2", "Bo")  # typed before Python: kept through the switch
+    page.select_option("#lang", "en")
+    expect(page.locator("#start")).to_have_text("Start the game")
+    assert page.evaluate(TABLE) == {**PLAYED, "names": ["Mei", "White", "Bo"]}
+    held.release()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == {**PLAYED, "names": ["Mei", "White", "Bo"]}
+
+
+def test_a_storage_full_for_the_table_starts_and_saves_the_game_and_says_nothing(
+        page: Page) -> None:
+    """The browser's storage is full for the table started and the start screen before
+    Python: the page comes to rest, the game starts and is saved, and nothing is said of
+    those keys (nothing the player had is lost); the next visit shows the first visit's
+    table.  (The saved games' note said the storage was full, and each refusal drew the
+    saved games again, written again and refused again: the page never came to rest.)"""
+    storage_full_for(page, "qin.table", "qin.start")
+    boot(page)
+    page.wait_for_function("() => window.qinIdle")
+    page.fill("#seat-name-0", "Mei")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#save-state")).to_have_text("Saved in this browser.")
+    page.click("#new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#saved")).to_have_attribute("data-count", "1")
+    expect(page.locator("#saved-message")).to_be_hidden()
+    assert page.evaluate("[localStorage.getItem('qin.table'), localStorage.getItem('qin.start')]"
+                         ) == [None, None]
+    page.locator("#saved-list button[data-action=delete]").first.click()
+    expect(page.locator("#saved")).to_have_attribute("data-count", "0")
+    page.wait_for_function("() => window.qinIdle")
+    page.reload()
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(TABLE) == FIRST_VISIT
+    expect(page.locator("#saved-message")).to_be_hidden()

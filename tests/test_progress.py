@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,13 +24,14 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import progress  # noqa: E402
+from qin_ui import i18n, progress  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import anchor_of  # noqa: E402
 
 from tests.test_app import form, new_app, run, session  # noqa: E402
+from tools.build_site import merged_catalogue  # noqa: E402
 
 
 def last_move_by_seat_one(seed: int = 1) -> tuple[qin.Game, int]:
@@ -127,6 +129,42 @@ def test_a_finished_game_counts_once_across_reloads_tabs_and_a_refused_undo() ->
     assert [r.games for r in other.state.start.progress.rows()] == [2]
     table = other.screen().elements["progress-table"].html or ""
     assert 'data-level="governor" data-players="2" data-games="2"' in table
+
+
+@pytest.fixture
+def english() -> Iterator[list[dict[str, str]]]:
+    """The page's language set back to English (the catalogue put in the list) after."""
+    given: list[dict[str, str]] = []
+    yield given
+    if given:
+        i18n.set_language("en", given[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_game_the_browser_refuses_to_count_is_said_on_the_progress_card(
+        lang: str, english: list[dict[str, str]]) -> None:
+    """The browser refuses the progress record's write (storage full) when a game against
+    the computer ends: the progress card says this game is not in it, in the player's
+    language, and shows what the browser kept; the saved games' note says nothing of it."""
+    catalogue = merged_catalogue(lang)
+    storage = MemoryStorage()
+    text, last = near_finished_save(["human", "governor"])
+    app = new_app(storage)
+    run(app, A.LanguageChosen(lang, json.dumps(catalogue), form()))
+    english.append(merged_catalogue("en"))  # the language set back after the test
+    finish(app, text, last)
+    assert len(app.state.start.progress.games) == 1
+    del storage.data[progress.KEY]  # what the browser holds: the write was refused
+    run(app, A.StorageFailed(progress.KEY, "QuotaExceededError: The quota has been exceeded."))
+    run(app, A.Command("result-new"))
+    assert app.mode is Mode.START
+    screen = app.screen().elements
+    note = screen["progress-message"].text or ""
+    assert not screen["progress-message"].hidden
+    assert note == catalogue["progress.not_saved"].replace(
+        "{error}", catalogue["saves.error.full"]), note
+    assert screen["progress"].data == (("games", "0"),)
+    assert catalogue["saves.error.full"] not in said(app)  # (it says the import)
 
 
 def test_hot_seat_and_imported_finished_games_do_not_count() -> None:

@@ -69,7 +69,7 @@ UI = {"kinds": ["human", "human"], "colours": ["orange", "white"], "at_screen": 
 def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() -> None:
     site = json.loads(start_screen.site_file(CATALOGUES))
     assert i18n.language() == "en"  # the build's language is left as it was
-    assert site["keys"] == {"start": "qin.start", "format": "qin-start/1",
+    assert site["keys"] == {"start": "qin.start", "format": "qin-start/2",
                             "maxStart": 4 * saves.MAX_TEXT, "savePrefix": saves.PREFIX,
                             "progress": progress.KEY, "table": "qin.table"}
     assert sorted(site["langs"]) == list(sorted(LANGS))
@@ -77,7 +77,8 @@ def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() 
         i18n.set_language(lang, CATALOGUES[lang])
         words = site["langs"][lang]
         for n in (2, 3, 4):  # the page's own seat rows, in that language
-            assert words["seats"][str(n)] == views.seats_html(Settings(seats=opening_seats(n)))
+            assert start_screen.site_rows(site, lang, site["seats"][str(n)]) == \
+                views.seats_html(Settings(seats=opening_seats(n)))
         assert words["plans"] == views.plans_html()
         assert words["saved"] == views.saved_html([])
         assert words["dealing"] == (f'<p class="dealing" id="dealing">'
@@ -87,8 +88,11 @@ def test_the_site_file_holds_each_languages_start_screen_and_the_storage_keys() 
                                    for other in LANGS if other != lang}
     assert "Français" in site["langs"]["en"]["failed"]["fr"]
     assert "English" in site["langs"]["en"]["failed"]["fr"]
-    assert "Grün" in site["langs"]["de"]["seats"]["2"]
-    assert "Vert" in site["langs"]["fr"]["seats"]["2"]
+    assert "Grün" in (start_screen.site_rows(site, "de", site["seats"]["2"]) or "")
+    assert "Vert" in (start_screen.site_rows(site, "fr", site["seats"]["2"]) or "")
+    # a pagoda's drawing is in every language alike: once in the file
+    assert "pagoda.green" in site["pieces"] and "name.green" in site["langs"]["de"]["pieces"]
+    assert not any("pagoda.green" in site["langs"][lang]["pieces"] for lang in LANGS)
 
 
 def test_index_html_holds_the_english_start_screen_as_the_pages_python_draws_it() -> None:

@@ -32,6 +32,8 @@ from tests.test_app import refusing  # noqa: E402
 from tools.build_site import merged_catalogue  # noqa: E402
 
 CATALOGUES = {lang: merged_catalogue(lang) for lang in ("en", "de", "fr")}
+SITE = json.loads(start_screen.site_file(CATALOGUES))
+"""start.json as the build writes it: the pieces seat rows are joined from."""
 
 FIRST_VISIT = A.Form(("Green", "White"), ("green", "white"), ("human", "apprentice"),
                      "bird", False, "", "single", True)
@@ -72,11 +74,19 @@ def drawn(storage: MemoryStorage) -> dict[str, Any] | None:
     return shown
 
 
-def form_shown(shown: dict[str, Any], count: int | None = None) -> A.Form:
-    """What prestart.js hands over when it shows ``shown`` and the player presses Start
-    (its seat rows as the browser reads them)."""
+def rows_of(shown: dict[str, Any], count: int, lang: str = "en") -> str:
+    """The seat rows for ``count`` players that prestart.js shows of ``shown`` in
+    ``lang`` (its parts joined with start.json's pieces)."""
+    rows = start_screen.site_rows(SITE, lang, shown["seats"][str(count)])
+    assert rows is not None
+    return rows
+
+
+def form_shown(shown: dict[str, Any], count: int | None = None, lang: str = "en") -> A.Form:
+    """What prestart.js hands over when it shows ``shown`` (in ``lang``) and the player
+    presses Start (its seat rows as the browser reads them)."""
     count = count or shown["players"]
-    rows = shown["seats"][str(count)]
+    rows = rows_of(shown, count, lang)
     names = tuple(n for n in _attrs(rows, 'id="seat-name-', 'value="'))
     colours = tuple(_selected(rows, "seat-colour-", i) for i in range(count))
     kinds = tuple(_selected(rows, "seat-kind-", i) for i in range(count))
@@ -130,9 +140,9 @@ def test_the_last_game_started_is_the_table_the_next_visit_shows_before_python()
         "lion", True, False, "sides")
     # the page's own seat rows: the table's, and for another count what the page makes
     for n in (2, 3, 4):
-        assert shown["seats"][str(n)] == views.seats_html(with_players(PLAYED_SETTINGS, n))
-    assert 'value="Mei"' in shown["seats"]["3"] and 'value="minister" selected' in \
-        shown["seats"]["3"]
+        assert rows_of(shown, n) == views.seats_html(with_players(PLAYED_SETTINGS, n))
+    assert 'value="Mei"' in rows_of(shown, 3) and 'value="minister" selected' in \
+        rows_of(shown, 3)
     assert shown["from"] == storage.data[table.KEY]  # shown while it is the table kept
     assert again.state.start.seed_text == ""  # a new game deals afresh
 
@@ -163,14 +173,14 @@ def test_the_table_shown_before_python_is_what_python_draws_when_it_arrives() ->
     shown = shown_at_the_next_visit(storage)
     app = visit(storage, form_shown(shown))  # handed over untouched: nothing changes
     screen = app.screen().elements
-    assert screen["seats"].html == shown["seats"]["3"]
+    assert screen["seats"].html == rows_of(shown, 3)
     assert screen["players-3"].checked and screen["board-lion"].checked
     assert screen["fair-start"].checked and not screen["hints-on"].checked
     assert screen["series-plan"].value == "sides"
     # two seats chosen before Python: the rows shown are the page's own for two
     two = form_shown(shown, 2)
     app.store(app.dispatch(A.SetupEdited(form_shown(shown), "players", 2)))
-    assert app.screen().elements["seats"].html == shown["seats"]["2"]
+    assert app.screen().elements["seats"].html == rows_of(shown, 2)
     assert app.state.start.settings.names == list(two.names)
 
 
@@ -191,6 +201,37 @@ def test_a_seat_named_after_its_colour_takes_the_next_visits_language() -> None:
     shown = drawn(storage)
     assert shown is not None
     assert form_shown(shown).names == ("Green", "Li")
+
+
+def test_the_table_shown_before_python_is_shown_in_the_language_chosen_there() -> None:
+    """A language chosen before Python: the table's seats in that language (a seat named
+    after its colour named in it, a name typed kept), as its Python draws them, and the
+    start handed over in it starts that table."""
+    storage = MemoryStorage()
+    shown = shown_at_the_next_visit(storage)  # drawn by an English page
+    i18n.set_language("de", CATALOGUES["de"])
+    german = Settings((Seat("Mei", "green"), Seat("Weiß", "white", "minister"),
+                       Seat("Lila", "purple", "governor")), "lion", True, None, False)
+    for n in (2, 3, 4):
+        assert rows_of(shown, n, "de") == views.seats_html(with_players(german, n))
+    i18n.set_language("en", CATALOGUES["en"])
+    assert form_shown(shown, lang="fr").names == ("Mei", "Blanc", "Violet")
+    early = visit(storage, form_shown(shown, lang="de"), lang="de",
+                  intent=A.StartGame(form_shown(shown, lang="de")))
+    s = early.state.game.session
+    assert s is not None and s.names == ["Mei", "Weiß", "Lila"]
+    assert [seat.kind for seat in s.settings.seats] == ["human", "minister", "governor"]
+
+
+def test_the_table_shown_before_python_is_kept_small() -> None:
+    """The start screen's key with a table of three (its rows for 2, 3 and 4 players) is
+    kept as pieces' keys: some 1 KB, not the 24 KB of its HTML."""
+    storage = MemoryStorage()
+    shown = shown_at_the_next_visit(storage)
+    html = sum(len(rows_of(shown, n)) for n in (2, 3, 4))
+    kept = len(json.dumps(shown["seats"]))
+    assert html > 20_000 and kept < 1_500, (html, kept)
+    assert len(storage.data[start_screen.KEY]) < 3_000
 
 
 def test_the_first_visits_table_is_not_drawn_again() -> None:
@@ -281,6 +322,57 @@ def test_a_storage_that_refuses_the_table_starts_the_game_all_the_same() -> None
     app = started(storage, left=False)
     assert app.state.game.session is not None and len(save_keys(storage)) == 1
     assert table.KEY not in storage.data
+
+
+REFUSED_WRITE = "QuotaExceededError: The quota has been exceeded."
+"""A browser's words when its storage is full (the shell's ``unwritten``)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("key", [table.KEY, start_screen.KEY])
+def test_a_table_the_browser_refuses_to_keep_says_nothing_of_saved_games(
+        key: str, lang: str) -> None:
+    """The browser refuses the write of the table's keys after a start (storage full):
+    the game goes on, saved; nothing the player had is lost (what is not kept is the table
+    for the next visit, and what a next visit shows before its Python), so nothing is
+    said, and nothing of the saved games."""
+    storage = MemoryStorage()
+    app = started(storage, left=False, lang=lang)
+    i18n.set_language(lang, CATALOGUES[lang])
+    saved = app.screen().elements["save-state"].text
+    app.store(app.dispatch(A.StorageFailed(key, REFUSED_WRITE)))
+    screen = app.screen().elements
+    assert app.state.game.session is not None and screen["save-state"].text == saved
+    app.store(app.dispatch(A.Command("new-game")))
+    screen = app.screen().elements
+    assert screen["saved-message"].hidden and not screen["saved-message"].text
+    assert screen["progress-message"].hidden
+    assert len(app.state.start.entries) == 1  # the game, saved
+
+
+def test_a_start_screen_the_browser_refuses_to_keep_is_not_written_again_at_once() -> None:
+    """On the start screen, the browser refuses the start screen's key (storage full):
+    the page's reply writes nothing again (each refusal drew the saved games again, and
+    their key was written again, and refused again: the page never came to rest)."""
+    h = host.Host.open({})
+    reply = h.handle({"t": "start", "href": "http://localhost/", "hash": "", "handed": "",
+                      "lang": "en", "catalogue": json.dumps(CATALOGUES["en"]), "form": None})
+    assert start_screen.KEY in dict(reply["writes"])
+    for _ in range(2):
+        reply = h.handle({"t": "unwritten", "failed": [
+            {"key": start_screen.KEY, "error": REFUSED_WRITE, "value": None}]})
+        assert "writes" not in reply, reply["writes"]
+        assert "saved-message" not in reply.get("changes", {})
+
+
+def test_a_storage_that_refuses_the_start_screen_s_key_starts_the_game_all_the_same(
+        ) -> None:
+    storage = refusing(start_screen.KEY)
+    app = started(storage, left=False)
+    assert app.state.game.session is not None and len(save_keys(storage)) == 1
+    assert start_screen.KEY not in storage.data and table.KEY in storage.data
+    app.store(app.dispatch(A.Command("new-game")))
+    assert app.screen().elements["saved-message"].hidden
 
 
 def test_two_tabs_the_last_start_wins() -> None:

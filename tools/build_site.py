@@ -758,13 +758,18 @@ def merged_catalogue(lang: str, web_dir: Path = I18N_DIR,
 START_NAME = "start.json"
 
 
+def _page_python() -> None:
+    """The page's Python importable here (``qin_ui``)."""
+    page = str(WEB_DIR / "page")
+    if page not in sys.path:
+        sys.path.insert(0, page)
+
+
 def start_file(catalogues: dict[str, bytes]) -> bytes:
     """``start.json``: the start screen's language-dependent parts for each language and
     the storage keys, written by the page's own views (``qin_ui.start_screen.site_file``);
     web/page/prestart.js shows them before Python."""
-    page = str(WEB_DIR / "page")
-    if page not in sys.path:
-        sys.path.insert(0, page)
+    _page_python()
     from qin_ui.start_screen import site_file  # the page's Python, run here
 
     words = {Path(rel).stem: json.loads(data) for rel, data in catalogues.items()}
@@ -790,9 +795,15 @@ def with_start_screen(html: str, start: bytes) -> str:
     screen (the seats for 2 players, their selects waiting: ``waiting_selects``; the
     series choices) and the storage key of the start
     screen in START_KEY_ATTR, so the first paint shows the start screen (lang.js)."""
+    _page_python()
+    from qin_ui.start_screen import site_rows  # the page's Python, run here
+
     data = json.loads(start)
     english = data["langs"]["en"]
-    parts = {"seats": waiting_selects(english["seats"]["2"]), "plans": english["plans"]}
+    seats = site_rows(data, "en", data["seats"]["2"])
+    if seats is None:
+        raise BuildError("start.json: the seat rows name a piece it does not hold")
+    parts = {"seats": waiting_selects(seats), "plans": english["plans"]}
 
     def part(match: re.Match[str]) -> str:
         if match[1] not in parts:

@@ -3,17 +3,24 @@
 // Everything this module shows was written by the page's Python; it has no rules, views or
 // formats of its own (linkcode.js, the link decoder, is the one exception):
 //
-//   - start.json (tools/build_site.py, from qin_ui.start_screen): for each language the seat
-//     rows for 2, 3 and 4 players, the series choices, the empty lists and "Dealing…", and
-//     the storage keys below;
+//   - start.json (tools/build_site.py, from qin_ui.start_screen): for each language the
+//     pieces seat rows are joined from, the series choices, the empty lists and
+//     "Dealing…"; a first visit's seat rows for 2, 3 and 4 players as the keys of their
+//     pieces; and the storage keys below;
 //   - the storage key start.json names (qin_ui.start_screen.StartKeeper): the saved games
 //     and the progress table as the page's Python last drew them, in its language, each
 //     saved game's board, the unfinished game left open, and the last table started
-//     (qin_ui.table) as the start screen draws it: its seat rows for 2, 3 and 4 players and
-//     its choices, shown while the table kept is still the one they were drawn from (another
-//     tab may have started a game since). A value that is missing, damaged or in another
-//     language shows nothing and waits for Python (the empty lists are shown only when
-//     nothing at all is stored; the start.json seats and choices when no table is).
+//     (qin_ui.table) as the start screen draws it: its seat rows for 2, 3 and 4 players (as
+//     pieces' keys: shown in any language) and its choices, shown while the table kept is
+//     still the one they were drawn from (another tab may have started a game since). A
+//     value that is missing or damaged, and lists in another language, show nothing and
+//     wait for Python (the empty lists are shown only when nothing at all is stored; the
+//     start.json seats and choices when no table is).
+//
+// Seat rows are joined (rowsOf) as the page's Python wrote them: each part the key of a
+// piece of the page's language (else one alike in every language), or the HTML of the
+// player's own (a name typed), alone in a list; a seat named after its colour has the
+// key of that colour's name, so it is named in the language shown.
 //
 // index.html holds the English start screen (the build writes its seats and series
 // choices from the same views), shown at the first paint when lang.js finds nothing else
@@ -97,11 +104,24 @@ function readStored() {
   }
 }
 
-/** The last table started as stored (`stored.table`), in the page's language and still
- *  the table kept (its text is the one it was drawn from), else null. */
+/** Seat rows joined from `parts` (start_screen.Parts) with the pieces of the page's
+ *  language, else null (not such parts, or a piece missing). */
+function rowsOf(parts) {
+  if (!Array.isArray(parts)) return null;
+  let html = "";
+  for (const part of parts) {
+    const piece = Array.isArray(part) ? part[0] : words().pieces?.[part] ?? site.pieces?.[part];
+    if (typeof piece !== "string") return null;
+    html += piece;
+  }
+  return html;
+}
+
+/** The last table started as stored (`stored.table`), still the table kept (its text is
+ *  the one it was drawn from), else null. */
 function storedTable() {
   const shown = stored?.table;
-  if (!shown || typeof shown !== "object" || stored.lang !== lang()) return null;
+  if (!shown || typeof shown !== "object") return null;
   if (!shown.seats || typeof shown.seats !== "object" || typeof shown.from !== "string") return null;
   try {
     return localStorage.getItem(site.keys.table) === shown.from ? shown : null;
@@ -160,8 +180,7 @@ function show(node, html, waiting = "") {
 function showSeats(count) {
   const typed = [...document.querySelectorAll("#seats input[id^=seat-name-]")]
     .map((input) => (input.value !== input.defaultValue ? input.value : null));
-  const kept = table?.seats[String(count)];
-  const rows = typeof kept === "string" ? kept : words().seats[String(count)] ?? "";
+  const rows = rowsOf(table?.seats[String(count)]) ?? rowsOf(site.seats?.[String(count)]) ?? "";
   if (!show($("seats"), rows, "select")) return;
   typed.forEach((name, i) => {
     const input = $(`seat-name-${i}`);
@@ -348,7 +367,6 @@ function bind() {
       return;
     }
     if (!handed) sayFailed("");
-    table = storedTable();  // drawn in the language it was stored in
     if (handed) {
       // The page's Python took over while the catalogue was on its way, speaking the
       // language it found then: the choice goes to it as the player's own change would.

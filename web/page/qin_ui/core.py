@@ -16,7 +16,7 @@ from qin.errors import QinError
 
 from . import keep, links, progress, setup
 from .actions import Effect, Form, KeepTable, Save, SetAddress
-from .i18n import Joined, Said, WordedError, words
+from .i18n import Joined, Said, WordedError, Words, words
 from .modes import Mode
 from .render import Cache
 from .saves import SaveConflict, SaveError, SaveRef, SaveStore
@@ -47,8 +47,14 @@ class Core:
         return mode_of(self.state)
 
     def load_progress(self) -> None:
+        """The progress record read afresh, and what the player is told of it: what is
+        wrong with it, else that a game of this visit could not be added to it (still
+        true: said on the start screen the player comes back to)."""
         st = self.state
-        st.start.progress, st.start.progress_problem = progress.load(self.saves.storage)
+        said = st.start.progress_problem
+        st.start.progress, problem = progress.load(self.saves.storage)
+        unsaved = isinstance(said, Words) and said.key == progress.NOT_SAVED
+        st.start.progress_problem = problem or (said if unsaved else None)
 
     def count_progress(self, s: Session) -> None:
         """A game against the computer just ended here: counted once (by its save)."""

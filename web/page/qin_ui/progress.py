@@ -30,6 +30,8 @@ from .i18n import WordedError, Words, t, words
 from .rating import rating_html
 
 KEY: Final = "qin.progress"
+NOT_SAVED: Final = "progress.not_saved"
+"""The catalogue key of the note that a game could not be added to the record."""
 DAMAGED: Final = "qin.progress.damaged."
 FORMAT: Final = "qin-progress/1"
 MAX_GAMES: Final = 1000
@@ -190,7 +192,7 @@ def count(storage: Storage, game: Counted) -> tuple[Progress, Words | None]:
     try:
         _write(storage, progress)
     except Exception as exc:  # noqa: BLE001 - storage full or off: said, not fatal
-        return progress, words("progress.not_saved", error=exc)
+        return progress, words(NOT_SAVED, error=exc)
     return progress, problem
 
 

@@ -19,6 +19,8 @@ DEFAULT_COLOURS = ("green", "white", "purple", "black")
 BOARDS = (("bird", "Bird"), ("lion", "Lion"))
 """The board sides: key and English name (``board_label``: in the page's language)."""
 MAX_NAME = 20
+MAX_SEATS = 4
+"""The most seats a table has (Qin is for 2 to 4 players)."""
 MAX_SEED = 2**63 - 1
 
 

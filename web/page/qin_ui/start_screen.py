@@ -3,18 +3,25 @@
 ``web/page/prestart.js`` draws nothing of its own: it shows HTML that this module wrote.
 
 - **At build time** (``site_file``, called by ``tools/build_site.py``): ``start.json``, the
-  language-dependent parts of the start screen for each language (the seat rows for 2, 3
-  and 4 players, the series choices, the empty lists, "Dealing…", "Opening the
-  tutorial…") and the storage keys
-  prestart.js reads (``KEYS``), from the same views the page draws with.
+  language-dependent parts of the start screen for each language (the pieces the seat
+  rows are joined from, the series choices, the empty lists, "Dealing…", "Opening the
+  tutorial…"), a first visit's seat rows for 2, 3 and 4 players as pieces' keys
+  (``Parts``), and the storage keys prestart.js reads (``KEYS``), from the same views the
+  page draws with.
 - **At run time** (``StartKeeper``, after each screen the page's Python draws): one storage
   key (``KEY``) holding the language and what a page opened now would show before Python:
   the saved games and the progress table as last drawn (``lists``), the board of each saved
   game (for an early Resume) and the unfinished game on screen (``open``: the page's Boot
   reopens it), and the last table started (``table.KEY``) as the start screen draws it
-  (``TableShown``: the seat rows for 2, 3 and 4 players, the choices), so that the page
-  opened shows it before Python and an early Start starts it.  A value that is missing,
-  damaged or in another language shows nothing and waits for Python.
+  (``TableShown``: the seat rows for 2, 3 and 4 players as pieces' keys, shown in any
+  language, and the choices), so that the page opened shows it before Python, in the
+  language the player chooses there too, and an early Start starts it.  A value that is
+  missing or damaged shows nothing and waits for Python, as do lists in another
+  language.
+
+The seat rows are kept as keys (``Parts``), not as HTML: a table of three seats drawn for
+2, 3 and 4 players was some 24 KB of HTML (a pagoda's drawing and the colours' and
+players' choices in each row), and is some 1 KB of keys, the pieces being start.json's.
 
 The key's lists follow the page's own (``AppState.entries``, read again whenever the start
 screen shows or changes, and the progress), and are read afresh when the game on screen
@@ -40,7 +47,7 @@ from .setup import Settings, opening_seats, with_players
 
 KEY: Final = "qin.start"
 """Storage key: the start screen before Python (``StartKeeper``)."""
-FORMAT: Final = "qin-start/1"
+FORMAT: Final = "qin-start/2"
 MAX_START: Final = 4 * MAX_TEXT
 """The longest ``KEY`` text prestart.js reads, in characters (code points, as Python counts
 them: an emoji is one, not JavaScript's two UTF-16 units); a longer one waits for Python."""
@@ -51,10 +58,36 @@ KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefi
 
 
 # -- written at build time ---------------------------------------------------------------
+Parts = list[str | list[str]]
+"""Seat rows as kept: the key of each piece (``views.seat_parts``), or the HTML of the
+player's own, alone in a list (a name typed).  Joined with the pieces of a language
+(``joined``; start.json's "pieces"), they are the rows the page's Python draws in that
+language; a seat named after its colour takes its name in that language."""
+
+
+def parts_of(settings: Settings) -> Parts:
+    """The seat rows of ``settings`` as kept (``Parts``)."""
+    return [key if key else [html] for key, html in views.seats_parts(settings)]
+
+
+def joined(parts: Parts, pieces: Mapping[str, str]) -> str | None:
+    """The seat rows ``parts`` with ``pieces`` (a language's and the shared ones), or
+    ``None`` when one is missing (as prestart.js joins them)."""
+    out = []
+    for part in parts:
+        if isinstance(part, list):
+            out.append(part[0])
+        elif part in pieces:
+            out.append(pieces[part])
+        else:
+            return None
+    return "".join(out)
+
+
 def prerendered() -> dict[str, Any]:
     """The start screen's language-dependent parts, in the current language."""
     return {
-        "seats": {str(n): views.seats_html(Settings(seats=opening_seats(n))) for n in COUNTS},
+        "pieces": views.seat_pieces(),
         "plans": views.plans_html(),
         "saved": views.saved_html([]),
         "progress": progress.table_html(Progress(), views.level_name),
@@ -69,17 +102,31 @@ def prerendered() -> dict[str, Any]:
 
 
 def site_file(catalogues: Mapping[str, Mapping[str, str]]) -> str:
-    """``start.json``: ``KEYS`` and, per language (-> its catalogue), ``prerendered()``."""
+    """``start.json``: ``KEYS``; a first visit's seat rows for 2, 3 and 4 players
+    (``Parts``, "seats"); per language (-> its catalogue) ``prerendered()``, its pieces
+    of seat rows those of that language alone, the pieces alike in every language once
+    ("pieces": a pagoda's drawing, the rows' markup)."""
     before = i18n.language(), i18n.messages()
     try:
         langs = {}
         for lang, catalogue in sorted(catalogues.items()):
             i18n.set_language(lang, catalogue)
             langs[lang] = prerendered()
+        seats = {str(n): parts_of(Settings(seats=opening_seats(n))) for n in COUNTS}
     finally:
         i18n.set_language(*before)
-    return json.dumps({"keys": KEYS, "langs": langs}, ensure_ascii=False,
-                      separators=(",", ":")) + "\n"
+    everywhere = [words["pieces"] for words in langs.values()]
+    shared = {key: html for key, html in everywhere[0].items()
+              if all(pieces.get(key) == html for pieces in everywhere)} if everywhere else {}
+    for words in langs.values():
+        words["pieces"] = {k: v for k, v in words["pieces"].items() if k not in shared}
+    return json.dumps({"keys": KEYS, "seats": seats, "pieces": shared, "langs": langs},
+                      ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def site_rows(site: Mapping[str, Any], lang: str, parts: Parts) -> str | None:
+    """The seat rows ``parts`` in ``lang`` with start.json's pieces (``site``, its JSON)."""
+    return joined(parts, {**site["pieces"], **site["langs"][lang]["pieces"]})
 
 
 # -- kept at run time --------------------------------------------------------------------
@@ -131,9 +178,10 @@ class TableShown:
     source: str
     """The text of ``table.KEY`` it was drawn from."""
     players: int
-    seats: tuple[tuple[int, str], ...]
+    seats: tuple[tuple[int, Parts], ...]
     """The seat rows for 2, 3 and 4 players (the table's own; another count as the page
-    makes it from them, ``setup.with_players``)."""
+    makes it from them, ``setup.with_players``), as kept (``Parts``: shown in any
+    language)."""
     board: str
     fair_start: bool
     hints: bool
@@ -146,13 +194,13 @@ class TableShown:
 
 
 def table_shown(text: str | None) -> TableShown | None:
-    """The stored table ``text`` as the start screen draws it, in the page's language;
+    """The stored table ``text`` as the start screen draws it (in any language);
     ``None`` when it is refused (``table.read``) or the first visit's own."""
     kept = table.read(text)
     if text is None or kept is None or kept.is_opening:
         return None
     settings = kept.settings
-    seats = tuple((n, views.seats_html(with_players(settings, n))) for n in COUNTS)
+    seats = tuple((n, parts_of(with_players(settings, n))) for n in COUNTS)
     return TableShown(text, settings.players, seats, settings.board, settings.fair_start,
                       settings.hints, kept.plan)
 
@@ -176,7 +224,7 @@ class StartKeeper:
     open_board: Board | None = None
     shown: TableShown | None = None
     written: tuple[str, Lists | None, Board | None, TableShown | None] | None = None
-    _shown_for: tuple[str | None, int] | None = None
+    _shown_for: str | None = None
     _lists_for: tuple[list[Entry], int, Progress, int, int] | None = None
     _open_for: tuple[str, int] | None = None
     _ended: tuple[str, int] | None = None
@@ -214,13 +262,13 @@ class StartKeeper:
         self.write()
 
     def _keep_table(self) -> None:
-        """The stored table as drawn now (read again when its text or the language
-        changed: a game started here or in another tab)."""
+        """The stored table as drawn now (read again when its text changed: a game
+        started here or in another tab)."""
         text = None
         with contextlib.suppress(Exception):
             text = self.storage.get(table.KEY)
-        if self._shown_for != (text, i18n.generation()):
-            self._shown_for = (text, i18n.generation())
+        if self._shown_for != text:
+            self._shown_for = text
             self.shown = table_shown(text)
 
     def _lists(self, entries: Sequence[Entry], record: Progress) -> Lists:

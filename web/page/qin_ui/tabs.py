@@ -19,10 +19,20 @@ def storage_changed(app: Core, action: StorageChanged) -> list[Effect]:
 
 def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
     """The browser refused a write after the state moved on (the page's storage is
-    written by its shell, after the reply): the game on screen stays as it is, the page
-    says it is not saved, and its next save starts from what the browser holds."""
+    written by its shell, after the reply), said where it is missed: the game on screen
+    stays as it is, the page says it is not saved, and its next save starts from what
+    the browser holds; another saved game, in the saved games' note; a game not added
+    to the progress record, on its card (which shows what the browser kept).  A key
+    that only a next visit reads (the table started, the start screen before Python, the
+    game left open, a setting, the tutorial's steps done) costs nothing the player has
+    on this page: not said (a full storage is said by the saves that need it)."""
     st = app.state
     full = any(w in failed.error.lower() for w in FULL_WORDS)
+    if failed.key == progress.KEY:
+        app.load_progress()
+        st.start.progress_problem = words(
+            progress.NOT_SAVED, error=words("saves.error.full") if full else failed.error)
+        return []
     why = words("saves.error.full") if full else words("saves.error.write", error=failed.error)
     save_id = id_of_key(failed.key)
     if st.keeping.save is not None and save_id == st.keeping.save.id:
@@ -37,7 +47,7 @@ def storage_failed(app: Core, failed: StorageFailed) -> list[Effect]:
             and st.keeping.save_text not in ("", words("keep.saved")) else ""
         st.keeping.save_state = "error"
         st.keeping.save_text = Joined((not_saved, said)) if said else not_saved
-    elif failed.key != CURRENT_KEY:
+    elif save_id is not None:
         st.start.saved_message = why
         if st.screen == "setup":
             app.refresh_entries()

@@ -23,7 +23,7 @@ from .saves import Entry
 from .seriesplan import PLANS, plan_label
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, counts_of, orientations
 from .setup import COLOURS as SEAT_COLOURS
-from .setup import Settings, board_label, colour_label
+from .setup import MAX_SEATS, Seat, Settings, board_label, colour_label
 from .wording import describe, hover_info, move_words, refusal_of, result, tile_name, winner_text
 
 
@@ -60,36 +60,72 @@ def tile_icon(kind: str, orientation: int = 0, cell: int = 26) -> str:
 
 
 # -- the start screen ------------------------------------------------------------------
+Part = tuple[str, str]
+"""A piece of the start screen's seat rows: its key and its HTML; the key ``""`` for
+HTML of the player's own (a name typed), which no other table shares."""
+
+
+def seat_parts(index: int, seat: Seat) -> list[Part]:
+    """Seat ``index``'s row (pagoda, name, colour, player type) as keyed pieces, each a
+    function of what its key names (the seat's number, its colour, its player type, the
+    page's language), so that a table's rows can be kept as keys (``start_screen``) and
+    shown in any language by joining the pieces of that language (``PIECES``)."""
+    n = index + 1
+    # the kinds offered, and the seat's own (a level not offered, from a saved game)
+    kinds = [k for k in players.KINDS.values() if k.offered or k.key == seat.kind]
+    colour_options = "".join(
+        f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
+        f"{escape(colour_label(c))}</option>" for c in SEAT_COLOURS)
+    kind_options = "".join(
+        f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}'
+        + (f' title="{escape(players.description(k))}"' if k.description else "")
+        + f">{escape(players.label(k))}</option>" for k in kinds)
+    named = seat.name == colour_label(seat.colour)  # named after its colour: follows it
+    parts = [
+        (f"seat.{index}", f'<div class="seat" data-seat="{index}"><span class="seat-pagoda">'),
+        (f"pagoda.{seat.colour}", pagoda_icon(seat.colour, size=26)),
+        (f"seat.{index}.name",
+         f'</span><label class="seat-name"><span class="sr-only">{t("seat.name", n=n)}</span>'
+         f'<input id="seat-name-{index}" type="text" maxlength="20" autocomplete="off" '
+         'value="'),
+        (f"name.{seat.colour}" if named else "", escape(seat.name)),
+        (f"seat.{index}.colour",
+         f'"></label><label class="seat-colour"><span class="sr-only">'
+         f'{t("seat.colour", n=n)}</span><select id="seat-colour-{index}" '
+         f'data-seat="{index}">'),
+        (f"colours.{seat.colour}", colour_options),
+        (f"seat.{index}.kind",
+         f'</select></label><label class="seat-kind"><span class="sr-only">'
+         f'{t("seat.player", n=n)}</span><select id="seat-kind-{index}" data-seat="{index}">'),
+        (f"kinds.{seat.kind}", f"{kind_options}</select></label></div>"),
+    ]
+    chosen = players.KINDS.get(seat.kind)
+    if chosen is not None and chosen.description:
+        parts += [(f"seat.{index}.hint", f'<p class="seat-hint" id="seat-hint-{index}">'),
+                  (f"about.{seat.kind}", f"{escape(players.description(chosen))}</p>")]
+    return parts
+
+
+def seats_parts(settings: Settings) -> list[Part]:
+    """The seat rows' pieces, one row per seat (``seat_parts``)."""
+    return [part for i, seat in enumerate(settings.seats) for part in seat_parts(i, seat)]
+
+
 def seats_html(settings: Settings) -> str:
     """One row per seat: pagoda, name, colour, player type."""
-    rows = []
-    for i, seat in enumerate(settings.seats):
-        # the kinds offered, and the seat's own (a level not offered, from a saved game)
-        kinds = [k for k in players.KINDS.values() if k.offered or k.key == seat.kind]
-        colour_options = "".join(
-            f'<option value="{c}"{" selected" if c == seat.colour else ""}>'
-            f"{escape(colour_label(c))}</option>" for c in SEAT_COLOURS)
-        kind_options = "".join(
-            f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}'
-            + (f' title="{escape(players.description(k))}"' if k.description else "")
-            + f">{escape(players.label(k))}</option>" for k in kinds)
-        chosen = players.KINDS.get(seat.kind)
-        hint = (f'<p class="seat-hint" id="seat-hint-{i}">'
-                f"{escape(players.description(chosen))}</p>"
-                if chosen is not None and chosen.description else "")
-        rows.append(
-            f'<div class="seat" data-seat="{i}">'
-            f'<span class="seat-pagoda">{pagoda_icon(seat.colour, size=26)}</span>'
-            f'<label class="seat-name"><span class="sr-only">{t("seat.name", n=i + 1)}</span>'
-            f'<input id="seat-name-{i}" type="text" maxlength="20" autocomplete="off" '
-            f'value="{escape(seat.name)}"></label>'
-            f'<label class="seat-colour"><span class="sr-only">{t("seat.colour", n=i + 1)}'
-            f'</span><select id="seat-colour-{i}" data-seat="{i}">{colour_options}</select>'
-            f'</label><label class="seat-kind"><span class="sr-only">'
-            f'{t("seat.player", n=i + 1)}</span>'
-            f'<select id="seat-kind-{i}" data-seat="{i}">{kind_options}</select></label>'
-            f"</div>{hint}")
-    return "".join(rows)
+    return "".join(html for _, html in seats_parts(settings))
+
+
+def seat_pieces() -> dict[str, str]:
+    """Every keyed piece of the seat rows in the page's language (``seat_parts``): of
+    each seat number with each colour and each player type."""
+    pieces: dict[str, str] = {}
+    for index in range(MAX_SEATS):
+        for colour in SEAT_COLOURS:
+            for kind in players.KINDS:
+                seat = Seat(colour_label(colour), colour, kind)
+                pieces.update((key, html) for key, html in seat_parts(index, seat) if key)
+    return pieces
 
 
 def plans_html() -> str:
