@@ -120,23 +120,24 @@ Z = 1.96
 """The normal quantile of a 95% interval."""
 
 
-def interval(scores: Sequence[float]) -> tuple[float, float]:
-    """The 95% confidence interval of the mean of ``scores`` (each 0 to 1): the normal
-    approximation with the scores' own spread; when they do not spread (every game won,
-    or every one lost, as a short match may be), Wilson's interval for that proportion,
-    which leaves the room for chance that a spread of nothing would not."""
+def mean_and_interval(scores: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``scores`` (each 0 to 1) and its 95% confidence interval (no scores:
+    all 0): the normal approximation with the scores' own spread; when they do not
+    spread (every game won, or every one lost, as a short match may be), Wilson's
+    interval for that proportion, which leaves the room for chance that a spread of
+    nothing would not."""
     n = len(scores)
     if not n:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     mean = sum(scores) / n
     var = sum((s - mean) ** 2 for s in scores) / (n - 1) if n > 1 else 0.0
     if var > 0:
         half = Z * math.sqrt(var / n)
-        return max(0.0, mean - half), min(1.0, mean + half)
+        return mean, max(0.0, mean - half), min(1.0, mean + half)
     z2 = Z * Z
     centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
     half = Z * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return mean, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summarize(results: Sequence[Result]) -> Summary:
@@ -144,8 +145,7 @@ def summarize(results: Sequence[Result]) -> Summary:
     scores = [r.score for r in results]
     wins = sum(1 for r in results if r.winners == (r.seat,))
     draws = sum(1 for r in results if r.seat in r.winners and len(r.winners) > 1)
-    mean = sum(scores) / n if n else 0.0
-    low, high = interval(scores)
+    mean, low, high = mean_and_interval(scores)
     moves_a = sum(r.moves_a for r in results) or 1
     moves_b = sum(r.moves_b for r in results) or 1
     return Summary(n, wins, draws, n - wins - draws, mean, low, high,

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from typing import Any, NamedTuple
@@ -911,6 +912,30 @@ def _colours(colours: Sequence[str] | None, players: int) -> list[str]:
 
 
 # -- the whole board ------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoardOptions:
+    """How a whole board is drawn: ``render_svg``'s options, which say what each is
+    (``render_keyed`` takes the same)."""
+
+    highlight: Iterable[str] = ()
+    legal: Iterable[str] = ()
+    ghost: Move | str | None = None
+    last: Iterable[str] = ()
+    coords: bool = True
+    size: int | None = None
+    names: Sequence[str] | None = None
+    colours: Sequence[str] | None = None
+    ghost_ok: bool | None = None
+    preview: Sequence[Event] | None = None
+    style: bool = True
+    label: str | None = None
+    move: Move | str | None = None
+    focus: Iterable[str] = ()
+    focus_owner: int = 0
+    tally_at: str | None = None
+    tally: Mapping[int, int] | None = None
+
+
 class Drawing(NamedTuple):
     """A board drawn as keyed items (``render_keyed``): ``html`` is the whole SVG; each
     item (its container's key, its key, its HTML) is one element whose ``data-part`` is
@@ -979,10 +1004,9 @@ def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
     ``move`` is another name for ``ghost`` (``qin svg --move``); ``focus`` outlines
     squares (a hovered province) in ``focus_owner``'s colour.
     """
-    return _draw(False, source, highlight=highlight, legal=legal, ghost=ghost, last=last,
-                 coords=coords, size=size, names=names, colours=colours, ghost_ok=ghost_ok,
-                 preview=preview, style=style, label=label, move=move, focus=focus,
-                 focus_owner=focus_owner, tally_at=tally_at, tally=tally).html
+    return _draw(False, source, BoardOptions(
+        highlight, legal, ghost, last, coords, size, names, colours, ghost_ok, preview, style,
+        label, move, focus, focus_owner, tally_at, tally)).html
 
 
 def render_keyed(source: Game | str, **options: Any) -> Drawing:
@@ -990,30 +1014,22 @@ def render_keyed(source: Game | str, **options: Any) -> Drawing:
     tile, pagoda and square; the terrain, the provinces and the last move's outline,
     always there), each with ``data-part``, for a page that writes only what changed
     (the game page)."""
-    return _draw(True, source, **options)
+    return _draw(True, source, BoardOptions(**options))
 
 
-def _draw(keyed: bool, source: Game | str, *, highlight: Iterable[str] = (),
-         legal: Iterable[str] = (), ghost: Move | str | None = None,
-         last: Iterable[str] = (), coords: bool = True, size: int | None = None,
-         names: Sequence[str] | None = None, colours: Sequence[str] | None = None,
-         ghost_ok: bool | None = None, preview: Sequence[Event] | None = None,
-         style: bool = True, label: str | None = None,
-         move: Move | str | None = None, focus: Iterable[str] = (),
-         focus_owner: int = 0, tally_at: str | None = None,
-         tally: Mapping[int, int] | None = None) -> Drawing:
+def _draw(keyed: bool, source: Game | str, o: BoardOptions) -> Drawing:
     """``render_svg`` and ``render_keyed``: the board, keyed or not."""
-    if ghost is None:
-        ghost = move
+    ghost = o.move if o.ghost is None else o.ghost
+    coords = o.coords
     game = Game.from_position(source) if isinstance(source, str) else source
     board = game.board
     geo = board.geo
     frame = Frame(geo.width, geo.height, coords)
-    cols = _colours(colours, game.players)
-    who = list(names) if names else list(game.names)
+    cols = _colours(o.colours, game.players)
+    who = list(o.names) if o.names else list(game.names)
 
     states: dict[int, list[str]] = {}
-    for cls, squares in (("legal", legal), ("hl", highlight), ("last", last)):
+    for cls, squares in (("legal", o.legal), ("hl", o.highlight), ("last", o.last)):
         for name in squares:
             s = _square_index(board, name)
             if s >= 0:
@@ -1021,8 +1037,9 @@ def _draw(keyed: bool, source: Game | str, *, highlight: Iterable[str] = (),
 
     vw, vh = frame.view_w, frame.view_h
     dims = ""
-    if size:
-        dims = f' width="{int(size)}" height="{round(int(size) * vh / vw)}"'
+    if o.size:
+        dims = f' width="{int(o.size)}" height="{round(int(o.size) * vh / vw)}"'
+    label = o.label
     if label is None:
         label = f"Qin board, {geo.width} by {geo.height}"
         if game.board_name:
@@ -1033,7 +1050,7 @@ def _draw(keyed: bool, source: Game | str, *, highlight: Iterable[str] = (),
             f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{_attr(label)}" '
             f'data-width="{geo.width}" data-height="{geo.height}" '
             f'data-players="{game.players}"{_part("board", keyed)}>')
-    if style:
+    if o.style:
         out.add(f"<style>{STYLE}</style>")
     out.add(DEFS)
     out.add(f'<rect class="frame" x="0" y="0" width="{vw}" height="{vh}" rx="10" '
@@ -1056,11 +1073,11 @@ def _draw(keyed: bool, source: Game | str, *, highlight: Iterable[str] = (),
         out.item("board", "last", f'<g{cls}{_part("last", keyed)}>{line}</g>')
     out.group('<g class="squares"', "squares", _squares(frame, board, states, keyed))
     out.add('<g class="overlay">')
-    focus = tuple(focus)
-    if ghost is not None or focus or tally_at:
-        out.add(render_overlay(game, ghost=ghost, ghost_ok=ghost_ok, preview=preview,
-                               focus=focus, focus_owner=focus_owner, colours=cols,
-                               coords=coords, tally_at=tally_at, tally=tally))
+    focus = tuple(o.focus)
+    if ghost is not None or focus or o.tally_at:
+        out.add(render_overlay(game, ghost=ghost, ghost_ok=o.ghost_ok, preview=o.preview,
+                               focus=focus, focus_owner=o.focus_owner, colours=cols,
+                               coords=coords, tally_at=o.tally_at, tally=o.tally))
     out.add("</g></svg>")
     return out.drawing()
 
@@ -1072,6 +1089,7 @@ def province_squares(game: Game, square: str) -> Group | None:
 
 
 __all__ = [
+    "BoardOptions",
     "CELL",
     "DEFAULT_COLOURS",
     "DEFAULT_NAMES",

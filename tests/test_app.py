@@ -1111,3 +1111,39 @@ def test_every_key_in_the_tutorial_acts_on_its_board_only() -> None:
     assert app.mode is Mode.START
     run(app, A.Command("back-to-game"))
     assert app.mode is Mode.PLAYING and app.state.game.session is behind
+
+
+def test_a_saved_game_is_exported_from_the_start_screen_as_its_record(hot_seat: App) -> None:
+    """Export beside a saved game: the game's record as a file named for its board and
+    players (the moves played in it); a save that cannot be read is said, no file."""
+    app = hot_seat
+    play_one(app)
+    assert app.state.keeping.save is not None
+    save_id = app.state.keeping.save.id
+    run(app, A.Command("new-game"))
+    files = [e for e in run(app, A.Command("export-save", save_id))
+             if isinstance(e, A.Download)]
+    assert len(files) == 1
+    assert files[0].name.startswith("qin-bird-Green-White-") and files[0].name.endswith(".json")
+    assert json.loads(files[0].text)["moves"] == moves_of(app, save_id)
+    app.saves.storage.set(PREFIX + "broken", "{")
+    assert run(app, A.Command("export-save", "broken")) == []
+    assert app.state.start.saved_message
+
+
+def moves_of(app: App, save_id: str) -> list[str]:
+    """The moves of the saved game ``save_id`` as stored."""
+    text = app.saves.storage.get(PREFIX + save_id)
+    assert text is not None
+    return list(json.loads(text)["record"]["moves"])
+
+
+def test_a_damaged_save_is_exported_as_it_is_stored() -> None:
+    """A saved game that cannot be read: its text, as stored, downloaded as a text file."""
+    app = new_app()
+    app.saves.storage.set(PREFIX + "broken", "{ not a game")
+    run(app, A.Command("new-game"))
+    files = [e for e in run(app, A.Command("export-raw", "broken"))
+             if isinstance(e, A.Download)]
+    assert [(f.name, f.text, f.mime) for f in files] == [
+        ("qin-damaged-save-broken.txt", "{ not a game", "text/plain")]

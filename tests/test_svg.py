@@ -8,20 +8,24 @@ styles (``legal``, ``hl``, ``last``, the ghost and its preview).
 
 from __future__ import annotations
 
+import inspect
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import fields
 
 import pytest
 
 import qin
 from qin.svg import (
     PAGODA_COLOURS,
+    BoardOptions,
     ColourError,
     check_colour,
     pagoda,
     pagoda_square,
     player_colour,
+    render_keyed,
     render_overlay,
     render_svg,
     tile_mark,
@@ -412,3 +416,18 @@ def test_every_other_renderer_input_is_escaped(hostile: str) -> None:
     assert_inert(f'<svg xmlns="http://www.w3.org/2000/svg">{drawn}</svg>', hostile)
     with pytest.raises(ValueError):
         render_svg(game, size=hostile)  # type: ignore[arg-type]
+
+
+def test_render_svg_takes_each_drawing_option_by_its_name_and_default() -> None:
+    """``qin svg`` and pages call ``render_svg`` with keywords (``qin svg`` asks its
+    signature which it takes): they are the drawing's options, in their order, with their
+    defaults; ``render_keyed`` takes the same and refuses any other."""
+    params = inspect.signature(render_svg).parameters
+    assert list(params)[1:] == [f.name for f in fields(BoardOptions)]
+    assert [params[f.name].default for f in fields(BoardOptions)] == \
+        [f.default for f in fields(BoardOptions)]
+    assert all(params[f.name].kind is inspect.Parameter.KEYWORD_ONLY
+               for f in fields(BoardOptions))
+    with pytest.raises(TypeError):
+        render_keyed(SMALL, colour="red")
+

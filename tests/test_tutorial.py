@@ -278,6 +278,23 @@ def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
     assert "not what this step asks" in html and "places a red/yellow tile" in html
 
 
+def test_the_step_again_sets_its_position_anew_and_keeps_it_done() -> None:
+    """The step again, once done: its position as at the start (no move on its board, no
+    outcome said), the same step, still counted done; the focus on the step's title, the
+    page from its top."""
+    app = booted()
+    run(app, A.Command("tutorial-open"))
+    try_move(app, HITS["place"])
+    done = app.state.tutorial.lesson
+    assert done is not None and done.outcome == "done" and done.session.game.moves
+    effects = run(app, A.Command("tutorial-again"))
+    again = app.state.tutorial.lesson
+    assert again is not None and again is not done and again.step.id == "place"
+    assert again.session.game.moves == [] and again.outcome != "done" and again.tries == 0
+    assert "place" in app.state.tutorial.lessons_done
+    assert A.Focus("tutorial-title") in effects and A.ToTop() in effects
+
+
 OFF_BOARD = {"right": ("f1", 0), "bottom": ("f5", 1), "left": ("a1", 2), "top": ("a1", 3)}
 """A square on the place step's edge and the turn that puts the tile's second half past it."""
 

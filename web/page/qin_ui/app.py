@@ -82,8 +82,8 @@ class App(Core):
             self.end_undo()  # the undo is offered until the next thing the player does
         if self.state.language_note and action.name not in PAGE and action.name != "hover":
             self.state.language_note = ""  # said until then too
-        if handler is learn.lesson_act:  # the step's own game: nothing follows
-            return effects + learn.lesson_act(self, action)
+        if mode is Mode.TUTORIAL and action.name in ON_THE_LESSON_BOARD:
+            return effects + handler(self, action)  # the step's own game: nothing follows
         shown = self.state.game.session
         if shown is not None:
             shown.take_changes()  # only this action's changes count
@@ -198,19 +198,19 @@ START: Routes = {
     "setup-edit": starting.setup_edit, "name-typed": starting.name_typed,
     "start": starting.start_game,
     "back-to-game": starting.back_to_game,
-    **dict.fromkeys(("resume", "export-save", "export-raw", "delete", "delete-finished",
-                     "undelete"), starting.saved_game),
+    "resume": starting.resume, "export-save": starting.export_save,
+    "export-raw": starting.export_raw, "delete": starting.delete_save,
+    "delete-finished": starting.delete_finished, "undelete": starting.undelete,
     "import": starting.imported, "import-refused": starting.import_refused,
-    "progress-export": starting.progress_export, "tutorial-open": learn.panel,
+    "progress-export": starting.progress_export, "tutorial-open": learn.tutorial_open,
 }
 """The start screen: the game's settings, Start, the saved games, imports, the
 progress table's export, the tutorial."""
 
 LOOK: Routes = {
     "hover": play.hover, "board-click": play.board_click,
-    **dict.fromkeys(("cursor", "jump", "focus-log", "focus-board", "list-step"),
-                    play.board_command),
-    "escape": play.escape,
+    "cursor": play.cursor, "jump": play.jump, "focus-log": play.focus_log,
+    "focus-board": play.focus_board, "list-step": play.log_step, "escape": play.escape,
 }
 """Looking at the board: the cursor, the pointer's info (a click places only on a
 human's turn, with a tile picked), moving the focus (also between the log's rules
@@ -218,23 +218,28 @@ links)."""
 
 GAME_TOOLS: Routes = {
     "new-game": starting.new_game, "export": play.export, "share": play.share,
-    "link-copy": play.link_copy, "link-play": play.link_play, "replay-open": replaying.replay,
+    "link-copy": play.link_copy, "link-play": play.link_play,
+    "replay-open": replaying.replay_open,
 }
 """The game screen's tools around the board (they never change the game)."""
 
 MOVES: Routes = {
-    **dict.fromkeys(("select", "rotate", "place", "pass", "undo"), play.board_command),
+    "select": play.select, "rotate": play.rotate, "place": play.place,
+    "pass": play.pass_turn, "undo": play.undo,
     "wheel": play.wheel, "result-show": play.result_show,
 }
 """What changes the game on screen (a human's turn)."""
 
-HINTS: Routes = dict.fromkeys(("hint", "hint-take", "hint-dismiss"), play.hint_command)
+HINTS: Routes = {"hint": play.hint_ask, "hint-take": play.hint_take,
+                 "hint-dismiss": play.hint_dismiss}
 """A human's turn: ask the strongest computer for a hint, take it or leave it."""
 
 REPLAYING: Routes = {
-    **dict.fromkeys(("replay-exit", "replay-step", "replay-back", "replay-start",
-                     "replay-end", "replay-jump", "replay-play"), replaying.replay),
-    **dict.fromkeys(("focus-log", "focus-board"), play.board_command),
+    "replay-exit": replaying.replay_exit, "replay-step": replaying.replay_step,
+    "replay-back": replaying.replay_back, "replay-start": replaying.replay_start,
+    "replay-end": replaying.replay_end, "replay-jump": replaying.replay_jump,
+    "replay-play": replaying.replay_play,
+    "focus-log": play.focus_log, "focus-board": play.focus_board,
     "list-step": replaying.list_step,
     "new-game": starting.new_game, "export": play.export, "share": play.share,
     "link-copy": play.link_copy,
@@ -243,42 +248,49 @@ REPLAYING: Routes = {
 way back), the focus (also between the moves of its log and of the review's list), and
 the tools that do not change the game."""
 
-REVIEWING: Routes = dict.fromkeys(("review-cancel", "review-close", "review-jump",
-                                   "review-open", "review-share", "review-link-copy"),
-                                  replaying.review)
+REVIEWING: Routes = {
+    "review-cancel": replaying.review_cancel, "review-close": replaying.review_close,
+    "review-jump": replaying.review_jump, "review-open": replaying.review_open,
+    "review-share": replaying.review_share, "review-link-copy": replaying.review_link_copy,
+}
 """The review beside the replay: cancel it, close it, jump to a reviewed move (where
 the better move shows as a ghost tile), review again after a cancel, share it as a link
 (the game and the move chosen) and copy that link."""
 
 RESULTS: Routes = {"result-close": play.result_close, "result-new": starting.new_game,
-                   "review-open": replaying.review}
+                   "review-open": replaying.review_open}
 """The result: close it, a new game, the review of the game."""
 
-CHOICES: Routes = dict.fromkeys(("notice-newer", "notice-copy", "notice-link",
-                                 "notice-keep"), tabs.notice)
+CHOICES: Routes = {"notice-newer": tabs.notice_newer, "notice-copy": tabs.notice_declined,
+                   "notice-link": tabs.notice_link, "notice-keep": tabs.notice_declined}
 """The notice's answers: show the newer game / go on as a copy; open the linked game /
 keep this one."""
 
 LESSON: Routes = {
-    **dict.fromkeys(("tutorial-next", "tutorial-again", "tutorial-step", "tutorial-exit",
-                     "tutorial-play", "new-game"), learn.panel),
+    "tutorial-next": learn.tutorial_next, "tutorial-again": learn.tutorial_again,
+    "tutorial-step": learn.tutorial_step, "tutorial-exit": learn.tutorial_exit,
+    "tutorial-play": learn.tutorial_play, "new-game": learn.tutorial_exit,
 }
 """The tutorial's panel: the next step, the step again, a step of the list, leaving it
 (also by New game), the first game against the Apprentice."""
 
-ON_THE_LESSON_BOARD: Routes = dict.fromkeys(
-    (*LOOK, "select", "rotate", "place", "wheel", "pass"), learn.lesson_act)
+ON_THE_LESSON_BOARD: Routes = {
+    **dict.fromkeys(("hover", "board-click", "cursor", "jump", "select", "rotate", "place",
+                     "pass"), learn.lesson_act),
+    "wheel": learn.lesson_wheel,
+    **dict.fromkeys(("focus-log", "focus-board", "list-step", "escape"), learn.lesson_focus),
+}
 """The tutorial's board: the step's own game takes the board's actions (not saved,
-nothing else follows from them)."""
+nothing else follows from them), judged by the engine; the focus moves as in a game."""
 
 ROUTES: dict[Mode, Routes] = {
     Mode.START: {**PAGE, **START},
     Mode.PLAYING: {**PAGE, **LOOK, **GAME_TOOLS, **MOVES, **HINTS},
     Mode.COVER: {**PAGE, "cover-ok": play.cover_ok, "cover-undo": play.cover_undo,
                  "new-game": starting.new_game},
-    Mode.THINKING: {**PAGE, **LOOK, **GAME_TOOLS, "undo": play.board_command},
+    Mode.THINKING: {**PAGE, **LOOK, **GAME_TOOLS, "undo": play.undo},
     Mode.WATCHING: {**PAGE, **LOOK, **GAME_TOOLS},
-    Mode.REPLAY: {**PAGE, **REPLAYING, "review-open": replaying.review},
+    Mode.REPLAY: {**PAGE, **REPLAYING, "review-open": replaying.review_open},
     Mode.REVIEW: {**PAGE, **REPLAYING, **REVIEWING},
     Mode.RESULT: {**PAGE, **RESULTS},
     Mode.SERIES: {**PAGE, **RESULTS, "series-next": starting.series_next},

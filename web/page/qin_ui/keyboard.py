@@ -44,6 +44,7 @@ moves the preview (a mouse click still places at once).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import i18n
@@ -257,38 +258,61 @@ class Keys:
             return parts | {"overlay", "info"} | CURSOR
         return parts
 
-    # -- commands ----------------------------------------------------------------------
+    # -- the board's commands: one each (``BOARD_COMMANDS``), given the command's argument
     def run(self, session: Session, command: Command) -> Result:
         """Run a board command (one that ``command_for`` gives) on ``session``."""
-        name, arg = command.name, command.arg
-        if name == "cursor":
-            dx, dy = (int(v) for v in arg.split(","))
-            return Result(self.move(session, dx, dy), handled=True)
-        if name == "jump":
-            return Result(self.jump(session, int(arg)), handled=True)
-        if name == "place":
-            return Result(self.enter(session), handled=True)
-        if name == "select":
-            return Result(self.after_action(session, session.select(int(arg))), handled=True)
-        if name == "rotate":
-            return Result(self.after_action(session, session.rotate(int(arg or 1))),
-                          handled=True)
-        if name == "undo":
-            return Result(self.undo(session), handled=True)
-        if name == "pass":
-            return Result(session.pass_turn(), handled=True)
-        if name == "focus-log":
-            return Result(command="log", handled=True)
-        if name == "focus-board":
-            return Result(command="board", handled=True)
-        if name == "list-step":
-            step, _, at = arg.partition(" ")
-            return Result(command=list_step(log_links(session), step, at), handled=True)
-        if name == "escape":
-            if session.selected_kind is not None:
-                return Result(self.after_action(session, session.select(None)), handled=True)
-            return Result(command="leave" if arg == "board" else "")
-        return Result()
+        run = BOARD_COMMANDS.get(command.name)
+        return run(self, session, command.arg) if run is not None else Result()
+
+    def cursor_by(self, session: Session, arg: str) -> Result:
+        """``cursor``: the cursor one square along ``"dx,dy"``."""
+        dx, dy = (int(v) for v in arg.split(","))
+        return Result(self.move(session, dx, dy), handled=True)
+
+    def jump_by(self, session: Session, arg: str) -> Result:
+        """``jump``: the cursor to the next (``"1"``) or previous (``"-1"``) legal square."""
+        return Result(self.jump(session, int(arg)), handled=True)
+
+    def place(self, session: Session, _: str) -> Result:
+        """``place``: the picked tile placed on the cursor square (``enter``)."""
+        return Result(self.enter(session), handled=True)
+
+    def pick(self, session: Session, arg: str) -> Result:
+        """``select``: the hand's tile number ``arg`` picked (again: put back)."""
+        return Result(self.after_action(session, session.select(int(arg))), handled=True)
+
+    def turn(self, session: Session, arg: str) -> Result:
+        """``rotate``: the picked tile turned once (``"1"``, or nothing) or back (``"-1"``)."""
+        return Result(self.after_action(session, session.rotate(int(arg or 1))),
+                      handled=True)
+
+    def take_back(self, session: Session, _: str) -> Result:
+        """``undo``: the last move taken back."""
+        return Result(self.undo(session), handled=True)
+
+    def pass_turn(self, session: Session, _: str) -> Result:
+        """``pass``: the turn passed (where only a pass is legal)."""
+        return Result(session.pass_turn(), handled=True)
+
+    def to_log(self, _: Session, __: str) -> Result:
+        """``focus-log``: the focus to the list of moves."""
+        return Result(command="log", handled=True)
+
+    def to_board(self, _: Session, __: str) -> Result:
+        """``focus-board``: the focus to the board."""
+        return Result(command="board", handled=True)
+
+    def log_step(self, session: Session, arg: str) -> Result:
+        """``list-step``: the focus to another of the log's rules links (``list_step``)."""
+        step, _, at = arg.partition(" ")
+        return Result(command=list_step(log_links(session), step, at), handled=True)
+
+    def put_back(self, session: Session, arg: str) -> Result:
+        """``escape``: the picked tile put back; with none picked the focus leaves the
+        board (``arg`` ``"board"``: it was on it)."""
+        if session.selected_kind is not None:
+            return Result(self.after_action(session, session.select(None)), handled=True)
+        return Result(command="leave" if arg == "board" else "")
 
     def press(self, session: Session, key: str, *, shift: bool = False, ctrl: bool = False,
               on_board: bool = False) -> Result:
@@ -347,3 +371,15 @@ class Keys:
         self.armed = square
         session.look_at(square)
         return frozenset({"overlay", "info", "status"}) | CURSOR
+
+
+BoardCommand = Callable[[Keys, Session, str], Result]
+"""A board command's work: the keys, the game, the command's argument."""
+
+BOARD_COMMANDS: dict[str, BoardCommand] = {
+    "cursor": Keys.cursor_by, "jump": Keys.jump_by, "place": Keys.place,
+    "select": Keys.pick, "rotate": Keys.turn, "undo": Keys.take_back,
+    "pass": Keys.pass_turn, "focus-log": Keys.to_log, "focus-board": Keys.to_board,
+    "list-step": Keys.log_step, "escape": Keys.put_back,
+}
+"""The board's commands, by name, and what each does on the game (``Keys.run``)."""

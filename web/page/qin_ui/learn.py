@@ -13,6 +13,9 @@ from .core import Core
 from .lesson import Lesson
 from .play import WHEEL_GAP_MS
 
+TITLE = "tutorial-title"
+"""The step's title: the focus goes there when a step opens."""
+
 
 def _lessons_done(app: Core) -> frozenset[str]:
     text = None
@@ -46,50 +49,70 @@ def open_lesson_from(app: Core, fragment: str) -> list[Effect]:
     return [SetAddress(st.link.base_url)]
 
 
-def panel(app: Core, c: Command) -> list[Effect]:
+def tutorial_open(app: Core, _: Command) -> list[Effect]:
+    """Learn to play, on the start screen: the first step not done yet."""
+    _open_lesson(app)
+    return [Focus(TITLE)]
+
+
+def tutorial_exit(app: Core, _: Command) -> list[Effect]:
+    """Leaving the tutorial (also by New game): back to the start screen."""
     st = app.state
-    lesson = st.tutorial.lesson
-    name = c.name
-    if name == "tutorial-open":
-        _open_lesson(app)
-        return [Focus("tutorial-title")]
+    if st.tutorial.lesson is None:
+        return []
+    st.tutorial.lesson = None
+    return app.to_setup()
+
+
+def tutorial_play(app: Core, _: Command) -> list[Effect]:
+    """The finish: a game against the weakest level not yet beaten."""
+    st = app.state
+    if st.tutorial.lesson is None:
+        return []
+    st.tutorial.lesson = None
+    level = tutorial.next_level(st.start.progress.games)
+    names = tuple(setup.colour_label(c) for c in ("green", "white"))
+    return app.start(Form(names, ("green", "white"), ("human", level),
+                          "bird", False, "", "single"))
+
+
+def tutorial_again(app: Core, _: Command) -> list[Effect]:
+    """The step again, from its position."""
+    lesson = app.state.tutorial.lesson
+    return _step_shown(app, lesson.step.id) if lesson is not None else []
+
+
+def tutorial_next(app: Core, _: Command) -> list[Effect]:
+    """The next step (the last step stays)."""
+    lesson = app.state.tutorial.lesson
     if lesson is None:
         return []
-    if name in ("tutorial-exit", "new-game"):
-        st.tutorial.lesson = None
-        return app.to_setup()
-    if name == "tutorial-play":  # the finish: the weakest level not yet beaten
-        st.tutorial.lesson = None
-        level = tutorial.next_level(st.start.progress.games)
-        names = tuple(setup.colour_label(c) for c in ("green", "white"))
-        return app.start(Form(names, ("green", "white"), ("human", level),
-                                "bird", False, "", "single"))
-    if name == "tutorial-again":
-        _open_lesson(app, lesson.step.id)
-    elif name == "tutorial-next":
-        at = tutorial.index(lesson.step.id)
-        if at + 1 < len(tutorial.IDS):
-            _open_lesson(app, tutorial.IDS[at + 1])
-    elif name == "tutorial-step" and c.arg in tutorial.IDS:
-        _open_lesson(app, c.arg)
-    return [Focus("tutorial-title"), ToTop()]  # a new step: its board from the top
+    at = tutorial.index(lesson.step.id)
+    return _step_shown(app, tutorial.IDS[at + 1] if at + 1 < len(tutorial.IDS) else None)
+
+
+def tutorial_step(app: Core, c: Command) -> list[Effect]:
+    """A step chosen in the list of steps (an unknown one: the step stays)."""
+    if app.state.tutorial.lesson is None:
+        return []
+    return _step_shown(app, c.arg if c.arg in tutorial.IDS else None)
+
+
+def _step_shown(app: Core, step_id: str | None) -> list[Effect]:
+    """A step opened from the tutorial's panel (``None``: the step on screen stays): the
+    focus on its title, its board from the top."""
+    if step_id is not None:
+        _open_lesson(app, step_id)
+    return [Focus(TITLE), ToTop()]
 
 
 def lesson_act(app: Core, action: Action) -> list[Effect]:
-    """A board action in the tutorial: on the step's own game, judged by the engine;
-    a step done is remembered in the browser's storage."""
+    """A board action in the tutorial (a pointer's, or a board command that plays): on
+    the step's own game, judged by the engine; a step done is remembered in the
+    browser's storage."""
     st = app.state
     lesson = st.tutorial.lesson
     assert lesson is not None
-    effects: list[Effect] = []
-    if isinstance(action, Command) and action.name in ("focus-log", "focus-board",
-                                                       "list-step", "escape"):
-        done = lesson.keys.run(lesson.session, action)
-        return [Focus(done.focus)] if done.focus else []
-    if isinstance(action, Wheel):  # one turn of the tile per flick, as in a game
-        if action.at_ms - st.game.wheel_at < WHEEL_GAP_MS:
-            return []
-        st.game.wheel_at = action.at_ms
     tries = lesson.tries
     if lesson.act(action, st.pointer):
         senses.lesson_moved(st, lesson.session)  # the board shows the move: it moves
@@ -100,4 +123,22 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
         st.spoken = lesson_view.spoken(lesson)
     elif lesson.tries != tries:
         st.spoken = lesson_view.spoken(lesson)
-    return effects
+    return []
+
+
+def lesson_wheel(app: Core, action: Wheel) -> list[Effect]:
+    """The wheel on the tutorial's board: one turn of the tile per flick, as in a game."""
+    st = app.state
+    if action.at_ms - st.game.wheel_at < WHEEL_GAP_MS:
+        return []
+    st.game.wheel_at = action.at_ms
+    return lesson_act(app, action)
+
+
+def lesson_focus(app: Core, c: Command) -> list[Effect]:
+    """A board command that moves the focus (to the log, the board, a rules link, off
+    the board) on the tutorial's board: as in a game (``keyboard.Keys.run``)."""
+    lesson = app.state.tutorial.lesson
+    assert lesson is not None
+    done = lesson.keys.run(lesson.session, c)
+    return [Focus(done.focus)] if done.focus else []

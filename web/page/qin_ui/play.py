@@ -5,6 +5,8 @@ share, play by link), hints, and computer turns as timers and worker answers.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import qin
 
 from . import computer, players, replaying, senses, wording
@@ -36,11 +38,18 @@ from .actions import (
 from .ai_bridge import answer, request_for
 from .core import Core
 from .i18n import reason, t, words
+from .keyboard import BoardCommand, Keys
 from .modes import Mode
 from .replaying import REPLAY_TICK_MS, REVIEW_LINK
 from .saves import export_name, export_text
-from .session import Session
-from .state import ComputerTurn, HintAsk
+from .state import (
+    Awaited,
+    ComputerTurn,
+    HintAsk,
+    HintAwaited,
+    ReviewAwaited,
+    TurnAwaited,
+)
 
 WHEEL_GAP_MS = 150
 """One turn of the tile per flick of a trackpad."""
@@ -94,24 +103,74 @@ def wheel(app: Core, action: Wheel) -> list[Effect]:
     return []
 
 
-def board_command(app: Core, c: Command) -> list[Effect]:
-    """The board's own commands (the cursor, a pick, a turn, a placement, a pass, an
-    undo, the focus), run by the keyboard's cursor on the game on screen."""
+def cursor(app: Core, c: Command) -> list[Effect]:
+    """The arrow keys on the board: the cursor moves (the ghost and the square's info
+    under it)."""
+    return _on_board(app, c, Keys.cursor_by)
+
+
+def jump(app: Core, c: Command) -> list[Effect]:
+    """N / Shift+N: the cursor to the next / previous legal square."""
+    return _on_board(app, c, Keys.jump_by)
+
+
+def place(app: Core, c: Command) -> list[Effect]:
+    """Enter on the board: the picked tile placed on the cursor square."""
+    return _on_board(app, c, Keys.place)
+
+
+def select(app: Core, c: Command) -> list[Effect]:
+    """A tile of the hand picked (again: put back)."""
+    return _on_board(app, c, Keys.pick)
+
+
+def rotate(app: Core, c: Command) -> list[Effect]:
+    """The picked tile turned."""
+    return _on_board(app, c, Keys.turn)
+
+
+def undo(app: Core, c: Command) -> list[Effect]:
+    """The last move taken back."""
+    return _on_board(app, c, Keys.take_back)
+
+
+def pass_turn(app: Core, c: Command) -> list[Effect]:
+    """The turn passed (where only a pass is legal)."""
+    return _on_board(app, c, Keys.pass_turn)
+
+
+def focus_log(app: Core, c: Command) -> list[Effect]:
+    """The focus to the list of moves."""
+    return _on_board(app, c, Keys.to_log)
+
+
+def focus_board(app: Core, c: Command) -> list[Effect]:
+    """The focus to the board."""
+    return _on_board(app, c, Keys.to_board)
+
+
+def log_step(app: Core, c: Command) -> list[Effect]:
+    """The arrow keys in the game's log: the focus to another of its rules links."""
+    return _on_board(app, c, Keys.log_step)
+
+
+def escape(app: Core, c: Command) -> list[Effect]:
+    """Escape: leave the hint shown, else put the tile back, or leave the board."""
+    s = app.state.game.session
+    if s is not None and app.state.game.hint is not None:
+        return hint_dismiss(app, c)
+    return _on_board(app, c, Keys.put_back)
+
+
+def _on_board(app: Core, c: Command, run: BoardCommand) -> list[Effect]:
+    """A board command (``run``, given the command's argument), by the keyboard's cursor
+    on the game on screen; the focus goes where it says."""
     st = app.state
     s = st.game.session
     if s is None:
         return []
-    done = st.game.keys.run(s, c)
+    done = run(st.game.keys, s, c.arg)
     return [Focus(done.focus)] if done.focus else []
-
-
-def escape(app: Core, c: Command) -> list[Effect]:
-    """Escape: leave the hint shown, else as on the board (put the tile back, or
-    leave the board)."""
-    s = app.state.game.session
-    if s is not None and app.state.game.hint is not None:
-        return _hint(app, "hint-dismiss", s)
-    return board_command(app, c)
 
 
 def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
@@ -191,11 +250,6 @@ def export(app: Core, _: Command) -> list[Effect]:
     return [Download(export_name(record), export_text(record))]
 
 
-def hint_command(app: Core, c: Command) -> list[Effect]:
-    s = app.state.game.session
-    return _hint(app, c.name, s) if s is not None else []
-
-
 def share(app: Core, _: Command) -> list[Effect]:
     st = app.state
     s = st.game.session
@@ -223,26 +277,12 @@ def link_play(app: Core, _: Command) -> list[Effect]:
     return [Save(), SetAddress(st.link.link_url or st.link.base_url)]
 
 
-def _hint(app: Core, name: str, s: Session) -> list[Effect]:
-    """Ask for a hint (the strongest computer, from the seat's own view), take the
-    one shown, or leave it."""
+def hint_ask(app: Core, _: Command) -> list[Effect]:
+    """Hint: the strongest computer asked what it would play, from the seat's own view
+    (a pass is said at once; one asked or shown already: nothing more)."""
     st = app.state
-    if name == "hint-dismiss":
-        st.game.hint, s.hint = None, None
-        return []
-    if name == "hint-take":
-        shown = st.game.hint
-        if shown is not None and shown.stage == "shown" and shown.move == "pass":
-            st.game.hint = None
-            s.pass_turn()
-            return []
-        if shown is None or shown.stage != "shown" or s.hint is None:
-            return []
-        move = s.hint
-        st.game.hint, s.hint = None, None
-        if move not in s.game.legal_moves():  # cannot happen: a move clears the hint
-            return []
-        s.play(move)
+    s = st.game.session
+    if s is None:
         return []
     if not s.hint_allowed:
         st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
@@ -260,6 +300,35 @@ def _hint(app: Core, name: str, s: Session) -> list[Effect]:
         return [AskHint(st.game.hint.token, request)]
     st.game.hint.stage = "worker"
     return [StartWorker()] if st.worker_now() else []
+
+
+def hint_take(app: Core, _: Command) -> list[Effect]:
+    """The hint shown played (a pass: passed)."""
+    st = app.state
+    s = st.game.session
+    shown = st.game.hint
+    if s is None or shown is None or shown.stage != "shown":
+        return []
+    if shown.move == "pass":
+        st.game.hint = None
+        s.pass_turn()
+        return []
+    if s.hint is None:
+        return []
+    move = s.hint
+    st.game.hint, s.hint = None, None
+    if move in s.game.legal_moves():  # never otherwise: a move clears the hint
+        s.play(move)
+    return []
+
+
+def hint_dismiss(app: Core, _: Command) -> list[Effect]:
+    """The hint left (shown or asked: an answer still to come is dropped)."""
+    st = app.state
+    s = st.game.session
+    if s is not None:
+        st.game.hint, s.hint = None, None
+    return []
 
 
 def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
@@ -315,7 +384,7 @@ def watch_worker(app: Core) -> list[Effect]:
     if awaited == st.worker_awaited:
         return []
     st.worker_awaited = awaited
-    if not awaited:
+    if awaited is None:
         st.worker_watch = None
         return []
     st.worker_watch = st.token()
@@ -323,20 +392,21 @@ def watch_worker(app: Core) -> list[Effect]:
                   st.worker_watch)]
 
 
-def _awaited(app: Core) -> tuple[object, ...]:
-    """What waits for the worker (empty: nothing): the computer's move, a hint, the
+def _awaited(app: Core) -> Awaited | None:
+    """What waits for the worker (``None``: nothing): the computer's move, a hint, the
     review's next judged move, each with the stage it is at."""
     st = app.state
     turn, hint, run = st.game.turn, st.game.hint, st.game.review
-    awaited: list[object] = [st.worker]
-    if turn is not None and turn.stage in ("worker", "asked"):
-        awaited += ["turn", turn.token, turn.stage]
-    if hint is not None and hint.stage in ("worker", "asked"):
-        awaited += ["hint", hint.token, hint.stage]
+    waiting = ("worker", "asked")
+    awaited = Awaited(st.worker)
+    if turn is not None and turn.stage in waiting:
+        awaited = replace(awaited, turn=TurnAwaited(turn.token, turn.stage))
+    if hint is not None and hint.stage in waiting:
+        awaited = replace(awaited, hint=HintAwaited(hint.token, hint.stage))
     if run is not None and run.status == "running" \
             and (run.asked is not None or st.worker != "ready"):
-        awaited += ["review", run.token, run.asked]
-    return tuple(awaited) if len(awaited) > 1 else ()
+        awaited = replace(awaited, review=ReviewAwaited(run.token, run.asked))
+    return awaited if awaited != Awaited(st.worker) else None
 
 
 def _worker_silent(app: Core) -> list[Effect]:
@@ -344,7 +414,7 @@ def _worker_silent(app: Core) -> list[Effect]:
     and stopped answering is replaced at once (warmed); one that never started (its
     script not fetched, offline) is started again only when next asked."""
     st = app.state
-    st.worker_watch, st.worker_awaited = None, ()
+    st.worker_watch, st.worker_awaited = None, None
     st.worker = "off" if st.worker == "ready" else "failed"
     return [RestartWorker(), *_without_worker(app)]
 

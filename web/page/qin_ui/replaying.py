@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 import qin
 
@@ -43,63 +43,111 @@ CLOSE_BUTTON = "review-close"
 """The review's button beside Cancel, shown while the review is open."""
 
 
-def replay(app: Core, c: Command) -> list[Effect]:
+def replay_open(app: Core, _: Command) -> list[Effect]:
+    """Replay, among the game's tools (outside a replay only): the game's moves from the
+    start, the live game untouched."""
     st = app.state
     s = st.game.session
-    r = st.game.replay
-    if c.name == "replay-open":  # offered by the game's tools outside a replay only
-        if s is None or r is not None:
-            return []
-        try:
-            st.game.replay = Replay(s.game.record())
-        except qin.QinError as exc:
-            st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
-            return []
-        s.selected = None
-        # Replay hides: a keyboard's focus on it goes on to the next move's button
-        return [Focus(STEP_BUTTON, lost=True)]
-    if r is None:
+    if s is None or st.game.replay is not None:
         return []
-    if c.name == "replay-exit":
-        st.game.replay = None
-        st.game.replay_timer = None
-        if st.game.review is not None:
-            st.game.review.cancel()  # an answer under way is dropped
-            st.game.review = None
-        return [Focus(REPLAY_BUTTON, lost=True)]  # the replay's bar hides: back to Replay
-    if c.name == "replay-start":
-        r.start()
-    elif c.name == "replay-back":
-        r.back()
-    elif c.name == "replay-step":
+    try:
+        st.game.replay = Replay(s.game.record())
+    except qin.QinError as exc:
+        st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
+        return []
+    s.selected = None
+    # Replay hides: a keyboard's focus on it goes on to the next move's button
+    return [Focus(STEP_BUTTON, lost=True)]
+
+
+def replay_exit(app: Core, _: Command) -> list[Effect]:
+    """Back to the game: the replay (and the review beside it) closes."""
+    st = app.state
+    if st.game.replay is None:
+        return []
+    st.game.replay = None
+    st.game.replay_timer = None
+    if st.game.review is not None:
+        st.game.review.cancel()  # an answer under way is dropped
+        st.game.review = None
+    return [Focus(REPLAY_BUTTON, lost=True)]  # the replay's bar hides: back to Replay
+
+
+def replay_start(app: Core, _: Command) -> list[Effect]:
+    """The replay before its first move."""
+    return _moved(app, Replay.start)
+
+
+def replay_back(app: Core, _: Command) -> list[Effect]:
+    """The replay one move back."""
+    return _moved(app, Replay.back)
+
+
+def replay_step(app: Core, _: Command) -> list[Effect]:
+    """The replay one move on (its autoplay stops), moving as in the game."""
+    def step(r: Replay) -> None:
         r.playing = False
         step_on(app, r)
-    elif c.name == "replay-end":
-        r.end()
-    elif c.name == "replay-jump":  # "n", or "n list": from the log, whose button keeps the focus
-        r.playing = False
-        number, _, source = c.arg.partition(" ")
-        try:
-            r.jump(int(number))
-        except ValueError:  # not a move's number: nothing moves
-            st.game.replay_timer = None
-            return []
-        if source == "list":  # the move chosen and its events show in the log,
-            # wherever it was scrolled (the move itself if not both fit)
-            chosen = keyboard.replay_move_id(int(number))
-            return [Focus(chosen), Reveal((views.replay_said_id(int(number)), chosen))]
-    elif c.name == "replay-play":
-        r.toggle()
-        if r.playing and st.game.replay_timer is None:
-            st.game.replay_timer = st.token()
-            return [After(REPLAY_TICK_MS, st.game.replay_timer)]
+    return _moved(app, step)
+
+
+def replay_end(app: Core, _: Command) -> list[Effect]:
+    """The replay after its last move."""
+    return _moved(app, Replay.end)
+
+
+def replay_jump(app: Core, c: Command) -> list[Effect]:
+    """The replay at a move: ``"n"``, or ``"n list"`` from the log, whose button keeps
+    the focus; the autoplay stops."""
+    st = app.state
+    r = st.game.replay
+    if r is None:
+        return []
+    r.playing = False
+    number, _, source = c.arg.partition(" ")
+    try:
+        r.jump(int(number))
+    except ValueError:  # not a move's number: nothing moves
+        st.game.replay_timer = None
+        return []
+    if source == "list":  # the move chosen and its events show in the log,
+        # wherever it was scrolled (the move itself if not both fit)
+        chosen = keyboard.replay_move_id(int(number))
+        return [Focus(chosen), Reveal((views.replay_said_id(int(number)), chosen))]
+    return _shown(app, r)
+
+
+def replay_play(app: Core, _: Command) -> list[Effect]:
+    """The replay's autoplay on (a move every ``REPLAY_TICK_MS``) or off."""
+    st = app.state
+    r = st.game.replay
+    if r is None:
+        return []
+    r.toggle()
+    if r.playing and st.game.replay_timer is None:
+        st.game.replay_timer = st.token()
+        return [After(REPLAY_TICK_MS, st.game.replay_timer)]
     if not r.playing:
         st.game.replay_timer = None
-    return [followed(app, r)] if c.name in STEPS else []
+    return []
 
 
-STEPS = frozenset(("replay-start", "replay-back", "replay-step", "replay-end", "replay-jump"))
-"""The replay's commands that move its board (a move chosen in the log: shown there)."""
+def _moved(app: Core, move: Callable[[Replay], object]) -> list[Effect]:
+    """The replay's board moved by ``move`` (nothing without a replay), then shown
+    (``_shown``)."""
+    r = app.state.game.replay
+    if r is None:
+        return []
+    move(r)
+    return _shown(app, r)
+
+
+def _shown(app: Core, r: Replay) -> list[Effect]:
+    """The replay's board moved: its autoplay's timer ends if it no longer plays, and the
+    log follows (``followed``)."""
+    if not r.playing:
+        app.state.game.replay_timer = None
+    return [followed(app, r)]
 
 
 def followed(app: Core, r: Replay) -> Reveal:
@@ -163,57 +211,88 @@ def step_on(app: Core, r: Replay) -> bool:
     return going
 
 
-def review(app: Core, c: Command) -> list[Effect]:
+def review_open(app: Core, _: Command) -> list[Effect]:
+    """Review: the replay with the review beside it, opened by the player (``open_review``).
+    Review hides: a keyboard's focus on it goes on to the review's first button (Cancel
+    while it runs)."""
     st = app.state
     run = st.game.review
-    if c.name == "review-open":  # Review hides: a keyboard's focus on it goes on to
-        # the review's first button (Cancel while it runs)
-        effects = open_review(app)
-        opened = st.game.review
-        if opened is None or opened is run:
-            return effects
-        opened.by_player = True
-        return [Focus(CANCEL_BUTTON if opened.status == "running" else CLOSE_BUTTON,
-                      lost=True), *effects]
+    effects = open_review(app)
+    opened = st.game.review
+    if opened is None or opened is run:
+        return effects
+    opened.by_player = True
+    return [Focus(CANCEL_BUTTON if opened.status == "running" else CLOSE_BUTTON,
+                  lost=True), *effects]
+
+
+def review_cancel(app: Core, _: Command) -> list[Effect]:
+    """The review stops where it is (what it judged stays shown)."""
+    run = app.state.game.review
     if run is None:
         return []
-    if c.name == "review-cancel":
-        run.cancel()
-        update_review_link(app)
-        return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
-    if c.name == "review-close":
-        run.cancel()
-        st.game.review = None
-        st.link.review_panel = False
-        update_review_link(app)
-        return [Focus(REVIEW_BUTTON, lost=True)]  # the review hides: back to Review
-    if c.name == "review-jump":  # "n", "n list" or "n chart": from the list or the
-        # chart, whose item keeps the focus (if the drawing lost it: the shell keeps it
-        # on the item drawn anew; a click that focuses nothing, or another item focused
-        # meanwhile, is left as it is)
-        number, _, source = c.arg.partition(" ")
-        try:
-            ply = int(number)
-        except ValueError:
-            return []
-        if _jump(app, run, ply):
-            update_review_link(app)
-            kept = {"list": keyboard.review_move_id, "chart": keyboard.review_point_id}
-            focus: list[Effect] = [Focus(kept[source](ply), lost=True)] if source in kept \
-                else []
-            # what the jump shows, wherever the side panel and the list were scrolled:
-            # the move's words, and the move in the list drawn anew (from its top) if it
-            # was chosen there; the replay's log following, as at each of its steps
-            shown = (keyboard.review_move_id(ply), DETAIL) if source == "list" else (DETAIL,)
-            return [*focus, Reveal(shown), *_log_followed(app)]
-    elif c.name == "review-share":
-        st.link.review_panel = not st.link.review_panel
-        st.link.review_message = ""
-    elif c.name == "review-link-copy":
-        update_review_link(app)
-        return [Copy(st.link.review_url, REVIEW_LINK)] if st.link.review_url else []
+    run.cancel()
+    update_review_link(app)
+    return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
+
+
+def review_close(app: Core, _: Command) -> list[Effect]:
+    """The review closes (the replay stays)."""
+    st = app.state
+    run = st.game.review
+    if run is None:
+        return []
+    run.cancel()
+    st.game.review = None
+    st.link.review_panel = False
+    update_review_link(app)
+    return [Focus(REVIEW_BUTTON, lost=True)]  # the review hides: back to Review
+
+
+def review_jump(app: Core, c: Command) -> list[Effect]:
+    """The replay at a reviewed move: ``"n"``, ``"n list"`` or ``"n chart"``, from the
+    list or the chart, whose item keeps the focus (if the drawing lost it: the shell
+    keeps it on the item drawn anew; a click that focuses nothing, or another item
+    focused meanwhile, is left as it is)."""
+    run = app.state.game.review
+    if run is None:
+        return []
+    number, _, source = c.arg.partition(" ")
+    try:
+        ply = int(number)
+    except ValueError:
+        return []
+    jumped = _jump(app, run, ply)
+    update_review_link(app)
+    if not jumped:
+        return []
+    kept = {"list": keyboard.review_move_id, "chart": keyboard.review_point_id}
+    focus: list[Effect] = [Focus(kept[source](ply), lost=True)] if source in kept else []
+    # what the jump shows, wherever the side panel and the list were scrolled: the move's
+    # words, and the move in the list drawn anew (from its top) if it was chosen there;
+    # the replay's log following, as at each of its steps
+    shown = (keyboard.review_move_id(ply), DETAIL) if source == "list" else (DETAIL,)
+    return [*focus, Reveal(shown), *_log_followed(app)]
+
+
+def review_share(app: Core, _: Command) -> list[Effect]:
+    """The review's Share panel opens (its link, at the move chosen) or closes."""
+    st = app.state
+    if st.game.review is None:
+        return []
+    st.link.review_panel = not st.link.review_panel
+    st.link.review_message = ""
     update_review_link(app)
     return []
+
+
+def review_link_copy(app: Core, _: Command) -> list[Effect]:
+    """The review's link copied (where the panel shows it)."""
+    st = app.state
+    if st.game.review is None:
+        return []
+    update_review_link(app)
+    return [Copy(st.link.review_url, REVIEW_LINK)] if st.link.review_url else []
 
 
 def update_review_link(app: Core) -> None:

@@ -7,6 +7,7 @@ before Python is ``start_screen``'s.)
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import replace
 
 from . import (
@@ -41,7 +42,7 @@ from .actions import (
 )
 from .core import CURRENT_KEY, Core, settings_of
 from .i18n import Joined, PlayerNames, Words, counted, words
-from .saves import SaveError, export_name, export_text, read_import
+from .saves import Deleted, SaveError, export_name, export_text, read_import
 from .seriesplan import SeriesPlanError, SeriesState
 from .session import Session
 
@@ -89,10 +90,6 @@ def back_to_game(app: Core, _: Command) -> list[Effect]:
 def drag(app: Core, c: Command) -> list[Effect]:
     app.state.start.drop_over = c.arg == "over"
     return []
-
-
-def saved_game(app: Core, c: Command) -> list[Effect]:
-    return _saved_game(app, c.name, c.arg)
 
 
 def progress_export(app: Core, _: Command) -> list[Effect]:
@@ -146,46 +143,41 @@ def _series_next(app: Core, s: Session) -> list[Effect]:
     return app.show(session, None, "local", series) + [Save()]
 
 
-def _saved_game(app: Core, name: str, save_id: str) -> list[Effect]:
-    st = app.state
-    if name == "resume":
-        app.resume(save_id)
-        return []
-    if name == "export-raw":
-        return [Download(f"qin-damaged-save-{save_id}.txt", app.saves.raw(save_id) or "",
-                         "text/plain")]
-    if name == "export-save":
-        try:
-            saved = app.saves.open(save_id).saved
-        except SaveError as exc:
-            st.start.saved_message = exc.note
-            return []
-        return [Download(export_name(saved.record, saved.updated),
-                         export_text(saved.record))]
-    if name == "undelete":
-        return _undelete(app)
+def resume(app: Core, c: Command) -> list[Effect]:
+    """A saved game opened (``c.arg``: its id) where it was left."""
+    app.resume(c.arg)
+    return []
+
+
+def export_save(app: Core, c: Command) -> list[Effect]:
+    """A saved game's record as a file (a save that cannot be read: said)."""
     try:
-        if name == "delete-finished":
-            deleted = tuple(app.saves.delete_finished())
-        else:
-            deleted = (app.saves.delete(save_id),)
+        saved = app.saves.open(c.arg).saved
     except SaveError as exc:
-        st.start.saved_message = exc.note
+        app.state.start.saved_message = exc.note
         return []
-    # The game behind the start screen keeps its ref: undone, it is written on as
-    # before; not undone, its next write finds it gone and saves it anew.
-    app.refresh_entries()
-    if not deleted:
-        return []
-    st.start.deleted = deleted
-    st.start.saved_message = words("saved.deleted") if name == "delete" else \
-        words("saved.deleted_finished", n=len(deleted))
-    st.start.deleted_timer = st.token()
-    return [After(UNDO_DELETE_MS, st.start.deleted_timer)]
+    return [Download(export_name(saved.record, saved.updated), export_text(saved.record))]
 
 
-def _undelete(app: Core) -> list[Effect]:
-    """Put the last deletion back, text for text."""
+def export_raw(app: Core, c: Command) -> list[Effect]:
+    """A damaged save's text, as stored, as a file."""
+    return [Download(f"qin-damaged-save-{c.arg}.txt", app.saves.raw(c.arg) or "",
+                     "text/plain")]
+
+
+def delete_save(app: Core, c: Command) -> list[Effect]:
+    """A saved game deleted ("Deleted — Undo" offered)."""
+    return _deleted(app, lambda: (app.saves.delete(c.arg),), lambda _: words("saved.deleted"))
+
+
+def delete_finished(app: Core, _: Command) -> list[Effect]:
+    """Every finished saved game deleted ("Deleted — Undo" offered)."""
+    return _deleted(app, lambda: tuple(app.saves.delete_finished()),
+                    lambda n: words("saved.deleted_finished", n=n))
+
+
+def undelete(app: Core, _: Command) -> list[Effect]:
+    """Undo: the last deletion put back, text for text."""
     st = app.state
     deleted, st.start.deleted, st.start.deleted_timer = st.start.deleted, (), None
     st.start.saved_message = words("saved.restored")
@@ -196,6 +188,28 @@ def _undelete(app: Core) -> list[Effect]:
             st.start.saved_message = exc.note
     app.refresh_entries()
     return []
+
+
+def _deleted(app: Core, delete: Callable[[], tuple[Deleted, ...]],
+             said: Callable[[int], Words]) -> list[Effect]:
+    """Saved games deleted (``delete``; a refusal is said): the list follows, and what
+    was deleted is said (``said``, of how many) with its undo, offered for
+    ``UNDO_DELETE_MS``."""
+    st = app.state
+    try:
+        deleted = delete()
+    except SaveError as exc:
+        st.start.saved_message = exc.note
+        return []
+    # The game behind the start screen keeps its ref: undone, it is written on as
+    # before; not undone, its next write finds it gone and saves it anew.
+    app.refresh_entries()
+    if not deleted:
+        return []
+    st.start.deleted = deleted
+    st.start.saved_message = said(len(deleted))
+    st.start.deleted_timer = st.token()
+    return [After(UNDO_DELETE_MS, st.start.deleted_timer)]
 
 
 def _import(app: Core, text: str, file: str) -> list[Effect]:

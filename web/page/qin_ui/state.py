@@ -67,6 +67,44 @@ class HintAsk:
     move: str = ""
 
 
+@dataclass(frozen=True)
+class TurnAwaited:
+    """A computer's move that waits for the worker, at ``stage`` "worker" (for it to
+    start) or "asked" (it thinks)."""
+
+    token: int
+    stage: TurnStage
+
+
+@dataclass(frozen=True)
+class HintAwaited:
+    """A hint that waits for the worker, at ``stage`` "worker" or "asked"."""
+
+    token: int
+    stage: HintStage
+
+
+@dataclass(frozen=True)
+class ReviewAwaited:
+    """The review's next judged move that waits for the worker: ``ply`` the move asked
+    (``None``: the worker is to start before it is asked)."""
+
+    token: int
+    ply: int | None
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """What waits for the computer players' worker (``play.watch_worker``), each request
+    at the stage it is at, and the worker's own state: a wait is set anew when this
+    changes."""
+
+    worker: WorkerState
+    turn: TurnAwaited | None = None
+    hint: HintAwaited | None = None
+    review: ReviewAwaited | None = None
+
+
 @dataclass
 class StartScreen:
     """The start screen: the game's settings, the saved games and the progress table."""
@@ -195,7 +233,7 @@ class AppState:
     worker_watch: int | None = None
     """The token of the wait for the computer players' worker while something is asked
     of it (``play.watch_worker``): when it ends first, the worker did not answer."""
-    worker_awaited: tuple[object, ...] = ()  # what that wait is for
+    worker_awaited: Awaited | None = None  # what that wait is for (``None``: nothing)
 
     def token(self) -> int:
         self.tokens += 1

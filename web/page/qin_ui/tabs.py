@@ -11,6 +11,7 @@ from .actions import AddressChanged, Command, Effect, Save, StorageChanged, Stor
 from .core import CURRENT_KEY, Core
 from .i18n import Joined, words
 from .saves import FULL_WORDS, SaveError, id_of_key, ref_of
+from .state import NoticeKind
 
 
 def storage_changed(app: Core, action: StorageChanged) -> list[Effect]:
@@ -58,10 +59,6 @@ def address_changed(app: Core, action: AddressChanged) -> list[Effect]:
     return _address_changed(app, action.hash)
 
 
-def notice(app: Core, c: Command) -> list[Effect]:
-    return _notice(app, c.name)
-
-
 def _storage_changed(app: Core, key: str) -> list[Effect]:
     """Another tab wrote ``key``: the saved list follows; when it is the save of the
     game on screen and another tab wrote it since we did (``SaveStore.overtaken``), the
@@ -83,25 +80,57 @@ def _storage_changed(app: Core, key: str) -> list[Effect]:
     return []
 
 
-def _notice(app: Core, name: str) -> list[Effect]:
+def notice_newer(app: Core, _: Command) -> list[Effect]:
+    """Another tab's write of the game on screen: "Show the newer game" (its save, as
+    that tab left it)."""
+    st = app.state
+    kind = _answered(app)
+    save = st.keeping.save
+    if kind == "conflict" and save is not None and app.resume(save.id):
+        return app.keep_address() if st.link.link_mode else []
+    return _declined(app, kind)
+
+
+def notice_link(app: Core, _: Command) -> list[Effect]:
+    """A pasted link holding another state of the game: "Open the linked game" (saved as
+    a game of its own; the review it asks for opens)."""
+    st = app.state
+    kind = _answered(app)
+    if kind != "link":
+        return _declined(app, kind)
+    offer, st.keeping.link_offer = st.keeping.link_offer, ""
+    try:
+        record = links.read_link(offer)[1]
+        s = keep.link_session(record)
+    except (links.LinkError, SaveError) as exc:
+        st.link.link_problem = words("link.cannot_open", error=exc)
+        return app.keep_address()
+    return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, offer)
+
+
+def notice_declined(app: Core, _: Command) -> list[Effect]:
+    """The notice's other answer, "Go on as a copy" or "Keep this one": the game on
+    screen stays (``_declined``)."""
+    return _declined(app, _answered(app))
+
+
+def _answered(app: Core) -> NoticeKind:
+    """The notice closes: its kind (``AppState.notice``) is given back."""
     st = app.state
     kind, st.keeping.notice = st.keeping.notice, ""
+    return kind
+
+
+def _declined(app: Core, kind: NoticeKind) -> list[Effect]:
+    """The game on screen stays: after another tab's write, as a copy (a new save of this
+    tab's game, the other one kept); after a pasted link, as it is, the address given
+    back to it (the link dropped)."""
+    st = app.state
     if kind == "conflict":
-        save = st.keeping.save
-        if name == "notice-newer" and save is not None and app.resume(save.id):
-            return app.keep_address() if st.link.link_mode else []
-        st.keeping.save = None  # a copy: a new save of this tab's game, the other one kept
+        st.keeping.save = None
         st.keeping.save_state, st.keeping.save_text = "", ""
         return [Save()]
-    offer, st.keeping.link_offer = st.keeping.link_offer, ""
-    if kind == "link" and name == "notice-link":
-        try:
-            _, record = links.read_link(offer)
-            s = keep.link_session(record)
-        except (links.LinkError, SaveError) as exc:
-            st.link.link_problem = words("link.cannot_open", error=exc)
-            return app.keep_address()
-        return app.show(s, None, "link", None) + [Save()] + replaying.follow_review(app, offer)
+    st.keeping.link_offer = ""
     return app.keep_address()
 
 
