@@ -676,6 +676,36 @@ bottom): what a reader sees of a finger-tall control, its empty padding left out
 LIST_GAP_PX = 2
 """How much more room than between two steps may show above the first (rounding)."""
 
+STEPS_INSET_JS = """() => {
+  const card = document.querySelector('#tutorial').getBoundingClientRect();
+  const start = (el) => {  // where its first word shown starts
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const at = n.textContent.search(/\\S/);
+      if (at < 0 || n.parentElement.closest('.sr-only, [aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + 1);
+      return range.getBoundingClientRect().left;
+    }
+    return NaN;
+  };
+  const heading = start(document.querySelector('.tutorial-list summary')), out = [];
+  for (const step of document.querySelectorAll('#tutorial-steps button')) {
+    const words = start(step), name = step.textContent.trim();
+    if (Math.abs(words - heading) > 1)
+      out.push(`"${name}" at ${Math.round(words)}, the heading "Steps" at ${Math.round(heading)}`);
+    const tick = step.querySelector('.step-mark svg')?.getBoundingClientRect();
+    if (tick && (tick.left < card.left + 1 || tick.right > words))
+      out.push(`"${name}": its tick at ${Math.round(tick.left)}-${Math.round(tick.right)}, ` +
+               `the card from ${Math.round(card.left)}, the words from ${Math.round(words)}`);
+  }
+  return out;
+}"""
+"""What of the tutorial's list of steps is not at the inset of its heading's words ("Steps"):
+a step's words (its number first) elsewhere, a step's tick outside the card or over its
+words (the tick and the fold's triangle lie in the room before them)."""
+
 
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     page = boot(small_phone)
@@ -732,6 +762,9 @@ def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     above, between = first[0] - heading[1], second[0] - first[1]
     assert above <= between + LIST_GAP_PX, (
         f"{above:.0f} px empty above the first step, {between:.0f} px between two")
+    # each step's words (ticked or not) at the inset of the words "Steps"
+    assert page.locator("#tutorial-steps .step-mark svg").count() >= len(CLICKS) - 1
+    assert page.evaluate(STEPS_INSET_JS) == []
     page.screenshot(path="e2e-artifacts/phone-tutorial-steps.png")
 
 
