@@ -1011,22 +1011,22 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
     """The start screen with ``EVERY_LEVEL``'s progress, at 360 px up to the phone
     layout's widest (560 px), in German, French and English: the cards' words inside
     their padding, the progress table whole (its last column, the last results, seen
-    without scrolling sideways), the rating's chart whole, across its card at 360 px."""
+    without scrolling sideways), the rating's chart whole and across its card at every
+    width (the phones of 412 and 430 px too), its labels readable."""
     small_phone.add_init_script(
         f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
     page = boot(small_phone)
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     expect(page.locator("#progress-table tbody tr")).to_have_count(5)
-    for width in (360, 500, 520, 540, 560):
+    for width in (360, 412, 430, 500, 520, 540, 560):
         size: ViewportSize = {"width": width, "height": 900}
         resize(page, size)
         for lang in ("de", "fr", "en"):
             choose_language(page, lang)
             page.wait_for_function("window.qinIdle")
             assert page.evaluate(CARDS_JS) == [], f"the start screen at {width} px in {lang}"
-            # the rating's chart whole, across its card at 360 px (the phone's chart)
-            fill = FILLS if width == 360 else 0
-            assert page.evaluate(RENDERED_JS, [READABLE_PX, fill]) == [], (
+            # the rating's chart whole, across its card
+            assert page.evaluate(RENDERED_JS, [READABLE_PX, FILLS]) == [], (
                 f"the rating's chart at {width} px in {lang}")
 
 
