@@ -176,11 +176,37 @@ COVERED_BY_NOTE = """() => {
 """What of the start screen the loading note lies over, where it shows now."""
 
 
+SLOW_MS = 20_000
+"""After how long the loading note says the load is taking longer than usual (boot.js)."""
+
+NOTE_JS = """() => {
+  const note = document.getElementById("boot"), words = document.getElementById("boot-step");
+  return { height: note.getBoundingClientRect().height, text: words.textContent,
+           cut: words.scrollWidth > words.clientWidth + 0.5 };
+}"""
+"""The loading note as the player sees it: its height, its words, and whether they are cut."""
+
+
+def slow_load(page: Page, lang: str) -> None:
+    """The page's clock (``page.clock``, installed before it opened) moved past
+    ``SLOW_MS``: the loading note says the load is taking longer than usual, whole, in a
+    row (or a corner) of the height it had."""
+    before = page.evaluate(NOTE_JS)
+    page.clock.fast_forward(SLOW_MS + 1000)
+    slow = merged_catalogue(lang)["boot.slow"]
+    expect(page.locator("#boot-step")).to_have_text(slow)
+    after = page.evaluate(NOTE_JS)
+    assert not after["cut"], f"{lang}: {slow!r} cut"
+    assert after["height"] == before["height"], f"{lang}: {before} -> {after}"
+
+
 def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Page) -> None:
     """At the first paint (unscrolled) and scrolled to the page's end, on phones of two
     sizes, in English, German and French (and in English on a phone held sideways, a
     tablet and a laptop): the loading note lies over nothing of the start screen, and a
-    tap through it would reach the page."""
+    tap through it would reach the page; on a slow load (past ``SLOW_MS``) it says so in
+    words shown whole, its height kept."""
+    page.clock.install()
     held = opened_without_python(page)
     others = ((740, 360), (768, 1024), (1024, 768), (1366, 768))
     for lang in ("en", "de", "fr"):
@@ -193,6 +219,8 @@ def test_on_a_phone_the_loading_note_hides_nothing_of_the_start_screen(page: Pag
             expect(page.locator("#boot")).to_be_visible()
             where = f"{lang} {width}x{height}"
             assert page.evaluate(COVERED_BY_NOTE) == [], f"{where}, unscrolled"
+            slow_load(page, lang)
+            assert page.evaluate(COVERED_BY_NOTE) == [], f"{where}, slow, unscrolled"
             page.mouse.move(width / 2, 300)
             for _ in range(12):  # to the end of the page, by the wheel as a player would
                 page.mouse.wheel(0, 600)
@@ -240,11 +268,13 @@ def reported_shifts(page: Page) -> int:
       () => requestAnimationFrame(() => setTimeout(() => done(qinShifts.length), 0))))"""))
 
 
-def hand_over_shift(page: Page, held: HeldRuntime, but_the_side: bool = False) -> float:
-    """Let Python arrive; the layout shift of the page from then until its first screen
-    is applied (nothing pressed meanwhile); ``but_the_side``: of what moved with nothing
-    of the side column under the players' list among it."""
-    before = reported_shifts(page)
+def hand_over_shift(page: Page, held: HeldRuntime, but_the_side: bool = False,
+                    since: int | None = None) -> float:
+    """Let Python arrive; the layout shift of the page from then (or from the ``since``th
+    shift reported) until its first screen is applied (nothing pressed meanwhile);
+    ``but_the_side``: of what moved with nothing of the side column under the players'
+    list among it."""
+    before = reported_shifts(page) if since is None else since
     booted(page, held)
     page.wait_for_function("() => window.qinIdle")
     reported_shifts(page)
@@ -258,15 +288,20 @@ def test_nothing_moves_when_python_takes_the_start_screen_over(
         page: Page, width: int, height: int) -> None:
     """On a phone, a small laptop window (the note a row above the header) and a laptop
     (the note in a corner): the seats, the board side and Start stay where the player
-    sees them while the loading note says the game is loading and when Python takes the
-    page over; the note lies over nothing meanwhile."""
+    sees them while the loading note says the game is loading, then (a slow load) that
+    it takes longer than usual, and when Python takes the page over; the note lies over
+    nothing meanwhile."""
     page.set_viewport_size({"width": width, "height": height})
     page.add_init_script(LAYOUT_SHIFTS)
+    page.clock.install()
     held = opened_without_python(page)
     expect(page.locator("#boot-step")).to_have_text("Loading the game…")
     assert page.evaluate(COVERED_BY_NOTE) == []
     seen = page.evaluate(WHERE_THE_PLAYER_LOOKS)
-    shift = hand_over_shift(page, held)
+    since = reported_shifts(page)
+    slow_load(page, "en")
+    assert page.evaluate(COVERED_BY_NOTE) == []
+    shift = hand_over_shift(page, held, since=since)
     assert shift < HAND_OVER_SHIFT, f"{width}x{height}: the page moved ({shift:.4f})"
     assert page.evaluate(WHERE_THE_PLAYER_LOOKS) == seen
     expect(page.locator("#seat-kind-1")).to_be_enabled()  # Python has the page

@@ -325,7 +325,7 @@ def test_a_game_by_taps_fits_the_phone_in_every_mode(phone: Page) -> None:
         expect(page.locator("#app")).not_to_have_attribute("data-mode", "cover")
     tap_to(page, "#new-game", "start")
     # the header's longest button, "Back to the game", its words on one line in each
-    # language (on a second row where the first is short of room)
+    # language, in the header's one row
     expect(page.locator("#back-to-game")).to_be_visible()
     labels_whole(page, "start")
     page.locator("#players-2").tap()
@@ -676,6 +676,36 @@ bottom): what a reader sees of a finger-tall control, its empty padding left out
 LIST_GAP_PX = 2
 """How much more room than between two steps may show above the first (rounding)."""
 
+STEPS_INSET_JS = """() => {
+  const card = document.querySelector('#tutorial').getBoundingClientRect();
+  const start = (el) => {  // where its first word shown starts
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const at = n.textContent.search(/\\S/);
+      if (at < 0 || n.parentElement.closest('.sr-only, [aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + 1);
+      return range.getBoundingClientRect().left;
+    }
+    return NaN;
+  };
+  const heading = start(document.querySelector('.tutorial-list summary')), out = [];
+  for (const step of document.querySelectorAll('#tutorial-steps button')) {
+    const words = start(step), name = step.textContent.trim();
+    if (Math.abs(words - heading) > 1)
+      out.push(`"${name}" at ${Math.round(words)}, the heading "Steps" at ${Math.round(heading)}`);
+    const tick = step.querySelector('.step-mark svg')?.getBoundingClientRect();
+    if (tick && (tick.left < card.left + 1 || tick.right > words))
+      out.push(`"${name}": its tick at ${Math.round(tick.left)}-${Math.round(tick.right)}, ` +
+               `the card from ${Math.round(card.left)}, the words from ${Math.round(words)}`);
+  }
+  return out;
+}"""
+"""What of the tutorial's list of steps is not at the inset of its heading's words ("Steps"):
+a step's words (its number first) elsewhere, a step's tick outside the card or over its
+words (the tick and the fold's triangle lie in the room before them)."""
+
 
 def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     page = boot(small_phone)
@@ -732,6 +762,9 @@ def test_every_tutorial_step_by_taps_fits_the_phone(small_phone: Page) -> None:
     above, between = first[0] - heading[1], second[0] - first[1]
     assert above <= between + LIST_GAP_PX, (
         f"{above:.0f} px empty above the first step, {between:.0f} px between two")
+    # each step's words (ticked or not) at the inset of the words "Steps"
+    assert page.locator("#tutorial-steps .step-mark svg").count() >= len(CLICKS) - 1
+    assert page.evaluate(STEPS_INSET_JS) == []
     page.screenshot(path="e2e-artifacts/phone-tutorial-steps.png")
 
 
@@ -934,8 +967,9 @@ insets (one column: the same)."""
 
 def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
     """In English, German and French, each button of ``screen``'s rows has its label on
-    one line, finger-sized and within reach; in a game the header keeps one row (the
-    board's height); on the start screen its cards' words lie inside their padding, at
+    one line, finger-sized and within reach; the header keeps one row (in a game, the
+    board's height; on the start screen beside a game, with "Back to the game"); on the
+    start screen its cards' words lie inside their padding, at
     the same inset.  With ``wide``, the same on ``WIDE_PHONE`` after the page's own
     screen (and the start screen on ``MIDDLE_PHONE`` before it).  The language is left
     English, the screen the page's own."""
@@ -950,9 +984,8 @@ def labels_whole(page: Page, screen: str, wide: bool = False) -> None:
             choose_language(page, lang)
             where = f"{screen} at {size['width']}x{size['height']} in {lang}"
             assert page.evaluate(LABELS_JS, ROWS[screen]) == [], where
-            if screen != "start":
-                assert page.evaluate(ONE_ROW_JS) == [], f"the header of {where}"
-            else:
+            assert page.evaluate(ONE_ROW_JS) == [], f"the header of {where}"
+            if screen == "start":
                 assert page.evaluate(CARDS_JS) == [], f"the cards of {where}"
     page.set_viewport_size(own)
     page.wait_for_function("(s) => innerWidth === s.width && innerHeight === s.height",
@@ -978,22 +1011,22 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
     """The start screen with ``EVERY_LEVEL``'s progress, at 360 px up to the phone
     layout's widest (560 px), in German, French and English: the cards' words inside
     their padding, the progress table whole (its last column, the last results, seen
-    without scrolling sideways), the rating's chart whole, across its card at 360 px."""
+    without scrolling sideways), the rating's chart whole and across its card at every
+    width (the phones of 412 and 430 px too), its labels readable."""
     small_phone.add_init_script(
         f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
     page = boot(small_phone)
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     expect(page.locator("#progress-table tbody tr")).to_have_count(5)
-    for width in (360, 500, 520, 540, 560):
+    for width in (360, 412, 430, 500, 520, 540, 560):
         size: ViewportSize = {"width": width, "height": 900}
         resize(page, size)
         for lang in ("de", "fr", "en"):
             choose_language(page, lang)
             page.wait_for_function("window.qinIdle")
             assert page.evaluate(CARDS_JS) == [], f"the start screen at {width} px in {lang}"
-            # the rating's chart whole, across its card at 360 px (the phone's chart)
-            fill = FILLS if width == 360 else 0
-            assert page.evaluate(RENDERED_JS, [READABLE_PX, fill]) == [], (
+            # the rating's chart whole, across its card
+            assert page.evaluate(RENDERED_JS, [READABLE_PX, FILLS]) == [], (
                 f"the rating's chart at {width} px in {lang}")
 
 
@@ -1062,7 +1095,7 @@ HEADER_SIZES: tuple[ViewportSize, ...] = ({"width": 360, "height": 740},
 """The phones the header is measured on, in a window whose scrollbar takes room (15 px):
 the narrowest room the phone's header is given."""
 
-HEADER_JS = """([least, second]) => {
+HEADER_JS = """(least) => {
   const out = [], bar = document.querySelector('.topbar'), b = bar.getBoundingClientRect();
   if (bar.scrollWidth > bar.clientWidth + 0.5)
     out.push(`the header holds ${bar.scrollWidth} px in ${bar.clientWidth}`);
@@ -1080,16 +1113,13 @@ HEADER_JS = """([least, second]) => {
     if (el.tagName !== 'SELECT' && el.scrollWidth > el.clientWidth + 0.5)
       out.push(`${name}: its words ${el.scrollWidth} px in ${el.clientWidth}`);
     const off = Math.round(middle(el) - row);
-    // the one second row allowed: "Back to the game" alone at the start screen's end
-    if (Math.abs(off) > 4 && !(el.id === second && off > 0
-        && Math.abs(r.right - shown[shown.length - 2].getBoundingClientRect().right) < 1))
-      out.push(`${name}: ${off} px off the header's row`);
+    if (Math.abs(off) > 4) out.push(`${name}: ${off} px off the header's row`);
   }
   return out;
 }"""
 """What is wrong with the header: anything wider than it or outside it, a control less
-than a finger's size or whose words overflow it, or off its first row (but ``second``,
-"Back to the game", on a row of its own under the first, at its end)."""
+than ``least`` px or whose words overflow it, or off its first row ("Back to the game"
+included: one row)."""
 
 NAMES_JS = """() => {
   const out = [], box = document.querySelector('#review-summary');
@@ -1131,8 +1161,8 @@ def phone_window(browser: Browser, base_url: str,
 
 def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = False) -> None:
     """At 360x740 and 390x844, in English, German and French: the header of ``screen``
-    one row (on the start screen beside a game, "Back to the game" on a second at its
-    end), nothing in it past its edge or clipped, every control finger-sized with its
+    one row (on the start screen beside a game, "Back to the game" too), nothing in it
+    past its edge or clipped, every control finger-sized with its
     words on one line inside it (and, but under a dialog (``dialog``), uncovered); with
     ``review``, the accuracies' names on one line."""
     for size in HEADER_SIZES:
@@ -1140,7 +1170,7 @@ def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = Fa
         for lang in ("fr", "de", "en"):
             choose_language(page, lang)
             where = f"{screen} at {size['width']}x{size['height']} in {lang}"
-            assert page.evaluate(HEADER_JS, [TARGET_PX, "back-to-game"]) == [], where
+            assert page.evaluate(HEADER_JS, TARGET_PX) == [], where
             if not dialog:
                 assert page.evaluate(LABELS_JS, ".topbar button") == [], where
             # the language switch shows the language's code

@@ -163,7 +163,7 @@ RENDERED_JS = """([least, fill]) => {
 (the font size times the chart's scale) and inside the chart, the one chart shown inside
 its card and at least ``fill`` of its width; the problems found."""
 FILLS = 0.9
-"""How much of its card's width the chart shown on a laptop or a 360 px phone fills."""
+"""How much of its card's width the chart shown fills, on a laptop and on a phone of any width."""
 
 EVERY_LEVEL = json.dumps({"format": "qin-progress/1", "games": [
     {"id": f"g{n}", "level": level, "players": 2, "result": result, "ended": n}

@@ -142,18 +142,29 @@ LAPTOP_CARD_PX = 480
 wide chart is drawn at its own size, its border around it."""
 READABLE = 12
 """The least size of the labels' words, in the chart's units: a phone's small print."""
+MOST_SCALE = 1.3
+"""The most a chart is scaled up to fill its card (up to the next layout's width): its
+labels at most 15.6 px, its lines a little thicker."""
 
 
-def test_the_phone_s_chart_fits_the_smallest_phone_and_the_wide_one_a_laptop_s_card() -> None:
-    """Each layout is drawn at the width of the card it is shown in (a unit a CSS px), its
-    border inside the card's words, filling most of them; the wide one is shown where it
-    fits (the style's container query), the phone's elsewhere."""
+def test_each_layout_fills_the_cards_it_is_shown_in() -> None:
+    """From the smallest phone's card to a laptop's, the chart shown is the layout drawn
+    for about that width: each is shown from where it fits at its own size (a unit a CSS
+    px, its border inside the card's words: the style's container query at its width and
+    its border) to where the next one fits, scaled up to fill the card there (by at most
+    ``MOST_SCALE``: the phones between 400 and 520 px wide); the phone's at the smallest
+    phone's card, the wide one at a laptop's."""
+    layouts = sorted(rating.LAYOUTS, key=lambda layout: layout.width)
+    assert (layouts[0], layouts[-1]) == (rating.PHONE, rating.WIDE)
     assert rating.PHONE.width + 2 <= PHONE_CARD_PX
     assert rating.WIDE.width + 2 <= LAPTOP_CARD_PX
     assert rating.WIDE.width + 2 >= 0.95 * LAPTOP_CARD_PX
     css = (ROOT / "web" / "page" / "keep.css").read_text("utf-8")
-    assert f"@container rating (min-width: {rating.WIDE.width + 2}px)" in css
-    for layout in rating.LAYOUTS:
+    for layout, wider in pairwise(layouts):
+        assert f"@container rating (min-width: {wider.width + 2}px)" in css
+        assert (wider.width + 2) / (layout.width + 2) <= MOST_SCALE, (layout, wider)
+        assert layout.height <= wider.height
+    for layout in layouts:
         svg = rating.chart_svg(HISTORIES["every level in range"], views.level_name, layout)
         assert f'viewBox="0 0 {layout.width} {layout.height}"' in svg
         assert f'width="{layout.width}" height="{layout.height}"' in svg
@@ -200,22 +211,22 @@ top and bottom."""
 
 
 @pytest.mark.parametrize("what", list(HISTORIES))
-def test_both_layouts_draw_the_same_points(what: str) -> None:
-    """The wide chart is the phone's stretched sideways (and a little taller): the same
+def test_every_layout_draws_the_same_points(what: str) -> None:
+    """A wider chart is the phone's stretched sideways (and a little taller): the same
     games, evenly spaced, each as high or low on its chart as on the other."""
     points = HISTORIES[what]
-    phone, wide = (line_points(rating.chart_svg(points, views.level_name, layout))
-                   for layout in (rating.PHONE, rating.WIDE))
-    assert len(phone) == len(wide) == len(points)
-    for layout, drawn in ((rating.PHONE, phone), (rating.WIDE, wide)):
+    phone = line_points(rating.chart_svg(points, views.level_name, rating.PHONE))
+    for layout in rating.LAYOUTS:
+        drawn = line_points(rating.chart_svg(points, views.level_name, layout))
+        assert len(drawn) == len(points)
         xs = [x for x, _ in drawn]
         steps = {round(b - a, 1) for a, b in pairwise(xs)}
         assert max(steps) - min(steps) <= 0.2, (layout.name, steps)
         assert xs[0] == rating.PAD and xs[-1] == pytest.approx(layout.plot_right - rating.PAD,
                                                                abs=0.2)
-    for (_, py), (_, wy) in zip(phone, wide, strict=True):
-        assert (py - rating.PAD) / (rating.PHONE.height - 2 * rating.PAD) == pytest.approx(
-            (wy - rating.PAD) / (rating.WIDE.height - 2 * rating.PAD), abs=0.01)
+        for (_, py), (_, y) in zip(phone, drawn, strict=True):
+            assert (py - rating.PAD) / (rating.PHONE.height - 2 * rating.PAD) == pytest.approx(
+                (y - rating.PAD) / (layout.height - 2 * rating.PAD), abs=0.01)
 
 
 @pytest.mark.parametrize("layout", rating.LAYOUTS, ids=lambda layout: layout.name)

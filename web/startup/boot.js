@@ -121,6 +121,10 @@ const errorEl = document.getElementById("boot-error") ?? body.appendChild(
 );
 
 const SLOW_MS = 20000;
+// Past SLOW_MS the note says the load is taking longer than usual, in place of the step's
+// words, until it is over (the bar still moves with the steps): a few words, so that on a
+// phone the note's row keeps its one line.
+let slow = false;
 let started = 0;
 let finished = 0;
 let observer = null;
@@ -161,7 +165,7 @@ addEventListener("py:progress", ({ detail }) => {
   const step = String(detail ?? "");
   if (step.startsWith("Loading")) started += 1;
   else if (step.startsWith("Loaded")) finished += 1;
-  if (stepEl && step) {
+  if (stepEl && step && !slow) {
     const [, verb, what] = step.match(/^(Loading|Loaded)\s+(.*)$/) ?? [];
     stepEl.textContent = verb
       ? say(`boot.step.${verb.toLowerCase()}`, `${verb} {what}…`, { what })
@@ -237,7 +241,8 @@ if (typeof PerformanceObserver === "function") {
 
 slowTimer = setTimeout(() => {
   if (stepEl && body.dataset.boot === "loading") {
-    stepEl.textContent += ` ${say("boot.slow", "(this is taking longer than usual)")}`;
+    slow = true;
+    stepEl.textContent = say("boot.slow", "Taking longer than usual…");
   }
 }, SLOW_MS);
 

@@ -90,7 +90,7 @@ def steps_html(lesson: Lesson, done: frozenset[str]) -> str:
         items.append(
             f'<li><button type="button" data-step="{step.id}"{aria}'
             f' data-done="{"true" if step.id in done else "false"}">'
-            f'<span class="step-mark" aria-hidden="true">{mark}</span> '
+            f'<span class="step-mark" aria-hidden="true">{mark}</span>'
             f'{n}. {escape(t(f"tutorial.{step.id}.title"))}'
             + (f' <span class="sr-only">{escape(t("tutorial.step_done"))}</span>'
                if step.id in done else "")

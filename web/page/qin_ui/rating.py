@@ -19,9 +19,9 @@ the chance of beating *n - 1* such players at once); one virtual draw against th
 Apprentice keeps the figure finite after only wins or only losses.  It depends on the
 games, not on their order, and is read from the record each time, so it is kept,
 exported and imported with it; a damaged record counts as none (``progress.load``).
-``history`` is the rating after each game, oldest first, which ``chart_svg`` draws, once
-for a phone's card and once for a laptop's (``LAYOUTS``: the page's style shows the one
-that fits).
+``history`` is the rating after each game, oldest first, which ``chart_svg`` draws for a
+phone's card, a wider phone's and a laptop's (``LAYOUTS``: the page's style shows the one
+that fits, filling the card).
 """
 
 from __future__ import annotations
@@ -186,11 +186,16 @@ class Layout:
 PHONE: Final = Layout("phone", 300, 80)
 """The chart in a 360 px phone's progress card (its words are 303 px wide there): room for
 the five levels' labels one under the other."""
+MIDDLE: Final = Layout("middle", 378, 88)
+"""The chart in a wider phone's card (from about 430 px wide), between the phone's and the
+wide one: each of the three is shown from where it fits at its own size to where the
+next one does, scaled up to fill the card meanwhile by at most 1.26 (labels of 12 to 15
+px: 302 to 380 px for the phone's, 380 to 478 px for this one)."""
 WIDE: Final = Layout("wide", 476, 96)
 """The chart in a laptop's progress card (its words are 480 px wide, the chart's border
 around it), a little taller for the longer line; keep.css shows it where it fits (its
-container query at this width and the border) and the phone's chart elsewhere."""
-LAYOUTS: Final = (PHONE, WIDE)
+container query at this width and the border) and the narrower ones elsewhere."""
+LAYOUTS: Final = (PHONE, MIDDLE, WIDE)
 
 
 @dataclass(frozen=True)
