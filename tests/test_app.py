@@ -289,6 +289,26 @@ def test_a_move_chosen_in_the_replay_s_log_is_shown_there(hot_seat: App) -> None
     assert not any(isinstance(e, A.Focus) for e in effects)
 
 
+def test_a_move_chosen_in_the_log_stops_the_replay_s_autoplay(hot_seat: App) -> None:
+    """A move chosen in the replay's log while the autoplay runs stops it there: its
+    next tick moves nothing (before, the tick stepped on from the move chosen and went on
+    playing, the Play button off)."""
+    app = hot_seat
+    for _ in range(4):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("replay-open"))
+    replay = app.state.game.replay
+    assert replay is not None
+    run(app, A.Command("replay-start"))
+    effects = run(app, A.Command("replay-play"))
+    timer = next(e for e in effects if isinstance(e, A.After))
+    run(app, A.Command("replay-jump", "2 list"))
+    assert replay.cursor == 2 and not replay.playing
+    assert run(app, A.Timer(timer.token)) == []
+    assert replay.cursor == 2 and not replay.playing
+
+
 def test_the_replay_s_log_follows_each_step(hot_seat: App) -> None:
     """Stepping through a replay (its buttons, the arrow keys, the slider, its autoplay)
     brings the move the board shows into view in the log, with its events (``Reveal``, as

@@ -104,11 +104,11 @@ def replay_jump(app: Core, c: Command) -> list[Effect]:
     if r is None:
         return []
     r.playing = False
+    st.game.replay_timer = None
     number, _, source = c.arg.partition(" ")
     try:
         r.jump(int(number))
     except ValueError:  # not a move's number: nothing moves
-        st.game.replay_timer = None
         return []
     if source == "list":  # the move chosen and its events show in the log,
         # wherever it was scrolled (the move itself if not both fit)
