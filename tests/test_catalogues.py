@@ -39,7 +39,8 @@ SAME_EVERYWHERE = {"lang.en", "lang.de", "lang.fr", "list.comma", "player.orange
                    "explain.sentence", "review.row",
                    "kind.computer", "ai.minister.name", "speed.pause", "speed.normal",
                    "motion.normal", "board.lion", "a11y.mark.triangle", "replay.pause",
-                   "illegal.move", "replay.entry", "plural.rule", "saves.error.record"}
+                   "illegal.move", "replay.entry", "plural.rule", "saves.error.record",
+                   "boot.what.python"}
 
 
 def load(folder: Path, lang: str) -> dict[str, str]:
@@ -380,9 +381,32 @@ def test_every_key_of_index_html_and_boot_js_exists() -> None:
     js = (WEB / "startup" / "boot.js").read_text(encoding="utf-8")
     used |= set(re.findall(r'say\("([\w.]+)"', js))
     used |= {"boot.step.loading", "boot.step.loaded"}  # say(`boot.step.${verb}`)
+    used |= {f"boot.what.{kind}" for kind in _step_words(js).values()}  # `boot.what.${kind}`
     assert len(used) > 60
     missing = sorted(used - EN.keys())
     assert not missing, f"keys used by index.html or boot.js but not in the catalogues: {missing}"
+
+
+def _step_words(js: str) -> dict[str, str]:
+    """boot.js's ``STEP_WORDS``: each of PyScript's progress names, the kind of thing it
+    loads (said by the catalogue's ``boot.what.<kind>``)."""
+    found = re.search(r"const STEP_WORDS = \{(.*?)\};", js, re.S)
+    assert found, "boot.js has no STEP_WORDS"
+    return dict(re.findall(r'"([^"]+)": "(\w+)"', found.group(1)))
+
+
+def test_every_loading_step_pyscript_names_is_said_in_words() -> None:
+    """Every "Loading X" / "Loaded X" step of the vendored PyScript is one boot.js words
+    (``STEP_WORDS``, ``boot.what.*``): a French or German player never reads PyScript's
+    own English names ("Chargement de interpreter…")."""
+    dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    code = "".join(path.read_text(encoding="utf-8") for path in dist.glob("*.js"))
+    if not code:
+        pytest.fail("node_modules/@pyscript/core is needed (make deps)")
+    names = set(re.findall(r'"Load(?:ing|ed) ([\w ]+)"', code))
+    assert {"Pyodide", "interpreter", "files"} <= names
+    words = _step_words((WEB / "startup" / "boot.js").read_text(encoding="utf-8"))
+    assert names <= words.keys(), sorted(names - words.keys())
 
 
 class _PageText(HTMLParser):

@@ -160,16 +160,29 @@ function fail(message, details = "") {
   errorEl.hidden = false;
 }
 
-// Progress: PyScript dispatches "Loading X" / "Loaded X" steps on window.
+// Progress: PyScript dispatches "Loading X" / "Loaded X" steps on window, X one of its
+// own English names; each is said in the reader's words (boot.what.*), a name not listed
+// here (another PyScript's) as the load in general.
+const STEP_WORDS = {
+  "Pyodide": "python", "interpreter": "python", "MicroPython": "python",
+  "files": "files", "fetch": "files", "JS modules": "modules", "Storage": "storage",
+  "packages": "packages", "remote packages": "packages", "Packages Graph": "packages",
+};
+const STEP_FALLBACK = {
+  python: "Python", files: "the game's files", modules: "the page's modules",
+  storage: "the page's storage", packages: "the rules engine",
+};
 addEventListener("py:progress", ({ detail }) => {
   const step = String(detail ?? "");
   if (step.startsWith("Loading")) started += 1;
   else if (step.startsWith("Loaded")) finished += 1;
   if (stepEl && step && !slow) {
-    const [, verb, what] = step.match(/^(Loading|Loaded)\s+(.*)$/) ?? [];
-    stepEl.textContent = verb
-      ? say(`boot.step.${verb.toLowerCase()}`, `${verb} {what}…`, { what })
-      : `${step}…`;
+    const [, verb, name] = step.match(/^(Loading|Loaded)\s+(.*)$/) ?? [];
+    const kind = verb ? STEP_WORDS[name] : undefined;
+    stepEl.textContent = kind
+      ? say(`boot.step.${verb.toLowerCase()}`, `${verb} {what}…`,
+        { what: say(`boot.what.${kind}`, STEP_FALLBACK[kind]) })
+      : say("boot.loading", "Loading the game…");
   }
   if (progressEl && started > 0) {
     progressEl.max = started;
