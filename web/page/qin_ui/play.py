@@ -5,6 +5,7 @@ share, play by link), hints, and computer turns as timers and worker answers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import qin
@@ -103,55 +104,33 @@ def wheel(app: Core, action: Wheel) -> list[Effect]:
     return []
 
 
-def cursor(app: Core, c: Command) -> list[Effect]:
-    """The arrow keys on the board: the cursor moves (the ghost and the square's info
-    under it)."""
-    return _on_board(app, c, Keys.cursor_by)
+def on_board(run: BoardCommand) -> Callable[[Core, Command], list[Effect]]:
+    """The handler of a board command whose work is ``run`` (a ``Keys`` method, given the
+    command's argument): done by the keyboard's cursor on the game on screen, the focus
+    going where it says."""
+    def handler(app: Core, c: Command) -> list[Effect]:
+        st = app.state
+        s = st.game.session
+        if s is None:
+            return []
+        done = run(st.game.keys, s, c.arg)
+        return [Focus(done.focus)] if done.focus else []
+    handler.__doc__ = run.__doc__
+    return handler
 
 
-def jump(app: Core, c: Command) -> list[Effect]:
-    """N / Shift+N: the cursor to the next / previous legal square."""
-    return _on_board(app, c, Keys.jump_by)
-
-
-def place(app: Core, c: Command) -> list[Effect]:
-    """Enter on the board: the picked tile placed on the cursor square."""
-    return _on_board(app, c, Keys.place)
-
-
-def select(app: Core, c: Command) -> list[Effect]:
-    """A tile of the hand picked (again: put back)."""
-    return _on_board(app, c, Keys.pick)
-
-
-def rotate(app: Core, c: Command) -> list[Effect]:
-    """The picked tile turned."""
-    return _on_board(app, c, Keys.turn)
-
-
-def undo(app: Core, c: Command) -> list[Effect]:
-    """The last move taken back."""
-    return _on_board(app, c, Keys.take_back)
-
-
-def pass_turn(app: Core, c: Command) -> list[Effect]:
-    """The turn passed (where only a pass is legal)."""
-    return _on_board(app, c, Keys.pass_turn)
-
-
-def focus_log(app: Core, c: Command) -> list[Effect]:
-    """The focus to the list of moves."""
-    return _on_board(app, c, Keys.to_log)
-
-
-def focus_board(app: Core, c: Command) -> list[Effect]:
-    """The focus to the board."""
-    return _on_board(app, c, Keys.to_board)
-
-
-def log_step(app: Core, c: Command) -> list[Effect]:
-    """The arrow keys in the game's log: the focus to another of its rules links."""
-    return _on_board(app, c, Keys.log_step)
+# The board's commands' handlers, each one ``Keys`` method (its docstring says what it does).
+cursor = on_board(Keys.cursor_by)
+jump = on_board(Keys.jump_by)
+place = on_board(Keys.place)
+select = on_board(Keys.pick)
+rotate = on_board(Keys.turn)
+undo = on_board(Keys.take_back)
+pass_turn = on_board(Keys.pass_turn)
+focus_log = on_board(Keys.to_log)
+focus_board = on_board(Keys.to_board)
+log_step = on_board(Keys.log_step)
+put_back = on_board(Keys.put_back)
 
 
 def escape(app: Core, c: Command) -> list[Effect]:
@@ -159,18 +138,7 @@ def escape(app: Core, c: Command) -> list[Effect]:
     s = app.state.game.session
     if s is not None and app.state.game.hint is not None:
         return hint_dismiss(app, c)
-    return _on_board(app, c, Keys.put_back)
-
-
-def _on_board(app: Core, c: Command, run: BoardCommand) -> list[Effect]:
-    """A board command (``run``, given the command's argument), by the keyboard's cursor
-    on the game on screen; the focus goes where it says."""
-    st = app.state
-    s = st.game.session
-    if s is None:
-        return []
-    done = run(st.game.keys, s, c.arg)
-    return [Focus(done.focus)] if done.focus else []
+    return put_back(app, c)
 
 
 def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
