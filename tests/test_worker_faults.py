@@ -138,6 +138,25 @@ def test_a_worker_that_never_starts_or_cannot_be_loaded_is_dropped() -> None:
     assert worker(app) == "starting"
 
 
+def test_a_worker_that_fails_in_the_computer_s_pause_is_tried_once_for_that_move() -> None:
+    app = new_app()
+    effects = run(app, A.StartGame(form(("governor", "human"))))
+    assert A.StartWorker() in effects
+    turn = app.state.game.turn
+    assert turn is not None and turn.stage == "waiting"
+    # it cannot be loaded, said before the computer's pause is over: not started again
+    # for this move (each start would fail as fast, again and again)
+    effects = run(app, A.WorkerFailed())
+    assert A.StartWorker() not in effects and worker(app) == "failed"
+    assert len(moves(app)) == 0 and app.state.game.turn is turn
+    # the pause over, the move is played for it at once, said
+    effects = run(app, A.Timer(turn.token))
+    assert A.StartWorker() not in effects and not waits(effects)
+    assert len(moves(app)) == 1 and SAID in status(app)
+    play_one(app)  # the computer's next move: another worker is started
+    assert worker(app) == "starting"
+
+
 def test_the_words_are_the_catalogue_s_in_german_and_french(governor: App) -> None:
     app = governor
     ask = computer_asked(app)
