@@ -139,3 +139,32 @@ def test_a_computer_whose_worker_cannot_load_plays_all_the_same(
     forgiven = page_problems.forgive(page)  # the worker's files could not be loaded
     assert any("ai_worker.py" in problem for problem in forgiven), forgiven
 
+
+STATUS_LINES_JS = """() => {
+  const status = document.querySelector('#status');
+  const style = getComputedStyle(status);
+  const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  return Math.round((status.clientHeight - padding) / parseFloat(style.lineHeight));
+}"""
+"""How many lines the status takes."""
+
+
+def test_on_a_phone_it_is_said_in_two_lines(small_phone: Page,
+                                            page_problems: PageProblems) -> None:
+    small_phone.context.route(WORKER_SCRIPT,
+                              lambda route: route.abort("internetdisconnected"))
+    page = boot(small_phone)
+    play = start(page, ["governor", "human"], seed=22)
+    board = page.locator("#board").bounding_box()
+    status = page.locator("#status")
+    expect(play).to_have_attribute("data-moves", "1", timeout=AT_ONCE_MS)
+    # a few words, whose move is next after them; in full in the status's title
+    expect(status).to_have_text("Green did not answer: the Apprentice moved. White to move.")
+    expect(status).to_have_attribute("title", re.compile(
+        r"^Green \(Governor\): the computer player did not answer, so the Apprentice "))
+    assert page.locator("#board").bounding_box() == board  # the board has not moved
+    for lang, words in (("en", "Apprentice"), ("de", "Lehrling"), ("fr", "Apprenti")):
+        page.select_option("#lang", lang)
+        expect(status).to_contain_text(words)
+        assert page.evaluate(STATUS_LINES_JS) <= 2, (lang, status.text_content())
+    page_problems.forgive(page)  # the worker's script could not be loaded
