@@ -13,6 +13,8 @@
   forgets its errors (`page_problems.forgive(page)`; a request to another
   origin is never forgiven).
 - `booted_page`: a `page` already booted at "/" (see e2e.helpers.boot).
+- `small_phone`: a page of its own context, the smallest phone (360x740, touch), guarded
+  as `page` is.
 
 A failing test leaves a full-page screenshot in e2e-artifacts/.
 """
@@ -28,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
 from e2e.helpers import (
     CHROMIUM_ARGS,
@@ -224,3 +226,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def booted_page(page: Page) -> Page:
     """The site's start page, booted (Python ready)."""
     return boot(page, "/")
+
+
+@pytest.fixture
+def small_phone(browser: Browser, base_url: str, page_problems: PageProblems) -> Iterator[Page]:
+    """The smallest phone (360x740) alone: what fits there fits the larger ones."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2, base_url=base_url)
+    page_problems.watch(context)
+    yield context.new_page()
+    context.close()

@@ -13,8 +13,8 @@ answers, a worker whose script cannot be loaded) the player reads what happened 
 The worker is made to fail by serving its script changed (``choose`` refuses every request
 with ``ai_bridge``'s RequestError, ``review_move`` throws), by ending the worker from the
 page (the page waits ``play.ANSWER_WAIT_MS`` for an answer), or by failing its script's
-request (PyScript then never says the worker is ready: the page waits
-``play.START_WAIT_MS``).  Waits are on the page's state, never sleeps.
+request or a runtime file's (said as soon as the browser knows: ``play.START_WAIT_MS`` is
+only for a worker that says nothing).  Waits are on the page's state, never sleeps.
 """
 
 from __future__ import annotations
@@ -30,6 +30,11 @@ from e2e.test_ai import WORKER_BOOT_MS, human_move, start
 WORKER_SCRIPT = "**/ai_worker.py"
 FALLBACK = re.compile(r"did not answer.*Apprentice", re.S)
 """What the status says after a computer's move played by the page's own Python."""
+RUNTIME_FILE = "**/vendor/pyodide/pyodide.asm.wasm"
+"""Pyodide's own program: the worker's runtime, which it fetches for itself."""
+AT_ONCE_MS = 10_000
+"""A worker that cannot load is said within seconds (a computer's pause, the fallback's
+move, a loaded machine), well before ``play.START_WAIT_MS`` (60 s)."""
 
 
 def failing_worker(route: Route) -> None:
@@ -109,15 +114,57 @@ def test_a_failing_computer_is_said_and_the_game_goes_on(context: BrowserContext
 
 def test_a_computer_whose_worker_cannot_load_plays_all_the_same(
         context: BrowserContext, page: Page, page_problems: PageProblems) -> None:
+    # Its script not fetched (offline): said at once, the move played all the same.
     context.route(WORKER_SCRIPT, lambda route: route.abort("internetdisconnected"))
     boot(page)
     play = start(page, ["governor", "human"], seed=22)
-    expect(play).to_have_attribute("data-moves", "1", timeout=WORKER_BOOT_MS)
+    status = page.locator("#status")
+    expect(play).to_have_attribute("data-moves", "1", timeout=AT_ONCE_MS)
     expect(play).to_have_attribute("data-phase", "move")
-    expect(page.locator("#status")).to_contain_text(FALLBACK)
+    expect(status).to_contain_text(FALLBACK)
     assert saved_moves(page) == 1
+    # Its script answered with a server's error: a fresh worker tried, said the same.
+    context.unroute(WORKER_SCRIPT)
+    context.route(WORKER_SCRIPT, lambda route: route.fulfill(status=404, body="Not Found"))
     human_move(page, play, 0)
-    expect(play).to_have_attribute("data-moves", "3", timeout=WORKER_BOOT_MS)
-    expect(page.locator("#status")).to_contain_text(FALLBACK)
-    forgiven = page_problems.forgive(page)  # the worker's script could not be loaded
+    expect(play).to_have_attribute("data-moves", "3", timeout=AT_ONCE_MS)
+    expect(status).to_contain_text(FALLBACK)
+    # A runtime file it needs not fetched (the page's own Python has all of them).
+    context.unroute(WORKER_SCRIPT)
+    context.route(RUNTIME_FILE, lambda route: route.fulfill(status=500, body="Server Error"))
+    human_move(page, play, 1)
+    expect(play).to_have_attribute("data-moves", "5", timeout=AT_ONCE_MS)
+    expect(status).to_contain_text(FALLBACK)
+    assert saved_moves(page) == 5
+    forgiven = page_problems.forgive(page)  # the worker's files could not be loaded
     assert any("ai_worker.py" in problem for problem in forgiven), forgiven
+
+
+STATUS_LINES_JS = """() => {
+  const status = document.querySelector('#status');
+  const style = getComputedStyle(status);
+  const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  return Math.round((status.clientHeight - padding) / parseFloat(style.lineHeight));
+}"""
+"""How many lines the status takes."""
+
+
+def test_on_a_phone_it_is_said_in_two_lines(small_phone: Page,
+                                            page_problems: PageProblems) -> None:
+    small_phone.context.route(WORKER_SCRIPT,
+                              lambda route: route.abort("internetdisconnected"))
+    page = boot(small_phone)
+    play = start(page, ["governor", "human"], seed=22)
+    board = page.locator("#board").bounding_box()
+    status = page.locator("#status")
+    expect(play).to_have_attribute("data-moves", "1", timeout=AT_ONCE_MS)
+    # a few words, whose move is next after them; in full in the status's title
+    expect(status).to_have_text("Green did not answer: the Apprentice moved. White to move.")
+    expect(status).to_have_attribute("title", re.compile(
+        r"^Green \(Governor\): the computer player did not answer, so the Apprentice "))
+    assert page.locator("#board").bounding_box() == board  # the board has not moved
+    for lang, words in (("en", "Apprentice"), ("de", "Lehrling"), ("fr", "Apprenti")):
+        page.select_option("#lang", lang)
+        expect(status).to_contain_text(words)
+        assert page.evaluate(STATUS_LINES_JS) <= 2, (lang, status.text_content())
+    page_problems.forgive(page)  # the worker's script could not be loaded

@@ -493,7 +493,8 @@ def test_without_a_service_worker_the_workers_take_only_the_builds_copies(
     visit is like a first: the workers take the copies the page's prefetch holds, and a
     copy that is not the build's file (here the server's lock file differs from the one
     the build's digest names, as after a deployment) is refused and fetched as asked:
-    the page starts, and only that file is asked of the server again by each worker."""
+    the page starts, and only that file is asked of the server again by each worker,
+    each refusal said in a console warning that names the file."""
     lock = site_copy / "vendor" / "pyodide" / "pyodide-lock.json"
     lock.write_text(lock.read_text() + " \n")  # the same JSON, not the build's bytes
     for twin in (".gz", ".br"):
@@ -502,6 +503,9 @@ def test_without_a_service_worker_the_workers_take_only_the_builds_copies(
         context = browser.new_context(base_url=origin + "/", service_workers="block")
         problems = PageProblems(origin=origin)
         problems.watch(context)
+        warnings: list[str] = []
+        context.on("console", lambda message: warnings.append(message.text)
+                   if message.type == "warning" else None)
         try:
             for visit in ("first", "second"):
                 page = boot(context.new_page(), "/")
@@ -513,6 +517,10 @@ def test_without_a_service_worker_the_workers_take_only_the_builds_copies(
                          if served[path] > 1}
                 assert set(again) == {"/vendor/pyodide/pyodide-lock.json"}, (visit, again)
                 assert again["/vendor/pyodide/pyodide-lock.json"] >= 3, again  # each worker
+                refused = [text for text in warnings if "integrity" in text]
+                assert refused and all("vendor/pyodide/pyodide-lock.json" in text
+                                       and "afresh" in text for text in refused), warnings
+                warnings.clear()
                 page.close()
             assert not problems.summary(), problems.summary()
         finally:

@@ -150,16 +150,6 @@ def phone(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context.close()
 
 
-@pytest.fixture
-def small_phone(browser: Browser, base_url: str, page_problems: PageProblems) -> Iterator[Page]:
-    """The smallest phone (360x740) alone: what fits there fits the larger ones."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2, base_url=base_url)
-    page_problems.watch(context)
-    yield context.new_page()
-    context.close()
-
-
 def fits(page: Page, what: str, selectors: tuple[str, ...] = PLAYED,
          scrolled: bool = False) -> None:
     """``selectors`` (those shown) inside the screen, the page unscrolled (unless

@@ -27,7 +27,11 @@ from qin_ui.play import ANSWER_WAIT_MS, START_WAIT_MS  # noqa: E402
 
 from tests.test_app import against_governor, form, moves, new_app, play_one, run, session, stored  # noqa: E402
 
-SAID = "the computer player did not answer, so the Apprentice played this move in its place"
+SAID = "did not answer: the Apprentice moved."
+"""What the status says (after the computer's name) while its move played by the page is
+the last one: a few words, a phone's line."""
+IN_FULL = "the computer player did not answer, so the Apprentice played this move in its place."
+"""What the status's title says then."""
 
 
 def waits(effects: list[A.Effect]) -> list[A.After]:
@@ -40,6 +44,10 @@ def asked_move(effects: list[A.Effect]) -> A.AskComputer:
 
 def status(app: App) -> str:
     return app.screen().elements["status"].text or ""
+
+
+def title(app: App) -> str | None:
+    return dict(app.screen().elements["status"].attrs).get("title")
 
 
 def worker(app: App) -> str:
@@ -83,12 +91,24 @@ def test_a_move_the_worker_throws_on_is_played_by_the_page_and_said(
     run(app, A.ComputerAnswer(ask.token, "", 40.0))  # the worker threw
     assert len(moves(app)) == 2 and app.mode is Mode.PLAYING
     assert saved_moves(app) == moves(app)
-    # the Apprentice's move from the Governor's own view, as the worker would give it
-    assert status(app).startswith(f"White (Governor): {SAID}"), status(app)
+    # the Apprentice's move from the Governor's own view, as the worker would give it;
+    # said in a few words, whose move is next after them (a phone's two lines), and in
+    # full in the status's title
+    assert status(app) == f"White {SAID} Green to move.", status(app)
+    assert title(app) == f"White (Governor): {IN_FULL}"
+    # a tile picked: what to do with it, after the same words
+    s = session(app)
+    hand = s.visible_hand()
+    assert hand is not None
+    run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
+    assert status(app).startswith(f"White {SAID} Green: place the ") and title(app)
     # the next move is the player's own: the words go with it; the next computer move
     # is asked of the worker again
-    ask = computer_asked(app)
-    assert SAID not in status(app)
+    run(app, A.BoardClick(s.legal_squares()[0]))
+    turn = app.state.game.turn
+    assert turn is not None
+    ask = asked_move(run(app, A.Timer(turn.token)))
+    assert SAID not in status(app) and title(app) is None
     assert json.loads(ask.request)["level"] == "governor"
 
 
@@ -138,17 +158,39 @@ def test_a_worker_that_never_starts_or_cannot_be_loaded_is_dropped() -> None:
     assert worker(app) == "starting"
 
 
+def test_a_worker_that_fails_in_the_computer_s_pause_is_tried_once_for_that_move() -> None:
+    app = new_app()
+    effects = run(app, A.StartGame(form(("governor", "human"))))
+    assert A.StartWorker() in effects
+    turn = app.state.game.turn
+    assert turn is not None and turn.stage == "waiting"
+    # it cannot be loaded, said before the computer's pause is over: not started again
+    # for this move (each start would fail as fast, again and again)
+    effects = run(app, A.WorkerFailed())
+    assert A.StartWorker() not in effects and worker(app) == "failed"
+    assert len(moves(app)) == 0 and app.state.game.turn is turn
+    # the pause over, the move is played for it at once, said
+    effects = run(app, A.Timer(turn.token))
+    assert A.StartWorker() not in effects and not waits(effects)
+    assert len(moves(app)) == 1 and SAID in status(app)
+    play_one(app)  # the computer's next move: another worker is started
+    assert worker(app) == "starting"
+
+
 def test_the_words_are_the_catalogue_s_in_german_and_french(governor: App) -> None:
     app = governor
     ask = computer_asked(app)
     run(app, A.ComputerAnswer(ask.token, "", 40.0))
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
     try:
-        for lang, words in (("de", "hat der Lehrling diesen Zug"),
-                            ("fr", "l’Apprenti a donc joué")):
+        for lang, words, in_full in (
+                ("de", "White antwortete nicht: Der Lehrling zog. Green ist am Zug.",
+                 "hat der Lehrling diesen Zug"),
+                ("fr", "White n’a pas répondu\u00a0: l’Apprenti a joué. À Green de jouer.",
+                 "l’Apprenti a donc joué")):
             text = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
             run(app, A.LanguageChosen(lang, text, form()))
-            assert words in status(app) and "Apprentice" not in status(app)
+            assert status(app) == words and in_full in (title(app) or "")
     finally:
         run(app, A.LanguageChosen("en", english, form()))
 

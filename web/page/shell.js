@@ -565,6 +565,16 @@ let ai = null;
 const afterFrame = (run) => (document.hidden ? setTimeout(run, 0)
   : requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0))));
 
+// PyScript fetches a worker's script on this thread before it starts the worker, and a
+// fetch that fails (offline, a server's error) leaves xworker.ready waiting for ever (the
+// fetch's error unhandled). The worker's postMessage waits for that fetch: a message that
+// cannot be cloned sends nothing and fails when it settles, with the fetch's error if
+// the fetch failed (then scriptFetched refuses), else as not cloneable (it resolves).
+function scriptFetched(xworker) {
+  return new Promise((resolve) => resolve(xworker.postMessage(Symbol("not sent"))))
+    .catch((error) => { if (error?.name !== "DataCloneError") throw error; });
+}
+
 function startAI() {
   if (ai) return ai;
   let script = null;
@@ -587,9 +597,9 @@ function startAI() {
         if (typeof data?.qinSnapshot === "string") document.body.dataset.aiSnapshot = data.qinSnapshot;
       });
       // a runtime that cannot be loaded, or Python that fails as it starts, refuses
-      // ready; a script that cannot be fetched leaves it waiting (the page's Python
-      // then stops waiting: play.START_WAIT_MS)
-      resolve(script.xworker.ready);
+      // ready; a script that cannot be fetched fails at once too (scriptFetched); a
+      // worker that says nothing is waited for (play.START_WAIT_MS)
+      resolve(scriptFetched(script.xworker).then(() => script.xworker.ready));
     };
     wait();
   }));

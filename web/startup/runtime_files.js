@@ -14,10 +14,10 @@
 // `cache: "force-cache"` and the build's `integrity`, as the service worker's precache
 // fetches it (web/startup/sw.js): the copy the HTTP cache holds is taken without asking
 // the server when it is this build's file, byte for byte; a copy of another version (an
-// earlier visit's) fails the check and the file is fetched as it was asked, so a start
-// never runs another version's file from the HTTP cache.  Where a service worker serves
-// the worker (every visit after the first) nothing changes: it answers from its own cache
-// of this version, and no file is hashed again.
+// earlier visit's) fails the check and the file is fetched as it was asked (a console
+// warning names it), so a start never runs another version's file from the HTTP cache.
+// Where a service worker serves the worker (every visit after the first) nothing changes:
+// it answers from its own cache of this version, and no file is hashed again.
 //
 // snapshot.js (the interpreter's module of every worker, and the maker's) installs it
 // before Pyodide and PyScript fetch anything.  Module scripts (Pyodide's, ours) and the
@@ -37,8 +37,9 @@ function served() {
   return Boolean(entry?.workerStart);
 }
 
-/** The build's integrity of the file `input` names, or undefined for any other request. */
-function integrityOf(input, init) {
+/** The path (from the site's root) and the build's integrity of the file `input` names,
+ *  or undefined for any other request. */
+function runtimeFile(input, init) {
   if (typeof input !== "string" && !(input instanceof URL)) return undefined; // a Request
   if (init && (init.method || init.cache || init.integrity)) return undefined;
   let url;
@@ -51,7 +52,7 @@ function integrityOf(input, init) {
     return undefined;
   }
   const path = url.pathname.slice(SITE.pathname.length);
-  return Object.hasOwn(FILES, path) ? FILES[path] : undefined;
+  return Object.hasOwn(FILES, path) ? { path, integrity: FILES[path] } : undefined;
 }
 
 let installed = false;
@@ -63,9 +64,13 @@ export function fetchRuntimeFilesOnce() {
   installed = true;
   const plain = globalThis.fetch.bind(globalThis);
   globalThis.fetch = (input, init) => {
-    const integrity = integrityOf(input, init);
-    if (!integrity) return plain(input, init);
-    return plain(input, { ...init, cache: "force-cache", integrity })
-      .catch(() => plain(input, init)); // not this build's copy (or none): as asked
+    const file = runtimeFile(input, init);
+    if (!file) return plain(input, init);
+    return plain(input, { ...init, cache: "force-cache", integrity: file.integrity })
+      .catch((error) => { // not this build's copy (or none could be fetched): as asked
+        console.warn(`${file.path} is not this build's copy (its integrity check failed) `
+          + `or could not be fetched (${error?.message ?? error}): fetching it afresh`);
+        return plain(input, init);
+      });
   };
 }

@@ -83,6 +83,31 @@ export const PRELOAD = [
  *  were compiled from (and compiles any other as before). */
 const PYSCRIPT_BYTECODE = "__QIN_PYSCRIPT_BYTECODE__";
 const MAKE_AFTER_MS = 3000; // after the first screen, never during it
+
+// Pyodide waits for ever when one of its own files cannot be fetched (offline without a
+// service worker, a server's error): a wasm it cannot compile is only warned of. Every
+// fetch of a file under INDEX_URL is watched from here on (over fetchRuntimeFilesOnce's,
+// so what it sees is the file's last answer): the first that fails or is answered with
+// an error refuses runtimeFailed, and loadPyodide fails with it (PyScript then says the
+// worker failed: the page's shell, or boot.js for the page's own Python).
+class RuntimeFileError extends Error {}
+let runtimeFetchFailed = null;
+const runtimeFailed = new Promise((_, reject) => { runtimeFetchFailed = reject; });
+runtimeFailed.catch(() => {}); // said by loadPyodide only, while it waits
+if (typeof globalThis.fetch === "function") {
+  const plain = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = (input, init) => {
+    const answer = plain(input, init);
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.startsWith(INDEX_URL)) {
+      const failed = (why) => runtimeFetchFailed(
+        new RuntimeFileError(`Could not load ${url.slice(INDEX_URL.length)} (${why}).`));
+      answer.then((response) => { if (!response.ok) failed(`HTTP ${response.status}`); },
+        (error) => failed(error?.message ?? error));
+    }
+    return answer;
+  };
+}
 const IN_PAGE = !!globalThis.document;
 
 // In a worker, PyScript's progress steps ("Loading X", "Loaded X") are the worker's own
@@ -212,15 +237,17 @@ export async function loadPyodide(options = {}) {
   const snapshot = await kept();
   if (snapshot) {
     try {
-      const pyodide = await loadPlain({ ...settings, _loadSnapshot: snapshot.bytes });
+      const pyodide = await Promise.race(
+        [loadPlain({ ...settings, _loadSnapshot: snapshot.bytes }), runtimeFailed]);
       report("restored");
       return prepared(pyodide, pycs);
     } catch (error) {
+      if (error instanceof RuntimeFileError) throw error; // the snapshot may be sound
       console.warn("The kept Pyodide start-up was not usable; starting afresh:", error);
       await forget();
     }
   }
-  const pyodide = await loadPlain(settings);
+  const pyodide = await Promise.race([loadPlain(settings), runtimeFailed]);
   report("none");
   makeLater();
   return prepared(pyodide, pycs);

@@ -83,15 +83,16 @@ def accept(session: Session, request: str, text: str) -> frozenset[str]:
     return session.play(move)
 
 
-def fallback_said(session: Session, moves: int, seat: int, status: str) -> str:
-    """The status, after the words that the computer in ``seat`` did not answer and the
-    page played the Apprentice's move for it, while that move (the game's move number
-    ``moves``) is the last one."""
+def fallback_note(session: Session, moves: int, seat: int) -> tuple[str, str] | None:
+    """The words that the computer in ``seat`` did not answer and the page played the
+    Apprentice's move for it, while that move (the game's move number ``moves``) is the
+    last one: (a few words, for the status before a brief one: a phone's two lines; the
+    same in full, for its title), else None."""
     if len(session.game.moves) != moves:
-        return status
+        return None
     who = i18n.player_names(session.names)[seat - 1]
-    said = t("computer.fallback", who=who, level=players.name(session.kinds[seat - 1]))
-    return f"{said} {status}"
+    return (t("computer.fallback", who=who),
+            t("computer.fallback.detail", who=who, level=players.name(session.kinds[seat - 1])))
 
 
 def status(session: Session, worker: str, speed: str) -> tuple[str, str]:

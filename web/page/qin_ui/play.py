@@ -65,8 +65,9 @@ ANSWER_WAIT_MS = 30_000
 move: seconds at most, on a loaded machine): after it, the worker did not answer."""
 START_WAIT_MS = 60_000
 """The longest wait for the worker to start when something is asked of it (its own
-Pyodide's boot: seconds, tens on a loaded machine; a script that cannot be fetched is
-only seen so)."""
+Pyodide's boot: seconds, tens on a loaded machine).  A worker whose script or runtime
+cannot be fetched is said by the shell as soon as the browser knows (``WorkerFailed``):
+this wait is for one that says nothing."""
 
 
 def hover(app: Core, action: Hover) -> list[Effect]:
@@ -379,8 +380,8 @@ def _awaited(app: Core) -> Awaited | None:
 
 def _worker_silent(app: Core) -> list[Effect]:
     """The wait for the worker ended before its answer: it is ended.  One that was ready
-    and stopped answering is replaced at once (warmed); one that never started (its
-    script not fetched, offline) is started again only when next asked."""
+    and stopped answering is replaced at once (warmed); one that never started (it said
+    nothing) is started again only when next asked."""
     st = app.state
     st.worker_watch, st.worker_awaited = None, None
     st.worker = "off" if st.worker == "ready" else "failed"
@@ -389,7 +390,8 @@ def _worker_silent(app: Core) -> list[Effect]:
 
 def _without_worker(app: Core) -> list[Effect]:
     """What waits for the worker, answered without it: the computer's move played by
-    the page's own Python (``fallback``), the hint and the review said to have failed."""
+    the page's own Python (``fallback``; one still in its pause, when the pause is over),
+    the hint and the review said to have failed."""
     st = app.state
     turn, hint, run = st.game.turn, st.game.hint, st.game.review
     if hint is not None and hint.stage in ("worker", "asked"):
@@ -401,6 +403,8 @@ def _without_worker(app: Core) -> list[Effect]:
         effects += [Focus(replaying.CLOSE_BUTTON, lost=True)] if run.by_player else []
     if turn is not None and turn.stage in ("worker", "asked"):
         effects += fallback(app)
+    elif turn is not None and turn.stage == "waiting":
+        turn.without_worker = True  # played by the page when its pause is over
     return effects
 
 
@@ -445,7 +449,8 @@ def computer_turns(app: Core) -> list[Effect]:
         # a computer to move needs it now; else it is warmed while the player looks
         # (not beside the first clicks: the shell waits for a quiet moment)
         if mode in (Mode.THINKING, Mode.WATCHING):
-            effects += [StartWorker()] if st.worker_now() else []
+            without = st.game.turn is not None and st.game.turn.without_worker
+            effects += [StartWorker()] if not without and st.worker_now() else []
         else:
             effects += [WarmWorker()] if st.worker_soon() else []
     if mode not in (Mode.THINKING, Mode.WATCHING) or s is None \
@@ -468,6 +473,8 @@ def _ask(app: Core, turn: ComputerTurn) -> list[Effect]:
         app.state.game.turn = None
         return []
     turn.request = request
+    if turn.without_worker:
+        return fallback(app)
     if app.state.worker != "ready":
         turn.stage = "worker"
         return []

@@ -208,17 +208,22 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                            lambda: views.players_html(s)))
     # -- the status line and the computer's state
     keys = lesson.keys if lesson is not None else st.game.keys
+    # a computer's move the page played for it, while it is the last: said first
+    note = (computer.fallback_note(s, *st.game.fallback)
+            if r is None and st.game.fallback is not None else None)
     status = (r.status(i18n.player_names(s.names)) if r is not None
-              else wording.status(s, st.pointer, armed=bool(keys.ghost_squares(s))))
+              else wording.status(s, st.pointer, armed=bool(keys.ghost_squares(s)),
+                                  brief=note is not None))
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
         status, ai = computer.status(s, st.worker, st.game.speed)
-    if r is None and st.game.fallback is not None:
-        status = computer.fallback_said(s, *st.game.fallback, status)
+    if note is not None:
+        status = f"{note[0]} {status}"
     els["status"] = El(text=status, classes=(("busy", ai not in (None, "paused")),), data=(
         ("ai", ai), ("worker", st.worker),
         ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)),
-        attrs=(("aria-live", "off" if r is not None else "polite"),))
+        attrs=(("aria-live", "off" if r is not None else "polite"),
+               ("title", note[1] if note is not None else None)))
     # the computers' pace: in their game, not in its replay (which steps at its own)
     els["watch"] = El(hidden=r is not None or not computer.has_computers(s) or bool(humans))
     for speed in computer.SPEEDS:

@@ -51,6 +51,10 @@ class ComputerTurn:
     request: str = ""
     answer: str = ""
     took_ms: float = 0.0
+    without_worker: bool = False
+    """The worker failed while this move waited for its pause to end: the page's own
+    Python plays it then (``play.fallback``), and no other worker is started for it (one
+    that cannot be loaded fails as fast, again and again)."""
 
 
 @dataclass

@@ -134,10 +134,11 @@ def notice_text(s: Session) -> str:
     return t("status.undone", whose=whose, move=move)
 
 
-def status(s: Session, pointer: str = "mouse", armed: bool = False) -> str:
+def status(s: Session, pointer: str = "mouse", armed: bool = False, brief: bool = False) -> str:
     """One line: whose turn and what to do, in the words of the input in use
     (``pointer``: on a touch screen a tile is placed by two taps and turned by Turn;
-    ``armed``: a first tap shows the ghost that a second one places)."""
+    ``armed``: a first tap shows the ghost that a second one places); ``brief``: a
+    player to pick a tile is said only to be the one to move (after another note)."""
     if s.over:
         return t("status.over", result=winner_text(s))
     who = i18n.player_names(s.names)[s.to_move - 1]
@@ -151,7 +152,7 @@ def status(s: Session, pointer: str = "mouse", armed: bool = False) -> str:
         return t("status.must_pass", who=who)
     kind = s.selected_kind
     if kind is None:
-        return t("status.pick", who=who)
+        return t("ui.to_move" if brief else "status.pick", who=who)
     if pointer == "touch":
         key = "status.preview.touch" if armed else "status.place.touch"
     else:
