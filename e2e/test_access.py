@@ -38,9 +38,15 @@ def shot(page: Page, name: str) -> None:
 
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """Serious and critical axe-core violations on the page as it is now."""
+    """Serious and critical axe-core violations on the page as it is now, once its
+    colour transitions have ended (a switch just pressed fades its background in for
+    0.12 s while its words take their new colour at once: mid-way, the pair the player
+    sees for a moment is not the one they read)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => !(a instanceof CSSTransition)"
+        " || a.playState !== 'running')")
     found: list[dict[str, Any]] = page.evaluate(
         """async () => {
             const r = await axe.run(document, {resultTypes: ['violations']});
