@@ -333,6 +333,23 @@ def left_for_the_start_screen(page: Page) -> str:
     return line
 
 
+def table_played_and_left(page: Page) -> None:
+    """A table chosen on the start screen (three seats, the first named Mei, the second
+    the Governor, the lion's side, no hints), started, and left for the start screen."""
+    page.check("#players-3")
+    expect(page.locator("#seat-name-2")).to_have_value("Purple")
+    page.fill("#seat-name-0", "Mei")
+    page.select_option("#seat-kind-1", "governor")
+    page.wait_for_function("() => window.qinIdle")
+    page.check("#board-lion")
+    page.uncheck("#hints-on")
+    page.wait_for_function("() => window.qinIdle")
+    page.click("#start")
+    expect(page.locator("#play")).to_be_visible()
+    page.wait_for_function("() => window.qinIdle")
+    left_for_the_start_screen(page)
+
+
 FIRST_PAINTS = """
 window.qinFirstPaints = [];
 new MutationObserver((records) => {
@@ -354,18 +371,7 @@ def test_the_last_table_started_is_the_start_screen_of_the_next_visit(page: Page
     page.wait_for_function("() => window.qinIdle")
     assert page.evaluate(TABLE) == FIRST_VISIT
     assert page.evaluate("window.qinFirstPaints") == ["start", None]
-    page.check("#players-3")
-    expect(page.locator("#seat-name-2")).to_have_value("Purple")
-    page.fill("#seat-name-0", "Mei")
-    page.select_option("#seat-kind-1", "governor")
-    page.wait_for_function("() => window.qinIdle")
-    page.check("#board-lion")
-    page.uncheck("#hints-on")
-    page.wait_for_function("() => window.qinIdle")
-    page.click("#start")
-    expect(page.locator("#play")).to_be_visible()
-    page.wait_for_function("() => window.qinIdle")
-    left_for_the_start_screen(page)
+    table_played_and_left(page)
 
     held = HeldRuntime(page)
     page.reload()
@@ -418,18 +424,7 @@ def test_the_last_table_started_follows_a_language_chosen_before_and_after_pytho
     the rest as they were; the next visit, in that language, shows it too."""
     boot(page)
     page.wait_for_function("() => window.qinIdle")
-    page.check("#players-3")
-    expect(page.locator("#seat-name-2")).to_have_value("Purple")
-    page.fill("#seat-name-0", "Mei")
-    page.select_option("#seat-kind-1", "governor")
-    page.wait_for_function("() => window.qinIdle")
-    page.check("#board-lion")
-    page.uncheck("#hints-on")
-    page.wait_for_function("() => window.qinIdle")
-    page.click("#start")
-    expect(page.locator("#play")).to_be_visible()
-    page.wait_for_function("() => window.qinIdle")
-    left_for_the_start_screen(page)
+    table_played_and_left(page)
     german = {**PLAYED, "names": ["Mei", "Weiß", "Lila"]}
     french = {**PLAYED, "names": ["Mei", "Blanc", "Violet"]}
 

@@ -27,6 +27,7 @@ from qin_ui import players, tutorial  # noqa: E402
 from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.keyboard import command_for  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
+from qin_ui.replay import Replay  # noqa: E402
 from qin_ui.saves import PREFIX, MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
@@ -114,6 +115,17 @@ def play_one(app: App) -> None:
     assert hand is not None
     run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
     run(app, A.BoardClick(s.legal_squares()[0]))
+
+
+def replayed(app: App, moves: int) -> Replay:
+    """The replay opened after ``moves`` human moves (the cover lifted first)."""
+    for _ in range(moves):
+        play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("replay-open"))
+    replay = app.state.game.replay
+    assert replay is not None
+    return replay
 
 
 def pick_playable(app: App) -> Session:
@@ -273,10 +285,7 @@ def test_a_move_chosen_in_the_replay_s_log_is_shown_there(hot_seat: App) -> None
     it shows if both do not fit), its button keeping the focus; the slider, which the
     log does not hold, reveals nothing."""
     app = hot_seat
-    for _ in range(3):
-        play_one(app)
-    run(app, A.Command("cover-ok"))
-    run(app, A.Command("replay-open"))
+    replayed(app, 3)
     effects = run(app, A.Command("replay-jump", "1 list"))
     assert app.state.game.replay is not None and app.state.game.replay.cursor == 1
     assert A.Reveal(("log-said-1", "log-move-1")) in effects
@@ -294,12 +303,7 @@ def test_a_move_chosen_in_the_log_stops_the_replay_s_autoplay(hot_seat: App) -> 
     next tick moves nothing (before, the tick stepped on from the move chosen and went on
     playing, the Play button off)."""
     app = hot_seat
-    for _ in range(4):
-        play_one(app)
-    run(app, A.Command("cover-ok"))
-    run(app, A.Command("replay-open"))
-    replay = app.state.game.replay
-    assert replay is not None
+    replay = replayed(app, 4)
     run(app, A.Command("replay-start"))
     effects = run(app, A.Command("replay-play"))
     timer = next(e for e in effects if isinstance(e, A.After))
@@ -316,12 +320,7 @@ def test_the_replay_s_log_follows_each_step(hot_seat: App) -> None:
     focus left where it is.  In a review the log follows in its own box only: the side
     panel shows the review, which the player reads."""
     app = hot_seat
-    for _ in range(3):
-        play_one(app)
-    run(app, A.Command("cover-ok"))
-    run(app, A.Command("replay-open"))
-    replay = app.state.game.replay
-    assert replay is not None
+    replay = replayed(app, 3)
 
     def shown(effects: list[A.Effect]) -> A.Reveal:
         found = [e for e in effects if isinstance(e, A.Reveal)]
