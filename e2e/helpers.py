@@ -68,7 +68,7 @@ class BootError(AssertionError):
 def wait_for_boot(page: Page, timeout_ms: float = BOOT_TIMEOUT_MS) -> str:
     """Wait until the page has settled its boot state; return "ready" or "error"."""
     page.wait_for_function(BOOT_SETTLED_JS, timeout=timeout_ms)
-    return str(page.evaluate("document.body.dataset.boot"))
+    return str(page.evaluate("document.body?.dataset.boot"))
 
 
 def boot(page: Page, path: str = "/", timeout_ms: float = BOOT_TIMEOUT_MS) -> Page:
@@ -97,7 +97,7 @@ def hot_seat(page: Page) -> None:
 
 def boot_ms(page: Page) -> int:
     """Milliseconds from navigation start until the page settled its boot state."""
-    return int(page.evaluate("Number(document.body.dataset.bootMs)"))
+    return int(page.evaluate("Number(document.body?.dataset.bootMs)"))
 
 
 @dataclass

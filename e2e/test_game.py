@@ -515,7 +515,7 @@ def test_a_placement_redraws_only_what_it_changed_and_the_board_stays_right(
     drawn = page.evaluate(DRAWN)
     # a new page draws the game left open whole
     page.reload()
-    page.wait_for_function("document.body.dataset.boot === 'ready'")
+    page.wait_for_function("document.body?.dataset.boot === 'ready'")
     expect(play).to_have_attribute("data-moves", "8")
     page.wait_for_function("() => window.qinIdle")
     assert page.evaluate(DRAWN) == drawn

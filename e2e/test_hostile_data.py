@@ -66,7 +66,7 @@ def test_names_and_stored_json_that_once_stopped_the_page(page: Page) -> None:
     page.click("#learn")  # the deep text under qin.tutorial counts as no step done
     mode(page, "tutorial")
     expect(page.locator("#tutorial")).to_be_visible()
-    assert page.evaluate("document.body.dataset.boot") == "ready"
+    assert page.evaluate("document.body?.dataset.boot") == "ready"
 
 
 LONG_TASKS = """

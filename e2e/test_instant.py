@@ -43,7 +43,7 @@ from tools.build_site import merged_catalogue  # noqa: E402
 def without_python(page: Page, prestart: str) -> None:
     """The page shows ``prestart`` ("setup" or "board") and Python is still held back."""
     expect(page.locator("body")).to_have_attribute("data-prestart", prestart)
-    assert page.evaluate("document.body.dataset.boot") == "loading"
+    assert page.evaluate("document.body?.dataset.boot") == "loading"
 
 
 def mark_ms(page: Page, name: str) -> float:
@@ -587,7 +587,7 @@ def test_the_start_screen_is_painted_before_any_script_and_python_redraws_none_o
     with contextlib.suppress(PlaywrightTimeoutError):
         page.wait_for_function("""() => document.readyState !== 'loading'
           && qinPaints.at(-1)?.closest('#setup')""")
-    assert page.evaluate("() => !document.body.dataset.prestart")  # no script showed it
+    assert page.evaluate("() => !document.body?.dataset.prestart")  # no script showed it
     painted = page.evaluate("""() => {
       for (const el of document.querySelectorAll("#app *")) el.qinFromPage = true;
       return qinPaints.map((el) => el?.closest("#setup") ? "setup" : el?.id ?? null);

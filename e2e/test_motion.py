@@ -206,7 +206,7 @@ def test_the_motion_setting_is_kept_and_off_moves_nothing(page: Page) -> None:
     expect(page.locator("#motion")).to_have_value("off")
     assert page.evaluate("() => localStorage.getItem('qin.motion')") == "off"
     page.reload()
-    page.wait_for_function("document.body.dataset.boot === 'ready'")
+    page.wait_for_function("document.body?.dataset.boot === 'ready'")
     expect(page.locator("#motion")).to_have_value("off")
     before = counts(page)["animate"]
     play_moves(page, play, 1)
@@ -244,7 +244,7 @@ def test_the_sound_switch_is_kept_and_waits_for_the_first_interaction(page: Page
     page.wait_for_function("window.qinMotions.some((m) => /^travel\\b/.test(m))",
                            timeout=WORKER_BOOT_MS)
     page.reload()
-    page.wait_for_function("document.body.dataset.boot === 'ready'")
+    page.wait_for_function("document.body?.dataset.boot === 'ready'")
     expect(page.locator("header #sound")).to_have_attribute("aria-pressed", "true")
     moved = int(play.get_attribute("data-moves") or 0)
     expect(play).not_to_have_attribute("data-moves", str(moved), timeout=WORKER_BOOT_MS)

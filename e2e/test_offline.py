@@ -205,7 +205,7 @@ def two_tabs_and_a_new_version(context: BrowserContext,
     assert other.evaluate("navigator.serviceWorker.controller !== null")
     deploy_second_version(site)
     first.reload()
-    first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+    first.wait_for_function("document.body?.dataset.boot === 'ready'", timeout=60_000)
     expect(first.locator("#update")).to_be_visible(timeout=60_000)
     return first, other
 
@@ -222,8 +222,8 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
         context.set_offline(True)
         page.reload()
         boot_state = page.wait_for_function(
-            "() => ['ready', 'error'].includes(document.body.dataset.boot)", timeout=60_000)
-        assert boot_state and page.evaluate("document.body.dataset.boot") == "ready"
+            "() => ['ready', 'error'].includes(document.body?.dataset.boot)", timeout=60_000)
+        assert boot_state and page.evaluate("document.body?.dataset.boot") == "ready"
         expect(page.locator("#play")).to_have_attribute("data-moves", "1")
         # The worker's static routes answer the runtime's files from its cache
         # without waiting for the worker to start (where Chromium reports the route).
@@ -236,12 +236,12 @@ def test_offline_after_the_first_load_and_an_update_on_reload(
 
         deploy_second_version(site_copy)
         page.reload()
-        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        page.wait_for_function("document.body?.dataset.boot === 'ready'", timeout=60_000)
         assert page.title() == "Qin"  # still the old version until the player says so
         expect(page.locator("#update")).to_be_visible(timeout=60_000)
         page.click("#update-reload")
         page.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
-        page.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        page.wait_for_function("document.body?.dataset.boot === 'ready'", timeout=60_000)
         expect(page.locator("#play")).to_have_attribute("data-moves", "2")
 
 
@@ -263,7 +263,7 @@ def test_a_tab_left_on_the_old_version_is_told_to_reload_and_can(
         expect(other.locator("#update-reload")).to_be_enabled()
         other.click("#update-reload")
         other.wait_for_function("document.title === 'Qin, v2'", timeout=60_000)
-        other.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        other.wait_for_function("document.body?.dataset.boot === 'ready'", timeout=60_000)
 
 
 # Another tab loading through the service worker without a pause, as a tab whose computer
@@ -275,7 +275,7 @@ LOADING_JS = """() => { let n = 0;
     fetch(`./start.json?n=${n++}`).then((r) => r.text()).catch(() => {});
   }, 40); }"""
 CLICK_RELOAD_JS = """() => { document.getElementById("update-reload").click();
-  return { update: document.body.dataset.update,
+  return { update: document.body?.dataset.update,
            starting: !document.getElementById("update-starting").hidden,
            ready: !document.getElementById("update-ready").hidden }; }"""
 
@@ -298,7 +298,7 @@ def test_reload_takes_the_new_version_while_another_tab_loads_through_the_old_wo
             first.wait_for_function("document.title === 'Qin, v2'", timeout=30_000)
         finally:
             other.evaluate("() => clearInterval(window.qinTestLoading)")
-        first.wait_for_function("document.body.dataset.boot === 'ready'", timeout=60_000)
+        first.wait_for_function("document.body?.dataset.boot === 'ready'", timeout=60_000)
         expect(other.locator("body")).to_have_attribute("data-update", "elsewhere")
 
 
@@ -343,7 +343,7 @@ def test_a_request_outside_the_precache_never_holds_the_old_worker(
                 first.wait_for_function("document.title === 'Qin, v2'", timeout=30_000)
                 release.set()
             assert not answer.value.from_service_worker  # the network's answer, direct
-            first.wait_for_function("document.body.dataset.boot === 'ready'",
+            first.wait_for_function("document.body?.dataset.boot === 'ready'",
                                     timeout=60_000)
         finally:
             release.set()
@@ -393,9 +393,9 @@ def file_of(url: str, site: Path) -> str:
 # The first visit is over once the service worker is active (its precache done), the page's
 # Pyodide snapshot is made (its maker has loaded the runtime again) and the computer's
 # worker, warmed on the start screen, has said how its Pyodide started.
-SETTLED_JS = """() => document.body.dataset.offline === "ready"
-  && ["stored", "off"].includes(document.body.dataset.snapshot)
-  && ["stored", "restored", "off"].includes(document.body.dataset.aiSnapshot)"""
+SETTLED_JS = """() => document.body?.dataset.offline === "ready"
+  && ["stored", "off"].includes(document.body?.dataset.snapshot)
+  && ["stored", "restored", "off"].includes(document.body?.dataset.aiSnapshot)"""
 
 
 def runtime_fetches(site: Path) -> set[str]:
@@ -476,15 +476,15 @@ def test_a_first_visit_asks_the_server_once_for_each_file_and_offers_no_new_vers
                 if served[path] > asked[path] + 1 and path != "/sw.js"}
         assert not more, f"answered (times, asked by the page and its workers): {more}"
         # The first worker taking the page is not a new version.
-        assert page.evaluate("document.body.dataset.update ?? null") is None
+        assert page.evaluate("document.body?.dataset.update ?? null") is None
         expect(page.locator("#update")).to_be_hidden()
 
 
 # Without a service worker a visit is over once both workers' Pyodide snapshots are
 # settled (the second visit starts from the one the first kept).
-WITHOUT_WORKER_SETTLED_JS = """() => document.body.dataset.offline === "unavailable"
-  && ["stored", "restored", "off"].includes(document.body.dataset.snapshot)
-  && ["stored", "restored", "off"].includes(document.body.dataset.aiSnapshot)"""
+WITHOUT_WORKER_SETTLED_JS = """() => document.body?.dataset.offline === "unavailable"
+  && ["stored", "restored", "off"].includes(document.body?.dataset.snapshot)
+  && ["stored", "restored", "off"].includes(document.body?.dataset.aiSnapshot)"""
 
 
 def test_without_a_service_worker_the_workers_take_only_the_builds_copies(
