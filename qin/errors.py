@@ -138,13 +138,31 @@ class BoardError(QinError):
     position: dict[str, Any] | None = None
 
 
-class ViewError(QinError):
-    """A player's view as data (``qin-view/1``) that cannot be rebuilt; ``position`` is
-    the ``PositionError.to_dict()`` of a grid that is not a board, its ``line`` counted
-    as the grid's row (else ``None``), which ``qin.messages.position_error_text`` words
-    in any language the catalogue speaks."""
+class ViewError(CodedError):
+    """A player's view as data (``qin-view/1``) that cannot be rebuilt.
 
-    position: dict[str, Any] | None = None
+    As ``RecordError``: the English message quotes the offending value; ``code`` says
+    which check refused it (``CODES``), ``params`` the JSON-ready facts (a bad
+    ``value`` as ``CodedError`` holds it, the ``field`` it was in, numbers and bounds).
+    A grid that is not a board carries the parser's refusal as ``params["position"]``
+    (``position``): a ``PositionError.to_dict()`` whose ``line`` is the grid's row (no
+    line and column when the parser refused the text as a whole), which
+    ``qin.messages.position_error_text`` words in any language the catalogue speaks.
+    No player reads these words: a view is the page's own data, sent to the computer
+    players' worker, whose refusals go to the console.
+    """
+
+    CODES = ("invalid", "type", "not_view", "unknown_field", "missing_field", "players",
+             "player", "board", "names_list", "name", "fair_start", "hand_list",
+             "hand_tile", "hand_sizes", "own_hand_size", "sizes_without_hands", "pile",
+             "moves_list", "move", "winners", "grid_list", "grid_row", "grid", "kind_count",
+             "tile_count", "halves", "winner", "whole_game", "no_winners")
+
+    @property
+    def position(self) -> dict[str, Any] | None:
+        """The parser's refusal of a grid that is not a board, else ``None``."""
+        position = self.params.get("position")
+        return position if isinstance(position, dict) else None
 
 
 class HiddenInformation(QinError):

@@ -313,7 +313,8 @@ class Game:
         ``Game.from_view_dict`` rebuilds it.  Raises ``ViewError`` for a whole game."""
         if not self.seat:
             raise ViewError("a whole game is not a player's view: take game.view(seat) "
-                            "first (a whole game is kept with record() or to_position())")
+                            "first (a whole game is kept with record() or to_position())",
+                            "whole_game")
         own = None if self.hands is None else self.hands[self.seat - 1]
         return {
             "format": view_format.FORMAT,
@@ -354,7 +355,7 @@ class Game:
             game._check_end([])
             if game.is_over:
                 raise ViewError("no player can place a tile here, so the game is over, "
-                                "but \"winners\" is empty")
+                                "but \"winners\" is empty", "no_winners")
         return game
 
     def unseen(self) -> Counter[str]:

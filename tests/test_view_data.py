@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 import re
 from typing import Any
@@ -289,3 +290,34 @@ def test_a_view_refused_for_another_field_names_no_position() -> None:
     with pytest.raises(ViewError) as caught:
         Game.from_view_dict(edited(pile=-1))
     assert caught.value.position is None
+
+
+@pytest.mark.parametrize(("data", "quoted"), BAD, ids=[str(i) for i in range(len(BAD))])
+def test_a_refusal_carries_its_code_and_the_offending_value_as_data(data: object,
+                                                                     quoted: str) -> None:
+    """Like the other errors, a view's refusal says which check refused it (``code``)
+    and its facts as JSON-ready data (``params``), the bad value as ``shown`` holds it."""
+    with pytest.raises(ViewError) as caught:
+        Game.from_view_dict(data)  # type: ignore[arg-type]
+    error = caught.value
+    assert error.code in ViewError.CODES and error.code != "invalid"
+    assert json.loads(json.dumps(error.to_dict())) == error.to_dict()
+    value = error.params.get("value")
+    if value is not None:
+        assert set(value) <= {"text", "length", "digits", "data"}
+        assert error.code == "type" or "text" in value or value["data"] in str(error)
+    assert pickle.loads(pickle.dumps(error)).to_dict() == error.to_dict()
+
+
+def test_a_grid_too_large_to_read_names_no_row_outside_it() -> None:
+    """The parser refuses a position too large as a whole (its line 1, a header the
+    view wrote): the refusal names no row, none before the grid's first."""
+    grid = [BASE["grid"][0] + " " * 3000] * 99
+    with pytest.raises(ViewError) as caught:
+        Game.from_view_dict(edited(grid=grid))
+    error = caught.value
+    assert "larger than any can be" in str(error)
+    assert not re.search(r"row -?\d", str(error))
+    assert error.position is not None and error.position["code"] == "large"
+    assert "line" not in error.position["params"]
+    assert qin.messages.position_error_text(error.position, "en") in str(error)
