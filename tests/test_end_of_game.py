@@ -281,3 +281,22 @@ def test_own_major_with_the_last_pagoda_wins() -> None:
     events = g.play("Ye1Ye2")
     assert kinds(events) == ["place", "expand", "major", "win"]
     assert g.winners == (1,) and g.supply(2) == 2
+
+
+@pytest.mark.parametrize("grid", ["grassland", "water", "outline"])
+def test_a_board_with_nothing_to_build_on_is_over_on_loading_and_still_drawn(
+        grid: str) -> None:
+    """Q18: a board with no province space and no village (grassland, water or squares
+    outside the outline only) leaves no tile anywhere to go: the game is over on
+    loading, nobody has a pagoda, so all share the win; it reads back and is drawn."""
+    from qin.render import status_lines
+    from qin.svg import render_svg
+
+    row = {"grassland": ". . .", "water": "~ ~ ~", "outline": "- - -"}[grid]
+    g = qin.Game.from_position(f"players: 3\n{row}\n{row}\n")
+    assert g.is_over and g.winners == (1, 2, 3) and g.legal_moves() == []
+    assert [g.supply(p) for p in (1, 2, 3)] == [19, 19, 19]
+    assert "share the win" in " ".join(status_lines(g))
+    assert qin.Game.from_position(g.to_position()).to_position() == g.to_position()
+    drawn = render_svg(g)
+    assert drawn.startswith("<svg") and 'class="pagoda ' not in drawn
