@@ -370,3 +370,43 @@ def test_a_computer_player_decides_when_the_process_clock_has_run_out(
     for level in ("apprentice", "governor"):
         move = qin.ai.player(level, seed=1).choose(game.view(game.to_move))
         assert move in game.legal_moves()
+
+
+OUT_OF_TILES = ("players: 3\nto-move: 1\nhand-1: RR\nhand-2:\nhand-3: YY\n"
+                ". . . . . .\n. R . . Y .\n. . . . . .\n. . . . . .\n")
+"""Player 2 holds no tile and no pile is left (a position holds none): they can only
+pass, so player 3 answers player 1's move on the board as player 1 leaves it."""
+
+
+def test_the_reply_weighed_first_is_from_the_next_player_holding_tiles() -> None:
+    from qin.ai.greedy import Governor, HandModel, immediate, reply_threat, sim_of_view
+    from qin.ai.lookahead import Lookahead
+
+    view = qin.Game.from_position(OUT_OF_TILES).view(1)
+    sim, model = sim_of_view(view), HandModel(view)
+    governor = Governor(follow_weight=0.0)
+    threats = set()
+    for code, value in immediate(sim, 1):
+        after = sim.clone()
+        after.apply(code)
+        threat = reply_threat(after, 3, 1, model, view.hand_size(3))
+        threats.add(round(threat, 6))
+        assert governor.value_of(view, sim, model, code, value) == pytest.approx(
+            value + governor.reply_weight * threat)
+    assert len(threats) > 1  # player 3's best reply differs with player 1's move
+    staged = Lookahead.minister()._candidates(view, random.Random(0))
+    assert not isinstance(staged, int) and staged[1].nxt == 3
+
+
+def test_with_every_hand_holding_tiles_or_none_dealt_the_next_seat_replies() -> None:
+    from qin.ai.greedy import next_to_reply
+
+    assert next_to_reply(qin.Game.new(players=4, seed=3).view(4), 4) == 1
+    analysis = qin.Game.from_position("players: 3\nto-move: 2\n. R .\n")
+    assert next_to_reply(analysis.view(2), 2) == 3
+    nobody = qin.Game.from_position("players: 3\nto-move: 1\nhand-1: RR\nhand-2:\n"
+                                    "hand-3:\n. R .\n")
+    assert next_to_reply(nobody.view(1), 1) == 2  # no one answers: no reply is weighed
+    four = qin.Game.from_position("players: 4\nto-move: 2\nhand-1: YY\nhand-2: RR\n"
+                                  "hand-3:\nhand-4:\n. R .\n")
+    assert next_to_reply(four.view(2), 2) == 1

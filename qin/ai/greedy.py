@@ -89,6 +89,21 @@ class HandModel:
         return value
 
 
+def next_to_reply(view: Game, me: int) -> int:
+    """The player whose reply to ``me``'s move comes first: the next in turn order who
+    holds a tile (one who holds none can only pass, leaving the board as ``me`` left
+    it), or the next seat when no other hand holds one, or none was dealt (analysis).
+    Hands run out only once the pile has: from a position's hands, or at a game's end."""
+    n = view.players
+    if view.hands is None:
+        return me % n + 1
+    for step in range(1, n):
+        opp = (me - 1 + step) % n + 1
+        if view.hand_size(opp):
+            return opp
+    return me % n + 1
+
+
 def reply_threat(sim: Sim, player: int, me: int, model: HandModel, size: int) -> float:
     """The expected value, to ``me``, of ``player``'s best immediate reply on ``sim``
     (``player``'s hand is hidden unless ``sim`` holds it)."""
@@ -168,7 +183,8 @@ class Apprentice:
 class Governor:
     """Greedy with a sound evaluation: the pagodas a move places and costs (founding,
     majors, absorbing, villages, for everyone), minus what the next player can do in
-    reply with the tiles they may hold, plus a little for its own follow-up.
+    reply with the tiles they may hold (the next holding a tile: ``next_to_reply``),
+    and less for the players after them, plus a little for its own follow-up.
 
     It weighs the replies to its ``shortlist`` best moves by immediate gain (6; the
     rest rank below them).  Measured, 200 games each, the Minister against it: 0.645
@@ -213,7 +229,7 @@ class Governor:
         if after.over:
             return value
         total = value
-        nxt = me % sim.players + 1
+        nxt = next_to_reply(view, me)
         for step in range(1, sim.players):
             opp = (me - 1 + step) % sim.players + 1
             w = self.reply_weight if opp == nxt else self.later_weight

@@ -53,7 +53,15 @@ import time
 
 from ..board import Board
 from ..game import Game
-from .greedy import WIN, HandModel, immediate, reply_threat, sim_of_view, weights
+from .greedy import (
+    WIN,
+    HandModel,
+    immediate,
+    next_to_reply,
+    reply_threat,
+    sim_of_view,
+    weights,
+)
 from .sim import KIND_OF, NKINDS, PASS_CODE, Sim, memo_for, rescored, rescored_firsts, scored_for
 
 NONE = -WIN * 100  # "no placement of this kind"
@@ -220,7 +228,7 @@ class Lookahead:
         if moves[0][1] >= WIN or len(moves) == 1:
             return moves[0][0]
         model = HandModel(view)
-        nxt = me % n + 1
+        nxt = next_to_reply(view, me)
         ctx = _Context(self, sim, me, nxt, model, view.hand_size(nxt))
         if view.hands is not None and view.pile_count > 0 and model.total:
             ctx.draw = [c / model.total for c in model.counts]
@@ -259,10 +267,11 @@ class Lookahead:
             threat = model.best_of([(r[0][0], r[0][1]) if r else (NONE, 0.0)
                                     for r in replies], ctx.size)
             later = 0.0
-            for step in range(2, n):
+            for step in range(1, n):
                 opp = (me - 1 + step) % n + 1
-                later += self.later_weight * reply_threat(after, opp, me, model,
-                                                          view.hand_size(opp))
+                if opp != nxt:
+                    later += self.later_weight * reply_threat(after, opp, me, model,
+                                                              view.hand_size(opp))
             mine = rescored(sim.board, ctx.mine_now, after.board, ctx.my_hand, me,
                             ctx.wm, ctx.wn)
             known = after.hands[me]
