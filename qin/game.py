@@ -60,6 +60,12 @@ def _check_new(board: object, players: object, seed: object, fair_start: object,
             raise SetupError(problem)
 
 
+def _deal_of(record: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What deals a checked record's game: its board, players, seed, fair start, names."""
+    return (record["board"], record["players"], record["seed"], record["fair_start"],
+            tuple(record["names"]))
+
+
 class Game:
     """A game of Qin: board, hands, draw pile, whose turn, and the moves so far.
 
@@ -69,7 +75,7 @@ class Game:
 
     __slots__ = ("board", "players", "to_move", "hands", "pile", "pile_count", "names",
                  "seed", "board_name", "fair_start", "moves", "played", "is_over",
-                 "winners", "seat", "_start", "_legal", "_sizes")
+                 "winners", "seat", "_start", "_legal", "_sizes", "_replayed")
 
     board: Board
     hands: list[list[str] | None] | None
@@ -99,6 +105,9 @@ class Game:
         self._legal: list[Move] | None = None
         self._start: Game | None = None
         self._sizes: dict[int, int] = {}  # hidden hands' sizes, in a view
+        self._replayed: tuple[tuple[Any, ...], Game] | None = None
+        """What ``record`` last proved: the record's deal (board, players, seed, fair
+        start, names) and a game replayed from it, kept apart (``_replayed_to``)."""
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -160,6 +169,7 @@ class Game:
         other._legal = self._legal
         other._start = None
         other._sizes = dict(self._sizes)
+        other._replayed = None  # the proof is this game's own: it goes on playing
         return other
 
     def clone(self) -> Game:
@@ -510,7 +520,12 @@ class Game:
         """This game's ``qin-game/1`` record: for a game made by ``Game.new`` (and played
         on).  Raises ``RecordError`` for a game that has no seed (one loaded from a
         position: its tiles do not come from a seeded deal), for a player's view, and
-        for a game whose hands are not those of its seed (e.g. one made by ``sample``)."""
+        for a game whose hands are not those of its seed (e.g. one made by ``sample``).
+
+        The record is proved to replay to this game: it is replayed and the positions and
+        piles compared.  The replay is kept, so that the next ``record()`` plays only the
+        moves made since (a record after every move costs about two ``play()``s, not a
+        whole game's replay); a game loaded by ``from_record`` starts with its proof."""
         if self.seat:
             raise RecordError("a player's view of a game cannot be saved as a game record; "
                               "save the full game", "view")
@@ -527,12 +542,27 @@ class Game:
             "names": list(self.names),
             "moves": [str(m) for m in self.moves],
         }
-        replayed = Game._replay(record_format.checked(record))
-        if replayed.to_position() != self.to_position() or replayed.pile != self.pile:
+        replayed = self._replayed_to(record_format.checked(record))
+        if replayed[1].to_position() != self.to_position() or replayed[1].pile != self.pile:
             raise RecordError("this game's tiles are not the ones its seed deals (a sampled "
                               "or edited game), so a record of it would not replay",
                               "not_dealt")
+        self._replayed = replayed
         return record
+
+    def _replayed_to(self, record: dict[str, Any]) -> tuple[tuple[Any, ...], Game]:
+        """``record`` replayed (raising as ``from_record``), with its deal: the game
+        ``record`` proved last played on by the moves added since, when its deal is the
+        same and its moves begin this record's; else a replay from the deal."""
+        deal = _deal_of(record)
+        moves = record["moves"]
+        if self._replayed is not None and self._replayed[0] == deal:
+            game = self._replayed[1]
+            done = len(game.moves)
+            if done <= len(moves) and [str(m) for m in game.moves] == moves[:done]:
+                game._play_record(moves, done)
+                return deal, game
+        return deal, Game._replay(record)
 
     @classmethod
     def from_record(cls, data: str | bytes | Mapping[str, Any],
@@ -543,7 +573,10 @@ class Game:
         format, the board, players, seed, names, or the first bad move (its number, its
         text and the engine's reason).  With ``log``, each move's ``(text, player,
         events)`` is appended to it in order."""
-        return cls._replay(record_format.check(data), log)
+        record = record_format.check(data)
+        game = cls._replay(record, log)
+        game._replayed = (_deal_of(record), game._snapshot())  # its record is proved
+        return game
 
     @classmethod
     def _replay(cls, record: dict[str, Any],
@@ -558,26 +591,32 @@ class Game:
                                **({"position": exc.position} if exc.position else {})}) from None
         except QinError as exc:  # pragma: no cover - the record's checks come first
             raise RecordError(f"the game record cannot be set up: {exc}", "setup") from None
-        for number, text in enumerate(record["moves"], start=1):
+        game._play_record(record["moves"], 0, log)
+        return game
+
+    def _play_record(self, moves: Sequence[str], done: int,
+                     log: list[record_format.Played] | None = None) -> None:
+        """Play a record's ``moves`` after the first ``done`` (played already), raising
+        ``RecordError`` for the first that cannot be played."""
+        for number, text in enumerate(moves[done:], start=done + 1):
             move = shown(text)
-            if game.is_over:
+            if self.is_over:
                 raise RecordError(f"move {number} {said(move)} comes after the end of the game "
-                                  f"({game._result()} after move {number - 1})", "after_end",
+                                  f"({self._result()} after move {number - 1})", "after_end",
                                   {"number": number, "move": move, "last": number - 1})
-            mover = game.to_move
+            mover = self.to_move
             try:
-                events = game.play(text)
+                events = self.play(text)
             except QinError as exc:
                 message = (f"move {number} {said(move)} cannot be played: "
                            f"{record_format.move_reason(exc, text)}")
                 where = {"number": number, "move": move}
                 if isinstance(exc, IllegalMove):
                     raise RecordError(message, "move", {**where, "refusal": exc.to_dict(),
-                                                        "names": list(game.names)}) from None
+                                                        "names": list(self.names)}) from None
                 raise RecordError(message, "move_unreadable", where) from None
             if log is not None:
                 log.append((text, mover, events))
-        return game
 
     def _result(self) -> str:
         names = [self.names[p - 1] for p in self.winners]

@@ -138,6 +138,59 @@ def test_a_game_whose_tiles_are_not_its_seeds_cannot_be_saved() -> None:
         records.record_of(g)
 
 
+@pytest.fixture
+def plays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of ``Game.play`` calls made since the test began (one item)."""
+    count = [0]
+    real = qin.Game.play
+
+    def counted(game: qin.Game, move: str | qin.Move) -> list[qin.Event]:
+        count[0] += 1
+        return real(game, move)
+
+    monkeypatch.setattr(qin.Game, "play", counted)
+    return count
+
+
+def test_a_record_taken_after_every_move_replays_each_move_once(plays: list[int]) -> None:
+    """``record()`` proves the record replays to this game, and keeps that proof: taken
+    after every move, it plays each new move once more, not the whole game again (its
+    cost does not grow with the game); a game just replayed from a record has its proof."""
+    g = qin.Game.new(players=3, seed=11)
+    rng = random.Random(11)
+    checks = 0
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+        before = plays[0]
+        record = g.record()
+        checks += plays[0] - before
+    assert checks == len(g.moves) > 30
+    before = plays[0]
+    assert qin.Game.from_record(record).record() == record
+    assert plays[0] - before == len(g.moves)  # the replay's own moves, none for its record
+
+
+def test_a_record_kept_proven_still_refuses_a_game_changed_since() -> None:
+    g = random_game("bird", 2, 5, plies=6)
+    before = g.record()
+    clone = g.clone()
+    g.undo()  # the record follows the moves taken back and played again
+    assert g.record()["moves"] == before["moves"][:-1]
+    g.play(before["moves"][-1])
+    assert g.record() == before == clone.record()
+    other = clone.legal_moves()[-1]
+    clone.play(other)  # a clone goes its own way; the original's proof is its own
+    assert clone.record()["moves"] == before["moves"] + [str(other)]
+    assert g.record() == before
+    g.pile.reverse()  # as if the pile had been shuffled again after the last record
+    with pytest.raises(RecordError, match="not the ones its seed deals"):
+        g.record()
+    g.pile.reverse()
+    g.names = ["Ann", "Bo"]
+    assert g.record()["names"] == ["Ann", "Bo"]
+    assert qin.Game.from_record(g.record()).to_position() == g.to_position()
+
+
 def test_a_custom_board_is_recorded_by_its_layout_never_a_path() -> None:
     board = ". . . .\n. R . .\n. . Y .\n. . . .\n"
     g = qin.Game.new(board=board, players=2, seed=4)
