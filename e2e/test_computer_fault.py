@@ -15,6 +15,9 @@ with ``ai_bridge``'s RequestError, ``review_move`` throws), by ending the worker
 page (the page waits ``play.ANSWER_WAIT_MS`` for an answer), or by failing its script's
 request or a runtime file's (said as soon as the browser knows: ``play.START_WAIT_MS`` is
 only for a worker that says nothing).  Waits are on the page's state, never sleeps.
+
+What the status said is kept as it changes (``STATUS_SEEN_JS``): once the page knows the
+worker failed, the status never says that the computer players are starting.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from e2e.helpers import PageProblems, boot
 from e2e.test_ai import WORKER_BOOT_MS, human_move, start
 
 WORKER_SCRIPT = "**/ai_worker.py"
-FALLBACK = re.compile(r"did not answer.*Apprentice", re.S)
+FALLBACK = re.compile(r"was silent.*Apprentice", re.S)
 """What the status says after a computer's move played by the page's own Python."""
 RUNTIME_FILE = "**/vendor/pyodide/pyodide.asm.wasm"
 """Pyodide's own program: the worker's runtime, which it fetches for itself."""
@@ -47,6 +50,25 @@ def failing_worker(route: Route) -> None:
                         'raise RuntimeError("the review broke")')
     assert 'answer("{}")' in body and "the review broke" in body
     route.fulfill(body=body, content_type="text/plain")
+
+
+STATUS_SEEN_JS = """() => {
+  window.qinStatusSeen = [];
+  const status = document.querySelector('#status');
+  const seen = () => window.qinStatusSeen.push(
+      [status.dataset.worker ?? '', status.dataset.ai ?? '', status.textContent]);
+  new MutationObserver(seen).observe(status, {subtree: true, childList: true,
+                                              characterData: true, attributes: true});
+}"""
+"""Keep each state of the status, its worker's and computer's state with its words."""
+
+
+def starting_after_failure(page: Page) -> list[list[str]]:
+    """The states kept (``STATUS_SEEN_JS``) in which the status said the computer players
+    were starting while the page knew their worker had failed."""
+    seen: list[list[str]] = page.evaluate("window.qinStatusSeen")
+    return [state for state in seen if state[0] == "failed" and (
+        state[1] == "loading" or "Starting" in state[2])]
 
 
 def saved_moves(page: Page) -> int:
@@ -116,13 +138,18 @@ def test_a_computer_whose_worker_cannot_load_plays_all_the_same(
         context: BrowserContext, page: Page, page_problems: PageProblems) -> None:
     # Its script not fetched (offline): said at once, the move played all the same.
     context.route(WORKER_SCRIPT, lambda route: route.abort("internetdisconnected"))
+    said: list[str] = []
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text}"))
     boot(page)
+    page.evaluate(STATUS_SEEN_JS)
     play = start(page, ["governor", "human"], seed=22)
     status = page.locator("#status")
     expect(play).to_have_attribute("data-moves", "1", timeout=AT_ONCE_MS)
     expect(play).to_have_attribute("data-phase", "move")
     expect(status).to_contain_text(FALLBACK)
     assert saved_moves(page) == 1
+    # once the page knows, it no longer says that it starts them
+    assert starting_after_failure(page) == []
     # Its script answered with a server's error: a fresh worker tried, said the same.
     context.unroute(WORKER_SCRIPT)
     context.route(WORKER_SCRIPT, lambda route: route.fulfill(status=404, body="Not Found"))
@@ -136,8 +163,31 @@ def test_a_computer_whose_worker_cannot_load_plays_all_the_same(
     expect(play).to_have_attribute("data-moves", "5", timeout=AT_ONCE_MS)
     expect(status).to_contain_text(FALLBACK)
     assert saved_moves(page) == 5
+    assert starting_after_failure(page) == []
+    # the console says why, each time, and nothing that says nothing (PyScript's own
+    # report of a worker that failed to start is the event's name, "MessageEvent")
+    failures = [line for line in said if "the computer players could not start" in line]
+    assert any("Failed to fetch" in line for line in failures), said
+    assert any("pyodide.asm.wasm" in line for line in failures), said
+    assert not [line for line in said if line.endswith(": MessageEvent")], said
     forgiven = page_problems.forgive(page)  # the worker's files could not be loaded
     assert any("ai_worker.py" in problem for problem in forgiven), forgiven
+
+
+def test_a_watched_game_whose_worker_cannot_load_goes_on(
+        context: BrowserContext, page: Page, page_problems: PageProblems) -> None:
+    # computers only, at the slow pace: each move's worker fails within its pause
+    context.route(WORKER_SCRIPT, lambda route: route.abort("internetdisconnected"))
+    boot(page)
+    page.evaluate(STATUS_SEEN_JS)
+    play = start(page, ["governor", "governor"], seed=23, speed="slow")
+    page.wait_for_function("(n) => Number(document.querySelector('#play').dataset.moves) >= n",
+                           arg=4, timeout=4 * AT_ONCE_MS)
+    expect(play).to_have_attribute("data-phase", "computer")
+    expect(page.locator("#status")).to_contain_text(FALLBACK)
+    # the pauses after each failure: the computer to move thinks, nothing starts
+    assert starting_after_failure(page) == []
+    page_problems.forgive(page)  # the worker's script could not be loaded
 
 
 STATUS_LINES_JS = """() => {
@@ -157,14 +207,28 @@ def test_on_a_phone_it_is_said_in_two_lines(small_phone: Page,
     play = start(page, ["governor", "human"], seed=22)
     board = page.locator("#board").bounding_box()
     status = page.locator("#status")
+    why, note = page.locator("#status-why"), page.locator("#status-detail")
     expect(play).to_have_attribute("data-moves", "1", timeout=AT_ONCE_MS)
-    # a few words, whose move is next after them; in full in the status's title
-    expect(status).to_have_text("Green did not answer: the Apprentice moved. White to move.")
-    expect(status).to_have_attribute("title", re.compile(
-        r"^Green \(Governor\): the computer player did not answer, so the Apprentice "))
+    # a few words, whose move is next after them, and Why? after them
+    expect(page.locator("#status-text")).to_have_text(
+        "Green was silent: the Apprentice moved. White to move.")
+    expect(why).to_have_text("Why?")
+    expect(note).to_be_hidden()
     assert page.locator("#board").bounding_box() == board  # the board has not moved
-    for lang, words in (("en", "Apprentice"), ("de", "Lehrling"), ("fr", "Apprenti")):
+    # Why? opens the note under the status that says it in full (a tap; the keyboard)
+    why.tap()
+    expect(note).to_have_text(re.compile(
+        r"^Green \(Governor\): the computer player did not answer, so the Apprentice "))
+    expect(why).to_have_attribute("aria-expanded", "true")
+    why.focus()
+    page.keyboard.press("Enter")
+    expect(note).to_be_hidden()
+    expect(why).to_have_attribute("aria-expanded", "false")
+    expect(why).to_be_focused()
+    for lang, words, asked in (("en", "Apprentice", "Why?"), ("de", "Lehrling", "Warum?"),
+                               ("fr", "Apprenti", "Pourquoi\u00a0?")):
         page.select_option("#lang", lang)
         expect(status).to_contain_text(words)
+        expect(why).to_have_text(asked)
         assert page.evaluate(STATUS_LINES_JS) <= 2, (lang, status.text_content())
     page_problems.forgive(page)  # the worker's script could not be loaded

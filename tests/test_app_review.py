@@ -170,7 +170,7 @@ def test_the_status_line_says_the_position_the_replay_shows() -> None:
     assert app.mode is Mode.REVIEW and r is not None and r.cursor == 0
 
     def status() -> str:
-        return app.screen().elements["status"].text or ""
+        return app.screen().elements["status-text"].text or ""
 
     assert status() == "The start of the game: Player 1 to move."
     run(app, A.Command("replay-step"))

@@ -228,7 +228,7 @@ def test_a_touch_anywhere_tells_the_pointer() -> None:
     h.handle({"t": "click", "path": [node("button", "learn"), APP]})
     tile = [node("button", cls=("tile-btn",), index="0"), node("div", "hand"), APP]
     reply = h.handle({"t": "click", "path": tile})
-    assert "tap a marked square" in reply["changes"]["status"]["text"]
+    assert "tap a marked square" in reply["changes"]["status-text"]["text"]
     h.handle({"t": "pointer", "kind": "mouse", "path": tile})
     assert h.app.state.pointer == "mouse" and h.sent_flags["pointer"] == "mouse"
 

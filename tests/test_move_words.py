@@ -121,10 +121,11 @@ def test_the_share_panel_says_no_move_code(lang: str) -> None:
     app.store(app.dispatch(A.Copied(True)))
     shown = app.screen()
     assert shown.elements["link-panel"].hidden is False
-    no_codes(screen_words(shown, ("link-panel", "link-message", "link-note", "status")))
+    no_codes(screen_words(shown, ("link-panel", "link-message", "link-note", "status",
+                                  "status-text", "status-detail")))
     app.store(app.dispatch(A.Command("link-play")))
     no_codes(screen_words(app.screen(), ("link-panel", "link-message", "link-note",
-                                         "status")))
+                                         "status", "status-text", "status-detail")))
 
 
 def test_a_refusal_names_its_rule_in_words_as_a_link(lang: str) -> None:

@@ -150,14 +150,14 @@ def test_on_the_page_two_taps_place_and_one_mouse_click_places() -> None:
     square = s.legal_squares()[0]
     app.store(app.dispatch(A.BoardClick(square)))
     assert not s.game.moves
-    assert "tap" in (app.screen().elements["status"].text or "")
+    assert "tap" in (app.screen().elements["status-text"].text or "")
     app.store(app.dispatch(A.BoardClick(square)))
     assert len(s.game.moves) == 1
     # the next player's tile shows no ghost until their own first tap
     app.store(app.dispatch(A.Command("cover-ok")))
     app.store(app.dispatch(A.Command("select", "0")))
     assert s.pointed is None and app.state.game.keys.ghost_squares(s) == frozenset()
-    assert "tap a marked square" in (app.screen().elements["status"].text or "")
+    assert "tap a marked square" in (app.screen().elements["status-text"].text or "")
 
     app = new_game("mouse")
     s = app.state.game.session

@@ -494,7 +494,7 @@ def test_on_touch_the_panel_and_the_status_speak_of_tapping() -> None:
     run(app, A.Pointer("touch"))
     assert app.screen().elements["tutorial-do"].text == words["tutorial.turn.do_touch"]
     run(app, A.Command("select", "0"))
-    status = app.screen().elements["status"].text or ""
+    status = app.screen().elements["status-text"].text or ""
     assert "tap" in status and "right-click" not in status
     lesson = app.state.tutorial.lesson
     assert lesson is not None

@@ -27,11 +27,11 @@ from qin_ui.play import ANSWER_WAIT_MS, START_WAIT_MS  # noqa: E402
 
 from tests.test_app import against_governor, form, moves, new_app, play_one, run, session, stored  # noqa: E402
 
-SAID = "did not answer: the Apprentice moved."
+SAID = "was silent: the Apprentice moved."
 """What the status says (after the computer's name) while its move played by the page is
 the last one: a few words, a phone's line."""
 IN_FULL = "the computer player did not answer, so the Apprentice played this move in its place."
-"""What the status's title says then."""
+"""What the note under the status says then, opened by the status's Why? button."""
 
 
 def waits(effects: list[A.Effect]) -> list[A.After]:
@@ -43,11 +43,23 @@ def asked_move(effects: list[A.Effect]) -> A.AskComputer:
 
 
 def status(app: App) -> str:
-    return app.screen().elements["status"].text or ""
+    return app.screen().elements["status-text"].text or ""
 
 
-def title(app: App) -> str | None:
-    return dict(app.screen().elements["status"].attrs).get("title")
+def why(app: App) -> str | None:
+    """The status's Why? button: its words (``None``: it is hidden)."""
+    button = app.screen().elements["status-why"]
+    return None if button.hidden else button.text
+
+
+def reason(app: App) -> str | None:
+    """The note under the status that the Why? button opens (``None``: closed); the
+    button says whether it is open (``aria-expanded``)."""
+    els = app.screen().elements
+    note, button = els["status-detail"], els["status-why"]
+    expanded = dict(button.attrs).get("aria-expanded")
+    assert expanded == ("false" if note.hidden else "true"), (expanded, note.hidden)
+    return None if note.hidden else note.text
 
 
 def worker(app: App) -> str:
@@ -65,6 +77,12 @@ def saved_moves(app: App) -> list[str]:
     assert len(saves) == 1
     record = saves[0]["record"]
     return list(record["moves"])
+
+
+def saved_names(app: App) -> list[str]:
+    saves = [json.loads(v) for k, v in stored(app).items() if k.startswith("qin.save.")]
+    assert len(saves) == 1
+    return list(saves[0]["record"]["names"])
 
 
 def computer_asked(app: App) -> A.AskComputer:
@@ -93,22 +111,29 @@ def test_a_move_the_worker_throws_on_is_played_by_the_page_and_said(
     assert saved_moves(app) == moves(app)
     # the Apprentice's move from the Governor's own view, as the worker would give it;
     # said in a few words, whose move is next after them (a phone's two lines), and in
-    # full in the status's title
+    # full in a note under the status that its Why? button opens and closes
     assert status(app) == f"White {SAID} Green to move.", status(app)
-    assert title(app) == f"White (Governor): {IN_FULL}"
+    assert why(app) == "Why?" and reason(app) is None
+    run(app, A.Command("status-why"))
+    assert reason(app) == f"White (Governor): {IN_FULL}"
+    assert status(app) == f"White {SAID} Green to move."
+    run(app, A.Command("status-why"))
+    assert reason(app) is None
+    run(app, A.Command("status-why"))
     # a tile picked: what to do with it, after the same words
     s = session(app)
     hand = s.visible_hand()
     assert hand is not None
     run(app, A.Command("select", str(next(i for i, k in enumerate(hand) if s.playable(k)))))
-    assert status(app).startswith(f"White {SAID} Green: place the ") and title(app)
+    assert status(app).startswith(f"White {SAID} Green: place the ")
+    assert why(app) and reason(app)  # still open
     # the next move is the player's own: the words go with it; the next computer move
     # is asked of the worker again
     run(app, A.BoardClick(s.legal_squares()[0]))
     turn = app.state.game.turn
     assert turn is not None
     ask = asked_move(run(app, A.Timer(turn.token)))
-    assert SAID not in status(app) and title(app) is None
+    assert SAID not in status(app) and why(app) is None and reason(app) is None
     assert json.loads(ask.request)["level"] == "governor"
 
 
@@ -169,6 +194,9 @@ def test_a_worker_that_fails_in_the_computer_s_pause_is_tried_once_for_that_move
     effects = run(app, A.WorkerFailed())
     assert A.StartWorker() not in effects and worker(app) == "failed"
     assert len(moves(app)) == 0 and app.state.game.turn is turn
+    # the rest of the pause: the computer thinks, the worker is no longer said to start
+    assert status(app) == "Green (Governor) is thinking…", status(app)
+    assert dict(app.screen().elements["status"].data).get("ai") == "thinking"
     # the pause over, the move is played for it at once, said
     effects = run(app, A.Timer(turn.token))
     assert A.StartWorker() not in effects and not waits(effects)
@@ -183,16 +211,22 @@ def test_the_words_are_the_catalogue_s_in_german_and_french(governor: App) -> No
     run(app, A.ComputerAnswer(ask.token, "", 40.0))
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
     try:
-        for lang, words, in_full in (
+        # (the seats keep the names the game was given: "White", "Green")
+        for lang, words, why_word, in_full in (
                 ("de", "White antwortete nicht: Der Lehrling zog. Green ist am Zug.",
-                 "hat der Lehrling diesen Zug"),
+                 "Warum?", "White (Statthalter): Der Computerspieler hat nicht geantwortet"),
                 ("fr", "White n’a pas répondu\u00a0: l’Apprenti a joué. À Green de jouer.",
-                 "l’Apprenti a donc joué")):
+                 "Pourquoi\u00a0?", "White (Gouverneur)\u00a0: le joueur ordinateur")):
             text = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
             run(app, A.LanguageChosen(lang, text, form()))
-            assert status(app) == words and in_full in (title(app) or "")
+            assert status(app) == words and why(app) == why_word
+            run(app, A.Command("status-why"))
+            assert in_full in (reason(app) or ""), reason(app)
+            run(app, A.Command("status-why"))
+        assert saved_names(app) == ["Green", "White"]
     finally:
         run(app, A.LanguageChosen("en", english, form()))
+    assert status(app) == f"White {SAID} Green to move."
 
 
 def test_a_hint_without_an_answer_says_so_and_is_asked_again(governor: App) -> None:

@@ -39,6 +39,7 @@ CLICKS: Final[dict[str, Command]] = {
     "learn": Command("tutorial-open"), "tutorial-next": Command("tutorial-next"),
     "tutorial-again": Command("tutorial-again"), "tutorial-exit": Command("tutorial-exit"),
     "tutorial-play": Command("tutorial-play"), "sound": Command("sound"),
+    "status-why": Command("status-why"),
 }
 """Buttons by id and the command each gives."""
 

@@ -290,7 +290,7 @@ async function showBoard(board, position, colours, waiting = null, state = "boar
   for (const id of ["side", "board-area"]) $(id).inert = true;
   $("board").innerHTML = svg;
   $("hand").innerHTML = waiting ?? words().dealing;
-  $("status").textContent = "";
+  $("status-text").textContent = "";
   body.dataset.prestart = state;
   performance.mark(`qin:prestart-${state}`);
 }

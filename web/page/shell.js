@@ -592,6 +592,10 @@ function startAI() {
         setTimeout(wait, 20);
         return;
       }
+      // PyScript reports a worker whose Python failed to start to the xworker's onerror
+      // (its own: console.error of the event, logged as "MessageEvent", which says
+      // nothing); its ready refuses with the error itself, said below once, with why.
+      script.xworker.onerror = () => {};
       // How its Pyodide started (snapshot.js): body[data-ai-snapshot], for tests and the bench.
       script.xworker.addEventListener("message", ({ data }) => {
         if (typeof data?.qinSnapshot === "string") document.body.dataset.aiSnapshot = data.qinSnapshot;

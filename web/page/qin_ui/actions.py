@@ -39,7 +39,7 @@ CommandName = Literal[
     "hint", "hint-take", "hint-dismiss",
     # the game's tools and its result
     "new-game", "export", "share", "link-copy", "link-play", "result-show",
-    "result-close", "result-new", "series-next", "speed",
+    "result-close", "result-new", "series-next", "speed", "status-why",
     # the page's settings: the board's motion and sound
     "motion", "sound",
     # the replay and the review

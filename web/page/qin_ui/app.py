@@ -219,7 +219,7 @@ links)."""
 GAME_TOOLS: Routes = {
     "new-game": starting.new_game, "export": play.export, "share": play.share,
     "link-copy": play.link_copy, "link-play": play.link_play,
-    "replay-open": replaying.replay_open,
+    "replay-open": replaying.replay_open, "status-why": play.status_why,
 }
 """The game screen's tools around the board (they never change the game)."""
 

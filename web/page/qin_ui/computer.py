@@ -95,13 +95,15 @@ def fallback_note(session: Session, moves: int, seat: int) -> tuple[str, str] | 
             t("computer.fallback.detail", who=who, level=players.name(session.kinds[seat - 1])))
 
 
-def status(session: Session, worker: str, speed: str) -> tuple[str, str]:
+def status(session: Session, worker: str, speed: str,
+           without_worker: bool = False) -> tuple[str, str]:
     """(status line, state) while a computer is to move; state is ``"loading"`` (the
-    worker is still starting), ``"paused"`` or ``"thinking"``."""
+    worker is still starting), ``"paused"`` or ``"thinking"`` (also for a move the page
+    plays without the worker, ``without_worker``: one that failed is not said to start)."""
     who = i18n.player_names(session.names)[session.to_move - 1]
     name = players.name(session.kinds[session.to_move - 1])
     if watching(session) and SPEEDS.get(speed, 0) is None:
         return t("computer.paused", who=who, level=name), "paused"
-    if worker != "ready":
+    if worker not in ("ready", "failed") and not without_worker:
         return t("computer.starting", who=who, level=name), "loading"
     return wording.status(session), "thinking"

@@ -420,9 +420,16 @@ def fallback(app: Core) -> list[Effect]:
     seat = s.to_move
     move = qin.Move.parse(answer(request_for(s.game, seat, FALLBACK_LEVEL)))
     s.play(move)
-    st.game.fallback = (len(s.game.moves), seat)
+    st.game.fallback, st.game.fallback_why = (len(s.game.moves), seat), False
     st.game.think_ms = None
     st.game.dropped = (st.token(), move.text)
+    return []
+
+
+def status_why(app: Core, _: Command) -> list[Effect]:
+    """The status's Why? button: the note saying in full why the Apprentice moved for a
+    computer opened, or closed again."""
+    app.state.game.fallback_why = not app.state.game.fallback_why
     return []
 
 

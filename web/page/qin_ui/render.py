@@ -216,14 +216,21 @@ def screen(state: AppState, cache: Cache) -> Screen:
                                   brief=note is not None))
     ai: str | None = None
     if computer.ask(s) is not None and mode in (Mode.THINKING, Mode.WATCHING):
-        status, ai = computer.status(s, st.worker, st.game.speed)
+        turn = st.game.turn
+        status, ai = computer.status(s, st.worker, st.game.speed,
+                                     turn is not None and turn.without_worker)
     if note is not None:
         status = f"{note[0]} {status}"
-    els["status"] = El(text=status, classes=(("busy", ai not in (None, "paused")),), data=(
+    els["status"] = El(classes=(("busy", ai not in (None, "paused")),), data=(
         ("ai", ai), ("worker", st.worker),
         ("thinkMs", str(st.game.think_ms) if st.game.think_ms is not None else None)),
-        attrs=(("aria-live", "off" if r is not None else "polite"),
-               ("title", note[1] if note is not None else None)))
+        attrs=(("aria-live", "off" if r is not None else "polite"),))
+    els["status-text"] = El(text=status)
+    # the move the page played for a computer, in full: a note the status's Why? opens
+    why = note is not None and st.game.fallback_why
+    els["status-why"] = El(hidden=note is None, text=t("computer.fallback.why") if note else "",
+                           attrs=(("aria-expanded", "true" if why else "false"),))
+    els["status-detail"] = El(hidden=not why, text=note[1] if note is not None and why else "")
     # the computers' pace: in their game, not in its replay (which steps at its own)
     els["watch"] = El(hidden=r is not None or not computer.has_computers(s) or bool(humans))
     for speed in computer.SPEEDS:
@@ -320,8 +327,11 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
     els["game-meta"] = El(text=t("tutorial.title"))
     status = lesson_view.status(lesson)
     if status is not None:
-        els["status"] = El(text=status, data=(("ai", None), ("worker", st.worker),
-                                              ("thinkMs", None)), attrs=(("aria-live", "polite"),))
+        els["status"] = El(data=(("ai", None), ("worker", st.worker), ("thinkMs", None)),
+                           attrs=(("aria-live", "polite"),))
+        els["status-text"] = El(text=status)
+        els["status-why"] = El(hidden=True, text="")
+        els["status-detail"] = El(hidden=True, text="")
     els["play"] = El(hidden=False, classes=(("replaying", False),), data=(
         ("moves", str(len(s.game.moves))), ("toMove", str(s.to_move)),
         ("phase", "lesson"), ("selected", s.selected_kind or ""),

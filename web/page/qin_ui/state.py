@@ -152,6 +152,8 @@ class OnScreen:
     fallback: tuple[int, int] | None = None
     """(moves, seat): the computer in ``seat`` did not answer and the page's own Python
     played that game's move number ``moves`` for it (said while it is the last move)."""
+    fallback_why: bool = False
+    """The note saying that move in full is open (the status's Why? button)."""
     moved: Moved | None = None  # the last move's motion and sounds, for the shell to play
     # a move's motion, held while a dialog blurs the board (the hand-over cover, the
     # result): (the move's turn, its cues), played when the dialog goes
