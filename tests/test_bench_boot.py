@@ -147,9 +147,13 @@ def test_a_page_whose_python_runs_in_a_worker_prefetches_what_the_worker_loads()
     links = [line.strip() for line in build_site.with_preloads(page, config).splitlines()
              if line.strip().startswith("<link")]
     by_href = {link.split('href="')[1].split('"')[0]: link for link in links}
-    for url in ("./snapshot.js", "./vendor/pyodide/pyodide.mjs", "./pyscript.json",
+    for url in ("./snapshot.js", "./vendor/pyodide/pyodide.mjs",
                 "./wheels/qin_board_game-9-py3-none-any.whl", "./main.py", "./host.py"):
         assert by_href[url] == f'<link rel="prefetch" href="{url}" crossorigin>'
+    # The config is fetched by PyScript on the page's thread the moment it starts (the
+    # HTTP cache's copy when there is one: web/startup/runtime_files.js): a prefetch of it
+    # would only race that fetch, one of the two then asking the server again.
+    assert "./pyscript.json" not in by_href
     assert not [link for link in links if 'rel="preload"' in link]
     assert all(link.startswith('<link rel="modulepreload" href="./vendor/pyscript/')
                for link in links if "modulepreload" in link)

@@ -21,6 +21,7 @@ from tools.build_site import (
     runtime_files_module,
     service_worker,
     web_file,
+    worker_scripts,
 )
 
 TEMPLATE = web_file("sw.js").read_text(encoding="utf-8")
@@ -92,13 +93,16 @@ def test_any_changed_file_is_a_new_version(tmp_path: Path) -> None:
 
 def test_the_runtime_files_a_worker_fetches_carry_their_digests(tmp_path: Path) -> None:
     """Each of the page's workers fetches Pyodide's wasm, standard library and lock file,
-    the config and its files, and the compiled modules: the built runtime_files.js holds
-    each one's SHA-256, so a worker no service worker serves takes the copy the visit
-    already loaded only when it is this build's file."""
+    the config and its files, and the compiled modules, and the page fetches each worker's
+    script and the config before it starts the worker: the built runtime_files.js holds
+    each one's SHA-256, so a page or worker no service worker serves takes the copy the
+    visit already loaded only when it is this build's file."""
     config: dict[str, object] = {"files": {"./host.py": "./host.py",
                                            "./wheels/q-1-py3-none-any.whl": "./*"}}
-    paths = runtime_fetches(config, "./bytecode/K.marshal", "./bytecode/pyscript-H.pack")
-    assert paths == ["bytecode/K.marshal", "bytecode/pyscript-H.pack", "host.py",
+    paths = runtime_fetches(config, "./bytecode/K.marshal", "./bytecode/pyscript-H.pack",
+                            scripts=("./main.py", "ai_worker.py"))
+    assert paths == ["ai_worker.py", "bytecode/K.marshal", "bytecode/pyscript-H.pack",
+                     "host.py", "main.py",
                      "pyscript.json", "vendor/pyodide/pyodide-lock.json",
                      "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
                      "wheels/q-1-py3-none-any.whl"]
@@ -118,8 +122,24 @@ def test_the_runtime_files_a_worker_fetches_carry_their_digests(tmp_path: Path) 
     # The interpreter's module of every worker (and the snapshot's maker, which imports
     # it) installs it before Pyodide or PyScript fetches anything.
     snapshot = web_file("snapshot.js").read_text(encoding="utf-8")
-    assert 'import { fetchRuntimeFilesOnce } from "./runtime_files.js";' in snapshot
+    assert 'import { fetchRuntimeFilesOnce, workerName } from "./runtime_files.js";' in snapshot
     assert snapshot.index("\nfetchRuntimeFilesOnce();") < snapshot.index("loadPlain(")
+    # The game page installs it before it starts PyScript, which fetches the config and
+    # each worker's script on the page's own thread.
+    boot = web_file("boot.js").read_text(encoding="utf-8")
+    assert 'import("./runtime_files.js")' in boot
+    assert boot.index('import("./runtime_files.js")') < boot.index("import(core.href)")
+
+
+def test_the_worker_scripts_are_the_pages_and_the_worker_folders(tmp_path: Path) -> None:
+    """The scripts PyScript fetches on the page's thread to start a worker: each page's
+    ``<script type="py" worker src>`` and the Python files of web/worker/ (the computer's
+    worker, which the page's shell starts)."""
+    page = ('<script type="py" worker name="a" data-app src="./main.py" config="./c.json">'
+            '</script><script type="py" src="./inline.py"></script>')
+    sources = {"ai_worker.py": WEB_DIR / "worker" / "ai_worker.py",
+               "host.py": WEB_DIR / "page" / "host.py"}
+    assert worker_scripts(page, sources) == ["./main.py", "ai_worker.py"]
 
 
 def test_icons_are_valid_pngs() -> None:

@@ -444,17 +444,32 @@ RUNTIME_FILES_NAME = "runtime_files.js"
 RUNTIME_FILES_MARK = '{ "__QIN_RUNTIME_FILES__": "" }'
 
 
-def runtime_fetches(config: dict[str, object], *served_bytecode: str) -> list[str]:
+def runtime_fetches(config: dict[str, object], *served_bytecode: str,
+                    scripts: Iterable[str] = ()) -> list[str]:
     """The site paths each of the page's workers fetches with ``fetch`` (not as a module)
     to start its Python: Pyodide's lock file, wasm and standard library, the config and
     its ``files`` (the page's Python, the wheel), the modules compiled at build time
-    (``served_bytecode``, their URLs)."""
+    (``served_bytecode``, their URLs); and the workers' ``scripts`` (worker_scripts),
+    which PyScript fetches on the page's thread."""
     base = PYODIDE_URL.rsplit("/", 1)[0]
     files = config.get("files", {})
     config_files = [str(url) for url in files] if isinstance(files, dict) else []
     urls = [f"{base}/{name}" for name in PRELOAD_RUNTIME + PREFETCH_RUNTIME]
-    urls += [f"./{CONFIG_NAME}", *config_files, *served_bytecode]
+    urls += [f"./{CONFIG_NAME}", *config_files, *served_bytecode, *scripts]
     return sorted({url.removeprefix("./") for url in urls})
+
+
+def worker_scripts(page: str, sources: dict[str, Path]) -> list[str]:
+    """The Python scripts PyScript fetches on the page's thread before it starts a worker
+    with them: ``page``'s ``<script type="py" worker src>`` and web/worker/'s Python files
+    (the computer's worker, which the page's shell starts)."""
+    tags = re.findall(r'<script type="py"[^>]*>', page)
+    found = [src for tag in tags if re.search(r"\sworker[\s>=]", tag)
+             for src in re.findall(r'\ssrc="([^"]+)"', tag)]
+    worker_dir = WEB_DIR / "worker"
+    found += sorted(rel for rel, src in sources.items()
+                    if rel.endswith(".py") and src.parent == worker_dir)
+    return found
 
 
 def runtime_files_module(template: str, out: Path, paths: Iterable[str]) -> str:
@@ -1117,7 +1132,11 @@ def preload_links(config: dict[str, object], page: str, chunks: Iterable[str] = 
         links = [f'<link rel="modulepreload" href="{url}">' for url in modules + runtime_modules]
     links += [f'<link rel="prefetch" href="{base}/{name}" crossorigin>'
               for name in PREFETCH_RUNTIME]
-    fetches = [f"{base}/{name}" for name in PRELOAD_RUNTIME] + [f"./{CONFIG_NAME}"]
+    # (In a worker's page PyScript fetches the config on the page's thread the moment it
+    # starts, from the HTTP cache when it is there (web/startup/runtime_files.js): a
+    # prefetch of it would only race that fetch, and one of the two ask the server again.)
+    fetches = [f"{base}/{name}" for name in PRELOAD_RUNTIME]
+    fetches += [] if in_worker else [f"./{CONFIG_NAME}"]
     links += [fetch_link.format(url) for url in fetches]
     links += [f'<link rel="modulepreload" href="./vendor/pyscript/{c}">' for c in chunks[1:]]
     files = config.get("files", {})
@@ -1218,9 +1237,12 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
         wanted.add(out / BYTECODE_NAME)
         served_url = "./" + served_bytecode_path(key)
     if RUNTIME_FILES_NAME in sources:  # the digests of what the runtime fetches, written above
+        scripts = [script for src in pages.values()
+                   for script in worker_scripts(src.read_text(encoding="utf-8"), sources)]
         module = runtime_files_module(
             sources[RUNTIME_FILES_NAME].read_text(encoding="utf-8"), out,
-            runtime_fetches(config_data, *(url for url in (served_url, pyscript_url) if url)))
+            runtime_fetches(config_data, *(url for url in (served_url, pyscript_url) if url),
+                            scripts=scripts))
         changed += _write_if_changed(out / RUNTIME_FILES_NAME, module.encode())
         wanted.add(out / RUNTIME_FILES_NAME)
     for dst, src in pages.items():  # the page, its preload links with the served bytecode

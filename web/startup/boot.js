@@ -286,7 +286,14 @@ function startAfterFirstPaint() {
     if (done) return;
     done = true;
     some();
-    if (core) import(core.href);  // a failure is reported as any (unhandledrejection)
+    // PyScript fetches the config and each worker's script on this thread before it
+    // starts the worker: taken from the HTTP cache when the copy there is this build's
+    // (runtime_files.js), not revalidated (the prefetches above, the service worker's
+    // precache, fetched them already). PyScript starts all the same if it cannot load.
+    if (core) {
+      import("./runtime_files.js").then((files) => files.fetchRuntimeFilesOnce(), () => {})
+        .then(() => import(core.href));  // a failure is reported as any (unhandledrejection)
+    }
   };
   if (document.visibilityState !== "visible" || typeof PerformanceObserver !== "function") {
     go();

@@ -107,13 +107,13 @@ async function register() {
     else if (firstController) takenElsewhere(); // not the first worker taking this page
   });
   try {
-    // A first visit's registration has just fetched the worker: nothing newer to check for.
-    const known = await navigator.serviceWorker.getRegistration("./");
+    // No update() of its own: the browser checks the worker's script for a new version
+    // when a page it serves is opened (a reload too), and register() of the same script
+    // fetches nothing; a second check would ask the server for sw.js again.
     const registration = await navigator.serviceWorker.register("./sw.js");
     watch(registration);
     await navigator.serviceWorker.ready;
     body.dataset.offline = "ready";
-    if (known) registration.update().catch(() => {}); // offline: nothing to check against
   } catch (error) {
     body.dataset.offline = "unavailable";
     console.warn("Offline play is not available:", error);

@@ -16,25 +16,40 @@
 // the server when it is this build's file, byte for byte; a copy of another version (an
 // earlier visit's) fails the check and the file is fetched as it was asked (a console
 // warning names it), so a start never runs another version's file from the HTTP cache.
-// Where a service worker serves the worker (every visit after the first) nothing changes:
-// it answers from its own cache of this version, and no file is hashed again.
+// Where a service worker serves the page or worker (every visit after the first) nothing
+// changes: it answers from its own cache of this version, and no file is hashed again.
+// A module worker started from a URL (the snapshot's maker) sees no Resource Timing entry
+// of its own modules, so its creator, which knows, says it in the worker's name
+// (workerName): a worker started while a service worker serves its creator is served by it
+// too (the same origin's registration, active).
 //
 // snapshot.js (the interpreter's module of every worker, and the maker's) installs it
-// before Pyodide and PyScript fetch anything.  Module scripts (Pyodide's, ours) and the
-// config each worker reads before its interpreter starts are loaded by the browser as it
-// sees fit: they are still revalidated.
+// before Pyodide and PyScript fetch anything; the game page (boot.js) before it starts
+// PyScript, which fetches the config and each worker's script on the page's thread before
+// it starts that worker.  Module scripts (Pyodide's, ours) and the config a worker reads
+// again before its interpreter starts are loaded by the browser as it sees fit: they are
+// still revalidated.
 
 const FILES = { "__QIN_RUNTIME_FILES__": "" };
 const SITE = new URL("./", import.meta.url);
+// The end of the name of a worker started where a service worker serves (workerName).
+const SERVED_MARK = " (served)";
 
 /** Whether a service worker answers this page's or worker's requests: a page knows its
  *  controller; a worker (no `navigator.serviceWorker` there) sees it in how its own
- *  module was loaded (Resource Timing's `workerStart`). */
+ *  module was loaded (Resource Timing's `workerStart`), or is told by its name. */
 function served() {
   const container = globalThis.navigator?.serviceWorker;
   if (container) return Boolean(container.controller);
+  if (String(globalThis.name ?? "").endsWith(SERVED_MARK)) return true;
   const [entry] = globalThis.performance?.getEntriesByName?.(import.meta.url) ?? [];
   return Boolean(entry?.workerStart);
+}
+
+/** The name for a worker started from here: `name`, marked when a service worker serves
+ *  this page or worker (so the new worker leaves its fetches as they are, unchecked). */
+export function workerName(name) {
+  return served() ? `${name}${SERVED_MARK}` : name;
 }
 
 /** The path (from the site's root) and the build's integrity of the file `input` names,
@@ -44,7 +59,9 @@ function runtimeFile(input, init) {
   if (init && (init.method || init.cache || init.integrity)) return undefined;
   let url;
   try {
-    url = new URL(input); // absolute only: a relative one is left to fetch's own base
+    // Relative as fetch reads it in a page (PyScript asks for a worker's script by its
+    // <script src>); in a worker (whose own address may be a blob) absolute only.
+    url = new URL(input, globalThis.document?.baseURI);
   } catch {
     return undefined;
   }

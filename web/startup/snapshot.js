@@ -37,7 +37,7 @@
 
 import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
 import { fetchPack, writePack } from "./pack.js";
-import { fetchRuntimeFilesOnce } from "./runtime_files.js";
+import { fetchRuntimeFilesOnce, workerName } from "./runtime_files.js";
 
 // Before anything fetches the runtime's files: a worker that no service worker serves
 // takes the copies this visit already loaded (runtime_files.js).
@@ -181,7 +181,8 @@ function makeLater() {
   const make = () => new Promise((done) => setTimeout(() => {
     let worker;
     try {
-      worker = new Worker(new URL("./snapshot_maker.js", import.meta.url), { type: "module" });
+      worker = new Worker(new URL("./snapshot_maker.js", import.meta.url),
+        { type: "module", name: workerName("qin-snapshot-maker") });
     } catch (error) {
       report("off");
       done();
