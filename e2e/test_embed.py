@@ -372,6 +372,25 @@ def test_a_long_bad_colour_and_step_are_cut_in_characters_and_counted(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+def test_a_long_caption_and_name_wrap_within_a_phone_page(page: Page, site_url: str) -> None:
+    """An author's caption holding a web address and a player's name longer than a
+    phone's width: the caption (drawn before the engine) and the move's events (after it)
+    wrap within the page, which never scrolls sideways."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    address = "https://example.org/" + "diagrams/" * 5 + "founding_next_to_a_village"
+    name = "Grossmutter" * 4
+    position = SMALL.replace('"', "&quot;")
+    third_party(page, site_url, f"""
+      <qin-board id="long" position="{position}" move="Rb2Yb1" step="1"
+                 names="{name}" caption="See {address}"></qin-board>""")
+    board = page.locator("#long")
+    expect(board.locator("figcaption")).to_contain_text(address)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    wait_ready(page, ["long"])
+    expect(board.locator(".events li").first).to_contain_text(name)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_a_step_that_is_not_a_number_is_the_diagrams_error(page: Page, site_url: str) -> None:
     fragment = f"position={quote(SMALL)}&move=Rb2Yb1&step=abc"
     page.goto(f"{site_url}embed/embed.html#{fragment}")

@@ -7,6 +7,9 @@ and tests/test_series_save.py hold the rules; these check what the player sees).
   "Learn to play" opens the tutorial.
 - A progress file with ``"ended": 1e999`` is refused in words; nothing stored is not
   JSON.
+- A game record saved by an editor in Latin-1 (a name "Jürgen") is refused as not UTF-8
+  text, nothing stored; the same record saved as UTF-16 (with its byte order mark)
+  imports with the name as written.
 - The crafted save holding a 160-game series imports and resumes after a reload; the
   page's main thread keeps answering: its long tasks are measured and printed, not
   asserted (the work, once per game, is counted in tests/test_series_save.py).
@@ -20,6 +23,7 @@ import json
 
 from playwright.sync_api import FilePayload, Page, expect
 
+import qin
 from e2e.helpers import BOOT_TIMEOUT_MS, boot
 from e2e.test_instant import booted, opened_without_python, without_python
 from e2e.test_modes import mode
@@ -67,6 +71,33 @@ def test_names_and_stored_json_that_once_stopped_the_page(page: Page) -> None:
     mode(page, "tutorial")
     expect(page.locator("#tutorial")).to_be_visible()
     assert page.evaluate("document.body?.dataset.boot") == "ready"
+
+
+def record_named(first: str) -> str:
+    game = qin.Game.new(board="bird", players=2, seed=7, names=[first, "Bob"])
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    return json.dumps(game.record(), ensure_ascii=False)
+
+
+def import_bytes(page: Page, name: str, data: bytes) -> None:
+    page.set_input_files("#import-file", files=[FilePayload(
+        name=name, mimeType="application/json", buffer=data)])
+
+
+def test_a_record_that_is_not_utf8_is_refused_not_garbled(page: Page) -> None:
+    boot(page)
+    text = record_named("J\u00fcrgen")
+    import_bytes(page, "latin1.json", text.encode("latin-1"))
+    expect(page.locator("#setup")).to_have_attribute("data-imported", "refused")
+    expect(page.locator("#saved-message")).to_contain_text(
+        "latin1.json was not imported: the file is not UTF-8 text")
+    assert not any("\ufffd" in value for value in page.evaluate(STORED_TEXTS))
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('qin.save.'))") == []
+
+    import_bytes(page, "utf16.json", text.encode("utf-16"))
+    expect(page.locator("#play")).to_be_visible()
+    expect(page.locator("#app")).to_contain_text("J\u00fcrgen")
 
 
 LONG_TASKS = """

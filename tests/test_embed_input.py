@@ -102,6 +102,24 @@ def test_the_engine_side_refuses_a_hostile_colour_as_the_diagrams_error(colour: 
     assert "svg" not in answer
 
 
+@pytest.mark.parametrize("name", ["\u202eevil", "two\nlines", "bell\u0007", "\u2066isolated"])
+def test_the_engine_side_refuses_a_name_no_player_may_have_as_the_diagrams_error(
+        name: str) -> None:
+    """A name holding a control character or a text direction mark (which would turn the
+    rest of the diagram's sentences around: "\u202eevil to move" reads backwards) is the
+    diagram's error, as the start screen refuses it; the name is shown escaped."""
+    answer = ask(names=["Ann", name])
+    assert answer["position"] is True and answer["said"] is True and "svg" not in answer
+    assert "holds a control character" in answer["error"]
+    assert not any(ch in answer["error"] for ch in "\u202e\n\u0007\u2066")
+
+
+def test_joined_emoji_and_any_script_are_a_diagrams_names() -> None:
+    family = "Mum \U0001f468\u200d\U0001f469\u200d\U0001f467"
+    answer = ask(names=[family, "\u674e\u767d"])
+    assert "error" not in answer and answer["names"] == [family, "\u674e\u767d"]
+
+
 def test_the_engine_side_refuses_an_oversized_position_before_parsing_it() -> None:
     answer = ask(position="players: 2\n" + ". .\n" * 40000)
     assert answer["position"] is True and ("at most 65,536" in answer["error"]
@@ -129,12 +147,15 @@ def test_the_engine_sides_refusals_are_said_in_the_readers_language(lang: str) -
     quoted = catalogue(lang)["value.quoted"].format(text="teal")
     assert colour["error"] == words["ui.bad_colour"].format(
         colour=quoted, palette=", ".join(PAGODA_COLOURS))
+    named = ask(names=["Ann", "\u202eevil"], lang=lang)
+    assert named["error"] == words["ui.bad_name"].format(
+        name=catalogue(lang)["value.quoted"].format(text="\\u202eevil"))
     broken = ask(position="players: 2\n. . .\n. x .\n", lang=lang)
     with pytest.raises(PositionError) as refused:
         Game.from_position("players: 2\n. . .\n. x .\n")
     reason = position_error_text(refused.value, lang)
     assert broken["error"] == words["ui.position_failed"].format(error=reason)
-    for answer in (huge, colour, broken):
+    for answer in (huge, colour, named, broken):
         assert answer["position"] is True and answer["said"] is True and "svg" not in answer
 
 

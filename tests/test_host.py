@@ -983,3 +983,15 @@ def test_a_language_whose_words_cannot_be_loaded_is_said_and_changes_nothing() -
     assert reply["changes"]["lang-note"]["hidden"] is True
     reply = h.handle({"t": "language-failed", "lang": "xx"})  # no such language: nothing said
     assert "lang-note" not in reply.get("changes", {})
+
+
+def test_a_file_the_shell_could_not_read_as_text_is_refused_in_words() -> None:
+    """The shell refuses a file whose bytes are not UTF-8 (or UTF-16 with its mark) text
+    rather than read it with replacement characters; the start screen says why."""
+    h, _ = started()
+    reply = h.handle({"t": "file", "name": "latin1.json", "refused": "not_text"})
+    said = json.dumps(reply["changes"])
+    assert "latin1.json was not imported: the file is not UTF-8 text" in said
+    assert not any(key.startswith(PREFIX) for key, _ in reply.get("writes", []))
+    assert events.to_action({"t": "file", "name": "x", "refused": "gone"},
+                            setup.Settings()) == A.ImportRefused("x", "import.unreadable")

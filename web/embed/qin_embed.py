@@ -25,7 +25,7 @@ from typing import Any
 import qin
 from qin import messages as engine
 from qin.events import Event
-from qin.inputs import shown
+from qin.inputs import is_name_text, shown
 from qin.json_text import MAX_TEXT, read_json
 from qin.messages import join_list, player_name, text
 from qin.svg import (
@@ -146,6 +146,12 @@ def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str],
             raise DiagramError(_said(messages, "ui.bad_colour", str(exc), colour=said,
                                      palette=", ".join(PAGODA_COLOURS))) from exc
     names = [str(n) for n in req.get("names") or []][:game.players]
+    for seat, given in enumerate(names, 1):
+        if not is_name_text(given):  # a direction mark would turn the sentences around
+            said = engine.value_text(shown(given, BAD_VALUE_CHARS), messages)
+            raise DiagramError(_said(messages, "ui.bad_name",
+                                     f"name {seat} {said} holds a control character",
+                                     name=said))
     if len(names) < game.players:
         names += default_names(colours, game.players, messages)[len(names):]
     game.names = names

@@ -256,10 +256,15 @@ def to_action(message: Mapping[str, Any], settings: setup.Settings) -> Action | 
     return None
 
 
+REFUSED_FILE: Final = {"too_large": "import.too_large", "not_text": "import.not_text"}
+"""The shell's reasons for a file it did not read (``refused``), as catalogue keys; any
+other is ``import.unreadable``."""
+
+
 def _file(message: Mapping[str, Any]) -> Action:
     name = _str(message.get("name"))
     why = _str(message.get("refused"))
     if why:
-        return actions.ImportRefused(name, "import.too_large" if why == "too_large"
-                                     else "import.unreadable", _str(message.get("error")))
+        return actions.ImportRefused(name, REFUSED_FILE.get(why, "import.unreadable"),
+                                     _str(message.get("error")))
     return actions.Imported(_str(message.get("text")), name)

@@ -243,16 +243,34 @@ function storageSnapshot() {
   }
 }
 
+/** The encoding of a file's bytes: UTF-16 when its byte order mark says so, else UTF-8
+ *  (the decoder drops the mark). */
+function encodingOf(bytes) {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return "utf-8";
+}
+
 async function readFile(file) {
   if (file.size > flags.fileMax) {
     send({ t: "file", name: file.name, refused: "too_large" });
     return;
   }
+  let bytes;
   try {
-    send({ t: "file", name: file.name, text: await file.text() });
+    bytes = new Uint8Array(await file.arrayBuffer());
   } catch (error) {
     send({ t: "file", name: file.name, refused: "unreadable", error: String(error?.message ?? error) });
+    return;
   }
+  let text;
+  try {  // bytes that are no text (a Latin-1 name) are refused, never read as "\ufffd"
+    text = new TextDecoder(encodingOf(bytes), { fatal: true }).decode(bytes);
+  } catch {
+    send({ t: "file", name: file.name, refused: "not_text" });
+    return;
+  }
+  send({ t: "file", name: file.name, text });
 }
 
 // -- the listeners ---------------------------------------------------------------------------
