@@ -505,6 +505,46 @@ def test_the_progress_table_is_on_the_start_screen_before_python(page: Page) -> 
     assert page.inner_html("#progress-table") == before  # Python draws the same table
 
 
+def test_the_lists_show_before_python_in_the_language_chosen_there(page: Page) -> None:
+    """The saved games and the progress, drawn by the page's Python in English: the next
+    visit, German chosen before Python, shows them in German at once (the page's Python
+    stored them in each language, worded from start.json's words), as the page's Python
+    then draws them; French the same."""
+    storage = MemoryStorage()
+    game = qin.Game.new(board="lion", players=2, seed=11)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    SaveStore(storage).create(game, {"kinds": ["human", "human"], "colours": ["orange", "white"],
+                                     "at_screen": 1, "cover": False})
+    storage.set("qin.progress", progress_record(("governor", 2, "won"), ("emperor", 3, "lost")))
+    for key, value in storage.data.items():
+        page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
+    page.goto("/")
+    assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    expect(page.locator("#saved-list button[data-action=resume]")).to_have_text("Resume")
+    for lang, resume, governor in (("de", "Weiterspielen", "Statthalter"),
+                                   ("fr", "Reprendre", "Gouverneur")):
+        held = HeldRuntime(page)
+        page.evaluate("localStorage.setItem('qin-lang', 'en')")
+        page.reload()
+        without_python(page, "setup")
+        expect(page.locator("#saved-list button[data-action=resume]")).to_have_text("Resume")
+        page.select_option("#lang", lang)  # before Python
+        expect(page.locator("#start")).to_have_text(merged_catalogue(lang)["setup.start"])
+        expect(page.locator("#saved-list button[data-action=resume]")).to_have_text(resume)
+        expect(page.locator("#saved")).to_have_attribute("data-count", "1")
+        expect(page.locator("#progress-table tr[data-level=governor] .progress-level")) \
+            .to_have_text(governor)
+        without_python(page, "setup")
+        before = (page.inner_html("#saved-list"), page.inner_html("#progress-table"))
+        booted(page, held)
+        page.wait_for_function("() => window.qinIdle")
+        # Python draws the same lists (what waited for it, exporting and deleting, on now)
+        assert (page.inner_html("#saved-list"), page.inner_html("#progress-table")) == \
+            tuple(html.replace(' disabled=""', "") for html in before)
+
+
 def test_the_stored_start_screen_is_read_up_to_its_length_in_characters(page: Page) -> None:
     """prestart.js reads the stored start screen up to ``MAX_START`` characters, counted
     as Python counts them (an emoji one character, not two UTF-16 units): one of exactly

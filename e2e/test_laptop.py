@@ -20,13 +20,24 @@ e2e/test_game.py.  Each screen's screenshot is kept: ``e2e-artifacts/laptop-<siz
 from __future__ import annotations
 
 import json
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from e2e.conftest import ARTIFACTS
-from e2e.helpers import LAPTOPS, PageProblems, boot, out_of_the_window, series_save
+from e2e.helpers import (
+    BOOT_TIMEOUT_MS,
+    LAPTOPS,
+    HeldRuntime,
+    PageProblems,
+    boot,
+    out_of_the_window,
+    series_save,
+    wait_for_boot,
+)
 from e2e.screens import REVIEW_MS
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_against
@@ -34,6 +45,13 @@ from e2e.test_game import legal_squares, pick, square
 from e2e.test_modes import import_file, mode
 from e2e.test_progress import EVERY_LEVEL, FILLS, READABLE_PX, RENDERED_JS
 from e2e.test_replay_series import finished_record
+
+WEB = Path(__file__).resolve().parent.parent / "web" / "page"
+if str(WEB) not in sys.path:
+    sys.path.insert(0, str(WEB))
+
+from qin_ui import start_screen, table  # noqa: E402
+from qin_ui.setup import COLOURS, Seat, Settings, colour_label  # noqa: E402
 
 FORM_OUT_OF_VIEW = """() => {
   const r = document.getElementById('setup-form').getBoundingClientRect();
@@ -140,4 +158,60 @@ def test_every_screen_fits_the_laptop_window(
     finally:
         print(f"{name}: {time.monotonic() - began:.1f} s")
         context.close()
+    assert not problems, "\n".join(problems)
+
+
+def remembered(players: int, lang: str) -> str:
+    """An init script: the last table started, ``players`` computers of the level with
+    the longest description (each seat described under it, on two lines in German and
+    French) on the lion's side, and the start screen the page's Python wrote for it, in
+    ``lang``; the page in that language."""
+    seats = tuple(Seat(colour_label(c), c, "heaven") for c in COLOURS[:players])
+    text = table.text_of(Settings(seats=seats, board="lion"), "single")
+    start = start_screen.stored_text(lang, None, None, start_screen.table_shown(text))
+    return ("try {"  # (not in a document without storage: a sandboxed frame's)
+            f"localStorage.setItem('qin-lang', {json.dumps(lang)});"
+            f"localStorage.setItem({json.dumps(table.KEY)}, {json.dumps(text)});"
+            f"localStorage.setItem({json.dumps(start_screen.KEY)}, {json.dumps(start)});"
+            "} catch {}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_remembered_table_shows_its_whole_form_unscrolled_on_a_laptop(
+        browser: Browser, site_url: str, page_problems: PageProblems, lang: str) -> None:
+    """A table of two, three or four seats remembered from the last visit (every seat a
+    computer, its level described): the new game's form shows whole in a 1366x768 window,
+    "Start the game" included, unscrolled, before Python and after it, in English,
+    German and French; on a 360x740 phone the page scrolls to it, nothing over it."""
+    problems: list[str] = []
+    for players in (2, 3, 4):
+        for size in ({"width": 1366, "height": 768}, {"width": 360, "height": 740}):
+            context = browser.new_context(base_url=site_url, viewport=size,  # type: ignore[arg-type]
+                                          reduced_motion="reduce")
+            page_problems.watch(context)
+            context.add_init_script(remembered(players, lang))
+            page = context.new_page()
+            held = HeldRuntime(page)
+            page.goto("/")
+            expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+            expect(page.locator("#seats .seat")).to_have_count(players)
+            name = f"{size['width']}x{size['height']}-{lang}-{players}"
+            laptop = size["width"] > 1000
+            if laptop:
+                problems.extend(f"{name} before Python: {p}"
+                                for p in [page.evaluate(FORM_OUT_OF_VIEW)] if p)
+            held.release()
+            assert wait_for_boot(page, BOOT_TIMEOUT_MS) == "ready"
+            page.wait_for_function("() => window.qinIdle")
+            expect(page.locator("#seats .seat")).to_have_count(players)
+            expect(page.locator("#seats .seat-hint")).to_have_count(players)
+            page.mouse.move(1, 1)
+            if laptop:
+                problems.extend(f"{name}: {p}" for p in [page.evaluate(FORM_OUT_OF_VIEW)] if p)
+            else:
+                page.locator("#start").scroll_into_view_if_needed()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"start-table-{name}.png"))
+            problems.extend(f"{name}: {p}" for p in out_of_the_window(page, page_scrolls=True))
+            context.close()
     assert not problems, "\n".join(problems)

@@ -18,6 +18,7 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import keep, links, saves, views  # noqa: E402
+from qin_ui.i18n import said  # noqa: E402
 from qin_ui.replay import Replay  # noqa: E402
 from qin_ui.seriesplan import SeriesPlanError, SeriesState  # noqa: E402
 
@@ -101,7 +102,8 @@ def test_entries_list_date_players_state_and_delete() -> None:
     entries = st.entries()
     assert [e.id for e in entries] == [b.id, a.id]  # newest first
     assert entries[1].names == ("Player 1", "Player 2") and entries[1].moves == 4
-    assert entries[1].state.endswith("to move") and entries[0].state.endswith(("won", "win"))
+    assert said(entries[1].state).endswith("to move") \
+        and said(entries[0].state).endswith(("won", "win"))
     st.delete(a.id)
     assert [e.id for e in st.entries()] == [b.id]
 
@@ -135,7 +137,7 @@ def test_a_damaged_save_is_kept_listed_and_exportable(raw: str, words: str) -> N
     st = store({saves.PREFIX + "x": raw})
     ok = st.save_game(good, ["human", "human"], ["green", "white"])
     entries = {e.id: e for e in st.entries()}
-    assert entries["x"].damaged and words in entries["x"].state
+    assert entries["x"].damaged and words in said(entries["x"].state)
     assert entries[ok.id].ok
     assert st.raw("x") == raw
     with pytest.raises(saves.SaveError, match=words.split()[0]):

@@ -20,7 +20,7 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import keep, links, saves  # noqa: E402
-from qin_ui.i18n import t  # noqa: E402
+from qin_ui.i18n import said, t  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
 HUMANS = {"kinds": ["human", "human"], "colours": ["green", "white"], "at_screen": 1,
@@ -285,9 +285,9 @@ def test_listing_200_saves_replays_nothing(counted: Counted) -> None:
     assert len(entries) == 201 and all(e.ok for e in entries)
     newest = entries[0]
     assert newest.over and newest.winners == tuple(finished.winners)
-    assert newest.state.endswith(("won", "win"))
+    assert said(newest.state).endswith(("won", "win"))
     other = entries[1]
-    assert other.to_move and other.state.endswith("to move")
+    assert other.to_move and said(other.state).endswith("to move")
     assert other.names == ("Player 1", "Player 2") and other.board == "bird"
     assert other.players == 2 and other.moves == len(games[9].moves)
 

@@ -19,7 +19,7 @@ WEB = ROOT / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import i18n, progress, saves, start_screen, views  # noqa: E402
+from qin_ui import i18n, progress, saves, start_screen, table, views  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.setup import Settings, opening_seats  # noqa: E402
@@ -229,3 +229,167 @@ def test_the_key_is_written_only_when_what_it_holds_changes() -> None:
     for _ in range(5):
         app.screen()
     assert Counting.writes == before
+
+
+def many_saved(storage: MemoryStorage, count: int) -> SaveStore:
+    """``count`` saved games of a few moves each (the newest listed first)."""
+    store = SaveStore(storage)
+    for seed in range(count):
+        game = qin.Game.new(board="lion", players=2, seed=seed)
+        for _ in range(3):
+            game.play(game.legal_moves()[0])
+        store.create(game, UI)
+    return store
+
+
+def test_a_start_screen_longer_than_prestart_reads_keeps_the_newest_saved_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """More saved games than the key may hold (prestart.js refuses a text longer than
+    ``MAX_START`` and shows nothing): the key holds the newest saved games that fit, as
+    the page lists them, and a line saying how many more the page lists once loaded; the
+    table, the progress and the count stay whole."""
+    storage = MemoryStorage()
+    many_saved(storage, 30)
+    app = boot(storage)
+    whole = storage.data[start_screen.KEY]
+    shown = app.screen().elements["saved-list"].html
+    assert shown is not None
+    limit = len(whole) * 2 // 3
+    monkeypatch.setattr(start_screen, "MAX_START", limit)
+    storage.remove(start_screen.KEY)
+    app = boot(storage)
+    text = storage.data[start_screen.KEY]
+    assert len(text) <= limit
+    lists = json.loads(text)["lists"]
+    assert lists["count"] == 30 and lists["progress"] == stored_whole(whole)["progress"]
+    rows = lists["saved"].split("</li>")[:-1]
+    kept = [row for row in rows if 'data-id="' in row]
+    assert 10 < len(kept) < 30
+    assert lists["saved"].startswith("</li>".join(kept) + "</li>")
+    assert shown.startswith("</li>".join(kept) + "</li>")  # the newest, as the page lists them
+    more = 30 - len(kept)
+    assert rows[-1].startswith('<li class="more">') and f"{more} more saved games" in rows[-1]
+    ids = {row.split('data-id="')[1].split('"')[0] for row in kept}
+    assert set(lists["boards"]) == ids and set(lists["stamps"]) == ids
+    # the longest that fits: one saved game more would not
+    assert len(kept) == len(rows) - 1
+
+
+def stored_whole(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    assert isinstance(data, dict)
+    lists = data["lists"]
+    assert isinstance(lists, dict)
+    return lists
+
+
+def test_a_start_screen_whose_lists_never_fit_keeps_the_table_else_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not even the progress table and the line of how many saved games fit: the key
+    holds the table without the lists (prestart.js leaves them to Python); not even that:
+    no key at all, the one stored before removed (it would show lists no longer true)."""
+    storage = MemoryStorage()
+    many_saved(storage, 3)
+    storage.set(table.KEY, table.text_of(Settings(seats=opening_seats(3)), "single"))
+    boot(storage)
+    whole = json.loads(storage.data[start_screen.KEY])
+    assert whole["table"] is not None and whole["lists"] is not None
+    without_lists = len(start_screen.stored_text("en", None, None, start_screen.table_shown(
+        storage.data[table.KEY])))
+    monkeypatch.setattr(start_screen, "MAX_START", without_lists)
+    storage.set(start_screen.KEY, "an old start screen")
+    boot(storage)
+    data = json.loads(storage.data[start_screen.KEY])
+    assert data["lists"] is None and data["table"] == whole["table"]
+    monkeypatch.setattr(start_screen, "MAX_START", without_lists - 1)
+    boot(storage)
+    assert start_screen.KEY not in storage.data
+
+
+def list_words(site: dict[str, Any]) -> str:
+    """start.json's words of each language, as the shell hands them to the page's Python."""
+    return json.dumps({lang: words["words"] for lang, words in site["langs"].items()})
+
+
+def test_the_lists_are_stored_in_every_language_as_the_page_draws_them_there() -> None:
+    """A page opened in another language than the one the lists were last drawn in (the
+    player chose it, before Python or on the last visit) shows them before Python: the
+    page's Python, given start.json's words, stores them in each language as it draws them
+    in that language (a saved game playing, one finished, a damaged one, the progress),
+    and leaves them out first when the key would be too long."""
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.create(finished_game(5), UI)
+    game = qin.Game.new(board="bird", players=2, seed=3)
+    game.play(game.legal_moves()[0])
+    store.create(game, UI)
+    storage.set(saves.PREFIX + "broken", "{not json")
+    storage.set(progress.KEY, json.dumps({"format": progress.FORMAT, "games": [
+        {"id": "a", "level": "governor", "players": 2, "result": "won", "ended": 1},
+        {"id": "b", "level": "heaven", "players": 3, "result": "lost", "ended": 2}]}))
+    site = json.loads(start_screen.site_file(CATALOGUES))
+    drawn = {}
+    for lang in LANGS:
+        shown = boot(storage, lang).screen().elements
+        drawn[lang] = {"saved": shown["saved-list"].html, "progress": shown["progress-table"].html}
+    assert drawn["de"] != drawn["en"] and drawn["fr"] != drawn["en"]
+    for lang in LANGS:
+        app = App(SaveStore(storage))
+        app.start_key.read_words(list_words(site))
+        form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird",
+                      False, "", "single", True)
+        app.store(app.dispatch(A.LanguageChosen(lang, json.dumps(CATALOGUES[lang]), form)))
+        app.store(app.dispatch(A.Boot("http://localhost/", "")))
+        app.screen()
+        lists = stored(storage)["lists"]
+        assert {"saved": lists["saved"], "progress": lists["progress"]} == drawn[lang]
+        assert lists["langs"] == {other: drawn[other] for other in LANGS if other != lang}
+    assert "Beschädigter Spielstand" in str(drawn["de"]["saved"])
+    assert "Enregistrement endommagé" in str(drawn["fr"]["saved"])
+
+
+def test_the_lists_in_the_other_languages_go_first_when_the_key_would_be_too_long(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = MemoryStorage()
+    many_saved(storage, 4)
+    site = json.loads(start_screen.site_file(CATALOGUES))
+    app = App(SaveStore(storage))
+    app.start_key.read_words(list_words(site))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    app.screen()
+    lists = stored(storage)["lists"]
+    assert sorted(lists["langs"]) == ["de", "fr"]
+    kept = app.start_key.lists
+    assert kept is not None
+    alone = start_screen.stored_text("en", kept.alone(), None)
+    monkeypatch.setattr(start_screen, "MAX_START", len(alone))
+    storage.remove(start_screen.KEY)
+    app = App(SaveStore(storage))
+    app.start_key.read_words(list_words(site))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    app.screen()
+    data = stored(storage)
+    assert data["lists"]["langs"] == {} and data["lists"]["count"] == 4
+    assert data["lists"]["saved"] == lists["saved"]  # its own language whole
+
+
+def test_the_lists_in_the_other_languages_hold_the_newest_saved_games() -> None:
+    """Many saved games: the other languages' lists hold the newest ``OTHERS_LISTED`` as
+    the page lists them there, and a line of how many more (in that language)."""
+    storage = MemoryStorage()
+    many_saved(storage, start_screen.OTHERS_LISTED + 3)
+    site = json.loads(start_screen.site_file(CATALOGUES))
+    german = boot(storage, "de").screen().elements["saved-list"].html or ""
+    app = App(SaveStore(storage))
+    app.start_key.read_words(list_words(site))
+    form = A.Form(("Green", "White"), ("green", "white"), ("human", "human"), "bird", False,
+                  "", "single", True)
+    app.store(app.dispatch(A.LanguageChosen("en", json.dumps(CATALOGUES["en"]), form)))
+    app.store(app.dispatch(A.Boot("http://localhost/", "")))
+    app.screen()
+    saved = stored(storage)["lists"]["langs"]["de"]["saved"]
+    rows = german.split("</li>")[:start_screen.OTHERS_LISTED]
+    assert saved.startswith("</li>".join(rows) + "</li>")
+    assert saved.count('data-state="ok"') == start_screen.OTHERS_LISTED
+    assert saved.endswith('<li class="more">3 weitere gespeicherte Spiele, aufgelistet, '
+                          'sobald die Seite geladen ist.</li>')

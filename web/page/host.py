@@ -434,6 +434,7 @@ class Host:
         """The start, in one go: the start screen as prestart.js leaves it (its form and
         what the player pressed), the language, ``Boot``, then that intent."""
         self.catalogue = str(message.get("catalogue") or "{}")
+        self.app.start_key.read_words(str(message.get("words") or ""))
         handed = handover.read(str(message.get("handed") or ""))
         form = handed.form if handed is not None else \
             events.read_form(message.get("form"), self.app.state.start.settings)

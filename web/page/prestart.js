@@ -8,13 +8,14 @@
 //     "Dealing…"; a first visit's seat rows for 2, 3 and 4 players as the keys of their
 //     pieces; and the storage keys below;
 //   - the storage key start.json names (qin_ui.start_screen.StartKeeper): the saved games
-//     and the progress table as the page's Python last drew them, in its language, each
-//     saved game's board, the unfinished game left open, and the last table started
+//     and the progress table as the page's Python last drew them, in its language and, as
+//     it words them there, in the others (from start.json's "words" of each language,
+//     handed to it: words()), each saved game's board, the unfinished game left open, and the last table started
 //     (qin_ui.table) as the start screen draws it: its seat rows for 2, 3 and 4 players (as
 //     pieces' keys: shown in any language) and its choices, shown while the table kept is
 //     still the one they were drawn from (another tab may have started a game since). A
-//     value that is missing or damaged, and lists in another language, show nothing and
-//     wait for Python (the empty lists are shown only when nothing at all is stored; the
+//     value that is missing or damaged, and lists not stored in the page's language (too
+//     long to keep in every language), show nothing and wait for Python (the empty lists are shown only when nothing at all is stored; the
 //     start.json seats and choices when no table is).
 //
 // Seat rows are joined (rowsOf) as the page's Python wrote them: each part the key of a
@@ -194,10 +195,13 @@ function showPlans() {
   if (show(select, words().plans)) select.value = value;
 }
 
-/** The saved games and the progress table as stored in the page's language, the empty
- *  lists when nothing is stored, else nothing (the page's Python draws them). */
+/** The saved games and the progress table as stored in the page's language (the page's
+ *  Python's own, or those it worded in the others: lists.langs), the empty lists when
+ *  nothing is stored, else nothing (the page's Python draws them). */
 function showLists() {
-  const lists = stored?.lang === lang() && stored.lists && typeof stored.lists === "object" ? stored.lists : null;
+  const kept = stored?.lists && typeof stored.lists === "object" ? stored.lists : null;
+  const worded = stored?.lang === lang() ? kept : kept?.langs?.[lang()];
+  const lists = worded && typeof worded === "object" ? { ...kept, ...worded } : null;
   const empty = !lists && nothingStored() ? words() : null;
   const saved = typeof lists?.saved === "string" ? lists.saved : empty?.saved ?? "";
   const table = typeof lists?.progress === "string" ? lists.progress : empty?.progress ?? "";
@@ -414,6 +418,14 @@ window.qinPrestart = {
     keepNote();
     if (!usable) return "";
     return JSON.stringify({ form: readForm(), intent, focus: document.activeElement?.id || "", failed });
+  },
+  /** start.json's words of each language (those the lists are worded from) as JSON text,
+   *  for the page's Python, which stores the lists in each language; "" before start.json
+   *  came. */
+  words() {
+    const langs = site?.langs && typeof site.langs === "object" ? site.langs : null;
+    if (!langs) return "";
+    return JSON.stringify(Object.fromEntries(Object.entries(langs).map(([l, w]) => [l, w?.words ?? {}])));
   },
   /** After take(), in the task that applies Python's first reply: the board's area no
    *  longer inert. */

@@ -8,7 +8,8 @@
 // in), it takes prestart.js's hand-over, binds its listeners and sends "start"; each
 // message gets one reply, applied in order. Messages (field "t"):
 //   start    {href, hash, storage (localStorage's keys and values, null: blocked),
-//             handed (prestart.js's hand-over), lang, catalogue, form}
+//             handed (prestart.js's hand-over), words (prestart.js's: start.json's words
+//             the start screen's lists are worded from, per language), lang, catalogue, form}
 //   click    {path}              path: the target and its ancestors up to #app, each
 //   change   {path, name, value, form}    {tag, id, cls: [...], data: {...}}
 //   input    {path, value}       submit {form}      form: {fields: {id: value or checked}}
@@ -778,6 +779,7 @@ async function connect() {
   post = poster;
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
+    words: window.qinPrestart?.words ? String(window.qinPrestart.words()) : "",
     lang: bridge ? String(bridge.lang) : "en",
     catalogue: bridge?.text != null ? String(bridge.text) : String(catalogue), form: pageForm() });
   await order;

@@ -32,7 +32,8 @@ The log links each event to its section of the rules reference: ``rules_href``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final, Protocol, runtime_checkable
@@ -81,6 +82,22 @@ def set_language(lang: str, messages: Mapping[str, Any]) -> None:
     _STATE["messages"] = {**engine.catalogue(lang),
                           **{str(k): str(v) for k, v in messages.items()}}
     _STATE["generation"] += 1
+
+
+@contextmanager
+def speaking(lang: str, messages: Mapping[str, Any]) -> Iterator[None]:
+    """Speak ``lang`` with ``messages`` (over the engine's, as ``set_language``) for a
+    while, then as before; ``generation`` stays as it is, so only for words no cache keeps
+    (the start screen's lists before Python in the other languages, ``start_screen``)."""
+    before = dict(_STATE)
+    lang = lang if lang in LANGS else DEFAULT
+    _STATE["lang"] = lang
+    _STATE["messages"] = {**engine.catalogue(lang),
+                          **{str(k): str(v) for k, v in messages.items()}}
+    try:
+        yield
+    finally:
+        _STATE.update(before)
 
 
 def language() -> str:

@@ -138,11 +138,22 @@ def rating(games: Iterable[Game]) -> float | None:
     return _solve(results) if results else None
 
 
+_HISTORY: dict[tuple[tuple[float, float, int], ...], tuple[float, ...]] = {}
+"""The last history worked out (``history``), by its games' results: the start screen
+draws it, and its key before Python in every language (``start_screen``), from the same
+games; each rating solved afresh for each game is what costs."""
+
+
 def history(games: Sequence[Game]) -> list[float]:
     """The rating after each rated game, oldest first."""
     ordered = sorted(games, key=lambda g: g.ended)
-    results = _counted(ordered)
-    return [_solve(results[:n]) for n in range(1, len(results) + 1)]
+    results = tuple(_counted(ordered))
+    known = _HISTORY.get(results)
+    if known is None:
+        known = tuple(_solve(results[:n]) for n in range(1, len(results) + 1))
+        _HISTORY.clear()
+        _HISTORY[results] = known
+    return list(known)
 
 
 # -- in words and as a picture -------------------------------------------------------------

@@ -70,7 +70,7 @@ from qin.json_text import JsonTextError, read_json
 from . import i18n
 from .gamerecord import SaveError as SaveError
 from .gamerecord import record_of as record_of
-from .i18n import Words, join, t, words
+from .i18n import Said, Words, join, t, words
 from .links import LinkError, read_link
 from .setup import COLOURS
 
@@ -293,8 +293,9 @@ class Entry:
     names: tuple[str, ...] = ()
     board: str = ""
     moves: int = 0
-    state: str = ""
-    """``"Green to move"``, ``"Green won"``... or, when damaged, what is wrong."""
+    state: Said = ""
+    """``"Green to move"``, ``"Green won"``... or, when damaged, what is wrong; worded when
+    shown (``i18n.said``: in the language of that moment)."""
     series: bool = False
     players: int = 0
     to_move: int = 0
@@ -331,6 +332,18 @@ def state_text(game: qin.Game) -> str:
     """How a game stands, in a few words: ``"Green to move"`` / ``"White won"``."""
     return _state_words(game.names, tuple(game.winners) if game.is_over else (),
                         game.to_move)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a saved game stands (``"Green to move"``, ``"White won"``), worded when shown."""
+
+    names: tuple[str, ...]
+    winners: tuple[int, ...]
+    to_move: int
+
+    def text(self) -> str:
+        return _state_words(self.names, self.winners, self.to_move)
 
 
 def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int) -> str:
@@ -687,16 +700,16 @@ class SaveStore:
             try:
                 out.append(self._entry(save_id, text))
             except SaveError as exc:
-                out.append(Entry(save_id, False, state=str(exc)))
+                out.append(Entry(save_id, False, state=i18n.reason(exc)))
             except Exception as exc:  # whatever else is wrong with it, the page starts
-                out.append(Entry(save_id, False, state=t("saves.error.unreadable",
-                                                          error=type(exc).__name__)))
+                out.append(Entry(save_id, False, state=words("saves.error.unreadable",
+                                                              error=type(exc).__name__)))
         return sorted(out, key=lambda e: (e.ok, e.updated), reverse=True)
 
     def _entry(self, save_id: str, text: str) -> Entry:
         """A line of the list from the save's summary; a save without one (the previous
         format) is checked field by field and listed from its record."""
-        data = json_value(text, t("saves.this_save"))
+        data = json_value(text, words("saves.this_save"))
         if isinstance(data, dict) and data.get("format") == FORMAT \
                 and data.get("id") == save_id and _is_int(data.get("rev")) \
                 and data["rev"] >= 0:
@@ -706,7 +719,7 @@ class SaveStore:
             if s is not None and isinstance(colours, list) \
                     and all(isinstance(c, str) and c in COLOURS for c in colours):
                 return Entry(save_id, True, _number(data.get("updated")), s.names, s.board,
-                             s.moves, _state_words(s.names, s.winners, s.to_move), s.series,
+                             s.moves, Standing(s.names, s.winners, s.to_move), s.series,
                              s.players, s.to_move, s.winners, s.over, s.mode, data["rev"],
                              position=s.position, colours=tuple(colours))
         saved = read_save(text)
@@ -714,7 +727,8 @@ class SaveStore:
             raise SaveError(words("saves.error.moved"))
         record = saved.record  # how it stands is known once it is opened (a replay)
         return Entry(save_id, True, saved.updated, tuple(record["names"]), record["board"],
-                     len(record["moves"]), t("saves.not_summarised"), saved.series is not None,
+                     len(record["moves"]), words("saves.not_summarised"),
+                     saved.series is not None,
                      record["players"], mode=saved.mode, rev=saved.rev, summarised=False)
 
     # -- the previous page's calls -------------------------------------------------------

@@ -15,9 +15,12 @@
   reopens it), and the last table started (``table.KEY``) as the start screen draws it
   (``TableShown``: the seat rows for 2, 3 and 4 players as pieces' keys, shown in any
   language, and the choices), so that the page opened shows it before Python, in the
-  language the player chooses there too, and an early Start starts it.  A value that is
-  missing or damaged shows nothing and waits for Python, as do lists in another
-  language.
+  language the player chooses there too, and an early Start starts it.  The lists are
+  kept in the other languages too (``Lists.langs``, worded from start.json's "words",
+  which prestart.js hands over: ``StartKeeper.read_words``), so that a page opened or
+  switched to another language before Python shows them in it.  The text is never longer
+  than prestart.js reads (``fitted``).  A value that is missing or damaged shows nothing
+  and waits for Python, as do lists not kept in the page's language.
 
 The seat rows are kept as keys (``Parts``), not as HTML: a table of three seats drawn for
 2, 3 and 4 players was some 24 KB of HTML (a pagoda's drawing and the colours' and
@@ -33,7 +36,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any, Final
 
@@ -55,6 +58,14 @@ COUNTS: Final = (2, 3, 4)
 KEYS: Final = {"start": KEY, "format": FORMAT, "maxStart": MAX_START, "savePrefix": PREFIX,
                "progress": progress.KEY, "table": table.KEY}
 """What prestart.js needs to know of the page's storage (``start.json``'s "keys")."""
+LIST_WORDS: Final = ("saved.", "saves.", "progress.", "rating.", "board.", "ai.", "kind.",
+                     "player.", "plural.", "list.")
+"""The catalogue keys the saved games and the progress table are worded from (their
+prefixes): start.json's "words" of each language, handed to the page's Python, which
+stores the lists in each language too (``StartKeeper.others``)."""
+OTHERS_LISTED: Final = 20
+"""The saved games listed in the other languages (the newest; a line says how many more):
+a list of hundreds worded three times over would cost each change of it."""
 
 
 # -- written at build time ---------------------------------------------------------------
@@ -96,6 +107,8 @@ def prerendered() -> dict[str, Any]:
         "changed": (f"<strong>{escape(t('saved.damaged'))}</strong> — "
                     f"{escape(t('saved.changed'))}"),
         "board": t("play.board"),
+        "words": {key: text for key, text in i18n.messages().items()
+                  if key.startswith(LIST_WORDS)},
         "failed": {lang: i18n.said(i18n.language_failed(lang))
                    for lang in i18n.LANGS if lang != i18n.language()},
     }
@@ -156,18 +169,46 @@ class Lists:
     """Each listed game's save as it was when listed (``saves.stamp_of`` its text):
     prestart.js shows a save whose text is no longer that as damaged (``changed``), never
     with Resume, until the page's Python reads it."""
+    rows: tuple[tuple[str, str], ...] = ()
+    """Each saved game's id and row of ``saved`` (``views.saved_rows``), newest first:
+    the first ones are listed alone when all do not fit (``first``)."""
+    langs: tuple[tuple[str, str, str], ...] = ()
+    """The saved games and the progress table in the other languages (a language, its
+    ``saved`` and its ``progress``): shown before Python in a page in that language."""
+
+    def alone(self) -> Lists:
+        """These lists in their own language alone."""
+        return replace(self, langs=())
+
+    def first(self, n: int) -> Lists:
+        """These lists with the first ``n`` saved games alone (their boards and stamps),
+        and a line saying how many more the page lists once loaded."""
+        if not self.rows:  # no saved game: nothing to leave out
+            return self.alone()
+        kept = self.rows[:n]
+        ids = {i for i, _ in kept}
+        more = views.saved_more(len(self.rows) - len(kept)) if len(kept) < len(self.rows) else ""
+        return replace(self, saved="".join(html for _, html in kept) + more,
+                       boards=tuple(b for b in self.boards if b[0] in ids),
+                       stamps=tuple(s for s in self.stamps if s[0] in ids), rows=kept,
+                       langs=())
 
     def to_dict(self) -> dict[str, Any]:
         return {"saved": self.saved, "count": self.count, "progress": self.progress,
                 "games": self.games, "boards": {i: b.to_dict() for i, b in self.boards},
-                "stamps": dict(self.stamps)}
+                "stamps": dict(self.stamps),
+                "langs": {lang: {"saved": saved, "progress": progress}
+                          for lang, saved, progress in self.langs}}
 
 
 def lists_of(entries: Sequence[Entry], saved_html: str, record: Progress,
-             progress_html: str) -> Lists:
+             progress_html: str, rows: Sequence[str] = ()) -> Lists:
+    """The lists as drawn: ``saved_html`` of ``entries`` (``rows``, its rows), the
+    progress ``record`` as ``progress_html``."""
     boards = tuple((e.id, Board(e.board, e.position, e.colours))
                    for e in entries if e.ok and e.position)
-    return Lists(saved_html, len(entries), progress_html, len(record.games), boards)
+    return Lists(saved_html, len(entries), progress_html, len(record.games), boards,
+                 rows=tuple(zip((e.id for e in entries), rows, strict=True)) if rows else ())
 
 
 @dataclass(frozen=True)
@@ -207,12 +248,45 @@ def table_shown(text: str | None) -> TableShown | None:
 
 def stored_text(lang: str, lists: Lists | None, open_board: Board | None,
                 shown: TableShown | None = None) -> str:
-    """The text of ``KEY``."""
+    """The text of ``KEY`` (of any length: ``fitted``)."""
     return json.dumps({"format": FORMAT, "lang": lang,
                        "lists": lists.to_dict() if lists is not None else None,
                        "open": open_board.to_dict() if open_board is not None else None,
                        "table": shown.to_dict() if shown is not None else None},
                       ensure_ascii=False, separators=(",", ":"))
+
+
+def fitted(lang: str, lists: Lists | None, open_board: Board | None,
+           shown: TableShown | None = None) -> str | None:
+    """The text of ``KEY`` that prestart.js reads (at most ``MAX_START`` characters): the
+    whole, else with the lists in their own language alone (``Lists.alone``), else with
+    the newest saved games that fit and the line of how many more (``Lists.first``: a
+    player sees their latest games, their table and progress at once), else without the
+    lists (prestart.js leaves them to the page's Python), else ``None``.
+    The longest first ones are found by halving: some ``log2`` of the saved games texts
+    built, only when the whole does not fit."""
+    whole = stored_text(lang, lists, open_board, shown)
+    if len(whole) <= MAX_START:
+        return whole
+    if lists is not None and lists.langs:
+        alone = stored_text(lang, lists.alone(), open_board, shown)
+        if len(alone) <= MAX_START:
+            return alone
+    if lists is not None:
+        def text(n: int) -> str:
+            return stored_text(lang, lists.first(n), open_board, shown)
+        fits, low, high = None, 0, len(lists.rows)
+        while low <= high:  # the largest n whose text fits
+            middle = (low + high) // 2
+            candidate = text(middle)
+            if len(candidate) <= MAX_START:
+                fits, low = candidate, middle + 1
+            else:
+                high = middle - 1
+        if fits is not None:
+            return fits
+    bare = stored_text(lang, None, open_board, shown)
+    return bare if len(bare) <= MAX_START else None
 
 
 @dataclass
@@ -224,10 +298,24 @@ class StartKeeper:
     open_board: Board | None = None
     shown: TableShown | None = None
     written: tuple[str, Lists | None, Board | None, TableShown | None] | None = None
+    others: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The words of the lists in the other languages (start.json's "words", ``read_words``):
+    the lists are stored in those languages too."""
     _shown_for: str | None = None
     _lists_for: tuple[list[Entry], int, Progress, int, int] | None = None
     _open_for: tuple[str, int] | None = None
     _ended: tuple[str, int] | None = None
+
+    def read_words(self, text: str) -> None:
+        """start.json's words of each language (``{lang: {key: text}}`` as JSON text, as
+        the shell hands them over; anything else: none)."""
+        try:
+            data = json.loads(text) if text else None
+        except ValueError:
+            data = None
+        self.others = {lang: {str(k): v for k, v in words.items() if isinstance(v, str)}
+                       for lang, words in (data.items() if isinstance(data, dict) else ())
+                       if lang in i18n.LANGS and isinstance(words, dict)}
 
     @property
     def storage(self) -> Storage:
@@ -272,20 +360,31 @@ class StartKeeper:
             self.shown = table_shown(text)
 
     def _lists(self, entries: Sequence[Entry], record: Progress) -> Lists:
-        lists = lists_of(entries, views.saved_html(entries), record,
-                         progress.table_html(record, views.level_name))
+        rows = views.saved_rows(entries)
+        lists = lists_of(entries, views.saved_list(rows), record,
+                         progress.table_html(record, views.level_name), rows)
         stamps = []
         for entry in entries:
             with contextlib.suppress(Exception):
                 text = self.store.raw(entry.id) if entry.ok else None
                 if text is not None:
                     stamps.append((entry.id, stamp_of(text)))
-        return replace(lists, stamps=tuple(stamps))
+        langs = []
+        for lang, words in sorted(self.others.items()):
+            if lang == i18n.language():
+                continue
+            with i18n.speaking(lang, words):
+                more = len(entries) - OTHERS_LISTED
+                saved = views.saved_list(views.saved_rows(entries[:OTHERS_LISTED])) \
+                    + (views.saved_more(more) if more > 0 else "")
+                langs.append((lang, saved, progress.table_html(record, views.level_name)))
+        return replace(lists, stamps=tuple(stamps), langs=tuple(langs))
 
     def write(self) -> None:
-        """Store what changed (storage full or off: prestart.js waits for Python).  While a
-        game is open the lists and the table are left out: a page opened now shows that
-        game's board, and a move writes a small value."""
+        """Store what changed, as long as prestart.js reads (``fitted``; nothing fits, or
+        the storage is full: the value stored before is removed, prestart.js waits for
+        Python).  While a game is open the lists and the table are left out: a page opened
+        now shows that game's board, and a move writes a small value."""
         closed = self.open_board is None
         now = (i18n.language(), self.lists if closed else None, self.open_board,
                self.shown if closed else None)
@@ -294,8 +393,15 @@ class StartKeeper:
                 and self.written[3] is now[3]:
             return
         self.written = now
-        with contextlib.suppress(Exception):
-            self.storage.set(KEY, stored_text(*now))
+        text = fitted(*now)
+        try:
+            if text is None:
+                self.storage.remove(KEY)
+            else:
+                self.storage.set(KEY, text)
+        except Exception:  # noqa: BLE001 - storage full or off: no value left behind
+            with contextlib.suppress(Exception):
+                self.storage.remove(KEY)
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,22 @@ def _date(ms: float) -> str:
 def saved_html(entries: Sequence[Entry]) -> str:
     """The "Saved games" list: resume (a finished game: open), export, delete (a damaged
     save: export its text)."""
+    return saved_list(saved_rows(entries))
+
+
+def saved_list(rows: Sequence[str]) -> str:
+    """The "Saved games" list of these rows (``saved_rows``); none: a line saying so."""
+    return "".join(rows) or f'<li class="empty">{escape(t("saved.none"))}</li>'
+
+
+def saved_more(count: int) -> str:
+    """The line under the first saved games listed before Python (``start_screen``):
+    ``count`` more, listed once the page has loaded."""
+    return f'<li class="more">{escape(i18n.plural(count, "saved.more"))}</li>'
+
+
+def saved_rows(entries: Sequence[Entry]) -> list[str]:
+    """The "Saved games" list's rows (``saved_html``), one per entry."""
     rows = []
     for e in entries:
         sid = escape(e.id, quote=True)
@@ -156,7 +172,7 @@ def saved_html(entries: Sequence[Entry]) -> str:
         if e.ok:
             names = escape(f" {t('saved.vs')} ".join(i18n.player_names(e.names)))
             what = t("saved.series" if e.series else "saved.game", board=board_label(e.board),
-                     state=e.state, moves=e.moves)
+                     state=i18n.said(e.state), moves=e.moves)
             rows.append(
                 f'<li class="saved-game" data-id="{sid}" data-state="ok">'
                 f'<span class="saved-what"><strong>{names}</strong> '
@@ -169,10 +185,10 @@ def saved_html(entries: Sequence[Entry]) -> str:
             rows.append(
                 f'<li class="saved-game damaged" data-id="{sid}" data-state="damaged">'
                 f'<span class="saved-what"><strong>{escape(t("saved.damaged"))}</strong> — '
-                f"{escape(e.state)}</span> "
+                f"{escape(i18n.said(e.state))}</span> "
                 f'<button type="button" data-action="export-raw">'
                 f'{escape(t("saved.export_raw"))}</button> ' + delete)
-    return "".join(rows) or f'<li class="empty">{escape(t("saved.none"))}</li>'
+    return rows
 
 
 # -- the side panel --------------------------------------------------------------------
