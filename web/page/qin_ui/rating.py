@@ -114,13 +114,28 @@ def _counted(games: Iterable[Game]) -> list[tuple[float, float, int]]:
     return out
 
 
-def _solve(results: Sequence[tuple[float, float, int]]) -> float:
-    """The rating at which the expected scores add up to the scores (with the prior)."""
+Kinds = dict[tuple[float, int], int]
+"""How many counted games were played against each kind of table: (the level's rating,
+players). Games of one kind weigh the same in a rating: a solve weighs each kind once."""
+
+
+def _kinds(results: Sequence[tuple[float, float, int]]) -> Kinds:
+    kinds: Kinds = {}
+    for _, level, players in results:
+        kinds[level, players] = kinds.get((level, players), 0) + 1
+    return kinds
+
+
+def _solve_kinds(kinds: Kinds, score: float) -> float:
+    """The rating at which the expected scores of games of ``kinds`` (with the prior) add up
+    to ``score``, the games' scores."""
     prior = float(LEVEL_RATINGS[ANCHOR[0]])
-    target = PRIOR + sum(s for s, _, _ in results)
+    target = PRIOR + score
+    weighed = list(kinds.items())
 
     def gap(r: float) -> float:  # grows with r
-        return expected(r, prior) + sum(expected(r, lv, n) for _, lv, n in results) - target
+        return expected(r, prior) + sum(count * expected(r, lv, n)
+                                        for (lv, n), count in weighed) - target
 
     low, high = -2000.0, 6000.0
     for _ in range(100):
@@ -130,6 +145,11 @@ def _solve(results: Sequence[tuple[float, float, int]]) -> float:
         else:
             high = mid
     return (low + high) / 2
+
+
+def _solve(results: Sequence[tuple[float, float, int]]) -> float:
+    """The rating at which the expected scores add up to the scores (with the prior)."""
+    return _solve_kinds(_kinds(results), sum(s for s, _, _ in results))
 
 
 def rating(games: Iterable[Game]) -> float | None:
@@ -150,7 +170,14 @@ def history(games: Sequence[Game]) -> list[float]:
     results = tuple(_counted(ordered))
     known = _HISTORY.get(results)
     if known is None:
-        known = tuple(_solve(results[:n]) for n in range(1, len(results) + 1))
+        kinds: Kinds = {}
+        score = 0.0
+        solved = []
+        for s, level, players in results:  # each game's kind added to those before it
+            kinds[level, players] = kinds.get((level, players), 0) + 1
+            score += s
+            solved.append(_solve_kinds(kinds, score))
+        known = tuple(solved)
         _HISTORY.clear()
         _HISTORY[results] = known
     return list(known)
