@@ -34,6 +34,7 @@ from e2e.helpers import (
     HeldRuntime,
     PageProblems,
     boot,
+    hot_seat,
     out_of_the_window,
     series_save,
     wait_for_boot,
@@ -215,3 +216,48 @@ def test_a_remembered_table_shows_its_whole_form_unscrolled_on_a_laptop(
             problems.extend(f"{name}: {p}" for p in out_of_the_window(page, page_scrolls=True))
             context.close()
     assert not problems, "\n".join(problems)
+
+
+EDGES_JS = """() => {
+  const right = (sel) => {
+    const el = [...document.querySelectorAll(sel)].find((e) => e.checkVisibility());
+    return el ? Math.round(el.getBoundingClientRect().right) : null;
+  };
+  return { header: right('.topbar'), backdrop: right('.modal'), window: innerWidth };
+}"""
+"""How far right the header and a dialog's dimmed backdrop reach, and the window's width."""
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_the_header_and_a_dialog_s_backdrop_reach_the_window_s_right_edge(
+        browser: Browser, site_url: str, page_problems: PageProblems,
+        size: ViewportSize) -> None:
+    """A game fits the laptop's window unscrolled: no empty scrollbar's strip is kept at
+    its right, beside the header's green or a dialog's dimmed backdrop (the hand-over
+    cover, a finished game's result)."""
+    context = browser.new_context(base_url=site_url, viewport=size, reduced_motion="reduce")
+    page_problems.watch(context)
+    page = context.new_page()
+    seen: dict[str, dict[str, int | None]] = {}
+    boot(page)
+    mode(page, "start")
+    hot_seat(page)
+    page.click("#start")
+    mode(page, "playing")
+    seen["playing"] = page.evaluate(EDGES_JS)
+    pick(page)
+    square(page, legal_squares(page)[0]).click()
+    mode(page, "cover")
+    seen["cover"] = page.evaluate(EDGES_JS)
+    page.click("#cover-ok")
+    mode(page, "playing")
+    page.click("#new-game")
+    mode(page, "start")
+    import_file(page, "game-31.json", finished_record(31))
+    mode(page, "result")
+    seen["result"] = page.evaluate(EDGES_JS)
+    context.close()
+    short = {screen: edges for screen, edges in seen.items()
+             if edges["header"] != edges["window"]
+             or (screen != "playing" and edges["backdrop"] != edges["window"])}
+    assert short == {}

@@ -1080,6 +1080,35 @@ def test_the_result_s_buttons_on_one_line_on_the_phone(small_phone: Page) -> Non
     labels_whole(page, "result", wide=True)
 
 
+NAME_LINES_JS = """() => [...document.querySelectorAll('#result-body td.name')].map((td) => {
+  const range = document.createRange();
+  range.selectNodeContents(td.firstChild);  // the name's words, not its badge
+  return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+})"""
+"""How many lines each player's name takes in the result's table."""
+
+
+def test_the_result_s_names_each_on_one_line_on_the_phone(small_phone: Page) -> None:
+    """The winner's name and its badge: "Player 2" whole on its line, never "Player" above
+    "2 winner", in English, German and French."""
+    page = boot(small_phone)
+    import_file(page, "game-31.json", finished_record(31))
+    expect(page.locator("#app")).to_have_attribute("data-mode", "result")
+    broken = {}
+    for lang in ("en", "de", "fr"):
+        page.locator("#result-close").tap()
+        expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.locator("#show-result").tap()
+        expect(page.locator("#app")).to_have_attribute("data-mode", "result")
+        page.wait_for_function("() => window.qinIdle")
+        lines = page.evaluate(NAME_LINES_JS)
+        if max(lines) > 1:
+            broken[lang] = lines
+    assert broken == {}
+
+
 HEADER_SIZES: tuple[ViewportSize, ...] = ({"width": 360, "height": 740},
                                           {"width": 390, "height": 844})
 """The phones the header is measured on, in a window whose scrollbar takes room (15 px):

@@ -971,6 +971,28 @@ def test_pausing_drops_the_turn_under_way() -> None:
     assert any(isinstance(e, A.After) for e in effects)
 
 
+def test_a_watched_game_s_hand_area_says_the_pause_and_offers_no_turn() -> None:
+    """Computers only: no Turn button (nobody here turns a tile), and while paused the
+    hand's words say the game waits, never that a computer is choosing."""
+    app = new_app()
+    run(app, A.WorkerReady())
+    run(app, A.StartGame(form(("apprentice", "apprentice"))))
+    shown = app.screen().elements
+    assert shown["rotate"].hidden is True
+    assert "choosing" in (shown["hand"].html or "")
+    run(app, A.Command("speed", "pause"))
+    hand = app.screen().elements["hand"].html or ""
+    assert "choosing" not in hand and "speed" in hand, hand
+    run(app, A.Command("speed", "normal"))
+    assert "choosing" in (app.screen().elements["hand"].html or "")
+
+
+def test_a_person_s_game_keeps_its_turn_button() -> None:
+    app = new_app()
+    run(app, A.StartGame(form(("human", "apprentice"))))
+    assert app.screen().elements["rotate"].hidden is False
+
+
 # -- saving ------------------------------------------------------------------------------
 def test_a_change_saves_and_drawing_never_does(hot_seat: App) -> None:
     app = hot_seat
@@ -1088,6 +1110,21 @@ def test_a_game_link_opens_and_the_address_follows_each_move() -> None:
     effects = app.store(app.dispatch(A.BoardClick(s.legal_squares()[0])))
     url = next(e.url for e in effects if isinstance(e, A.SetAddress))
     assert len(records.from_url(url.split("#", 1)[1]).moves) == 6
+
+
+def test_the_link_s_warning_is_said_once() -> None:
+    """The share panel's note (anyone with the link sees the hidden hands) shows until the
+    game is played by link; then the warning above the game's tools says it, alone."""
+    app = new_app()
+    run(app, A.StartGame(form()))
+    run(app, A.Command("share"))
+    shown = app.screen().elements
+    assert shown["link-panel"].hidden is False
+    assert shown["link-panel-note"].hidden is False and shown["link-note"].hidden is True
+    run(app, A.Command("link-play"))
+    shown = app.screen().elements
+    assert app.state.link.link_mode and shown["link-panel"].hidden is False
+    assert shown["link-note"].hidden is False and shown["link-panel-note"].hidden is True
 
 
 def test_a_refused_file_and_a_bad_link_leave_the_start_screen_as_it_was() -> None:

@@ -1,7 +1,8 @@
 """One word for one thing in each language, over every catalogue a player reads (the
 site's web/i18n/*.json and the engine's qin/messages/*.json) and the German rules pages.
 
-- English: a square of the board is a "square" (never a "space").
+- English: a square of the board is a "square" (never a "space"); what refuses a move is
+  "the rules", never "the engine" (only the page's loading names the "rules engine").
 - German: the board is the "Spielplan", the word of the German rulebook
   (shared/rules/rulebook-de.md: "Spielplan", "Spielplanseite"), never the bare "Plan"
   nor another compound of it ("Planseite"), nor the "Brett" or "Spielbrett" (a
@@ -24,7 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (ROOT / "web" / "i18n", ROOT / "qin" / "messages")
 
 FORBIDDEN: dict[str, list[tuple[str, str]]] = {
-    "en": [(r"\bspaces?\b", "a square of the board is a 'square'")],
+    "en": [(r"\bspaces?\b", "a square of the board is a 'square'"),
+           (r"(?<![Rr]ules )\bengine\b",
+            "what allows or refuses a move is 'the rules' (as in German and French), "
+            "never a program's 'engine' (only the loading names the 'rules engine')")],
     "de": [(r"\b(?:Spiel)?[Bb]rett(?:e?s)?\b", "the board is the 'Spielplan'"),
            (r"(?<![\w{])(?!Spielpl[aä]n|geplant|plan\})\w*[Pp]l[aä]n\w*",
             "the board is the 'Spielplan' (the rulebook's; its side the 'Spielplanseite')"),

@@ -437,7 +437,7 @@ def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
     assert lesson.tries == 0 and lesson.outcome == ""
     run(app, A.BoardClick("d1"))  # the second tap tries it: refused (no coloured square)
     assert lesson.outcome == "refused" and lesson.tries == 1
-    assert app.state.spoken.startswith("The engine refuses this move: ")
+    assert app.state.spoken.startswith("The rules do not allow this move: ")
     run(app, A.BoardClick("b2"))
     assert lesson.outcome == "refused" and lesson.tries == 1
     run(app, A.BoardClick("b2"))

@@ -5,7 +5,9 @@
 
 The modes are reached as e2e/test_reach.py reaches them (``e2e.screens.walk``: one page
 per input family, mouse and touch, resized through its screen classes at each mode);
-each shot is the window as the player sees it (not the whole page), written as
+then the site's other pages a player opens (``PAGES``: the rules reference in English,
+German and French, the readings, a diagram of the iframe form with its step played).
+Each shot is the window as the player sees it (not the whole page), written as
 ``<screen>/<mode>.png``, with ``index.html`` showing them all in a table (a row per mode,
 a column per screen class).  Nothing here is committed: a few chosen shots are copied
 into docs/screenshots/gallery/ by hand.
@@ -18,18 +20,27 @@ import os
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from e2e.helpers import CHROMIUM_ARGS
-from e2e.screens import FAMILIES, held_worker, walk
+from e2e.screens import FAMILIES, Screen, held_worker, walk
 from tools.build_site import DEFAULT_OUT
 from tools.serve import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "screenshots"
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
+DIAGRAM = ("embed/embed.html#position=" + quote("players: 2\n. r . v\n. . . .")
+           + "&move=Rc1Rc2&caption=" + quote("Eine Provinz neben einem Dorf gründen") + "&lang=de")
+"""docs/embedding.md's example diagram (a tile founding a province beside a village), in
+German, the longest-worded language."""
+PAGES = (("rules-en", "rules/en.html"), ("rules-de", "rules/de.html"),
+         ("rules-fr", "rules/fr.html"), ("readings-fr", "rules/readings-fr.html"),
+         ("diagram-de", DIAGRAM))
+"""The other pages shot at each screen class: (name, address)."""
 
 
 def launch(pw: Playwright) -> Browser:
@@ -41,6 +52,16 @@ def launch(pw: Playwright) -> Browser:
         return pw.chromium.launch(args=CHROMIUM_ARGS, channel="chromium")
     except PlaywrightError:
         return pw.chromium.launch(args=CHROMIUM_ARGS, executable_path=SYSTEM_CHROMIUM)
+
+
+def shots(page: Page, folder: Path, screens: tuple[Screen, ...], name: str) -> None:
+    """The page as it is now at each of ``screens``: ``<screen>/<name>.png``."""
+    for screen in screens:
+        page.set_viewport_size({"width": screen.width, "height": screen.height})
+        page.evaluate("() => { document.activeElement?.blur(); scrollTo(0, 0); }")
+        path = folder / screen.name / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path))
 
 
 def shoot(folder: Path) -> dict[str, list[str]]:
@@ -59,12 +80,14 @@ def shoot(folder: Path) -> dict[str, list[str]]:
             seen[family] = []
             for mode in walk(page, held):
                 seen[family].append(mode)
-                for screen in screens:
-                    page.set_viewport_size({"width": screen.width, "height": screen.height})
-                    page.evaluate("() => { document.activeElement?.blur(); scrollTo(0, 0); }")
-                    path = folder / screen.name / f"{mode}.png"
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(path))
+                shots(page, folder, screens, mode)
+            for name, address in PAGES:
+                seen[family].append(name)
+                page.goto(origin + "/" + address)
+                if address.startswith("embed/"):  # the diagram drawn, its move played
+                    page.wait_for_function(
+                        "() => document.querySelector('qin-board')?.dataset.state === 'ready'")
+                shots(page, folder, screens, name)
             context.close()
         browser.close()
     return seen

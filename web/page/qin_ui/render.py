@@ -174,9 +174,11 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
     # -- the hand and its tools
-    els["hand"] = El(html=cache.get("hand", (gk, s.selected, s.orientation, s.covered),
-                                    lambda: views.hand_html(s)))
-    els["rotate"] = El(disabled=s.selected_kind is None)
+    paused = computer.watching(s) and computer.SPEEDS.get(st.game.speed, 0) is None
+    els["hand"] = El(html=cache.get("hand", (gk, s.selected, s.orientation, s.covered, paused),
+                                    lambda: views.hand_html(s, paused)))
+    # a game of computers only: nobody here turns a tile (nor undoes, nor asks a hint)
+    els["rotate"] = El(disabled=s.selected_kind is None, hidden=not humans)
     els["pass"] = El(hidden=not s.must_pass or s.covered or not s.is_human(s.to_move))
     els["undo"] = El(disabled=not s.can_undo, hidden=not humans, attrs=(("title", t(
         "play.undo_over" if over and not s.all_human else "play.undo_title")),))
@@ -273,6 +275,8 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["link-note"] = El(hidden=not st.link.link_mode,
                          text=links.warning() if st.link.link_mode else "")
     els["link-panel"] = El(hidden=not st.link.link_panel)
+    # what the link shows, said once: by the warning above once the game is played by link
+    els["link-panel-note"] = El(hidden=st.link.link_mode)
     els["link-url"] = El(value=st.link.link_url if st.link.link_panel or st.link.link_mode else "")
     els["link-message"] = El(text=i18n.said(st.link.link_message),
                              hidden=not st.link.link_message)

@@ -231,7 +231,9 @@ def players_html(session: Session, shown: qin.Game | None = None) -> str:
             f'<p class="pile" data-pile="{pile}">{pile_text}</p>')
 
 
-def hand_html(session: Session) -> str:
+def hand_html(session: Session, paused: bool = False) -> str:
+    """The hand's tiles as buttons, or what stands in their place (a computer choosing,
+    or, in a paused game of computers, the game waiting for a speed)."""
     hand = session.visible_hand()
     if hand is None:
         if session.over:
@@ -239,6 +241,8 @@ def hand_html(session: Session) -> str:
         who = i18n.player_names(session.names)[session.to_move - 1]
         if session.covered:
             note = t("hand.hidden", whose=i18n.whose(who))
+        elif paused:
+            note = t("hand.paused", who=who)
         else:
             note = t("hand.choosing", who=who)
         return f'<p class="hand-note">{escape(note)}</p>'

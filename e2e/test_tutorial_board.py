@@ -1,0 +1,63 @@
+"""The tutorial's small boards drawn at their own shape, on a laptop and on a phone.
+
+A step's board is a few columns by a few rows (6x5, 10x2...), wider than tall; the game's
+is square.  The board's box (its shadow and rounded corners are the box's) is the
+drawing's own: never a square card round a wide board, with a pale band above and below
+it.  Measured: the box's proportions are the drawing's (its viewBox), and the box lies
+inside the window.  Waits are on the page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.helpers import PageProblems, boot
+from e2e.screens import TUTORIAL_STEPS
+
+WINDOWS = {"laptop-1366x768": (1366, 768, False), "phone-360x740": (360, 740, True)}
+
+BOX_JS = """() => {
+  const svg = document.querySelector('#board svg');
+  const [, , vw, vh] = svg.getAttribute('viewBox').split(/\\s+/).map(Number);
+  const r = svg.getBoundingClientRect();
+  return { drawn: vw / vh, box: r.width / r.height, left: r.left, top: r.top + scrollY,
+           right: r.right, bottom: r.bottom + scrollY, width: innerWidth,
+           height: innerHeight };
+}"""
+
+
+@pytest.fixture(params=tuple(WINDOWS))
+def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
+           page_problems: PageProblems) -> Iterator[Page]:
+    width, height, touch = WINDOWS[str(request.param)]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=touch, is_mobile=touch, base_url=base_url,
+                                  reduced_motion="reduce")
+    page_problems.watch(context)
+    yield context.new_page()
+    context.close()
+
+
+def test_each_tutorial_board_s_box_is_its_drawing_s_shape(window: Page) -> None:
+    page = window
+    boot(page, "/#learn=place")
+    problems = []
+    for step in TUTORIAL_STEPS:
+        page.evaluate("h => { location.hash = h }", f"#learn={step}")
+        expect(page.locator("#tutorial")).to_have_attribute("data-step", step)
+        expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
+        page.wait_for_function("() => window.qinIdle")
+        m = page.evaluate(BOX_JS)
+        if abs(m["box"] / m["drawn"] - 1) > 0.02:
+            problems.append(f"{step}: a box {m['box']:.2f} wide per unit of height round "
+                            f"a drawing of {m['drawn']:.2f}")
+        if m["left"] < 0 or m["right"] > m["width"] or m["top"] < 0:
+            problems.append(f"{step}: the board at {m['left']:.0f}..{m['right']:.0f} "
+                            f"in a {m['width']} px window")
+        if m["bottom"] > m["height"]:
+            problems.append(f"{step}: the board's foot at {m['bottom']:.0f} px, below "
+                            f"the {m['height']} px window")
+    assert problems == []
