@@ -81,14 +81,16 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
 
 
 # -- a move's autosave -------------------------------------------------------------------
-def test_appending_a_move_replays_nothing(counted: Counted) -> None:
+def test_appending_a_move_plays_only_that_move_again(counted: Counted) -> None:
+    """A move's save proves its record on the replay kept by the last one
+    (``qin.Game.record``): that move played once more on it, no game replayed."""
     store = new_store()
     game = played(1, moves=30)
     ref = store.create(game, ui_for(game))
-    game.play(game.legal_moves()[0])  # the move itself: the one play allowed
+    game.play(game.legal_moves()[0])
     counted.plays = counted.loads = 0
     ref = store.write(ref, game, ui_for(game))
-    assert (counted.plays, counted.loads) == (0, 0)
+    assert (counted.plays, counted.loads) == (1, 0)
     assert ref.moves == 31 and ref.rev == 2
     assert store.open(ref.id).saved.record["moves"] == [str(m) for m in game.moves]
 
@@ -494,3 +496,33 @@ def test_a_save_the_page_composes_wrongly_is_refused_in_words(lang: str) -> None
     finally:
         i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(
             "utf-8")))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_game_whose_tiles_are_not_its_seeds_is_neither_saved_nor_linked(lang: str
+                                                                          ) -> None:
+    """The page keeps and links a game only by a record that replays to it: a game whose
+    pile was shuffled again (as a program could do) is refused, with the engine's reason
+    in the page's language, and nothing is stored (a save that would open as another
+    game, or not at all)."""
+    from qin_ui import i18n
+
+    site = json.loads((WEB.parent / "i18n" / f"{lang}.json").read_text("utf-8"))
+    engine = json.loads((WEB.parent.parent / "qin" / "messages" / f"{lang}.json").read_text(
+        "utf-8"))
+    game = played(5, moves=6)
+    game.pile.reverse()
+    storage = saves.MemoryStorage()
+    store = new_store(storage)
+    try:
+        i18n.set_language(lang, site)
+        with pytest.raises(saves.SaveError) as refused:
+            store.create(game, ui_for(game))
+        assert engine["record.not_dealt"] in str(refused.value)
+        with pytest.raises(links.LinkError) as unlinked:
+            links.fragment(game)
+        assert engine["record.not_dealt"] in str(unlinked.value)
+    finally:
+        i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(
+            "utf-8")))
+    assert storage.data == {}

@@ -13,9 +13,10 @@ in CPython).  The map is ``docs/architecture.md``.
   (who may sit in a seat), ``computer`` and ``ai_bridge`` (computer turns: pacing, the
   worker's messages);
 - keeping games: ``saves`` (the store over the browser's storage, imports), ``keep``
-  (a session <-> a save), ``links`` (play by link), ``gamerecord`` (the record both
-  start from), ``replay``, ``seriesplan``, ``table`` (the last table started, the next
-  visit's start screen);
+  (a session <-> a save), ``links`` (play by link), ``gamerecord`` (the record a save,
+  an exported file and a link start from: the engine's, with the hints asked),
+  ``replay``, ``seriesplan``, ``table`` (the last table started, the next visit's start
+  screen);
 - ``review``: the review of a game beside the replay, one move per worker request;
 - ``i18n``: the page's words in English, German or French (the catalogues of
   ``web/i18n/``), and the links from the log to the rules reference.

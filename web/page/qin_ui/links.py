@@ -54,8 +54,8 @@ def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (
     who plays each seat (``kinds``: "human" or a computer level) when a computer does,
     and the hints asked per seat when any was.
 
-    Made from the game's own moves, none played again: a link game's address follows
-    every move at no more cost than its save (``gamerecord.record_of``)."""
+    Made from the game's record (``gamerecord.record_of``): a link game's address
+    follows every move at no more cost than its save."""
     try:
         record = record_of(game, hints)
         if any(kind != "human" for kind in kinds):

@@ -38,7 +38,8 @@ from .actions import (
 )
 from .ai_bridge import answer, request_for
 from .core import Core
-from .i18n import reason, t, words
+from .gamerecord import SaveError, record_of
+from .i18n import t, words
 from .keyboard import BoardCommand, Keys
 from .modes import Mode
 from .replaying import REPLAY_TICK_MS, REVIEW_LINK
@@ -210,12 +211,10 @@ def export(app: Core, _: Command) -> list[Effect]:
     if s is None:
         return []
     try:
-        record = s.game.record()
-    except qin.QinError as exc:
-        st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
+        record = record_of(s.game, s.hints)
+    except SaveError as exc:
+        st.keeping.save_text, st.keeping.save_state = exc.note, "error"
         return []
-    if any(s.hints):
-        record["hints"] = list(s.hints)
     return [Download(export_name(record), export_text(record))]
 
 

@@ -16,8 +16,10 @@ key, ``qin.save.<id>``, holding a *save*::
 
 What each operation costs, so that a long game or many saves never slow the page:
 
-- ``write`` (a move, an undo, the cover lifted) builds the record from the game's own
-  moves and writes one key: no move is played again.  ``create`` the same for a new id.
+- ``write`` (a move, an undo, the cover lifted) takes the engine's record of the game
+  (``qin.Game.record``: proved on the replay its last record kept, the moves made since
+  played on it, so a move's write plays that move once more; an undo's replays the
+  game) and writes one key.  ``create`` the same for a new id.
 - ``open`` checks the save's JSON and fields only; ``keep.restore`` replays it once.
 - ``entries`` (the "Saved games" list) reads each save's ``summary``: no replay.
 - the summary's ``position`` (spec/notation.md's position text, optional: saves written
@@ -595,7 +597,7 @@ class SaveStore:
     def write(self, ref: SaveRef, game: qin.Game, ui: Mapping[str, Any], *,
               series: dict[str, Any] | None = None, mode: str | None = None) -> SaveRef:
         """Store ``game`` (a move, an undo, the cover...) over the save ``ref`` that this
-        tab wrote or opened last; no move is played again.  ``series``/``mode``:
+        tab wrote or opened last (its record: ``gamerecord.record_of``).  ``series``/``mode``:
         ``None`` keeps the stored ones.  Raises ``SaveConflict`` (nothing written)
         when the stored save is not the one ``ref`` names: another tab wrote meanwhile."""
         stored, text = self._current(ref.id)
