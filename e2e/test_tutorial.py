@@ -14,6 +14,7 @@ game against the Apprentice.  Waits are on the page's state, never sleeps.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -230,3 +231,27 @@ def test_a_tile_tried_partly_off_the_board_is_refused_naming_the_edge(page: Page
     right = qin.messages.catalogue("en")["illegal.outside.right"].replace("{rule}", "")
     expect(result).to_contain_text(right)
     expect(result).not_to_contain_text("g1")
+
+
+def test_back_leaves_a_tutorial_the_address_opened(page: Page) -> None:
+    """``#learn`` typed into the address of an open tab opens the tutorial (and the
+    address goes back to the page's own); the first Back leaves it, to where the player
+    was: the start screen, or the game on screen."""
+    boot(page, "/")
+    app = page.locator("#app")
+    expect(app).to_have_attribute("data-mode", "start")
+    page.evaluate("h => { location.hash = h }", "#learn")
+    expect(app).to_have_attribute("data-mode", "tutorial")
+    page.wait_for_function("() => location.hash === ''")
+    page.go_back()
+    expect(app).to_have_attribute("data-mode", "start")
+    page.fill("#seed", "7")
+    page.click("#start")
+    play = page.locator("#play")
+    expect(play).to_be_visible()
+    page.evaluate("h => { location.hash = h }", "#learn=tie")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "tie")
+    page.go_back()
+    expect(app).to_have_attribute("data-mode", re.compile("^(playing|thinking)$"))
+    expect(play).not_to_have_attribute("data-phase", "lesson")
+    expect(page.locator("#tutorial")).to_be_hidden()

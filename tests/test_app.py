@@ -629,6 +629,10 @@ NOTES: dict[str, typing.Callable[[App], object]] = {
     "a file cut off": lambda app: run(app, A.Imported('{"format": "qin-', "cut.json")),
     "a file the page refused": lambda app: run(
         app, A.ImportRefused("huge.json", "import.too_large")),
+    "a file the browser could not read, and why": lambda app: run(
+        app, A.ImportRefused("game.json", "import.unreadable", "NotReadableError")),
+    "a file the browser could not read, without a reason": lambda app: run(
+        app, A.ImportRefused("game.json", "import.unreadable")),
     "progress imported": lambda app: run(app, A.Imported(json.dumps(
         {"format": "qin-progress/1", "games": [
             {"id": "g1", "level": "governor", "players": 2, "result": "won"}]}), "p.json")),
@@ -772,6 +776,19 @@ def test_a_language_chosen_while_a_note_shows_words_it_anew(note: str, lang: str
         assert not differ, differ
     finally:
         run(new_app(), A.LanguageChosen("en", english, form()))
+
+
+@pytest.mark.parametrize("note", list(NOTES))
+def test_a_note_never_shows_a_placeholder(note: str) -> None:
+    """Every note is worded in full: a detail the page does not have (a file the browser
+    could not read, with no reason given) is left out of the sentence, never shown as
+    its placeholder ("cannot be read ({error})")."""
+    app = new_app()
+    NOTES[note](app)
+    shown = {name: str(el.text) for name, el in app.screen().elements.items()
+             if name in NOTE_ELEMENTS and el.text}
+    assert shown, note
+    assert not {n: t for n, t in shown.items() if re.search(r"\{\w*\}", t)}, shown
 
 
 def test_an_imported_save_of_a_computer_this_page_lacks_says_a_human_plays_it() -> None:

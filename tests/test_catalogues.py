@@ -487,3 +487,50 @@ def test_the_level_names_follow_qin_ai() -> None:
     for lv in (*LEVELS, SON_OF_HEAVEN):
         assert EN[f"ai.{lv.key}.name"] == lv.name
         assert EN[f"ai.{lv.key}.description"] == lv.description
+
+
+WORDING_CALLS = {"words": 0, "t": 0, "counted": 1, "Words": 0}
+"""The game page's functions that word a catalogue key, and the key's argument."""
+
+
+def _worded_calls() -> list[tuple[str, str, set[str]]]:
+    """Every call of the game page's Python that words a literal catalogue key with
+    named values only (no ``**values``): where, the key, and the names it gives."""
+    import ast
+
+    found: list[tuple[str, str, set[str]]] = []
+    for path in GAME_PYTHON:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else \
+                func.attr if isinstance(func, ast.Attribute) else ""
+            at = WORDING_CALLS.get(name)
+            if at is None or len(node.args) <= at:
+                continue
+            key = node.args[at]
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) \
+                    or any(k.arg is None for k in node.keywords):
+                continue
+            given = {k.arg for k in node.keywords if k.arg is not None}
+            if name == "counted":
+                given.add("n")
+            found.append((f"{path.name}:{node.lineno}", key.value, given))
+    return found
+
+
+def test_every_sentence_the_game_page_words_gets_all_its_values() -> None:
+    """A sentence worded without one of its placeholders would show it literally
+    ("cannot be read ({error})"): every literal key the page's Python words gets them."""
+    calls = _worded_calls()
+    assert len(calls) > 200
+    missing = []
+    for where, key, given in calls:
+        forms = [EN[k] for k in (key, f"{key}.one", f"{key}.many") if k in EN]
+        for form in forms:
+            lacking = placeholders(form) - given
+            if lacking:
+                missing.append(f"{where} {key} without {sorted(lacking)}")
+    assert not missing, missing

@@ -343,3 +343,81 @@ def test_a_save_with_colours_outside_the_palette_is_damaged() -> None:
             raise AssertionError(f"colour {bad!r} accepted")
         [entry] = store.entries()
         assert entry.damaged
+
+
+def test_a_deletion_undone_after_another_tab_saved_the_game_anew_leaves_one_copy() -> None:
+    """Tab B deletes the saved game tab A has open; A's next move saves it anew (under a
+    new id); B's Undo then puts nothing back beside it: the list shows the game once, as
+    A left it (the deleted save's moves are all in it: nothing is lost)."""
+    storage, a, b = two_tabs()
+    assert a.state.keeping.save is not None
+    old_id = a.state.keeping.save.id
+    run(b, A.Command("new-game"))
+    run(b, A.Command("delete", old_id))
+    assert shown(b, "undelete") and not b.state.start.entries
+    run(a, A.StorageChanged(PREFIX + old_id))
+    play_one(a)
+    assert a.state.keeping.save is not None and a.state.keeping.save.id != old_id
+    new_id = a.state.keeping.save.id
+    run(b, A.StorageChanged(PREFIX + new_id))
+    run(b, A.Command("undelete"))
+    entries = b.state.start.entries
+    assert [e.id for e in entries] == [new_id], entries
+    assert entries[0].moves == len(moves(a)) == len(stored_moves(storage, new_id))
+    assert PREFIX + old_id not in storage.data
+
+
+def test_a_deletion_undone_beside_another_state_of_the_game_keeps_both() -> None:
+    """The game saved anew elsewhere lacks moves the deleted save has (that tab went
+    back): the Undo puts the deleted save back beside it, so no move is lost."""
+    storage, a, b = two_tabs()
+    play_one(b)  # B is a move ahead of what A saves next
+    assert b.state.keeping.save is not None
+    old_id = b.state.keeping.save.id
+    ahead = stored_moves(storage, old_id)
+    run(b, A.Command("new-game"))
+    run(b, A.Command("delete", old_id))
+    run(a, A.StorageChanged(PREFIX + old_id))
+    if a.mode is Mode.NOTICE:
+        run(a, A.Command("notice-copy"))
+    play_one(a, pick=1)
+    assert a.state.keeping.save is not None and a.state.keeping.save.id != old_id
+    run(b, A.StorageChanged(PREFIX + a.state.keeping.save.id))
+    run(b, A.Command("undelete"))
+    assert len(b.state.start.entries) == 2
+    assert stored_moves(storage, old_id) == ahead
+
+
+# -- the tutorial asked for by the address -------------------------------------------------
+def test_back_after_the_address_opened_the_tutorial_leaves_it_to_the_start_screen() -> None:
+    """``#learn`` typed into the address of a tab on the start screen opens the tutorial;
+    Back (the address before it, said by the shell) leaves it, to the start screen."""
+    app = tab(MemoryStorage())
+    run(app, A.AddressChanged("#learn"))
+    assert app.mode is Mode.TUTORIAL
+    run(app, A.AddressChanged(""))
+    assert app.mode is Mode.START and app.state.tutorial.lesson is None
+
+
+def test_back_after_the_address_opened_the_tutorial_over_a_game_shows_the_game() -> None:
+    """Over a game (played by link: the address before it is the game's link), Back
+    leaves the tutorial to the game as it was."""
+    storage = MemoryStorage()
+    app = tab(storage, BASE + link_of(2))
+    before = moves(app)
+    run(app, A.AddressChanged("#learn=tie"))
+    assert app.mode is Mode.TUTORIAL
+    run(app, A.AddressChanged(link_of(2)))
+    assert app.mode is Mode.PLAYING and moves(app) == before
+    local = tab(MemoryStorage())
+    run(local, A.StartGame(form()))
+    run(local, A.AddressChanged("#learn"))
+    run(local, A.AddressChanged(""))
+    assert local.mode is Mode.PLAYING
+
+
+def test_the_tutorial_opened_by_its_button_stays_when_the_address_changes() -> None:
+    app = tab(MemoryStorage())
+    run(app, A.Command("tutorial-open"))
+    run(app, A.AddressChanged(""))
+    assert app.mode is Mode.TUTORIAL

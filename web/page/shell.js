@@ -21,6 +21,7 @@
 //   language {lang, text, form}  (the catalogue, loaded when the reply asked for it)
 //   language-failed {lang}       (that catalogue could not be loaded: the page stays)
 //   storage  {key, value (held now)} or {key: "", all}  (another tab wrote)    hash {hash}
+//            (hash: a hashchange, or Back/Forward to an entry of the same fragment)
 //   unwritten {failed: [{key, error, value}]} (writes the browser refused)
 //   copied   {ok}                ai {kind: ready | failed | move | hint | review, token, text, took}
 //                                (failed: the worker could not start; text "": it threw)
@@ -77,6 +78,7 @@ const numbered = new WeakMap();  // message → its number
 const choices = new Map();  // a field's id → the number of messages sent before the player changed it
 let answering = 0;  // the number of the message whose reply is applied
 const keptAt = new Map();  // a storage key kept at once → the number of messages sent before
+let address = location.hash;  // the address's fragment as the page last knew it (hashchange, its own)
 
 /** The reply's writes, but of a setting the player changed after its message left. */
 function unchanged(writes) {
@@ -368,7 +370,15 @@ function bind() {
     if (e.storageArea && e.storageArea !== localStorage) return;
     send({ t: "storage", key: e.key ?? "" });  // its value: read when it leaves (current)
   });
-  on(window, "hashchange", () => send({ t: "hash", hash: location.hash }));
+  on(window, "hashchange", () => {
+    address = location.hash;
+    send({ t: "hash", hash: location.hash });
+  });
+  // Back or Forward to an entry of the same fragment (an address the page gave back,
+  // such as #learn's): no hashchange follows, so the entry is said here.
+  on(window, "popstate", () => {
+    if (location.hash === address) send({ t: "hash", hash: location.hash });
+  });
 }
 
 // The digit flags.lists gives the list (one Tab stop) that holds element, 0 when none does.
@@ -697,6 +707,7 @@ function perform(effect) {
     case "focus": focus(effect.first, effect.visible, effect.lost); break;
     case "address":
       if (location.href !== effect.url) history.replaceState(null, "", effect.url);
+      address = location.hash;
       break;
     case "copy":
       navigator.clipboard.writeText(effect.text).then(

@@ -46,12 +46,26 @@ def open_lesson_from(app: Core, fragment: str) -> list[Effect]:
         st.tutorial.lesson.note = "tutorial.bad_address"
         st.tutorial.lesson.note_value = fragment.removeprefix("#")[:40]
     st.link.address_game = False
+    st.tutorial.from_address = True
     return [SetAddress(st.link.base_url)]
+
+
+def left_by_address(app: Core) -> list[Effect]:
+    """Another address than the tutorial's (Back, after ``#learn`` was typed) leaves a
+    tutorial the address opened, to where the player was: the game, or the start
+    screen."""
+    st = app.state
+    if st.tutorial.lesson is None or not st.tutorial.from_address:
+        return []
+    st.tutorial.lesson, st.tutorial.from_address = None, False
+    app.cache.parts.clear()  # the game's board again: nothing drawn for the step applies
+    return app.to_setup() if st.game.session is None or st.screen == "setup" else []
 
 
 def tutorial_open(app: Core, _: Command) -> list[Effect]:
     """Learn to play, on the start screen: the first step not done yet."""
     _open_lesson(app)
+    app.state.tutorial.from_address = False
     return [Focus(TITLE)]
 
 

@@ -283,6 +283,8 @@ class Deleted:
     id: str
     text: str | None
     """``None``: nothing was stored under ``id`` (deleted elsewhere already)."""
+    at: float = 0.0
+    """When it was deleted (the store's clock)."""
 
 
 @dataclass(frozen=True)
@@ -620,16 +622,36 @@ class SaveStore:
         except Exception as exc:
             raise SaveError(words("saves.error.delete", error=exc)) from None
         self._legacy_revs.pop(save_id, None)
-        return Deleted(save_id, text)
+        return Deleted(save_id, text, self.clock())
 
     def undelete(self, deleted: Deleted) -> None:
-        """Put a deleted save back, text for text (refused if its id was taken since)."""
+        """Put a deleted save back, text for text (refused if its id was taken since);
+        not when the game was saved anew since, as far or further (a tab that had it
+        open moved: its next save is a new one), so that it is listed once, newest."""
         if deleted.text is None:
             return
         current = self.raw(deleted.id)
         if current is not None and current != deleted.text:
             raise SaveError(words("saves.error.undelete"))
+        if current is None and self._saved_anew(deleted):
+            return
         self._set(deleted.id, deleted.text)
+
+    def _saved_anew(self, deleted: Deleted) -> bool:
+        """Another save, created since ``deleted`` was deleted, holds its game with every
+        move it has (and maybe more)."""
+        try:
+            gone = read_save(deleted.text).record
+        except SaveError:
+            return False
+        for save_id in self.ids():
+            try:
+                saved = read_save(self.raw(save_id))
+            except SaveError:
+                continue
+            if saved.created >= deleted.at and _continues(saved.record, gone):
+                return True
+        return False
 
     def delete_finished(self) -> list[Deleted]:
         """Delete every readable save of a finished game (damaged ones are kept aside);
@@ -765,6 +787,17 @@ class SaveStore:
             ref = self.write(SaveRef(save_id, rev, 0), game, ui, series=series, mode=mode)
         self._legacy_revs[ref.id] = ref.rev
         return self.open(ref.id).saved
+
+
+def _continues(record: Mapping[str, Any], earlier: Mapping[str, Any]) -> bool:
+    """``record`` is the game of ``earlier`` (board, players, seed, names...), with
+    every move of it, in order, and maybe more (the hints asked grow with the moves)."""
+    moves, before = list(record["moves"]), list(earlier["moves"])
+    return _game_of(record) == _game_of(earlier) and moves[:len(before)] == before
+
+
+def _game_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in ("moves", "hints")}
 
 
 # -- imports ------------------------------------------------------------------------

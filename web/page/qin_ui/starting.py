@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Final
 
 from . import (
     i18n,
@@ -67,10 +68,17 @@ def imported(app: Core, action: Imported) -> list[Effect]:
     return _import(app, action.text, action.file)
 
 
+DETAILED_REFUSAL: Final = {"import.unreadable": "import.unreadable.detail"}
+"""The refusals of a file that can say the browser's reason, and the sentence that says
+it (without a reason, the refusal's own sentence, which has no place for one)."""
+
+
 def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
     st = app.state
     st.start.imported = "refused"
-    why = words(action.why, error=action.error) if action.error else words(action.why)
+    detailed = DETAILED_REFUSAL.get(action.why)
+    why = words(detailed, error=action.error) if detailed and action.error \
+        else words(action.why)
     st.start.saved_message = words("import.refused", name=action.file, error=why)
     return []
 

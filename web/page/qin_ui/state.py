@@ -206,6 +206,8 @@ class Tutorial:
     lesson: Lesson | None = None
     lessons_done: frozenset[str] = frozenset()  # kept in the browser's storage
     moved: Moved | None = None  # the step's move the board shows, as motion
+    from_address: bool = False
+    """Opened by the address (``#learn``): another address (Back) leaves it."""
 
 
 @dataclass

@@ -137,21 +137,23 @@ def _declined(app: Core, kind: NoticeKind) -> list[Effect]:
 def _address_changed(app: Core, fragment: str) -> list[Effect]:
     """A game link pasted into this tab: a later state of the game on screen is
     shown (and saved as this game); an older, diverging or other game is offered,
-    never applied silently."""
+    never applied silently.  ``#learn`` opens the tutorial; another address (Back)
+    leaves a tutorial the address opened."""
     st = app.state
     s = st.game.session
     if tutorial.wants_tutorial(fragment) and st.keeping.notice != "conflict":
         return learn.open_lesson_from(app, fragment)
+    left = learn.left_by_address(app)
     if not links.has_game(fragment) or st.keeping.notice == "conflict":
-        return []
+        return left
     try:
         linked, record = links.read_link(fragment)
     except links.LinkError as exc:
         st.link.link_problem = st.start.saved_message = words("link.cannot_open", error=exc)
-        return []
+        return left
     if s is None:
-        return (app.show(keep.link_session(record), None, "link", None) + [Save()]
-                + replaying.follow_review(app, fragment))
+        return left + (app.show(keep.link_session(record), None, "link", None) + [Save()]
+                       + replaying.follow_review(app, fragment))
     ours = s.game
     same = (linked.board_name, linked.players, linked.seed, bool(linked.fair_start),
             list(linked.names)) == (ours.board_name, ours.players, ours.seed,
@@ -159,15 +161,15 @@ def _address_changed(app: Core, fragment: str) -> list[Effect]:
     mine = [str(m) for m in ours.moves]
     theirs = [str(m) for m in linked.moves]
     if same and theirs == mine:  # the game on screen: at most its review is asked
-        return replaying.follow_review(app, fragment)
+        return left + replaying.follow_review(app, fragment)
     if same and len(theirs) > len(mine) and theirs[:len(mine)] == mine:
         try:
             later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
                                      list(s.settings.colours))
         except SaveError as exc:
             st.link.link_problem = words("link.cannot_open", error=exc)
-            return []
-        return (app.show(later, st.keeping.save, "link", st.game.series) + [Save()]
-                + replaying.follow_review(app, fragment))
+            return left
+        return left + (app.show(later, st.keeping.save, "link", st.game.series)
+                       + [Save()] + replaying.follow_review(app, fragment))
     st.keeping.notice, st.keeping.link_offer = "link", fragment
-    return []
+    return left
