@@ -31,6 +31,11 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.decisions import load  # noqa: E402
+
 GAMES = (("bird", 2, 31), ("lion", 3, 32), ("bird", 4, 33))
 UNDO_EVERY = 10
 STEPS = ("move", "save", "save+link", "undo", "undo's save")
@@ -99,11 +104,6 @@ def one_round(path: Path) -> dict[str, float | int | dict[str, float]]:
                           cwd=path, env=env, check=True, capture_output=True, text=True)
     result: dict[str, float | int | dict[str, float]] = json.loads(done.stdout)
     return result
-
-
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import (
+    Browser,
     BrowserContext,
     ConsoleMessage,
     Locator,
@@ -373,3 +374,14 @@ def fits_the_laptop(page: Page, what: str) -> None:
         page.set_viewport_size(size)
         problems = out_of_the_window(page)
         assert problems == [], f"{what} at {size['width']}x{size['height']}: {problems}"
+
+
+def window_context(browser: Browser, base_url: str, problems: PageProblems,
+                   width: int, height: int, touch: bool) -> BrowserContext:
+    """A new context of a ``width`` x ``height`` window (a touch phone's when ``touch``),
+    motion reduced, its pages' problems watched."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=touch, is_mobile=touch, base_url=base_url,
+                                  reduced_motion="reduce")
+    problems.watch(context)
+    return context

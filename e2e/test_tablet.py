@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, window_context
 from e2e.screens import link_of
 from e2e.test_modes import mode
 from e2e.test_phone import OUTSIDE_JS
@@ -27,10 +27,7 @@ REPLAY = ("#board", "#status", "#replay-step", "#replay-exit")
 @pytest.fixture
 def tablet(browser: Browser, base_url: str, page_problems: PageProblems) -> Iterator[Page]:
     width, height = TABLET
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=True, is_mobile=True, base_url=base_url,
-                                  reduced_motion="reduce")
-    page_problems.watch(context)
+    context = window_context(browser, base_url, page_problems, width, height, touch=True)
     yield context.new_page()
     context.close()
 

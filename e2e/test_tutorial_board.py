@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, window_context
 from e2e.screens import TUTORIAL_STEPS
 
 WINDOWS = {"laptop-1366x768": (1366, 768, False), "phone-360x740": (360, 740, True)}
@@ -33,10 +33,7 @@ BOX_JS = """() => {
 def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
            page_problems: PageProblems) -> Iterator[Page]:
     width, height, touch = WINDOWS[str(request.param)]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=touch, is_mobile=touch, base_url=base_url,
-                                  reduced_motion="reduce")
-    page_problems.watch(context)
+    context = window_context(browser, base_url, page_problems, width, height, touch)
     yield context.new_page()
     context.close()
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from e2e.helpers import PageProblems, boot
+from e2e.helpers import PageProblems, boot, window_context
 from e2e.screens import held_worker
 from e2e.test_modes import mode
 
@@ -26,11 +26,8 @@ ROWS_JS = """() => [...document.querySelectorAll('#watch label')]
 def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
            page_problems: PageProblems) -> Iterator[Page]:
     width, height, touch = WINDOWS[str(request.param)]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=touch, is_mobile=touch, base_url=base_url,
-                                  reduced_motion="reduce")
+    context = window_context(browser, base_url, page_problems, width, height, touch)
     held_worker(context)  # the computers wait: nothing moves while the row is measured
-    page_problems.watch(context)
     yield context.new_page()
     context.close()
 
