@@ -103,12 +103,7 @@ def checked(record: dict[str, Any]) -> dict[str, Any]:
                           f"not \"{FORMAT}\"", "not_record", {"value": value, "reads": FORMAT})
     problem = fields_problem(record, KEYS, REQUIRED, "the game record", show_text)
     if problem:
-        unknown = [k for k in record if k not in KEYS]
-        if unknown:
-            raise RecordError(problem, "unknown_field",
-                              {"value": show(unknown[0]), "fields": ", ".join(KEYS)})
-        raise RecordError(problem, "missing_field",
-                          {"field": next(k for k in REQUIRED if k not in record)})
+        raise RecordError(*problem)
     board = record["board"]
     if not isinstance(board, str) or not board:
         value = show(board)
@@ -440,17 +435,19 @@ def _geometry(board: str) -> Geometry:
 
 # -- helpers -------------------------------------------------------------------------
 def fields_problem(data: Mapping[str, Any], keys: Sequence[str], required: Sequence[str],
-                   what: str, say: Callable[[object], str]) -> str | None:
-    """What is wrong with ``data``'s set of fields (an unknown one, a missing one), in
-    words about ``what`` ("the game record"), or ``None``; ``say`` quotes an unknown
-    field's name."""
+                   what: str, say: Callable[[object], str]
+                   ) -> tuple[str, str, dict[str, Any]] | None:
+    """What is wrong with ``data``'s set of fields (an unknown one, a missing one) as a
+    refusal's message (in words about ``what``, "the game record"; ``say`` quotes an
+    unknown field's name), code and params, or ``None``."""
     unknown = [k for k in data if k not in keys]
     if unknown:
         return (f"unknown field {say(unknown[0])} in {what} (the fields are: "
-                f"{', '.join(keys)})")
+                f"{', '.join(keys)})", "unknown_field",
+                {"value": show(unknown[0]), "fields": ", ".join(keys)})
     missing = [k for k in required if k not in data]
     if missing:
-        return f"{what} has no \"{missing[0]}\""
+        return f"{what} has no \"{missing[0]}\"", "missing_field", {"field": missing[0]}
     return None
 
 

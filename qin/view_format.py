@@ -76,12 +76,7 @@ def checked(data: object) -> ViewData:
                         {"value": show(data.get("format")), "reads": FORMAT})
     problem = fields_problem(data, KEYS, KEYS, "the player's view", written)
     if problem:
-        unknown = [k for k in data if k not in KEYS]
-        if unknown:
-            raise ViewError(problem, "unknown_field",
-                            {"value": show(unknown[0]), "fields": ", ".join(KEYS)})
-        raise ViewError(problem, "missing_field",
-                        {"field": next(k for k in KEYS if k not in data)})
+        raise ViewError(*problem)
     players = data["players"]
     if not is_int(players) or players not in PAGODAS:
         raise ViewError(f"\"players\" must be 2, 3 or 4, not {written(players)}", "players",
