@@ -22,6 +22,18 @@ import qin
 from qin.tiles import PAGODAS
 
 
+class Clock:
+    """A test's clock for the page's saves: milliseconds from ``start``, one second
+    later at each call (so each save is newer than the last)."""
+
+    def __init__(self, start: float = 1_700_000_000_000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        self.t += 1000
+        return self.t
+
+
 def position(grid: str, *, players: int = 2, to_move: int = 1,
              hands: Sequence[str] | None = None, filler: dict[int, int] | None = None,
              extra: Iterable[str] = ()) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import qin
+from tests.conftest import Clock
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
@@ -29,6 +30,7 @@ from qin_ui import keep, links, players, saves  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 
 BASE = "https://example.org/qin/index.html"
+CLOCK_START = 1_764_000_000_000.0  # the pinned texts' save times follow from it
 
 
 @dataclass(frozen=True)
@@ -78,15 +80,6 @@ PINNED = {
 """SHA-256 of each case's texts (``texts``), as the page wrote them."""
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_764_000_000_000.0
-
-    def __call__(self) -> float:
-        self.t += 1000
-        return self.t
-
-
 def texts(case: Case) -> list[str]:
     """Every text the page writes of ``case``'s game: after each move and undo, the save
     stored and the game's link; at the end, the review's link and the exported files
@@ -98,7 +91,7 @@ def texts(case: Case) -> list[str]:
     ui = {"kinds": kinds, "colours": keep.default_colours(case.players), "at_screen": 1,
           "cover": False, "hints_on": True, "hints": list(case.hints)}
     storage = saves.MemoryStorage()
-    store = saves.SaveStore(storage, clock=Clock(), known_kinds=players.KINDS)
+    store = saves.SaveStore(storage, clock=Clock(CLOCK_START), known_kinds=players.KINDS)
     store.new_id = lambda: "case"  # type: ignore[method-assign]
     key = saves.PREFIX + "case"
     ref = store.create(game, ui)
@@ -116,7 +109,7 @@ def texts(case: Case) -> list[str]:
         out += [storage.data[key], links.link(BASE, game, kinds, case.hints)]
     out.append(links.review_link(BASE, game, kinds, case.hints, at=len(game.moves) // 2))
     out.append(links.review_link(BASE, game, kinds, case.hints))
-    app = App(saves.SaveStore(storage, clock=Clock(), known_kinds=players.KINDS))
+    app = App(saves.SaveStore(storage, clock=Clock(CLOCK_START), known_kinds=players.KINDS))
     app.store(app.dispatch(A.Boot(BASE, "")))
     listed = app.store(app.dispatch(A.Command("export-save", "case")))
     out += [e.name + "\n" + e.text for e in listed if isinstance(e, A.Download)]

@@ -13,6 +13,7 @@ import pytest
 
 import qin
 from qin import records
+from tests.conftest import Clock
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
@@ -37,15 +38,6 @@ GAMES = [(seed, players, board, moves, fair)
              (1, 2, "bird", None, False), (2, 3, "lion", None, True), (3, 4, "bird", None, False),
              (4, 2, "lion", 10, False), (5, 3, "bird", 0, False), (6, 4, "lion", 25, True),
              (93, 2, "bird", None, False)]]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_700_000_000_000.0
-
-    def __call__(self) -> float:
-        self.t += 1000
-        return self.t
 
 
 def store(data: dict[str, str] | None = None) -> saves.SaveStore:

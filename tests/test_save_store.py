@@ -15,6 +15,7 @@ import pytest
 
 import qin
 from qin import records
+from tests.conftest import Clock
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
@@ -38,15 +39,6 @@ def played(seed: int, players: int = 2, board: str = "bird", moves: int | None =
 def ui_for(game: qin.Game) -> dict[str, Any]:
     return {"kinds": ["human"] * game.players, "colours": keep.default_colours(game.players),
             "at_screen": game.to_move if not game.is_over else 0, "cover": False}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_700_000_000_000.0
-
-    def __call__(self) -> float:
-        self.t += 1000
-        return self.t
 
 
 def new_store(storage: saves.MemoryStorage | None = None) -> saves.SaveStore:
