@@ -133,10 +133,46 @@ def test_every_rulebook_example_shows_the_rulebook_outcome(page: Page) -> None:
 
     # a reading mark leads to its entry on the readings page
     mark = page.locator("#q9 a.reading")
-    expect(mark).to_have_text("Our reading — Q9")
+    expect(mark).to_have_text("Our reading")
+    expect(mark).to_have_attribute("title", "Equal shares (Q9)")
     mark.click()
     page.wait_for_url("**/rules/readings-en.html#q9")
     expect(page.locator("section.entry#q9")).to_be_in_viewport()
+
+
+DECISION_ID = re.compile(r"Q[0-9]")
+REFUSED = ("ex-place-corner", "ex-absorb-tie", "ex-q8-two-majors")
+"""The diagrams whose move the rules refuse: their status says why, and links the reading."""
+MARK = {"en": "Our reading", "de": "Unsere Lesart", "fr": "Notre lecture"}
+
+
+@pytest.mark.parametrize("lang", sorted(MARK))
+def test_the_rules_pages_read_as_words(page: Page, lang: str) -> None:
+    """Players read words, never notation: the rules page (its marks, its contents, its
+    diagrams' refusals) and the readings page show no decision id ("Q9"), in every
+    language; a mark says what it is ("Our reading") and leads to its reading."""
+    page.goto(f"/rules/{lang}.html")
+    page.wait_for_function(ALL_READY, timeout=ENGINE_TIMEOUT_MS)
+    for diagram in REFUSED:
+        board = page.locator(f"#{diagram}")
+        step(board)
+        expect(board).to_have_attribute("data-illegal", "true")
+        expect(board.locator(".status a.reading")).to_be_visible()
+    marks = page.locator("main > p > a.reading, main > section > p > a.reading")
+    expect(marks.first).to_have_text(MARK[lang])
+    assert set(marks.all_inner_texts()) == {MARK[lang]}
+    # the page's text and its diagrams' (in their shadow roots: captions, steps, events,
+    # the refusals and their readings' links)
+    shown = "\n".join([page.locator("body").inner_text(),
+                        *page.locator("qin-board figure").all_inner_texts()])
+    assert shown.count(MARK[lang]) >= 10
+    assert not DECISION_ID.search(shown), DECISION_ID.findall(shown)
+    assert not DECISION_ID.search(page.title())
+
+    page.goto(f"/rules/readings-{lang}.html")
+    expect(page.locator("section.entry")).to_have_count(22)
+    shown = page.locator("body").inner_text()
+    assert not DECISION_ID.search(shown), DECISION_ID.findall(shown)
 
 
 READINGS = {"en": ("Qin: our readings of the rules", "Our reading:", "The rules"),
