@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from e2e.helpers import PageProblems
+from e2e.helpers import PageProblems, window_context
 
 ENGINE_TIMEOUT_MS = 90_000
 ALL_DRAWN = ("() => [...document.querySelectorAll('qin-board')].every(e =>"
@@ -212,6 +212,52 @@ def test_no_rules_page_scrolls_sideways_on_a_phone(browser: Browser, site_url: s
             page.wait_for_function(ALL_READY, timeout=ENGINE_TIMEOUT_MS)
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= 360, f"rules/{name}.html is {wide} px wide at 360"
+    finally:
+        context.close()
+
+
+LINE_LENGTH = """() => {
+  // characters per full line of the pages' running text: its width over the mean width
+  // of a character of that text, in its font
+  const p = document.querySelector("main > p");
+  const style = getComputedStyle(p);
+  const measure = document.createElement("canvas").getContext("2d");
+  measure.font = `${style.fontSize} ${style.fontFamily}`;
+  const text = document.querySelector("main").innerText.replace(/\\s+/g, " ");
+  return p.clientWidth / (measure.measureText(text).width / text.length);
+}"""
+CONTENTS_CLASH = """() => {
+  // the contents' lines that run into the next column's numbers (drawn left of it)
+  const items = [...document.querySelectorAll("nav.toc li")];
+  const em = parseFloat(getComputedStyle(items[0]).fontSize);
+  const lefts = [...new Set(items.map(li => Math.round(li.getBoundingClientRect().left)))];
+  return items.filter(li => {
+    const left = li.getBoundingClientRect().left;
+    const next = lefts.filter(x => x > left + 1).sort((a, b) => a - b)[0];
+    if (next === undefined) return false;
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    return Math.max(...[...range.getClientRects()].map(r => r.right)) > next - 1.6 * em;
+  }).map(li => li.innerText);
+}"""
+
+
+@pytest.mark.parametrize("width,height,touch", [(1366, 768, False), (360, 740, True)])
+def test_the_rules_pages_read_at_ease(browser: Browser, site_url: str,
+                                      page_problems: PageProblems, width: int, height: int,
+                                      touch: bool) -> None:
+    """On a laptop the rules run in lines of at most 90 characters (not 110); on a laptop
+    and a phone no line of the contents runs into the next column's numbers."""
+    context = window_context(browser, site_url, page_problems, width, height, touch)
+    try:
+        page = context.new_page()
+        for name in ("en", "de", "fr", "readings-en", "readings-de", "readings-fr"):
+            page.goto(f"/rules/{name}.html")
+            expect(page.locator("nav.toc li").first).to_be_visible()
+            if not touch:
+                line = page.evaluate(LINE_LENGTH)
+                assert 60 <= line <= 90, f"rules/{name}.html: lines of {line:.0f} characters"
+            assert page.evaluate(CONTENTS_CLASH) == [], name
     finally:
         context.close()
 
