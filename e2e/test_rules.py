@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from e2e.helpers import PageProblems
+from e2e.helpers import PageProblems, window_context
 
 ENGINE_TIMEOUT_MS = 90_000
 ALL_DRAWN = ("() => [...document.querySelectorAll('qin-board')].every(e =>"
@@ -133,10 +133,46 @@ def test_every_rulebook_example_shows_the_rulebook_outcome(page: Page) -> None:
 
     # a reading mark leads to its entry on the readings page
     mark = page.locator("#q9 a.reading")
-    expect(mark).to_have_text("Our reading — Q9")
+    expect(mark).to_have_text("Our reading")
+    expect(mark).to_have_attribute("title", "Equal shares (Q9)")
     mark.click()
     page.wait_for_url("**/rules/readings-en.html#q9")
     expect(page.locator("section.entry#q9")).to_be_in_viewport()
+
+
+DECISION_ID = re.compile(r"Q[0-9]")
+REFUSED = ("ex-place-corner", "ex-absorb-tie", "ex-q8-two-majors")
+"""The diagrams whose move the rules refuse: their status says why, and links the reading."""
+MARK = {"en": "Our reading", "de": "Unsere Lesart", "fr": "Notre lecture"}
+
+
+@pytest.mark.parametrize("lang", sorted(MARK))
+def test_the_rules_pages_read_as_words(page: Page, lang: str) -> None:
+    """Players read words, never notation: the rules page (its marks, its contents, its
+    diagrams' refusals) and the readings page show no decision id ("Q9"), in every
+    language; a mark says what it is ("Our reading") and leads to its reading."""
+    page.goto(f"/rules/{lang}.html")
+    page.wait_for_function(ALL_READY, timeout=ENGINE_TIMEOUT_MS)
+    for diagram in REFUSED:
+        board = page.locator(f"#{diagram}")
+        step(board)
+        expect(board).to_have_attribute("data-illegal", "true")
+        expect(board.locator(".status a.reading")).to_be_visible()
+    marks = page.locator("main > p > a.reading, main > section > p > a.reading")
+    expect(marks.first).to_have_text(MARK[lang])
+    assert set(marks.all_inner_texts()) == {MARK[lang]}
+    # the page's text and its diagrams' (in their shadow roots: captions, steps, events,
+    # the refusals and their readings' links)
+    shown = "\n".join([page.locator("body").inner_text(),
+                        *page.locator("qin-board figure").all_inner_texts()])
+    assert shown.count(MARK[lang]) >= 10
+    assert not DECISION_ID.search(shown), DECISION_ID.findall(shown)
+    assert not DECISION_ID.search(page.title())
+
+    page.goto(f"/rules/readings-{lang}.html")
+    expect(page.locator("section.entry")).to_have_count(22)
+    shown = page.locator("body").inner_text()
+    assert not DECISION_ID.search(shown), DECISION_ID.findall(shown)
 
 
 READINGS = {"en": ("Qin: our readings of the rules", "Our reading:", "The rules"),
@@ -176,6 +212,52 @@ def test_no_rules_page_scrolls_sideways_on_a_phone(browser: Browser, site_url: s
             page.wait_for_function(ALL_READY, timeout=ENGINE_TIMEOUT_MS)
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= 360, f"rules/{name}.html is {wide} px wide at 360"
+    finally:
+        context.close()
+
+
+LINE_LENGTH = """() => {
+  // characters per full line of the pages' running text: its width over the mean width
+  // of a character of that text, in its font
+  const p = document.querySelector("main > p");
+  const style = getComputedStyle(p);
+  const measure = document.createElement("canvas").getContext("2d");
+  measure.font = `${style.fontSize} ${style.fontFamily}`;
+  const text = document.querySelector("main").innerText.replace(/\\s+/g, " ");
+  return p.clientWidth / (measure.measureText(text).width / text.length);
+}"""
+CONTENTS_CLASH = """() => {
+  // the contents' lines that run into the next column's numbers (drawn left of it)
+  const items = [...document.querySelectorAll("nav.toc li")];
+  const em = parseFloat(getComputedStyle(items[0]).fontSize);
+  const lefts = [...new Set(items.map(li => Math.round(li.getBoundingClientRect().left)))];
+  return items.filter(li => {
+    const left = li.getBoundingClientRect().left;
+    const next = lefts.filter(x => x > left + 1).sort((a, b) => a - b)[0];
+    if (next === undefined) return false;
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    return Math.max(...[...range.getClientRects()].map(r => r.right)) > next - 1.6 * em;
+  }).map(li => li.innerText);
+}"""
+
+
+@pytest.mark.parametrize("width,height,touch", [(1366, 768, False), (360, 740, True)])
+def test_the_rules_pages_read_at_ease(browser: Browser, site_url: str,
+                                      page_problems: PageProblems, width: int, height: int,
+                                      touch: bool) -> None:
+    """On a laptop the rules run in lines of at most 90 characters (not 110); on a laptop
+    and a phone no line of the contents runs into the next column's numbers."""
+    context = window_context(browser, site_url, page_problems, width, height, touch)
+    try:
+        page = context.new_page()
+        for name in ("en", "de", "fr", "readings-en", "readings-de", "readings-fr"):
+            page.goto(f"/rules/{name}.html")
+            expect(page.locator("nav.toc li").first).to_be_visible()
+            if not touch:
+                line = page.evaluate(LINE_LENGTH)
+                assert 60 <= line <= 90, f"rules/{name}.html: lines of {line:.0f} characters"
+            assert page.evaluate(CONTENTS_CLASH) == [], name
     finally:
         context.close()
 

@@ -67,3 +67,35 @@ def test_replay_undo_and_share_say_moves_in_words(booted_page: Page) -> None:
     for lang in ("de", "fr", "en"):
         speak(page, lang)
         said(page, "#status")
+
+
+DECISION_ID = re.compile(r"Q[0-9]")
+
+
+def test_a_refusal_says_why_and_names_its_reading_in_words(booted_page: Page) -> None:
+    """A refused square says why in words, with the reading it applies as a link named
+    in words (its id only in the link's target), in English, German and French: beside
+    the board on hover, and on the status line when clicked."""
+    page = booted_page
+    page.fill("#seed", "7")
+    page.click("#start")
+    play = page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "0")
+    page.locator(".tile-btn:not([disabled])").first.click()
+    refused = page.locator('#board rect[data-square="a1"]')
+    for lang in ("de", "fr", "en"):
+        speak(page, lang)
+        refused.hover(force=True)
+        link = page.locator("#info a.reading-link")
+        expect(link).to_have_attribute(
+            "href", re.compile(rf"rules/readings-{lang}\.html#q[0-9]+a?$"))
+        expect(link).not_to_have_text(DECISION_ID)
+        info = page.locator("#info").inner_text()
+        assert not DECISION_ID.search(info), (lang, info)
+        line = page.locator("#info .info-bad li").last.inner_text()
+        reason = line[:line.rindex(link.inner_text())].strip()  # the reason, then its link
+        refused.dispatch_event("click")
+        expect(page.locator("#status")).to_contain_text(reason)
+        status = page.locator("#status").inner_text()
+        assert not DECISION_ID.search(status), (lang, status)
+    assert play.get_attribute("data-moves") == "0"

@@ -2,10 +2,11 @@
 rules reference (web/rules/{en,de,fr}.html).
 
 The reference says the printed rules in its own words; a paragraph that goes beyond the
-printed words, or settles what they leave open, carries a visible "Our reading — Qn" mark
-that links to the entry Qn of the readings page in the same language. Each entry gives the
-question, the printed sentences (quoted from the rulebook of that language) and the
-reading of decisions.md (Q1-Q21).
+printed words, or settles what they leave open, carries a visible "Our reading" mark that
+links to the entry Qn of the readings page in the same language (the mark says what it is
+in words; the decision's id stays in the link's anchor and its tooltip). Each entry gives
+the question, the printed sentences (quoted from the rulebook of that language) and the
+reading of decisions.md (Q1-Q21), under a heading in words.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ DECISIONS = next((base / "shared" / "rules" / "decisions.md" for base in ROOT.pa
                  ROOT / "decisions.md")
 # Q1-Q21 and Q11a, the ids of decisions.md (and of web/rules/anchors.json)
 QUESTIONS = [f"q{n}" for n in range(1, 22)] + ["q11a"]
-MARK_WORDS = {"en": "Our reading — Q", "de": "Unsere Lesart — Q", "fr": "Notre lecture — Q"}
+MARK_WORDS = {"en": "Our reading", "de": "Unsere Lesart", "fr": "Notre lecture"}
 # What the readings pages call their parts, in each language.
 LABELS = {"en": ("Question:", "Our reading:"), "de": ("Frage:", "Unsere Lesart:"),
           "fr": ("Question\u00a0:", "Notre lecture\u00a0:")}
@@ -36,12 +37,12 @@ BEYOND_THE_PRINT = ("q9", "q10", "q13", "q14", "q16", "q18", "q19")
 
 
 class Links(HTMLParser):
-    """Every element id, every link (href, class, text) and the page's language."""
+    """Every element id, every link (href, class, text, tooltip) and the page's language."""
 
     def __init__(self) -> None:
         super().__init__()
         self.ids: set[str] = set()
-        self.links: list[tuple[str, str, str]] = []
+        self.links: list[tuple[str, str, str, str]] = []
         self.lang = ""
         self.paragraphs: dict[str, str] = {}  # id -> text of <p id=...> and <section id=...>
         self._open: list[tuple[str, str]] = []  # (tag, id)
@@ -58,12 +59,12 @@ class Links(HTMLParser):
             self._open.append((tag, a["id"]))
             self._text[a["id"]] = []
         if tag == "a":
-            self._link = [a.get("href", ""), a.get("class", ""), ""]
+            self._link = [a.get("href", ""), a.get("class", ""), "", a.get("title", "")]
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "a" and self._link is not None:
-            href, cls, text = self._link
-            self.links.append((href, cls, " ".join(text.split())))
+            href, cls, text, tooltip = self._link
+            self.links.append((href, cls, " ".join(text.split()), tooltip))
             self._link = None
         if self._open and self._open[-1][0] == tag:
             _, pid = self._open.pop()
@@ -88,7 +89,15 @@ READINGS = {lang: parse(f"readings-{lang}.html") for lang in LANGS}
 
 def marks(lang: str) -> list[tuple[str, str]]:
     """(href, text) of every reading mark of the reference page."""
-    return [(href, text) for href, cls, text in REFERENCE[lang].links if "reading" in cls.split()]
+    return [(href, text) for href, cls, text, _ in REFERENCE[lang].links
+            if "reading" in cls.split()]
+
+
+def entry_titles(lang: str) -> dict[str, str]:
+    """The heading of each entry of the readings page: {"q9": "Equal shares", ...}."""
+    html = (RULES / f"readings-{lang}.html").read_text(encoding="utf-8")
+    return {q: " ".join(title.split()) for q, title in
+            re.findall(r'<section class="entry" id="(q\d+a?)">\s*<h2>(.*?)</h2>', html, re.S)}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -99,7 +108,34 @@ def test_every_reading_mark_links_to_an_entry_of_the_readings_page(lang: str) ->
         page, _, anchor = href.partition("#")
         assert page == f"readings-{lang}.html", (lang, href)
         assert anchor in QUESTIONS and anchor in READINGS[lang].ids, (lang, href)
-        assert text == MARK_WORDS[lang] + anchor[1:], (lang, href, text)
+        assert text == MARK_WORDS[lang], (lang, href, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mark_says_our_reading_in_words_and_names_it_in_its_tooltip(lang: str) -> None:
+    """A player reads "Our reading", never "Q9"; the tooltip names the entry the mark
+    opens by its heading, and keeps the decision's id for whoever cites it."""
+    titles = entry_titles(lang)
+    tooltips = [(href, tooltip) for href, cls, _, tooltip in REFERENCE[lang].links
+                if "reading" in cls.split()]
+    assert tooltips
+    for href, tooltip in tooltips:
+        anchor = href.partition("#")[2]
+        assert tooltip == f"{titles[anchor]} (Q{anchor[1:]})", (lang, href, tooltip)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_readings_are_headed_and_listed_in_words(lang: str) -> None:
+    """Each entry's heading, and its line in the contents, is its title in words; the id
+    stays in the anchor (#q9) the marks, the refusals and the tutorial link to."""
+    titles = entry_titles(lang)
+    assert sorted(titles) == sorted(QUESTIONS)
+    for q, title in titles.items():
+        assert title and not re.search(r"Q\d", title), (lang, q, title)
+    contents = {href[1:]: text for href, _, text, _ in READINGS[lang].links
+                if href.startswith("#q")}
+    for q, title in titles.items():
+        assert contents.get(q) == title, (lang, q, contents.get(q))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -146,11 +182,11 @@ def test_the_readings_page_has_every_question(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_readings_are_linked_from_the_reference_and_the_index(lang: str) -> None:
-    assert f"readings-{lang}.html" in {href for href, _, _ in REFERENCE[lang].links}
+    assert f"readings-{lang}.html" in {href for href, _, _, _ in REFERENCE[lang].links}
     index = parse("index.html")
-    assert f"readings-{lang}.html" in {href for href, _, _ in index.links}
+    assert f"readings-{lang}.html" in {href for href, _, _, _ in index.links}
     other = [lang2 for lang2 in LANGS if lang2 != lang]
-    switch = {href for href, _, _ in READINGS[lang].links}
+    switch = {href for href, _, _, _ in READINGS[lang].links}
     assert {f"readings-{lang2}.html" for lang2 in other} <= switch
 
 
