@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import qin
 from e2e.helpers import PageProblems, boot, wait_for_boot
+from e2e.screens import link_of
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web" / "page"))
@@ -256,3 +257,24 @@ def test_back_leaves_a_tutorial_the_address_opened(page: Page) -> None:
     expect(app).to_have_attribute("data-mode", re.compile("^(playing|thinking)$"))
     expect(play).not_to_have_attribute("data-phase", "lesson")
     expect(page.locator("#tutorial")).to_be_hidden()
+
+
+def test_a_game_link_typed_while_the_tutorial_shows_opens_the_linked_game(page: Page) -> None:
+    """A game played, the start screen, Learn to play, then another game's link typed into
+    the address: the linked game opens, as from the start screen; both games are listed
+    among the saved games."""
+    boot(page, "/" + link_of(2, seed=7))
+    app, play = page.locator("#app"), page.locator("#play")
+    expect(play).to_have_attribute("data-moves", "2")
+    page.click("#new-game")
+    expect(app).to_have_attribute("data-mode", "start")
+    expect(page.locator("#saved-list li[data-state=ok]")).to_have_count(1)
+    open_tutorial(page)
+    page.evaluate("h => { location.hash = h }", link_of(5, seed=9))
+    expect(app).to_have_attribute("data-mode", re.compile("^(playing|cover|thinking)$"))
+    expect(page.locator("#tutorial")).to_be_hidden()
+    expect(play).to_have_attribute("data-moves", "5")
+    expect(play).not_to_have_attribute("data-phase", "lesson")
+    page.click("#new-game")
+    expect(app).to_have_attribute("data-mode", "start")
+    expect(page.locator("#saved-list li[data-state=ok]")).to_have_count(2)
