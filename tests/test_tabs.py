@@ -421,3 +421,44 @@ def test_the_tutorial_opened_by_its_button_stays_when_the_address_changes() -> N
     run(app, A.Command("tutorial-open"))
     run(app, A.AddressChanged(""))
     assert app.mode is Mode.TUTORIAL
+
+
+# -- a game link typed while no game is on screen ------------------------------------------
+def test_a_game_link_typed_while_the_tutorial_shows_opens_the_linked_game() -> None:
+    """The tutorial opened by its button (from the start screen, with or without a game
+    behind it) leaves for the linked game, from the page's top, as the start screen does;
+    the game behind stays saved and listed."""
+    other = link_of(3, seed=9)
+    for behind, tutorial_shown in ((False, True), (True, True), (True, False)):
+        storage = MemoryStorage()
+        app = tab(storage, BASE + link_of(2)) if behind else tab(storage)
+        if behind:
+            run(app, A.Command("new-game"))
+        if tutorial_shown:
+            run(app, A.Command("tutorial-open"))
+            assert app.mode is Mode.TUTORIAL
+        saved = {e.id for e in app.state.start.entries}
+        effects = run(app, A.AddressChanged(other))
+        case = f"behind={behind} tutorial={tutorial_shown}"
+        assert app.mode is Mode.PLAYING, case
+        assert app.state.tutorial.lesson is None and app.state.link.link_mode, case
+        assert moves(app) == [str(m) for m in records.from_url(other[3:]).moves], case
+        assert A.ToTop() in effects, case
+        run(app, A.Command("new-game"))
+        assert saved < {e.id for e in app.state.start.entries}, case  # one more, none lost
+
+
+def test_a_later_link_of_the_game_behind_the_start_screen_continues_it() -> None:
+    """The same game further on, typed on the start screen or in the tutorial over it:
+    that game, on screen, with its moves to come (its save, not a copy)."""
+    for tutorial_shown in (False, True):
+        storage = MemoryStorage()
+        app = tab(storage, BASE + link_of(2))
+        run(app, A.Command("new-game"))
+        if tutorial_shown:
+            run(app, A.Command("tutorial-open"))
+        before = {e.id for e in app.state.start.entries}
+        run(app, A.AddressChanged(link_of(4)))
+        assert app.mode is Mode.PLAYING and len(moves(app)) == 4, tutorial_shown
+        run(app, A.Command("new-game"))
+        assert {e.id for e in app.state.start.entries} == before, tutorial_shown

@@ -232,8 +232,8 @@ def test_the_whole_tutorial_by_dispatch_with_wrong_tries_and_the_hint() -> None:
     assert lesson.outcome == "refused" and lesson.refusal is not None
     assert lesson.refusal.code == "no_touch"  # Q7
     panel = app.screen().elements
-    assert panel["tutorial-result"].html is not None
-    assert "A tile must share an edge" in panel["tutorial-result"].html
+    assert (panel["status-text"].text or "").startswith("A tile must share an edge")
+    assert panel["tutorial-result"].html == ""  # said once, under the board
     assert panel["tutorial-hint"].hidden
     try_move(app, "Rf1Bf2")
     assert lesson.tries == 2 and lesson.hint_due
@@ -322,9 +322,11 @@ def test_a_tile_tried_partly_off_the_board_is_refused_in_words_naming_its_edge(
             assert lesson.refusal.code == "outside" and lesson.refusal.params["edge"] == edge
             words = qin.messages.catalogue(lang)[f"illegal.outside.{edge}"].replace(
                 "{rule}", "")
-            html = app.screen().elements["tutorial-result"].html or ""
-            assert words in html and words in app.state.spoken
-            said = html + app.state.spoken
+            screen = app.screen().elements
+            said = screen["status-text"].text or ""
+            assert words in said, said  # said once: under the board, as in a game
+            assert words not in (screen["tutorial-result"].html or "")
+            assert not (screen["info"].html or "") and not app.state.spoken
             assert not re.search(r"\b[a-z][0-9]+\b", said), said  # no square named
     finally:
         i18n.set_language("en", CATALOGUES["en"])
@@ -340,6 +342,9 @@ def test_the_tie_is_done_by_its_refusal_and_other_refusals_are_wrong_tries() -> 
     try_move(app, "Rc2Yc3")
     assert lesson.outcome == "done" and lesson.session.game.moves == []
     assert "tie for the largest share" in lesson_view.outcome_html(lesson)
+    screen = app.screen().elements  # the panel says it, nothing else does
+    assert "tie for the largest share" not in (screen["status-text"].text or "")
+    assert not (screen["info"].html or "")
 
 
 def test_progress_is_remembered_and_damaged_progress_ignored() -> None:
@@ -437,7 +442,9 @@ def test_touch_taps_preview_then_place_and_the_outcome_is_spoken() -> None:
     assert lesson.tries == 0 and lesson.outcome == ""
     run(app, A.BoardClick("d1"))  # the second tap tries it: refused (no coloured square)
     assert lesson.outcome == "refused" and lesson.tries == 1
-    assert app.state.spoken.startswith("The rules do not allow this move: ")
+    assert app.state.spoken == ""  # the status line, a live region, says why
+    assert (app.screen().elements["status-text"].text or "").startswith(
+        "A tile must share an edge")
     run(app, A.BoardClick("b2"))
     assert lesson.outcome == "refused" and lesson.tries == 1
     run(app, A.BoardClick("b2"))

@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import CodedError, IllegalMove, PositionError, QinError, RecordError, SeriesError
 from ..events import Event
 from ..inputs import default_names
+from .details import without_empty_details
 
 LANGS = ("en", "de", "fr")
 """The languages the catalogue speaks; English is the default."""
@@ -61,8 +62,10 @@ class _Keep(dict[str, Any]):
 
 def text(messages: Mapping[str, str], key: str, **values: Any) -> str:
     """The catalogue's ``key`` with its ``{placeholders}`` filled in (unknown ones stay;
-    a key the catalogue lacks is said as the key itself)."""
-    template = messages.get(key, key)
+    a key the catalogue lacks is said as the key itself; an empty detail, the browser's
+    error text or a reason, is left out with its brackets or its colon:
+    ``details.without_empty_details``)."""
+    template = without_empty_details(messages.get(key, key), values)
     return template.format_map(_Keep(values)) if "{" in template else template
 
 

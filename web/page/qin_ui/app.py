@@ -91,6 +91,7 @@ class App(Core):
         effects += self._settle(shown)
         effects += play.watch_worker(self)
         if (mode is Mode.START) != (self.mode is Mode.START) or (
+                (mode is Mode.TUTORIAL) != (self.mode is Mode.TUTORIAL)) or (
                 self.mode is Mode.REPLAY and mode not in REPLAY_MODES):
             effects.append(ToTop())  # another screen (or the replay): from its top
         return effects

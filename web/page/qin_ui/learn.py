@@ -50,12 +50,13 @@ def open_lesson_from(app: Core, fragment: str) -> list[Effect]:
     return [SetAddress(st.link.base_url)]
 
 
-def left_by_address(app: Core) -> list[Effect]:
+def left_by_address(app: Core, game_link: bool = False) -> list[Effect]:
     """Another address than the tutorial's (Back, after ``#learn`` was typed) leaves a
     tutorial the address opened, to where the player was: the game, or the start
-    screen."""
+    screen; a game's link (``game_link``) leaves the tutorial however it was opened (its
+    button: to the start screen it was opened from, where the link is then opened)."""
     st = app.state
-    if st.tutorial.lesson is None or not st.tutorial.from_address:
+    if st.tutorial.lesson is None or not (st.tutorial.from_address or game_link):
         return []
     st.tutorial.lesson, st.tutorial.from_address = None, False
     app.cache.parts.clear()  # the game's board again: nothing drawn for the step applies

@@ -2,8 +2,9 @@
 
 The panel says the step (its number, title and what to do, in the words of the input
 in use: tapping on a touch screen), the outcome of the last try (the events in the log's
-wording, the engine's reason for a refusal, or what the step wanted; the tile drawn and
-the hand after it where the step has a pile), the hint after two wrong tries, and the
+wording, the engine's reason for the refused tie, or what the step wanted; the tile drawn
+and the hand after it where the step has a pile; any other refusal is said once, by the
+status line under the board, as in a game), the hint after two wrong tries, and the
 buttons: Next, Again, the step list (done steps marked) and, after the last step, the
 finish: what comes next, and a game against the weakest level not yet beaten
 (``tutorial.next_level``).  ``elements`` returns the panel's elements for
@@ -43,16 +44,13 @@ def drawn_html(lesson: Lesson) -> str:
 
 
 def outcome_html(lesson: Lesson) -> str:
-    """What the last try did: its message, then its events (one line each)."""
+    """What the last try did: its message, then its events (one line each); nothing for
+    a try the rules refuse, whose reason the status line under the board says, as in a
+    game (``refusal_said``)."""
     s = lesson.session
     step = lesson.step.id
-    if lesson.outcome == "":
+    if lesson.outcome in ("", "refused"):  # a refusal is said by the status line
         return ""
-    if lesson.outcome == "refused":
-        reason = (i18n.refusal(lesson.refusal, s.names) if lesson.refusal is not None
-                  else t("status.cannot_go"))
-        return (f'<p class="tutorial-says">{escape(t("tutorial.refused"))}</p>'
-                f'<p class="tutorial-reason">{escape(reason)}</p>')
     if lesson.outcome == "done" and lesson.refusal is not None:
         reason = i18n.refusal(lesson.refusal, s.names)
         return (f'<p class="tutorial-says">{escape(t(f"tutorial.{step}.done"))}</p>'
@@ -65,14 +63,11 @@ def outcome_html(lesson: Lesson) -> str:
 
 
 def spoken(lesson: Lesson) -> str:
-    """The outcome of the last try in plain words, for the screen reader's live region."""
+    """The outcome of the last try in plain words, for the screen reader's live region
+    (nothing for a refused try: the status line, a live region too, says why)."""
     s = lesson.session
     step = lesson.step.id
-    if lesson.outcome == "refused":
-        reason = (i18n.refusal(lesson.refusal, s.names) if lesson.refusal is not None
-                  else t("status.cannot_go"))
-        return f"{t('tutorial.refused')} {reason}"
-    if lesson.outcome == "":
+    if lesson.outcome in ("", "refused"):  # a refusal: the status line speaks it
         return ""
     says = t(f"tutorial.{step}.done") if lesson.outcome == "done" else t("tutorial.missed")
     lines = [i18n.refusal(lesson.refusal, s.names)] if lesson.refusal is not None else [
@@ -127,6 +122,16 @@ def elements(lesson: Lesson, done: frozenset[str], pointer: str = "mouse",
                             data=(("level", level),)),
         "tutorial-steps": El(html=steps_html(lesson, done)),
     }
+
+
+def refusal_said(lesson: Lesson) -> bool:
+    """Whether the tile under the pointer is the try just refused: its reason is said
+    already (by the status line, or by the panel on the step whose goal it is), so the
+    box that explains the square under the pointer does not say it again."""
+    s = lesson.session
+    notice = s.notice
+    return (notice is not None and notice.kind == "refused" and notice.move is not None
+            and notice.move == s.hover_state.ghost)
 
 
 def status(lesson: Lesson) -> str | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Final
 
 from . import (
     i18n,
@@ -68,17 +67,10 @@ def imported(app: Core, action: Imported) -> list[Effect]:
     return _import(app, action.text, action.file)
 
 
-DETAILED_REFUSAL: Final = {"import.unreadable": "import.unreadable.detail"}
-"""The refusals of a file that can say the browser's reason, and the sentence that says
-it (without a reason, the refusal's own sentence, which has no place for one)."""
-
-
 def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
     st = app.state
     st.start.imported = "refused"
-    detailed = DETAILED_REFUSAL.get(action.why)
-    why = words(detailed, error=action.error) if detailed and action.error \
-        else words(action.why)
+    why = words(action.why, error=action.error)  # the browser's reason, where it has one
     st.start.saved_message = words("import.refused", name=action.file, error=why)
     return []
 

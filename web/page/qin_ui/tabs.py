@@ -6,6 +6,8 @@ it, raises the notice; the player chooses.
 
 from __future__ import annotations
 
+import qin
+
 from . import keep, learn, links, progress, replaying, senses, tutorial
 from .actions import AddressChanged, Command, Effect, Save, StorageChanged, StorageFailed
 from .core import CURRENT_KEY, Core
@@ -137,39 +139,53 @@ def _declined(app: Core, kind: NoticeKind) -> list[Effect]:
 def _address_changed(app: Core, fragment: str) -> list[Effect]:
     """A game link pasted into this tab: a later state of the game on screen is
     shown (and saved as this game); an older, diverging or other game is offered,
-    never applied silently.  ``#learn`` opens the tutorial; another address (Back)
-    leaves a tutorial the address opened."""
+    never applied silently.  On the start screen (and in the tutorial, which the link
+    leaves) no game is on screen: the linked game opens as a game of its own, unless it
+    is the game behind, or that game further on, which comes back on screen.  ``#learn``
+    opens the tutorial; another address (Back) leaves a tutorial the address opened."""
     st = app.state
     s = st.game.session
     if tutorial.wants_tutorial(fragment) and st.keeping.notice != "conflict":
         return learn.open_lesson_from(app, fragment)
-    left = learn.left_by_address(app)
-    if not links.has_game(fragment) or st.keeping.notice == "conflict":
+    game_link = links.has_game(fragment) and st.keeping.notice != "conflict"
+    left = learn.left_by_address(app, game_link)
+    if not game_link:
         return left
     try:
         linked, record = links.read_link(fragment)
     except links.LinkError as exc:
         st.link.link_problem = st.start.saved_message = words("link.cannot_open", error=exc)
         return left
-    if s is None:
+    behind = s is not None and st.screen == "setup"
+    if s is None or (behind and not _continues(s.game, linked)):
         return left + (app.show(keep.link_session(record), None, "link", None) + [Save()]
                        + replaying.follow_review(app, fragment))
-    ours = s.game
-    same = (linked.board_name, linked.players, linked.seed, bool(linked.fair_start),
+    if behind:
+        st.screen = "play"  # the game behind the start screen, on screen again
+    if not _continues(s.game, linked):  # older, diverging, another game: offered
+        st.keeping.notice, st.keeping.link_offer = "link", fragment
+        return left
+    if len(linked.moves) == len(s.game.moves):  # the game on screen: at most its review
+        return left + replaying.follow_review(app, fragment)
+    try:  # the game on screen further on: shown, and saved as this game
+        later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
+                                 list(s.settings.colours))
+    except SaveError as exc:
+        st.link.link_problem = words("link.cannot_open", error=exc)
+        return left
+    return left + (app.show(later, st.keeping.save, "link", st.game.series)
+                   + [Save()] + replaying.follow_review(app, fragment))
+
+
+def _same_deal(ours: qin.Game, linked: qin.Game) -> bool:
+    """Whether ``linked`` is a state of the game ``ours`` (the same board, players,
+    seed, start and names)."""
+    return (linked.board_name, linked.players, linked.seed, bool(linked.fair_start),
             list(linked.names)) == (ours.board_name, ours.players, ours.seed,
                                     bool(ours.fair_start), list(ours.names))
+
+
+def _continues(ours: qin.Game, linked: qin.Game) -> bool:
+    """Whether ``linked`` is the game ``ours`` as it is or further on."""
     mine = [str(m) for m in ours.moves]
-    theirs = [str(m) for m in linked.moves]
-    if same and theirs == mine:  # the game on screen: at most its review is asked
-        return left + replaying.follow_review(app, fragment)
-    if same and len(theirs) > len(mine) and theirs[:len(mine)] == mine:
-        try:
-            later = keep.session_for(record, [seat.kind for seat in s.settings.seats],
-                                     list(s.settings.colours))
-        except SaveError as exc:
-            st.link.link_problem = words("link.cannot_open", error=exc)
-            return left
-        return left + (app.show(later, st.keeping.save, "link", st.game.series)
-                       + [Save()] + replaying.follow_review(app, fragment))
-    st.keeping.notice, st.keeping.link_offer = "link", fragment
-    return left
+    return _same_deal(ours, linked) and [str(m) for m in linked.moves][:len(mine)] == mine

@@ -1,0 +1,130 @@
+"""A try the rules refuse in the tutorial is said once on screen, on a laptop and a phone.
+
+The engine's sentence (why the tile cannot go there) shows in one place: the status line
+under the board (on a phone, right under the board the finger is on; on a laptop, right
+under the step's words), never again in the step's panel nor in the box that explains
+the square under the pointer.  The refused tie, the step whose goal is that refusal, says
+it in the step's panel and the status line says the step is done.  The try is made by
+the input of the window: a click on a laptop, two taps on a phone.  Waits are on the
+page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+import qin
+from e2e.helpers import PageProblems, boot, window_context
+from e2e.test_tutorial import CLICKS, WRONG, names
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
+from qin_ui import tutorial  # noqa: E402
+
+WINDOWS = {"laptop-1366x768": (1366, 768, False), "phone-360x740": (360, 740, True)}
+
+SHOWN_JS = """(sentence) => {
+  // The innermost elements a person sees holding the sentence (not hidden, not the
+  // screen reader's one-pixel regions), each with whether it lies inside the window.
+  const holds = (e) => (e.innerText ?? e.textContent).replace(/\\s+/g, ' ').includes(sentence);
+  const seen = (e) => {
+    const r = e.getBoundingClientRect();
+    return e.checkVisibility() && r.width > 2 && r.height > 2 && !e.closest('.sr-only');
+  };
+  return [...document.querySelectorAll('body *')]
+    .filter((e) => seen(e) && holds(e) && ![...e.children].some((c) => seen(c) && holds(c)))
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return { id: e.id || e.closest('[id]')?.id || e.tagName,
+               inWindow: r.top >= 0 && r.bottom <= innerHeight };
+    });
+}"""
+
+SQUARE_JS = """(name) => {
+  const r = document.querySelector(`#board rect[data-square="${name}"]`)
+    .getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
+
+@pytest.fixture(params=tuple(WINDOWS))
+def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
+           page_problems: PageProblems) -> Iterator[tuple[Page, bool]]:
+    width, height, touch = WINDOWS[str(request.param)]
+    context = window_context(browser, base_url, page_problems, width, height, touch)
+    yield context.new_page(), touch
+    context.close()
+
+
+def answered(page: Page) -> None:
+    page.wait_for_function("() => window.qinIdle")
+
+
+def press(control: Locator, touch: bool) -> None:
+    if touch:
+        control.tap()
+    else:
+        control.click()
+
+
+def try_move(page: Page, touch: bool, tile: str, orientation: int, anchor: str) -> None:
+    """Pick ``tile``, turn it to ``orientation`` and try it on ``anchor``: a click, or
+    on a touch screen a tap that shows the ghost and a second that tries it."""
+    play = page.locator("#play")
+    press(page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first, touch)
+    expect(play).to_have_attribute("data-selected", tile)
+    for _ in range(4):
+        now = play.get_attribute("data-orientation")
+        if now == str(orientation):
+            break
+        press(page.locator("#rotate"), touch)
+        expect(play).not_to_have_attribute("data-orientation", str(now))
+    expect(play).to_have_attribute("data-orientation", str(orientation))
+    if not touch:
+        page.locator(f'#board rect[data-square="{anchor}"]').click()
+        return
+    x, y = page.evaluate(SQUARE_JS, anchor)
+    page.touchscreen.tap(x, y)
+    expect(play).to_have_attribute("data-preview", re.compile(rf"\b{anchor}\b"))
+    page.touchscreen.tap(x, y)
+
+
+def shown(page: Page, sentence: str) -> list[dict[str, object]]:
+    answered(page)
+    found: list[dict[str, object]] = page.evaluate(SHOWN_JS, sentence)
+    return found
+
+
+def test_a_refused_try_is_said_once_under_the_board(window: tuple[Page, bool]) -> None:
+    page, touch = window
+    boot(page, "/")
+    page.click("#learn")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "place")
+    refusal = tutorial.step("place").game().refusal(WRONG[3])
+    assert refusal is not None
+    reason = qin.messages.refusal_text(refusal, "en", names(page), rule=False)
+    try_move(page, touch, *WRONG[:3])
+    expect(panel).to_have_attribute("data-tries", "1")
+    expect(page.locator("#status-text")).to_have_text(reason)
+    assert shown(page, reason) == [{"id": "status-text", "inWindow": True}]
+
+
+def test_the_refused_tie_is_said_once_in_the_step_s_panel(
+        window: tuple[Page, bool]) -> None:
+    page, touch = window
+    boot(page, "/#learn=tie")
+    panel = page.locator("#tutorial")
+    expect(panel).to_have_attribute("data-step", "tie")
+    tile, orientation, anchor, move = CLICKS["tie"]
+    refusal = tutorial.step("tie").game().refusal(move)
+    assert refusal is not None
+    reason = qin.messages.refusal_text(refusal, "en", names(page), rule=False)
+    try_move(page, touch, tile, orientation, anchor)
+    expect(panel).to_have_attribute("data-outcome", "done")
+    assert [e["id"] for e in shown(page, reason)] == ["tutorial-result"]
