@@ -23,6 +23,9 @@ shares it, workers too, which Chrome's own network emulation does not throttle):
 bandwidth for the bodies and a wait before each request is read. Times are printed, not
 asserted: "ready" (data-boot), "offline" (the worker active), "settled" (the end).
 
+Each site's precache is printed too, read from its ``sw.js``: files, bytes as sent (the
+brotli twin where there is one) and decoded.
+
 With ``--before DIR`` each run visits both sites, one after the other, and the last lines are
 the ratios (this site / DIR) of the medians.
 """
@@ -31,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
+import re
 import statistics
 import sys
 import threading
@@ -178,6 +183,22 @@ def summary(answers: list[Answer]) -> dict[str, Any]:
     }
 
 
+def precache_size(site: Path) -> tuple[int, int, int]:
+    """The precache that ``site``'s service worker (its ``sw.js``) keeps: files, their
+    bytes as the server sends them (the brotli twin where there is one) and decoded."""
+    found = re.search(r"const PRECACHE = (\[.*?\n\]);", (site / "sw.js").read_text(), re.S)
+    if not found:
+        raise SystemExit(f"{site / 'sw.js'} has no precache")
+    sent = decoded = 0
+    entries = json.loads(found.group(1))
+    for url, *_ in entries:
+        path = site / (url if not url.endswith("/") else url + "index.html")
+        twin = path.with_name(path.name + ".br")
+        decoded += path.stat().st_size
+        sent += (twin if twin.is_file() else path).stat().st_size
+    return len(entries), sent, decoded
+
+
 def cold_visit(browser: Any, site: Path, link: Link) -> dict[str, Any]:
     """One first visit of ``site``'s game page in a new context, then a second visit in
     another tab of it once the first is closed; the first's figures, with the second's
@@ -214,9 +235,11 @@ def median(runs: list[dict[str, Any]], key: str) -> float:
     return float(statistics.median(run[key] for run in runs))
 
 
-def report(label: str, runs: list[dict[str, Any]]) -> list[str]:
+def report(label: str, site: Path, runs: list[dict[str, Any]]) -> list[str]:
     last = runs[-1]
-    lines = [f"{label} ({len(runs)} cold visits, medians)",
+    files, sent, decoded = precache_size(site)
+    lines = [f"{label}: {site} ({len(runs)} cold visits, medians)",
+             f"  precache: {files} files, {sent:,} bytes as sent (brotli), {decoded:,} decoded",
              f"  requests {median(runs, 'requests'):,.0f}: full answers "
              f"{median(runs, 'full'):,.0f}, revalidations (304) "
              f"{median(runs, 'revalidated'):,.0f}; files {median(runs, 'files'):,.0f}, "
@@ -262,10 +285,11 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
     for label, site in sites.items():
-        print("\n".join(report(f"{label}: {site}", runs[label])))
+        print("\n".join(report(label, site, runs[label])))
     if args.before:
         now, then = runs["this site"], runs["before"]
-        for key in ("requests", "revalidated", "body_bytes", "header_bytes", "ready", "settled"):
+        for key in ("requests", "revalidated", "body_bytes", "header_bytes", "ready", "offline",
+                    "settled"):
             print(f"ratio {key}: {median(now, key) / max(median(then, key), 1e-9):.2f}")
     print(f"load average after: {load_average()}")
     return 0

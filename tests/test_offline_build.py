@@ -12,11 +12,15 @@ import struct
 import zlib
 from pathlib import Path
 
+import pytest
+
 from tools.build_site import (
+    NODE_MODULES,
     WEB_DIR,
     icon_png,
     precache_entries,
     precache_list,
+    pyscript_modules,
     runtime_fetches,
     runtime_files_module,
     service_worker,
@@ -182,3 +186,65 @@ def test_every_page_has_the_csp_and_no_inline_script() -> None:
         for script in re.findall(r"<script\b[^>]*>", html):
             assert "src=" in script, f"inline script in {page.name}: {script}"
         assert not re.search(r"\son[a-z]+=\"", html), f"inline handler in {page.name}"
+
+
+PYSCRIPT_FILES = {
+    # core.js re-exports its chunk; the chunk loads its plugins from a table, the archive
+    # reader for a wheel unpacked by the config, and the editor's pieces only when asked.
+    "core.js": 'export{a as b}from"./core-C1.js";',
+    "core-C1.js": ('var N={codemirror:()=>Promise.resolve(),"py-editor":()=>import("./py-edit'
+                   'or-E1.js"),error:()=>import("./error-R1.js")};switch(c){case"whl":case"zi'
+                   'p":{const e=new Blob([n],{type:"application/zip"});return import("./zip-Z1'
+                   '.js").then(f)}}const T=async e=>(await import("./toml-T1.js")).parse(e);'
+                   'var $={get core(){return import("./codemirror-M1.js")}};'),
+    "py-editor-E1.js": 'import{x}from"./core-C1.js";import{n}from"./error-R1.js";'
+                       'const t=()=>import("./toml-B1.js");',
+    "error-R1.js": 'import{x}from"./core-C1.js";',
+    "zip-Z1.js": "export{}",
+    "toml-T1.js": "export{}",
+    "toml-B1.js": "export{}",
+    "codemirror-M1.js": 'import"./codemirror_view-V1.js";',
+    "codemirror_view-V1.js": "export{}",
+    "core.css": "p{}",
+    "storage.js": "export{}",
+}
+
+
+def pyscript_site(tmp_path: Path) -> Path:
+    out = site(tmp_path)
+    for name, text in PYSCRIPT_FILES.items():
+        (out / "vendor" / "pyscript").mkdir(parents=True, exist_ok=True)
+        (out / "vendor" / "pyscript" / name).write_text(text)
+    return out
+
+
+def test_the_worker_keeps_only_the_pyscript_modules_a_page_loads(tmp_path: Path) -> None:
+    """PyScript's folder holds an editor, a terminal, a TOML reader and more that no page
+    of the site loads: the precache keeps core.js, what it imports, the plugins its chunk
+    loads at start and the archive reader that unpacks the wheel, and none of the rest."""
+    out = pyscript_site(tmp_path)
+    kept = {rel.removeprefix("vendor/pyscript/") for rel in precache_list(out)
+            if rel.startswith("vendor/pyscript/")}
+    assert kept == {"core.js", "core-C1.js", "py-editor-E1.js", "error-R1.js", "zip-Z1.js"}
+
+
+def test_a_pyscript_file_a_page_links_is_kept(tmp_path: Path) -> None:
+    """The self-test page links PyScript's stylesheet: kept with the page."""
+    out = pyscript_site(tmp_path)
+    (out / "selftest.html").write_text(
+        '<link rel="stylesheet" href="./vendor/pyscript/core.css">')
+    assert "vendor/pyscript/core.css" in precache_list(out)
+    assert "vendor/pyscript/storage.js" not in precache_list(out)
+
+
+def test_pyscripts_own_modules_that_no_page_loads() -> None:
+    """In the vendored PyScript: its editor (CodeMirror), terminal (xterm), TOML reader,
+    package graph and storage are not kept; its core, the plugins and the zip reader are."""
+    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if not (dist / "core.js").is_file():
+        pytest.skip("node_modules/@pyscript/core is not installed")
+    loaded = pyscript_modules(dist)
+    names = {re.sub(r"-[\w-]{8}\.js$", "", name) for name in loaded}
+    assert names == {"core.js", "core", "deprecations-manager", "donkey", "error",
+                     "py-editor", "py-game", "py-terminal", "zip"}, sorted(loaded)
+    assert all((dist / name).is_file() for name in loaded)

@@ -42,6 +42,7 @@ import hashlib
 import json
 import marshal
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -907,9 +908,61 @@ def icon_png(size: int) -> bytes:
             + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
 
 
+# PyScript's folder (vendor/pyscript/) holds every chunk of its npm build: an editor
+# (CodeMirror), a terminal (xterm), a TOML reader, the packages' graph..., 1.2 MB that
+# no page of the site loads. The precache keeps PyScript's modules as a page loads them:
+# core.js and its static imports, and of the dynamic imports of those modules the ones
+# PyScript takes at every start: its plugins' table (the game page turns all but the
+# error banner off; the diagrams' loader, qin-board.js, which runs in any host page too,
+# leaves them on) and the archive reader that unpacks the wheel (the config's "./*").
+# The plugins' own dynamic imports (the editor's TOML reader, the terminal's xterm) load
+# only for an editor or a terminal on a page, and the core's others (CodeMirror, TOML,
+# the packages' graph) for an editor, a TOML config or packages: the site has none.
+# Besides these, a file of the folder that a page links (the self-test's core.css).
+PYSCRIPT_SITE_DIR = "vendor/pyscript/"
+PYSCRIPT_ENTRY = "core.js"
+PYSCRIPT_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([\w.-]+\.js)"')
+PYSCRIPT_PLUGIN_IMPORT = re.compile(r'(?:"[\w-]+"|\b\w+):\(\)=>import\("\./([\w.-]+\.js)"\)')
+PYSCRIPT_ARCHIVE_IMPORT = re.compile(r'case"zip":.{0,300}?\bimport\("\./([\w.-]+\.js)"\)',
+                                     re.S)
+PAGE_LINK = re.compile(r'\s(?:href|src)="([^"#?]+)')
+
+
+def pyscript_modules(folder: Path) -> set[str]:
+    """The names of the modules in PyScript's ``folder`` that a page using it loads
+    (see PYSCRIPT_SITE_DIR): empty when the folder has no core.js."""
+    found: set[str] = set()
+    todo = [PYSCRIPT_ENTRY]
+    while todo:
+        name = todo.pop()
+        path = folder / name
+        if name in found or not path.is_file():
+            continue
+        found.add(name)
+        text = path.read_text(encoding="utf-8")
+        for pattern in (PYSCRIPT_STATIC_IMPORT, PYSCRIPT_PLUGIN_IMPORT,
+                        PYSCRIPT_ARCHIVE_IMPORT):
+            todo += pattern.findall(text)
+    return found
+
+
+def page_links(out: Path, rels: Iterable[str]) -> set[str]:
+    """The site paths that the HTML pages among ``rels`` (files of ``out``) link or load
+    by a relative ``href`` or ``src``."""
+    linked: set[str] = set()
+    for rel in rels:
+        if rel.endswith(".html"):
+            folder = posixpath.dirname(rel)
+            for url in PAGE_LINK.findall((out / rel).read_text(encoding="utf-8")):
+                if "://" not in url and not url.startswith(("/", "data:")):
+                    linked.add(posixpath.normpath(posixpath.join(folder, url)))
+    return linked
+
+
 def precache_list(out: Path, files: Iterable[Path] | None = None) -> list[str]:
     """Every file of the built site a visitor may need offline (paths relative to the
-    site, sorted), plus the folder URLs ("./", "rules/") that serve an index.html.
+    site, sorted), plus the folder URLs ("./", "rules/") that serve an index.html: all
+    but the files of PyScript's folder that no page loads (PYSCRIPT_SITE_DIR).
     `files`: the site's files (default: whatever is in `out`)."""
     paths: list[str] = []
     for path in sorted(_iter_tree(out) if files is None else files):
@@ -919,6 +972,11 @@ def precache_list(out: Path, files: Iterable[Path] | None = None) -> list[str]:
         if rel in (SW_NAME, HEADERS_NAME) or rel.endswith(SW_SKIP_SUFFIXES):
             continue
         paths.append(rel)
+    used = {PYSCRIPT_SITE_DIR + name for name in pyscript_modules(out / PYSCRIPT_SITE_DIR)}
+    used |= page_links(out, paths)
+    paths = [rel for rel in paths if not rel.startswith(PYSCRIPT_SITE_DIR) or rel in used]
+    for rel in list(paths):
+        path = out / rel
         if path.name == "index.html":
             folder = rel[: -len("index.html")]
             paths.append(folder or "./")
