@@ -8,7 +8,8 @@ Three games played to their end by a seeded random choice (bird 2 players, lion 
 bird 4; an undo after every tenth move), through the page's own code: each move by
 ``Session.play`` (the game, its log: the move's own cost, for scale), then what the
 page keeps of it, as a game played at one screen does (``SaveStore.write``, the save)
-and as a play-by-link game does (the save and ``links.link``, the game's address).
+and as a play-by-link game does (the save and ``links.link``, the game's address; both
+from the one record ``Session.record`` writes of each change, where the page has it).
 An undo's keeping is timed apart (``Session.undo``, then the save).  The other
 revision's ``qin``, ``boards`` and ``web/page`` (``git archive``) and this checkout's
 each run in a process of their own per round, in alternating order.  Per step: the
@@ -60,6 +61,7 @@ for board, players, seed in games:
     local = saves.SaveStore(saves.MemoryStorage(), known_kinds=kinds)
     linked = saves.SaveStore(saves.MemoryStorage(), known_kinds=kinds)
     refs = [local.create(session.game, ui), linked.create(session.game, ui, mode="link")]
+    once = {"recorder": session.record} if hasattr(session, "record") else {}
     rng = random.Random(seed)
     while not session.game.is_over:
         move = rng.choice(session.game.legal_moves())
@@ -69,8 +71,8 @@ for board, players, seed in games:
         ui = keep.snapshot(session)
         refs[0] = local.write(refs[0], session.game, ui)
         t2 = clock()
-        refs[1] = linked.write(refs[1], session.game, ui)
-        links.link("https://example.org/", session.game, kinds, session.hints)
+        refs[1] = linked.write(refs[1], session.game, ui, **once)
+        links.link("https://example.org/", session.game, kinds, session.hints, **once)
         t3 = clock()
         spent["move"] += t1 - t0
         spent["save"] += t2 - t1

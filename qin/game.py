@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from . import placement, record_format, view_format, villages
 from .board import Board, Group, LastPagoda
@@ -32,6 +32,10 @@ from .record_format import MAX_SEED
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
 
 ALL_KINDS = frozenset(KINDS)
+KEPT_LATEST: Final = 8
+"""A record's replay keeps its state before each of its latest this many moves, and
+before them one in at most this many moves: an undo goes back to a kept state and plays
+on from it fewer moves than this (``_Proof``)."""
 
 
 def _check_new(board: object, players: object, seed: object, fair_start: object,
@@ -64,6 +68,84 @@ def _deal_of(record: Mapping[str, Any]) -> tuple[Any, ...]:
     """What deals a checked record's game: its board, players, seed, fair start, names."""
     return (record["board"], record["players"], record["seed"], record["fair_start"],
             tuple(record["names"]))
+
+
+def _begins(game: Game, moves: Sequence[str]) -> bool:
+    """``game``'s moves are the first of ``moves`` (as texts)."""
+    done = len(game.moves)
+    return done <= len(moves) and [str(m) for m in game.moves] == list(moves[:done])
+
+
+def _state(game: Game) -> tuple[object, ...]:
+    """Everything ``game`` holds that its play goes on from (the legal moves' and the
+    board's caches aside), as values to compare."""
+    board, layout = game.board, game.board.layout
+    return (layout.name, layout.terrain, layout.start_colours, layout.geo.width,
+            board.players, board.colour, board.gid, board.groups, board.next_gid,
+            board.village_owner, board.frontier, board.supply,
+            game.players, game.to_move, game.hands, game.pile, game.pile_count, game.names,
+            game.seed, game.board_name, game.fair_start, [str(m) for m in game.moves],
+            game.played, game.is_over, game.winners, game.seat, game._sizes)
+
+
+class _Proof:
+    """What ``Game.record`` proved last, kept so that the next record and an undo play
+    only what they must.
+
+    ``deal``: the record's board, players, seed, fair start and names; ``game``: a game
+    replayed from that deal through the record's moves (it plays on as later records add
+    moves); ``kept``: that replay's earlier states, fewest moves first (the latest
+    ``KEPT_LATEST`` all, one in at most that many moves before them); ``start``:
+    the start of the game keeping this proof when it was found to be the deal's own
+    start (then a kept state is what replaying that game from its start gives), else
+    ``None``."""
+
+    __slots__ = ("deal", "game", "kept", "start")
+
+    def __init__(self, deal: tuple[Any, ...], game: Game, start: Game | None) -> None:
+        self.deal = deal
+        self.game = game
+        self.kept: list[Game] = []
+        self.start = start
+
+    def advance(self, moves: Sequence[str]) -> bool:
+        """The replay played on through a record's ``moves`` (raising as ``from_record``),
+        its state before each kept; ``False`` (nothing done) when its moves do not begin
+        ``moves``."""
+        game = self.game
+        if not _begins(game, moves):
+            return False
+        for done in range(len(game.moves), len(moves)):
+            self._keep(game._snapshot())
+            game._play_record(moves[:done + 1], done)
+        return True
+
+    def play_on(self, moves: Sequence[Move]) -> Game:
+        """The replay played on through ``moves`` (its moves begin them), its state before
+        each kept (raising as ``play``); the replay."""
+        game = self.game
+        for move in moves[len(game.moves):]:
+            self._keep(game._snapshot())
+            game.play(move)
+        return game
+
+    def _keep(self, state: Game) -> None:
+        """``state`` kept after the others; the one leaving the latest thinned out."""
+        kept = self.kept
+        kept.append(state)
+        leaving = len(kept) - KEPT_LATEST - 1  # the state leaving the latest ones
+        if leaving >= 1 and (len(kept[leaving + 1].moves) - len(kept[leaving - 1].moves)
+                             <= KEPT_LATEST):
+            del kept[leaving]
+
+    def back_to(self, moves: Sequence[str]) -> Game | None:
+        """The replay taken back to the last of its states whose moves begin ``moves``
+        (the states after it dropped), that state; ``None`` when none does."""
+        while not _begins(self.game, moves):
+            if not self.kept:
+                return None
+            self.game = self.kept.pop()
+        return self.game
 
 
 class Game:
@@ -105,9 +187,8 @@ class Game:
         self._legal: list[Move] | None = None
         self._start: Game | None = None
         self._sizes: dict[int, int] = {}  # hidden hands' sizes, in a view
-        self._replayed: tuple[tuple[Any, ...], Game] | None = None
-        """What ``record`` last proved: the record's deal (board, players, seed, fair
-        start, names) and a game replayed from it, kept apart (``_replayed_to``)."""
+        self._replayed: _Proof | None = None
+        """What ``record`` last proved (``_Proof``), kept apart from this game."""
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -282,17 +363,27 @@ class Game:
         return self._snapshot().play(move)
 
     def undo(self) -> Move:
-        """Take back the last move (replayed from the start: exact, pile included)."""
+        """Take back the last move: the game becomes what replaying it from its start
+        through the moves before gives (exact, pile included).  The replay its records
+        kept (``record``) is taken back too, and when it started as this game did, the
+        game plays on from its nearest kept state instead of from the start."""
         if not self.moves or self._start is None:
             raise self._refuse("nothing_to_undo")
         keep = self.moves[:-1]
         undone = self.moves[-1]
-        fresh = self._start._snapshot()
-        for m in keep:
+        proof, base = self._replayed, self._start
+        if proof is not None:
+            if proof.back_to([str(m) for m in keep]) is None:
+                proof = None
+            elif proof.start is self._start:
+                base = proof.play_on(keep)
+        fresh = base._snapshot()
+        for m in keep[len(base.moves):]:
             fresh.play(m)
         for slot in Game.__slots__:
-            if slot != "_start":
+            if slot not in ("_start", "_replayed"):
                 setattr(self, slot, getattr(fresh, slot))
+        self._replayed = proof
         return undone
 
     # -- hidden information ------------------------------------------------------
@@ -525,7 +616,9 @@ class Game:
         The record is proved to replay to this game: it is replayed and the positions and
         piles compared.  The replay is kept, so that the next ``record()`` plays only the
         moves made since (a record after every move costs about two ``play()``s, not a
-        whole game's replay); a game loaded by ``from_record`` starts with its proof."""
+        whole game's replay), and so are some of its states, so that after an undo
+        neither the undo nor the next record replays the game (``undo``); a game loaded
+        by ``from_record`` starts with its proof."""
         if self.seat:
             raise RecordError("a player's view of a game cannot be saved as a game record; "
                               "save the full game", "view")
@@ -542,27 +635,28 @@ class Game:
             "names": list(self.names),
             "moves": [str(m) for m in self.moves],
         }
-        replayed = self._replayed_to(record_format.checked(record))
-        if replayed[1].to_position() != self.to_position() or replayed[1].pile != self.pile:
+        proof = self._proof_of(record_format.checked(record))
+        if proof.game.to_position() != self.to_position() or proof.game.pile != self.pile:
             raise RecordError("this game's tiles are not the ones its seed deals (a sampled "
                               "or edited game), so a record of it would not replay",
                               "not_dealt")
-        self._replayed = replayed
+        self._replayed = proof
         return record
 
-    def _replayed_to(self, record: dict[str, Any]) -> tuple[tuple[Any, ...], Game]:
-        """``record`` replayed (raising as ``from_record``), with its deal: the game
-        ``record`` proved last played on by the moves added since, when its deal is the
-        same and its moves begin this record's; else a replay from the deal."""
+    def _proof_of(self, record: dict[str, Any]) -> _Proof:
+        """``record`` replayed (raising as ``from_record``): the replay ``record`` proved
+        last played on by the moves added since, when its deal is the same and its
+        moves begin this record's; else a replay from the deal (whose start is compared
+        with this game's: ``_Proof.start``)."""
         deal = _deal_of(record)
-        moves = record["moves"]
-        if self._replayed is not None and self._replayed[0] == deal:
-            game = self._replayed[1]
-            done = len(game.moves)
-            if done <= len(moves) and [str(m) for m in game.moves] == moves[:done]:
-                game._play_record(moves, done)
-                return deal, game
-        return deal, Game._replay(record)
+        proof = self._replayed
+        if proof is not None and proof.deal == deal and proof.advance(record["moves"]):
+            return proof
+        game = Game._replay(record)
+        start = self._start
+        same = start is not None and game._start is not None and \
+            _state(game._start) == _state(start)
+        return _Proof(deal, game, start if same else None)
 
     @classmethod
     def from_record(cls, data: str | bytes | Mapping[str, Any],
@@ -575,7 +669,7 @@ class Game:
         events)`` is appended to it in order."""
         record = record_format.check(data)
         game = cls._replay(record, log)
-        game._replayed = (_deal_of(record), game._snapshot())  # its record is proved
+        game._replayed = _Proof(_deal_of(record), game._snapshot(), game._start)  # proved
         return game
 
     @classmethod

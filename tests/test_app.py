@@ -1063,6 +1063,40 @@ def test_a_move_and_its_save_play_the_move_and_prove_it_once(
     assert app.state.keeping.save is not None and app.state.keeping.save.moves == 7
 
 
+def test_a_link_game_keeps_its_save_and_its_address_from_one_record_a_change(
+        hot_seat: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game played by link writes its record once for each move or undo
+    (``qin.Game.record``), and its save and its address both hold that record."""
+    from qin import records
+
+    app = hot_seat
+    play_one(app)
+    run(app, A.Command("cover-ok"))
+    run(app, A.Command("link-play"))
+    assert app.state.link.link_mode
+    written: list[int] = []
+    real = qin.Game.record
+
+    def counted(self: qin.Game) -> dict[str, object]:
+        written.append(len(self.moves))
+        return real(self)
+
+    monkeypatch.setattr(qin.Game, "record", counted)
+    for change in ("move", "move", "undo", "move"):
+        written.clear()
+        s = session(app)
+        if change == "undo":
+            effects = run(app, A.Command("undo"))
+        else:
+            pick_playable(app)
+            effects = run(app, A.BoardClick(s.legal_squares()[0]))
+        assert written == [len(s.game.moves)], change
+        url = next(e.url for e in effects if isinstance(e, A.SetAddress))
+        assert records.from_url(url.split("#g=", 1)[1]).moves == s.game.moves
+        ref = app.state.keeping.save
+        assert ref is not None and ref.moves == len(s.game.moves)
+
+
 def test_opening_a_saved_game_does_not_write_it(hot_seat: App) -> None:
     app = hot_seat
     play_one(app)

@@ -35,8 +35,9 @@ CLOCK_START = 1_764_000_000_000.0  # the pinned texts' save times follow from it
 
 @dataclass(frozen=True)
 class Case:
-    """A game as the page plays it: ``steps`` moves (a seeded random choice), an undo
-    after every ``undo_every``-th move, to the end when ``steps`` is ``None``."""
+    """A game as the page plays it: ``steps`` moves (a seeded random choice), ``undo_run``
+    undos in a row (the moves written after each) after every ``undo_every``-th move, to
+    the end when ``steps`` is ``None``."""
 
     board: str
     players: int
@@ -47,6 +48,7 @@ class Case:
     kinds: tuple[str, ...] = ()
     hints: tuple[int, ...] = ()
     undo_every: int = 0
+    undo_run: int = 1
 
 
 CASES = {
@@ -61,6 +63,8 @@ CASES = {
                                            hints=(0, 0, 0, 3), undo_every=5),
     "4p lion under way, computers": Case(
         "lion", 4, 16, 18, kinds=("human", "apprentice", "human", "heaven")),
+    "2p lion under way, undos three in a row": Case("lion", 2, 17, 40, undo_every=4,
+                                                     undo_run=3),
 }
 
 PINNED = {
@@ -76,6 +80,8 @@ PINNED = {
         "530f0dbaaab981c3272b72980a3556bcf9d1263adaaabad1715a57c4538d9e94",
     "4p lion under way, computers":
         "15e237b400875bd86a0e51801227a6c61365f76641db8d11ebe88cc19e2dac08",
+    "2p lion under way, undos three in a row":
+        "b272d88311bde5eef4432cda35449ba7fc88b819679ada4808c9e4eba50944d8",
 }
 """SHA-256 of each case's texts (``texts``), as the page wrote them."""
 
@@ -102,9 +108,10 @@ def texts(case: Case) -> list[str]:
         game.play(rng.choice(game.legal_moves()))
         moved += 1
         if case.undo_every and moved % case.undo_every == 0:
-            ref = store.write(ref, game, ui)
-            out += [storage.data[key], links.link(BASE, game, kinds, case.hints)]
-            game.undo()
+            for _ in range(case.undo_run):
+                ref = store.write(ref, game, ui)
+                out += [storage.data[key], links.link(BASE, game, kinds, case.hints)]
+                game.undo()
         ref = store.write(ref, game, ui)
         out += [storage.data[key], links.link(BASE, game, kinds, case.hints)]
     out.append(links.review_link(BASE, game, kinds, case.hints, at=len(game.moves) // 2))
@@ -117,8 +124,8 @@ def texts(case: Case) -> list[str]:
     app.store(app.dispatch(A.Command("result-close")))  # a finished game's result shows
     shown = app.store(app.dispatch(A.Command("export")))
     out += [e.text for e in shown if isinstance(e, A.Download)]
-    assert len(out) == 2 * moved + 2 * (moved // case.undo_every if case.undo_every else 0) \
-        + 5, "a text was not written"
+    undos = moved // case.undo_every * case.undo_run if case.undo_every else 0
+    assert len(out) == 2 * moved + 2 * undos + 5, "a text was not written"
     return out
 
 

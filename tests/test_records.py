@@ -170,6 +170,83 @@ def test_a_record_taken_after_every_move_replays_each_move_once(plays: list[int]
     assert plays[0] - before == len(g.moves)  # the replay's own moves, none for its record
 
 
+def recorded_after_every_move(players: int, seed: int, plies: int) -> qin.Game:
+    """A seeded random game of ``plies`` moves, its record taken after each (as the page
+    saves after each move)."""
+    g = qin.Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        g.play(rng.choice(g.legal_moves()))
+        g.record()
+    return g
+
+
+def test_an_undo_keeps_the_proof_of_the_record_before(plays: list[int]) -> None:
+    """An undo keeps what the records proved: the game goes back to a state its records
+    replayed already, so neither the undo nor the next record plays the game again;
+    taken back to its start one move at a time, a record after each undo, the game
+    plays fewer moves than one replay of it."""
+    g = recorded_after_every_move(3, 12, 40)
+    before = plays[0]
+    g.undo()
+    assert g.record()["moves"] == [str(m) for m in g.moves] and len(g.moves) == 39
+    for _ in range(3):  # several in a row (a computer's replies go with the human's move)
+        g.undo()
+    g.record()
+    assert plays[0] - before == 0
+    g.play(g.legal_moves()[-1])
+    g.record()
+    assert plays[0] - before == 2  # the new move, and once more by the record's replay
+    before, moves = plays[0], len(g.moves)
+    while g.moves:
+        g.undo()
+        g.record()
+    assert g.record()["moves"] == []
+    assert plays[0] - before < moves
+
+
+def same_game(a: qin.Game, b: qin.Game) -> None:
+    """``a`` and ``b`` are the same game: position, pile, moves, names, end, legal moves."""
+    assert a.to_position() == b.to_position() and a.pile == b.pile
+    assert a.pile_count == b.pile_count and a.played == b.played
+    assert [str(m) for m in a.moves] == [str(m) for m in b.moves] and a.names == b.names
+    assert (a.is_over, a.winners) == (b.is_over, b.winners)
+    assert a.legal_moves() == b.legal_moves()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_moves_undos_and_records_in_any_order_keep_the_game_and_its_record(seed: int) -> None:
+    """A random sequence of moves, undos (one or many in a row, back to the start),
+    records taken or not, renamings: the game is the one the same moves and undos make
+    without any record taken (each undo replayed from the start), and each record is
+    byte for byte the one a new game played straight through those moves writes.  Half
+    the games are loaded from a record (their proof comes with them)."""
+    rng = random.Random(seed)
+    board, players = ("bird", "lion")[seed % 2], 2 + seed % 3
+    g = qin.Game.new(board=board, players=players, seed=seed)
+    if seed % 4 >= 2:
+        g = qin.Game.from_record(g.record())
+    plain = qin.Game.new(board=board, players=players, seed=seed)
+    for _ in range(160):
+        roll = rng.random()
+        if roll < 0.62 and not g.is_over:
+            move = rng.choice(g.legal_moves())
+            g.play(move)
+            plain.play(move)
+        elif roll < 0.64:
+            g.names = plain.names = [f"P{rng.randrange(9)}" for _ in range(players)]
+        elif g.moves:
+            for _ in range(min(len(g.moves), rng.choice((1, 1, 2, 3, 9, 30)))):
+                assert str(g.undo()) == str(plain.undo())
+        same_game(g, plain)
+        if rng.random() < 0.7:
+            straight = qin.Game.new(board=board, players=players, seed=seed,
+                                    names=g.names)
+            for move in g.moves:
+                straight.play(move)
+            assert records.dumps(g) == records.dumps(straight)
+
+
 def test_a_record_kept_proven_still_refuses_a_game_changed_since() -> None:
     g = random_game("bird", 2, 5, plies=6)
     before = g.record()

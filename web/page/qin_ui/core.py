@@ -87,17 +87,20 @@ class Core:
             return
         try:
             if st.keeping.save is None:
-                st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode)
+                st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode,
+                                                    recorder=s.record)
             else:
                 try:
                     st.keeping.save = self.saves.write(st.keeping.save, s.game, ui,
-                                                       series=series, mode=mode)
+                                                       series=series, mode=mode,
+                                                       recorder=s.record)
                 except SaveConflict as exc:
                     if exc.reason == "newer":  # another tab went on: the player chooses
                         self.conflict()
                         return
                     # deleted or damaged meanwhile: this game is saved anew, beside it
-                    st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode)
+                    st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode,
+                                                        recorder=s.record)
         except SaveError as exc:
             # what was adjusted on opening it is said now all the same (not at the next
             # save that succeeds)
@@ -192,7 +195,8 @@ class Core:
         st = self.state
         try:
             st.link.link_url = links.link(st.link.base_url, s.game,
-                                          [seat.kind for seat in s.settings.seats], s.hints)
+                                          [seat.kind for seat in s.settings.seats], s.hints,
+                                          s.record)
         except links.LinkError as exc:
             st.link.link_url = ""
             st.link.link_message = exc.note

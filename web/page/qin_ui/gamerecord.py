@@ -9,13 +9,17 @@ message is for the player.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeAlias
 
 import qin
 from qin.boards import NAMES as BOARD_NAMES
 
 from .i18n import WordedError, reason, words
+
+Recorder: TypeAlias = Callable[[], dict[str, Any]]
+"""What writes the record of the game on screen when asked (``Session.record``: once for
+each change of the game), for the save and the link to take instead of writing it again."""
 
 
 class SaveError(WordedError):

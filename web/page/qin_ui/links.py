@@ -23,7 +23,7 @@ from qin.errors import QinError
 from qin.messages import player_name
 
 from . import i18n
-from .gamerecord import SaveError, record_of
+from .gamerecord import Recorder, SaveError, record_of
 from .i18n import EngineReason, WordedError, Words, t, words
 
 KEY: Final = "g="
@@ -49,15 +49,17 @@ class LinkError(WordedError):
         return super().__str__().rstrip(". ")
 
 
-def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = ()) -> str:
+def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (),
+             recorder: Recorder | None = None) -> str:
     """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold), with
     who plays each seat (``kinds``: "human" or a computer level) when a computer does,
     and the hints asked per seat when any was.
 
-    Made from the game's record (``gamerecord.record_of``): a link game's address
-    follows every move at no more cost than its save."""
+    Made from the game's record (``recorder``'s, ``Session.record``, else
+    ``gamerecord.record_of``): a link game's address follows every move from the
+    record its save was written from."""
     try:
-        record = record_of(game, hints)
+        record = recorder() if recorder is not None else record_of(game, hints)
         if any(kind != "human" for kind in kinds):
             record["seats"] = list(kinds)
         return "#" + KEY + records.link_code(records.checked(record))
@@ -66,10 +68,10 @@ def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (
 
 
 def link(base: str, game: qin.Game, kinds: Sequence[str] = (),
-         hints: Sequence[int] = ()) -> str:
+         hints: Sequence[int] = (), recorder: Recorder | None = None) -> str:
     """The page's address ``base`` (any fragment dropped) with ``game`` in it (and who
     plays each seat, and the hints asked: ``fragment``)."""
-    return base.split("#", 1)[0] + fragment(game, kinds, hints)
+    return base.split("#", 1)[0] + fragment(game, kinds, hints, recorder)
 
 
 def review_fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (),

@@ -18,8 +18,10 @@ What each operation costs, so that a long game or many saves never slow the page
 
 - ``write`` (a move, an undo, the cover lifted) takes the engine's record of the game
   (``qin.Game.record``: proved on the replay its last record kept, the moves made since
-  played on it, so a move's write plays that move once more; an undo's replays the
-  game) and writes one key.  ``create`` the same for a new id.
+  played on it, so a move's write plays that move once more; an undo took that replay
+  back to a state it kept, so an undo's write plays none) and writes one key: the page
+  gives it the record ``Session.record`` wrote of the change, which a link game's
+  address takes too.  ``create`` the same for a new id.
 - ``open`` checks the save's JSON and fields only; ``keep.restore`` replays it once.
 - ``entries`` (the "Saved games" list) reads each save's ``summary``: no replay.
 - the summary's ``position`` (spec/notation.md's position text, optional: saves written
@@ -70,6 +72,7 @@ from qin.errors import QinError
 from qin.json_text import JsonTextError, read_json
 
 from . import i18n
+from .gamerecord import Recorder
 from .gamerecord import SaveError as SaveError
 from .gamerecord import record_of as record_of
 from .i18n import Said, Words, join, t, words
@@ -561,11 +564,11 @@ class SaveStore:
     # -- writing -------------------------------------------------------------------
     def _compose(self, save_id: str, rev: int, created: float, game: qin.Game,
                  ui: Mapping[str, Any], series: dict[str, Any] | None,
-                 mode: str) -> SavedGame:
+                 mode: str, recorder: Recorder | None) -> SavedGame:
         if mode not in MODES:
             raise SaveError(words("saves.error.mode_unknown"))  # not in MODES: a bug
         kinds, colours, at_screen, cover, hints_on, hints = _ui(ui)
-        record = record_of(game, hints)
+        record = recorder() if recorder is not None else record_of(game, hints)
         now = self.clock()
         summary = Summary.of(game, record, series is not None, mode, now)
         return SavedGame(save_id, record, kinds, colours, at_screen, cover,
@@ -578,9 +581,12 @@ class SaveStore:
         return replace(saved.ref, stamp=stamp_of(text))
 
     def create(self, game: qin.Game, ui: Mapping[str, Any], *,
-               series: dict[str, Any] | None = None, mode: str = "local") -> SaveRef:
-        """Save ``game`` under a new id (revision 1); ``ui`` is ``keep.snapshot()``."""
-        return self._store(self._compose(self.new_id(), 1, 0.0, game, ui, series, mode))
+               series: dict[str, Any] | None = None, mode: str = "local",
+               recorder: Recorder | None = None) -> SaveRef:
+        """Save ``game`` under a new id (revision 1); ``ui`` is ``keep.snapshot()``;
+        ``recorder`` writes its record (``Session.record``; else ``record_of``)."""
+        return self._store(self._compose(self.new_id(), 1, 0.0, game, ui, series, mode,
+                                         recorder))
 
     def _current(self, save_id: str) -> tuple[SavedGame, str]:
         """The stored save and its text, for writing over it: ``SaveConflict`` when it
@@ -597,11 +603,13 @@ class SaveStore:
         return stored, text
 
     def write(self, ref: SaveRef, game: qin.Game, ui: Mapping[str, Any], *,
-              series: dict[str, Any] | None = None, mode: str | None = None) -> SaveRef:
+              series: dict[str, Any] | None = None, mode: str | None = None,
+              recorder: Recorder | None = None) -> SaveRef:
         """Store ``game`` (a move, an undo, the cover...) over the save ``ref`` that this
-        tab wrote or opened last (its record: ``gamerecord.record_of``).  ``series``/``mode``:
-        ``None`` keeps the stored ones.  Raises ``SaveConflict`` (nothing written)
-        when the stored save is not the one ``ref`` names: another tab wrote meanwhile."""
+        tab wrote or opened last (its record: ``recorder``'s, ``Session.record``, else
+        ``gamerecord.record_of``).  ``series``/``mode``: ``None`` keeps the stored ones.
+        Raises ``SaveConflict`` (nothing written) when the stored save is not the one
+        ``ref`` names: another tab wrote meanwhile."""
         stored, text = self._current(ref.id)
         if _other_writer(ref, stored, text):
             raise SaveConflict(words("saves.error.conflict"), "newer")
@@ -611,7 +619,7 @@ class SaveStore:
             raise SaveError(words("saves.error.other_game"))
         saved = self._compose(ref.id, ref.rev + 1, stored.created, game, ui,
                               stored.series if series is None else series,
-                              stored.mode if mode is None else mode)
+                              stored.mode if mode is None else mode, recorder)
         return self._store(saved)
 
     def delete(self, save_id: str) -> Deleted:
@@ -782,7 +790,7 @@ class SaveStore:
         if save_id is None:
             ref = self.create(game, ui, series=series, mode=mode)
         elif rev is None:  # deleted meanwhile: saved again under its id
-            ref = self._store(self._compose(save_id, 1, 0.0, game, ui, series, mode))
+            ref = self._store(self._compose(save_id, 1, 0.0, game, ui, series, mode, None))
         else:
             ref = self.write(SaveRef(save_id, rev, 0), game, ui, series=series, mode=mode)
         self._legacy_revs[ref.id] = ref.rev

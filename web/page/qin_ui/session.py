@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import qin
 from qin.board import VILLAGE
 from qin.tiles import COLOURS
 
 from . import players
+from .gamerecord import record_of
 from .motion import Spot, pagoda_spots
 from .setup import Settings, new_game
 
@@ -166,11 +167,22 @@ class Session:
         self.hint_other: qin.Move | None = None
         self.hint_considered = False
         self.changes: list[GameChange] = []  # since ``take_changes`` last took them
+        self._record: tuple[tuple[int, tuple[int, ...]], dict[str, Any]] | None = None
 
     def take_changes(self) -> list[GameChange]:
         """What changed in the game since the last call, in order (and forget it)."""
         changes, self.changes = self.changes, []
         return changes
+
+    def record(self) -> dict[str, Any]:
+        """The game's record with the hints asked (``gamerecord.record_of``), written once
+        for each change of the game or of its hints: a game played by link keeps its
+        save and its address from the same record (a copy for each).  ``SaveError`` as
+        ``record_of``."""
+        key = (self._revision, tuple(self.hints))
+        if self._record is None or self._record[0] != key:
+            self._record = (key, record_of(self.game, self.hints))
+        return {k: list(v) if isinstance(v, list) else v for k, v in self._record[1].items()}
 
     # -- who ------------------------------------------------------------------------
     @property
