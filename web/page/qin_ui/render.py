@@ -341,8 +341,6 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
         ("phase", "lesson"), ("selected", s.selected_kind or ""),
         ("orientation", str(s.orientation)), ("replayAt", None), ("link", None),
         ("preview", _previewed(lesson.keys, s))))
-    if lesson_view.refusal_said(lesson):
-        els["info"] = El(html="")
     if lesson.done and s.visible_hand() is None:  # the other seat's hand: not shown
         els["hand"] = El(html="")
     els["undo"] = El(disabled=True, hidden=True)

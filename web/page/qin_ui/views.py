@@ -384,6 +384,10 @@ def rule_link(refused: qin.IllegalMove | None) -> str:
 
 
 def info_html(session: Session) -> str:
+    """The box that explains the square under the pointer ("" for nothing to say, or
+    for the try just refused there, which the status line says: ``refusal_said``)."""
+    if session.refusal_said:
+        return ""
     h = session.hover_state
     info = hover_info(session, h)
     if not info:
