@@ -385,3 +385,29 @@ def window_context(browser: Browser, base_url: str, problems: PageProblems,
                                   reduced_motion="reduce")
     problems.watch(context)
     return context
+
+
+SHOWN_JS = """(sentence) => {
+  // The innermost elements a person sees holding the sentence (not hidden, not the
+  // screen reader's one-pixel regions), each with whether it lies inside the window.
+  const holds = (e) => (e.innerText ?? e.textContent).replace(/\\s+/g, ' ').includes(sentence);
+  const seen = (e) => {
+    const r = e.getBoundingClientRect();
+    return e.checkVisibility() && r.width > 2 && r.height > 2 && !e.closest('.sr-only');
+  };
+  return [...document.querySelectorAll('body *')]
+    .filter((e) => seen(e) && holds(e) && ![...e.children].some((c) => seen(c) && holds(c)))
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return { id: e.id || e.closest('[id]')?.id || e.tagName,
+               inWindow: r.top >= 0 && r.bottom <= innerHeight };
+    });
+}"""
+
+
+def shown(page: Page, sentence: str) -> list[dict[str, object]]:
+    """Once the page has answered, where a person sees ``sentence``: the innermost
+    elements showing it, each as its id and whether it lies inside the window."""
+    page.wait_for_function("() => window.qinIdle")
+    found: list[dict[str, object]] = page.evaluate(SHOWN_JS, sentence)
+    return found

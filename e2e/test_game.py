@@ -16,7 +16,7 @@ import statistics
 from playwright.sync_api import Locator, Page, expect
 
 import qin
-from e2e.helpers import fits_the_laptop, hot_seat
+from e2e.helpers import fits_the_laptop, hot_seat, shown
 
 # Seed 7 on Bird, 2 players: Green's opening hand holds a mixed tile (4 orientations).
 SEED = 7
@@ -283,6 +283,27 @@ PICKED_NOW = f"""(events) => {{
     return shown();
   }});
 }}"""
+
+
+def test_a_refused_placement_is_said_once(booted_page: Page) -> None:
+    """Before the click the box beside the board says why the tile cannot go there; the
+    click says it on the status line, and the box does not say it again."""
+    page = booted_page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    play = start(page)
+    pick(page)
+    square(page, "c3").hover()  # far from every coloured square
+    ghost = page.locator("#board g.overlay g.ghost")
+    expect(ghost).to_have_class(re.compile(r"\bbad\b"))
+    refusal = qin.Game.new(board="bird", players=2, seed=SEED).refusal(
+        ghost.get_attribute("data-move") or "")
+    assert refusal is not None
+    reason = qin.messages.refusal_text(refusal, rule=False)
+    expect(page.locator("#info .info-bad")).to_contain_text(reason)
+    square(page, "c3").click()
+    expect(page.locator("#status-text")).to_have_text(reason)
+    assert shown(page, reason) == [{"id": "status-text", "inWindow": True}]
+    assert moves_played(play) == 0
 
 
 def test_a_pick_shows_at_once_and_its_reply_changes_nothing_shown(booted_page: Page) -> None:

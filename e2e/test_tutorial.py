@@ -235,6 +235,18 @@ def test_a_tile_tried_partly_off_the_board_is_refused_naming_the_edge(page: Page
     expect(said).not_to_contain_text("g1")
 
 
+def test_only_the_step_that_draws_counts_the_pile(page: Page) -> None:
+    """A step's position holds no pile: no "0 tiles left in the pile" there; the step
+    that teaches drawing counts its pile down, as a game does."""
+    boot(page, "/#learn=place")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "place")
+    expect(page.locator("#players .player")).to_have_count(2)
+    expect(page.locator("#players .pile")).to_have_count(0)
+    page.evaluate("h => { location.hash = h }", "#learn=hand")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "hand")
+    expect(page.locator("#players .pile")).to_have_text("1 tile left in the pile")
+
+
 def test_back_leaves_a_tutorial_the_address_opened(page: Page) -> None:
     """``#learn`` typed into the address of an open tab opens the tutorial (and the
     address goes back to the page's own); the first Back leaves it, to where the player

@@ -3,8 +3,10 @@
 A step's board is a few columns by a few rows (6x5, 10x2...), wider than tall; the game's
 is square.  The board's box (its shadow and rounded corners are the box's) is the
 drawing's own: never a square card round a wide board, with a pale band above and below
-it.  Measured: the box's proportions are the drawing's (its viewBox), and the box lies
-inside the window.  Waits are on the page's state, never sleeps.
+it.  Measured: the box's proportions are the drawing's (its viewBox), the box lies
+inside the window, and the box's rounded corners (round which the shadow is cast) are
+the drawn frame's, so no pale wedge shows between the shadow and the board at a corner.
+Waits are on the page's state, never sleeps.
 """
 
 from __future__ import annotations
@@ -26,6 +28,24 @@ BOX_JS = """() => {
   return { drawn: vw / vh, box: r.width / r.height, left: r.left, top: r.top + scrollY,
            right: r.right, bottom: r.bottom + scrollY, width: innerWidth,
            height: innerHeight };
+}"""
+
+
+CORNER_JS = """() => {
+  // The corner's radii in CSS pixels, across and down: of the box that casts the shadow
+  // (its border radius) and of the frame drawn (its rx and ry, in the drawing's units).
+  const svg = document.querySelector('#board svg');
+  const frame = svg.querySelector('rect.frame');
+  const [, , vw, vh] = svg.getAttribute('viewBox').split(/\\s+/).map(Number);
+  const box = svg.getBoundingClientRect();
+  const length = (value, whole) =>
+    value.endsWith('%') ? parseFloat(value) / 100 * whole : parseFloat(value);
+  const radius = getComputedStyle(svg).borderTopLeftRadius.split(' ');
+  const shadow = [length(radius[0], box.width), length(radius[1] ?? radius[0], box.height)];
+  const f = getComputedStyle(frame);
+  const rx = f.rx === 'auto' ? f.ry : f.rx, ry = f.ry === 'auto' ? rx : f.ry;
+  const drawn = [length(rx, vw) * box.width / vw, length(ry, vh) * box.height / vh];
+  return { shadow, drawn };
 }"""
 
 
@@ -57,4 +77,20 @@ def test_each_tutorial_board_s_box_is_its_drawing_s_shape(window: Page) -> None:
         if m["bottom"] > m["height"]:
             problems.append(f"{step}: the board's foot at {m['bottom']:.0f} px, below "
                             f"the {m['height']} px window")
+    assert problems == []
+
+
+def test_each_tutorial_board_s_shadow_rounds_its_drawn_corners(window: Page) -> None:
+    page = window
+    boot(page, "/#learn=place")
+    problems = []
+    for step in TUTORIAL_STEPS:
+        page.evaluate("h => { location.hash = h }", f"#learn={step}")
+        expect(page.locator("#tutorial")).to_have_attribute("data-step", step)
+        page.wait_for_function("() => window.qinIdle")
+        corner = page.evaluate(CORNER_JS)
+        if any(abs(a - b) > 0.5 for a, b in zip(corner["shadow"], corner["drawn"],
+                                                strict=True)):
+            problems.append(f"{step}: the shadow's corner {corner['shadow']} px round "
+                            f"a frame drawn with corners of {corner['drawn']} px")
     assert problems == []

@@ -20,30 +20,13 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 import qin
-from e2e.helpers import PageProblems, boot, window_context
+from e2e.helpers import PageProblems, boot, shown, window_context
 from e2e.test_tutorial import CLICKS, WRONG, names
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
 from qin_ui import tutorial  # noqa: E402
 
 WINDOWS = {"laptop-1366x768": (1366, 768, False), "phone-360x740": (360, 740, True)}
-
-SHOWN_JS = """(sentence) => {
-  // The innermost elements a person sees holding the sentence (not hidden, not the
-  // screen reader's one-pixel regions), each with whether it lies inside the window.
-  const holds = (e) => (e.innerText ?? e.textContent).replace(/\\s+/g, ' ').includes(sentence);
-  const seen = (e) => {
-    const r = e.getBoundingClientRect();
-    return e.checkVisibility() && r.width > 2 && r.height > 2 && !e.closest('.sr-only');
-  };
-  return [...document.querySelectorAll('body *')]
-    .filter((e) => seen(e) && holds(e) && ![...e.children].some((c) => seen(c) && holds(c)))
-    .map((e) => {
-      const r = e.getBoundingClientRect();
-      return { id: e.id || e.closest('[id]')?.id || e.tagName,
-               inWindow: r.top >= 0 && r.bottom <= innerHeight };
-    });
-}"""
 
 SQUARE_JS = """(name) => {
   const r = document.querySelector(`#board rect[data-square="${name}"]`)
@@ -59,10 +42,6 @@ def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context = window_context(browser, base_url, page_problems, width, height, touch)
     yield context.new_page(), touch
     context.close()
-
-
-def answered(page: Page) -> None:
-    page.wait_for_function("() => window.qinIdle")
 
 
 def press(control: Locator, touch: bool) -> None:
@@ -92,12 +71,6 @@ def try_move(page: Page, touch: bool, tile: str, orientation: int, anchor: str) 
     page.touchscreen.tap(x, y)
     expect(play).to_have_attribute("data-preview", re.compile(rf"\b{anchor}\b"))
     page.touchscreen.tap(x, y)
-
-
-def shown(page: Page, sentence: str) -> list[dict[str, object]]:
-    answered(page)
-    found: list[dict[str, object]] = page.evaluate(SHOWN_JS, sentence)
-    return found
 
 
 def test_a_refused_try_is_said_once_under_the_board(window: tuple[Page, bool]) -> None:

@@ -520,3 +520,19 @@ def test_the_hand_step_says_the_tile_drawn_and_the_hand_after_it() -> None:
     html = app.screen().elements["tutorial-result"].html or ""
     assert "Drawn from the pile: red/yellow." in html
     assert "Your hand now: blue/blue, red/yellow and red/blue." in html  # Q3: as sorted
+
+
+def test_only_the_step_with_a_pile_counts_the_pile() -> None:
+    """A step's position holds no pile: "0 tiles left in the pile" would be a game's
+    detail meaning nothing there; the step that draws (Q17) counts its pile, as a game."""
+    app = booted("#learn=place")
+    for step in tutorial.STEPS:
+        run(app, A.Command("tutorial-step", step.id))
+        lesson = app.state.tutorial.lesson
+        assert lesson is not None and lesson.step.id == step.id
+        players = app.screen().elements["players"].html or ""
+        assert ("left in the pile" in players) == bool(step.pile), step.id
+    run(app, A.Command("tutorial-step", "hand"))
+    assert "1 tile left in the pile" in (app.screen().elements["players"].html or "")
+    try_move(app, HITS["hand"])
+    assert "0 tiles left in the pile" in (app.screen().elements["players"].html or "")

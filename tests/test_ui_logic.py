@@ -207,6 +207,26 @@ def test_a_click_on_an_illegal_spot_is_refused_with_the_reason() -> None:
     assert wording.status(s) == said and "a14" not in said
 
 
+def test_a_refused_click_is_said_on_the_status_line_only() -> None:
+    """The box that explains the square under the pointer does not say again why the
+    tile just tried there was refused (the status line says it); another square, or the
+    tile turned, is explained again."""
+    s = session()
+    s.select(0)
+    s.hover("a1")
+    reason = wording.hover_reason(s)
+    assert reason and reason in views.info_html(s)  # before the click: the box says why
+    s.click("a1")
+    assert wording.status(s) == reason
+    assert views.info_html(s) == ""  # said once
+    s.hover("b1")
+    assert wording.hover_reason(s) in views.info_html(s)
+    s.hover("a1")
+    assert views.info_html(s) == ""  # the tile just tried, still the status line's
+    s.rotate()
+    assert wording.hover_reason(s) and wording.hover_reason(s) in views.info_html(s)
+
+
 def test_hover_without_a_tile_describes_provinces_and_villages() -> None:
     s = session(seed=7)
     for _ in range(6):

@@ -46,7 +46,7 @@ def drawn_html(lesson: Lesson) -> str:
 def outcome_html(lesson: Lesson) -> str:
     """What the last try did: its message, then its events (one line each); nothing for
     a try the rules refuse, whose reason the status line under the board says, as in a
-    game (``refusal_said``)."""
+    game (``Session.refusal_said``)."""
     s = lesson.session
     step = lesson.step.id
     if lesson.outcome in ("", "refused"):  # a refusal is said by the status line
@@ -122,16 +122,6 @@ def elements(lesson: Lesson, done: frozenset[str], pointer: str = "mouse",
                             data=(("level", level),)),
         "tutorial-steps": El(html=steps_html(lesson, done)),
     }
-
-
-def refusal_said(lesson: Lesson) -> bool:
-    """Whether the tile under the pointer is the try just refused: its reason is said
-    already (by the status line, or by the panel on the step whose goal it is), so the
-    box that explains the square under the pointer does not say it again."""
-    s = lesson.session
-    notice = s.notice
-    return (notice is not None and notice.kind == "refused" and notice.move is not None
-            and notice.move == s.hover_state.ghost)
 
 
 def status(lesson: Lesson) -> str | None:

@@ -205,9 +205,10 @@ def screen(state: AppState, cache: Cache) -> Screen:
         els["players"] = El(html=cache.get("replay-players",
                                            (id(r), r.cursor, i18n.generation()),
                                            lambda: views.players_html(s, r.game)))
-    else:
-        els["players"] = El(html=cache.get("players", (gk, s.covered),
-                                           lambda: views.players_html(s)))
+    else:  # a tutorial step's position holds no pile, unless the step draws from one
+        pile = lesson is None or bool(lesson.step.pile)
+        els["players"] = El(html=cache.get("players", (gk, s.covered, pile),
+                                           lambda: views.players_html(s, pile=pile)))
     # -- the status line and the computer's state
     keys = lesson.keys if lesson is not None else st.game.keys
     # a computer's move the page played for it, while it is the last: said first
@@ -341,8 +342,6 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
         ("phase", "lesson"), ("selected", s.selected_kind or ""),
         ("orientation", str(s.orientation)), ("replayAt", None), ("link", None),
         ("preview", _previewed(lesson.keys, s))))
-    if lesson_view.refusal_said(lesson):
-        els["info"] = El(html="")
     if lesson.done and s.visible_hand() is None:  # the other seat's hand: not shown
         els["hand"] = El(html="")
     els["undo"] = El(disabled=True, hidden=True)

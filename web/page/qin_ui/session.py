@@ -405,6 +405,15 @@ class Session:
             h.focus_owner = group.owner
         return h
 
+    @property
+    def refusal_said(self) -> bool:
+        """The tile under the pointer is the try just refused: the status line says why
+        (in the tutorial, on the step whose goal is that refusal, the step's panel), so
+        the box that explains the square under the pointer does not say it again."""
+        notice = self.notice
+        return (notice is not None and notice.kind == "refused" and notice.move is not None
+                and notice.move == self.hover_state.ghost)
+
     def preview(self, move: qin.Move) -> list[qin.Event]:
         key = str(move)
         if key not in self._previews:

@@ -196,10 +196,11 @@ TURN_ICON = icon("to-move")
 """Whose turn it is, beside the name (an SVG icon, never a font's glyph)."""
 
 
-def players_html(session: Session, shown: qin.Game | None = None) -> str:
+def players_html(session: Session, shown: qin.Game | None = None, pile: bool = True) -> str:
     """The players' table: each seat's pagodas on the board and left, its tiles in hand,
-    whose turn, the pile; of the game on screen, or of ``shown`` (the replay's position:
-    the table follows the replayed move, not the game's end)."""
+    whose turn, the pile (``pile``: counted; not for a tutorial step without one); of
+    the game on screen, or of ``shown`` (the replay's position: the table follows the
+    replayed move, not the game's end)."""
     game = shown if shown is not None else session.game
     names = i18n.player_names(session.names)
     rows = []
@@ -225,10 +226,12 @@ def players_html(session: Session, shown: qin.Game | None = None) -> str:
             f'<span class="stat" title="{escape(t("players.left.title"))}"><b>{left}</b>'
             f'{escape(t("players.left"))}</span>'
             f"</li>")
-    pile = game.pile_count
-    pile_text = escape(i18n.plural(pile, "players.pile"))
-    return (f'<ol class="players">{"".join(rows)}</ol>'
-            f'<p class="pile" data-pile="{pile}">{pile_text}</p>')
+    table = f'<ol class="players">{"".join(rows)}</ol>'
+    if not pile:
+        return table
+    count = game.pile_count
+    return table + (f'<p class="pile" data-pile="{count}">'
+                    f'{escape(i18n.plural(count, "players.pile"))}</p>')
 
 
 def hand_html(session: Session, paused: bool = False) -> str:
@@ -384,6 +387,10 @@ def rule_link(refused: qin.IllegalMove | None) -> str:
 
 
 def info_html(session: Session) -> str:
+    """The box that explains the square under the pointer ("" for nothing to say, or
+    for the try just refused there, which the status line says: ``refusal_said``)."""
+    if session.refusal_said:
+        return ""
     h = session.hover_state
     info = hover_info(session, h)
     if not info:
