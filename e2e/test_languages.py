@@ -96,7 +96,7 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     expect(turn.locator("a.rules-link").first).to_have_text("Règles")
     expect(page.locator("#cover-text")).to_contain_text("Au tour de Weiß")
     expect(page.locator("#new-game")).to_have_text("Nouvelle partie")
-    expect(page.locator(".log-area h3")).to_have_text("Coups")
+    expect(page.locator(".log-area h2")).to_have_text("Coups")
     expect(page.locator("#game-meta")).to_contain_text("Plateau Oiseau")
     expect(page.locator("#play")).to_have_attribute("data-moves", "1")
     expect(page.locator("#rules-link")).to_have_attribute("href", "rules/fr.html")

@@ -40,6 +40,7 @@ from .errors import QinError
 from .events import Event
 from .game import Game
 from .geometry import square_name
+from .messages import board_label
 from .moves import Move
 from .placement import off_board
 from .svg_defs import DEFS, FACE_IDS
@@ -1041,10 +1042,7 @@ def _draw(keyed: bool, source: Game | str, o: BoardOptions) -> Drawing:
         dims = f' width="{int(o.size)}" height="{round(int(o.size) * vh / vw)}"'
     label = o.label
     if label is None:
-        label = f"Qin board, {geo.width} by {geo.height}"
-        if game.board_name:
-            label = f"Qin board ({game.board_name}), {geo.width} by {geo.height}"
-        label += ", players: " + ", ".join(who[:game.players])
+        label = board_label(game.board_name, geo.width, geo.height, who[:game.players])
     out = _Drawn(keyed)
     out.add(f'<svg xmlns="http://www.w3.org/2000/svg" class="qin-board" '
             f'viewBox="0 0 {vw} {vh}"{dims} role="img" aria-label="{_attr(label)}" '

@@ -431,3 +431,19 @@ def test_render_svg_takes_each_drawing_option_by_its_name_and_default() -> None:
     with pytest.raises(TypeError):
         render_keyed(SMALL, colour="red")
 
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Qin board (Bird), 13 by 13, players: Green and White"),
+    ("de", "Qin-Spielplan (Vogel), 13 mal 13, Spieler: Grün und Weiß"),
+    ("fr", "Plateau de Qin (Oiseau), 13 sur 13, joueurs\u00a0: Vert et Blanc")])
+def test_the_boards_name_is_said_in_the_readers_language(lang: str, said: str) -> None:
+    """A screen reader names the board with its side and its players in the page's
+    language; the drawing's own name (no language asked) is the English one."""
+    names = {"en": ["Green", "White"], "de": ["Grün", "Weiß"], "fr": ["Vert", "Blanc"]}[lang]
+    assert qin.messages.board_label("bird", 13, 13, names, lang) == said
+    game = qin.Game.new(board="bird", players=2, seed=1, names=["Green", "White"])
+    root = ET.fromstring(render_svg(game))
+    assert root.get("aria-label") == "Qin board (Bird), 13 by 13, players: Green and White"
+    assert qin.messages.board_label(None, 4, 3, ["A", "B", "C"], "de") == (
+        "Qin-Spielplan, 4 mal 3, Spieler: A, B und C")

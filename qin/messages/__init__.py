@@ -105,6 +105,19 @@ def join_list(items: Sequence[str], lang: str | Mapping[str, str] = DEFAULT) -> 
     return text(messages, "list.and", first=head, last=items[-1])
 
 
+def board_label(side: str | None, width: int, height: int, names: Sequence[str],
+                lang: str | Mapping[str, str] = DEFAULT) -> str:
+    """A board's name for a screen reader: ``Qin board (Bird), 13 by 13, players: Green
+    and White``; ``side`` is the board's name (``bird``, ``lion``, a position file's own,
+    or none)."""
+    messages = _messages(lang)
+    values = {"width": width, "height": height, "names": join_list(names, messages)}
+    if not side:
+        return text(messages, "board.label", **values)
+    return text(messages, "board.label.side",
+                side=messages.get(f"board.{side}", side), **values)
+
+
 _LETTERS = ("R", "Y", "B")
 
 

@@ -15,8 +15,11 @@ function show() {
     if (name === "interactive" && ["0", "false", "no"].includes(value)) continue;
     board.setAttribute(name, value);
   }
-  if (params.has("lang")) document.documentElement.lang = params.get("lang");
+  // The board picks its language (the fragment's, else the reader's browser's) from its
+  // own attribute and the page's: the page's, left from the fragment before, is not one.
+  document.documentElement.removeAttribute("lang");
   document.getElementById("diagram").replaceChildren(board);
+  document.documentElement.lang = board.lang;  // the page says the language it is in
 }
 
 // Tell the embedding page how tall we are, so it can size the iframe.

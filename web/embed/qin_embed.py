@@ -208,6 +208,15 @@ def _last_squares(game: qin.Game) -> list[str]:
     return []
 
 
+def _board_label(game: qin.Game, names: Sequence[str], messages: Mapping[str, str]) -> str:
+    """The board's name in the reader's language (its players: ``names``, else the
+    game's as the language shows them)."""
+    geo = game.board.geo
+    who = list(names) or engine.shown_names(game.names, messages)
+    return engine.board_label(game.board_name, geo.width, geo.height, who[:game.players],
+                              messages)
+
+
 def render(req: Mapping[str, Any]) -> dict[str, Any]:
     """The board after ``moves[:step]``: ``svg``, the last move's ``events`` in words,
     ``played`` (how many moves were legal), ``illegal`` (the first illegal move and
@@ -222,7 +231,7 @@ def render(req: Mapping[str, Any]) -> dict[str, Any]:
                      coords=bool(req.get("coords", True)), colours=colours or None,
                      names=names, last=_last_squares(game), ghost=ghost,
                      ghost_ok=False if ghost else None,
-                     label=req.get("label") or None)
+                     label=req.get("label") or _board_label(game, names, messages))
     hand = None
     if not game.analysis and not game.is_over:
         hand = game.hand(game.to_move)

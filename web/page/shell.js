@@ -572,10 +572,11 @@ function reveal(ids, inner) {
 }
 
 // lost: only if the focus is on nothing (a drawing removed the element that had it, or
-// hid it: the browser lets it go only at its next layout)
+// hid or disabled it: the browser lets it go only at its next layout)
 function focus(selectors, visible, lost) {
   const at = document.activeElement;
-  if (lost && at && at !== document.body && at.getClientRects().length) return;
+  if (lost && at && at !== document.body && at.getClientRects().length
+      && !at.matches(":disabled")) return;
   for (const selector of selectors) {
     const el = document.querySelector(selector);
     if (!el) continue;

@@ -370,8 +370,8 @@ class Download:
 class Focus:
     """Move the focus to the element ``target`` (an id; ``"hand"``: the first usable
     tile of the hand, else the undo button); ``lost``: only if the focus is on nothing
-    (the page's body) by then, as when the screen drawn anew removed the element that
-    had it (the player may have put it elsewhere meanwhile)."""
+    (the page's body) by then, as when the screen drawn anew removed, hid or disabled
+    the element that had it (the player may have put it elsewhere meanwhile)."""
 
     target: str
     lost: bool = False

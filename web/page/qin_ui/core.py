@@ -15,8 +15,9 @@ from dataclasses import replace
 from qin.errors import QinError
 
 from . import keep, links, progress, setup
-from .actions import Effect, Form, KeepTable, Save, SetAddress
+from .actions import Effect, Focus, Form, KeepTable, Save, SetAddress
 from .i18n import Joined, Said, WordedError, Words, words
+from .keyboard import BOARD_AREA
 from .modes import Mode
 from .render import Cache
 from .saves import SaveConflict, SaveError, SaveRef, SaveStore
@@ -160,8 +161,10 @@ class Core:
             series = SeriesState.new(form.plan, first=settings.board)
         except SeriesPlanError:
             series = None
-        return self.show(session, None, "local", series) + [Save(), KeepTable(settings,
-                                                                             form.plan)]
+        # The form (and its Start, which had the focus) is gone: the focus goes to the
+        # board, where the keys play, unless the player has put it elsewhere meanwhile.
+        return self.show(session, None, "local", series) + [
+            Save(), KeepTable(settings, form.plan), Focus(BOARD_AREA, lost=True)]
 
     def show(self, s: Session, ref: SaveRef | None, mode: str,
               series: SeriesState | None) -> list[Effect]:

@@ -324,6 +324,14 @@ def player_names(names: Sequence[str]) -> list[str]:
     return engine.shown_names(names, messages())
 
 
+def board_label(game: qin.Game, names: Sequence[str]) -> str:
+    """The board's name for a screen reader, in the current language: its side, its
+    size and its players (``names`` as shown)."""
+    geo = game.board.geo
+    return engine.board_label(game.board_name, geo.width, geo.height,
+                              list(names)[:game.players], messages())
+
+
 def whose(name: str) -> str:
     """``"Green's"`` (``"von Grün"``, ``"de Vert"``)."""
     return t("player.possessive", name=name)

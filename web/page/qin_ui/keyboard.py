@@ -190,9 +190,17 @@ def command_for(key: Key, mode: Mode = Mode.PLAYING) -> Command | None:
     return None
 
 
-FOCUS = {"log": "log", "board": "board-area", "leave": "hand"}
+BOARD_AREA = "board-area"
+"""The board's element: the grid the arrow keys move the cursor on."""
+FOCUS = {"log": "log", "board": BOARD_AREA, "leave": "hand"}
 """Where a ``Result``'s command moves the focus (an element's id; ``"hand"``: the
 hand's first usable tile)."""
+
+
+def hand_tile_id(index: int) -> str:
+    """The id of the hand's tile button ``index`` (from 0): drawn anew (picked, turned)
+    with the same id, it keeps the focus it had (the shell's applier)."""
+    return f"hand-tile-{index}"
 
 
 @dataclass

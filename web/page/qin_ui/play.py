@@ -245,6 +245,11 @@ def link_play(app: Core, _: Command) -> list[Effect]:
     return [Save(), SetAddress(st.link.link_url or st.link.base_url)]
 
 
+HINT_BUTTON = "hint"
+HINT_DISMISS = "hint-dismiss"
+"""Hint, and the hint's box's "No thanks" (which closes it)."""
+
+
 def hint_ask(app: Core, _: Command) -> list[Effect]:
     """Hint: the strongest computer asked what it would play, from the seat's own view
     (a pass is said at once; one asked or shown already: nothing more)."""
@@ -264,10 +269,12 @@ def hint_ask(app: Core, _: Command) -> list[Effect]:
     request = request_for(s.game, s.to_move, HINT_LEVEL, hint=True)
     st.game.hint = HintAsk(st.token(), request)
     st.spoken = t("hint.asking")
+    # Hint itself is disabled while it thinks: the focus it had goes to the hint's box.
+    into_box = Focus(HINT_DISMISS, lost=True)
     if st.worker == "ready":
-        return [AskHint(st.game.hint.token, request)]
+        return [AskHint(st.game.hint.token, request), into_box]
     st.game.hint.stage = "worker"
-    return [StartWorker()] if st.worker_now() else []
+    return [StartWorker(), into_box] if st.worker_now() else [into_box]
 
 
 def hint_take(app: Core, _: Command) -> list[Effect]:
@@ -296,7 +303,7 @@ def hint_dismiss(app: Core, _: Command) -> list[Effect]:
     s = st.game.session
     if s is not None:
         st.game.hint, s.hint = None, None
-    return []
+    return [Focus(HINT_BUTTON, lost=True)]  # the box gone, its button's focus to Hint
 
 
 def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:

@@ -157,15 +157,16 @@ def screen(state: AppState, cache: Cache) -> Screen:
         rk = (id(r), r.cursor, i18n.generation())  # the pagodas' titles name the players
         els["board"] = keyed_el(cache.get("replay-board", rk, lambda: render_keyed(
             r.game, last=r.last_squares, colours=s.colours, names=i18n.player_names(s.names),
-            style=False)),
+            label=i18n.board_label(r.game, i18n.player_names(s.names)), style=False)),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
-        bk = (gk, legal, s.last)
+        bk = (gk, legal, s.last, i18n.generation())  # its name and titles are worded
         els["board"] = keyed_el(cache.get("board", bk, lambda: render_keyed(
             game, legal=legal, last=s.last, colours=s.colours, names=i18n.player_names(s.names),
-            style=False)), data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
+            label=i18n.board_label(game, i18n.player_names(s.names)), style=False)),
+            data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = views.overlay_svg(s)
     said = cache.get("grid-words", (gk, s.last), lambda: a11y.board_words(s))
     els["board-grid"] = cache.get("grid", (gk, s.selected_kind, s.orientation, s.covered,

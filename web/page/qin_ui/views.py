@@ -17,7 +17,7 @@ from qin.tiles import COLOURS
 from . import a11y, i18n, players
 from .i18n import t
 from .icons import icon
-from .keyboard import log_link_id, replay_move_id
+from .keyboard import hand_tile_id, log_link_id, replay_move_id
 from .replay import Replay
 from .saves import Entry
 from .seriesplan import PLANS, plan_label
@@ -266,7 +266,8 @@ def hand_html(session: Session, paused: bool = False) -> str:
         if selected and orientations(kind) > 1:
             facing = f' data-orientation="{DIRECTION_NAMES[orientation]}"'
         buttons.append(
-            f'<button type="button" class="{" ".join(classes)}" data-index="{i}" '
+            f'<button type="button" id="{hand_tile_id(i)}" class="{" ".join(classes)}" '
+            f'data-index="{i}" '
             f'data-kind="{kind}"{facing} aria-pressed="{"true" if selected else "false"}" '
             f'aria-label="{escape(a11y.tile_label(kind, playable, selected, i + 1))}" '
             f'title="{title}"{"" if playable else " disabled"}>'
