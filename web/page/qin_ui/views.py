@@ -219,7 +219,8 @@ def players_html(session: Session, shown: qin.Game | None = None) -> str:
             f'data-left="{left}" data-hand="{hand}">{marker}'
             f"{pagoda_icon(colour)}"
             f'<span class="who"><span class="name">{escape(names[p - 1])}</span>'
-            f'<span class="kind">{escape(players.label(kind))} · {escape(tiles)}</span></span>'
+            f'<span class="kind">{escape(players.label(kind))} · '
+            f'<span class="tiles">{escape(tiles)}</span></span></span>'
             f'<span class="stat" title="{escape(t("players.on_board.title"))}"><b>{on_board}</b>'
             f'{escape(t("players.on_board"))}</span>'
             f'<span class="stat" title="{escape(t("players.left.title"))}"><b>{left}</b>'
