@@ -119,8 +119,8 @@ def walk(page: Page, held: HeldRuntime, taps: bool = False) -> Iterator[str]:
     """Put the page in each mode in turn (the page is new, in a context whose AI worker
     is ``held``); yields the mode's name for the gallery and the test's report.  Buttons,
     tiles and squares are clicked, or with ``taps`` (a touch context) tapped as a finger
-    does: a square twice (the ghost, then the placement), a review closed by its button
-    rather than Escape."""
+    does: a square twice (the ghost, then the placement), a review closed by its buttons
+    (Close the review, then Back to the game) rather than Escape."""
     boot(page)
     mode(page, "start")
     yield "start-first-visit"
@@ -202,8 +202,10 @@ def walk(page: Page, held: HeldRuntime, taps: bool = False) -> Iterator[str]:
     mode(page, "review")
     expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=REVIEW_MS)
     yield "review"
-    if taps:
+    if taps:  # the review closed, then the replay it leaves open
         press(page, "#review-close", taps)
+        mode(page, "replay")
+        press(page, "#replay-exit", taps)
     else:
         page.keyboard.press("Escape")
     mode(page, "playing")

@@ -2,7 +2,8 @@
 German and French: a seat's line in the players' table keeps its count of tiles with its
 word ("3 tiles", never "3" at a line's end and "tiles" alone under it), in a game the
 computers play by themselves too; a computer level's description under its seat on the
-start screen reads as a whole: wrapped, its last line is never one word alone.
+start screen reads as a whole: wrapped, its last line is never one word alone; a saved
+game's buttons keep one line beside or under its words, and its date keeps one line.
 
 The words of each line are found by where each word's box lies (``WORD_LINES_JS``).
 Waits are on the page's state, never sleeps.
@@ -15,9 +16,10 @@ import json
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from e2e.helpers import LAPTOPS, PageProblems, boot
+from e2e.helpers import LAPTOPS, PageProblems, boot, hot_seat
 from e2e.test_laptop import remembered
-from e2e.test_modes import mode
+from e2e.test_modes import import_file, mode
+from e2e.test_replay_series import finished_record
 
 LANGS = ("en", "de", "fr")
 LEVELS = ("apprentice", "governor", "minister", "emperor", "heaven")
@@ -129,3 +131,39 @@ def test_a_level_s_description_ends_with_more_than_one_word(
                         lone.append(f"{lang} {players} seats {level}: {lines}")
             context.close()
     assert lone == []
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_a_saved_game_s_buttons_keep_one_line_and_its_date_too(
+        browser: Browser, site_url: str, page_problems: PageProblems,
+        size: ViewportSize) -> None:
+    """The saved games' list, a game begun and one finished: each row's buttons (Resume or
+    Open, Export, Delete) side by side on one line, never Delete alone under the others,
+    and its date ("2026-11-28 01:25") whole on one line, in every language."""
+    apart: list[str] = []
+    for lang in LANGS:
+        page = laptop(browser, site_url, page_problems, size, lang)
+        boot(page)
+        mode(page, "start")
+        hot_seat(page)
+        page.click("#start")
+        mode(page, "playing")
+        page.click("#new-game")
+        mode(page, "start")
+        import_file(page, "game-31.json", finished_record(31))
+        mode(page, "result")
+        page.click("#result-new")
+        mode(page, "start")
+        expect(page.locator("#saved-list li.saved-game")).to_have_count(2)
+        rows = page.locator("#saved-list li.saved-game")
+        for i in range(rows.count()):
+            row = rows.nth(i)
+            tops = row.locator("button").evaluate_all(
+                "els => els.map((e) => Math.round(e.getBoundingClientRect().top))")
+            if len(set(tops)) > 1:
+                apart.append(f"{lang} row {i}: buttons at {tops}")
+            for lines in word_lines(page, f"#saved-list li.saved-game:nth-child({i + 1}) small"):
+                if len(lines) > 1:
+                    apart.append(f"{lang} row {i}: its date on {lines}")
+        page.context.close()
+    assert apart == []
