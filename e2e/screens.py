@@ -22,11 +22,12 @@ window, the centre of its part inside the window).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 import qin
 from e2e.helpers import HeldRuntime, boot, series_save
@@ -78,14 +79,35 @@ def answered(page: Page) -> None:
     page.wait_for_function("() => window.qinIdle")
 
 
-def start_game(page: Page, kinds: list[str], seed: int) -> None:
-    page.click("#new-game")
+def press(page: Page, target: str | Locator, taps: bool = False) -> None:
+    """A click on ``target`` (a selector or a locator), or a finger's tap with ``taps``."""
+    where = page.locator(target) if isinstance(target, str) else target
+    if taps:
+        where.tap()
+    else:
+        where.click()
+
+
+def on_square(page: Page, square: Locator, taps: bool = False) -> None:
+    """A click on a square of the board; with ``taps`` two taps, as a finger places: the
+    first shows the ghost tile there, the second places it (or tries to)."""
+    if taps:
+        name = square.get_attribute("data-square") or ""
+        square.tap()
+        expect(page.locator("#play")).to_have_attribute(
+            "data-preview", re.compile(rf"(^|\s){re.escape(name)}(\s|$)"))
+        answered(page)
+    press(page, square, taps)
+
+
+def start_game(page: Page, kinds: list[str], seed: int, taps: bool = False) -> None:
+    press(page, "#new-game", taps)
     mode(page, "start")
     for i, kind in enumerate(kinds):
         page.select_option(f"#seat-kind-{i}", kind)
         expect(page.locator(f"#seat-kind-{i}")).to_have_value(kind)
     page.fill("#seed", str(seed))
-    page.click("#start")
+    press(page, "#start", taps)
 
 
 def held_worker(context: BrowserContext) -> HeldRuntime:
@@ -93,9 +115,12 @@ def held_worker(context: BrowserContext) -> HeldRuntime:
     return HeldRuntime(context, AI_WORKER)
 
 
-def walk(page: Page, held: HeldRuntime) -> Iterator[str]:
+def walk(page: Page, held: HeldRuntime, taps: bool = False) -> Iterator[str]:
     """Put the page in each mode in turn (the page is new, in a context whose AI worker
-    is ``held``); yields the mode's name for the gallery and the test's report."""
+    is ``held``); yields the mode's name for the gallery and the test's report.  Buttons,
+    tiles and squares are clicked, or with ``taps`` (a touch context) tapped as a finger
+    does: a square twice (the ghost, then the placement), a review closed by its buttons
+    (Close the review, then Back to the game) rather than Escape."""
     boot(page)
     mode(page, "start")
     yield "start-first-visit"
@@ -108,77 +133,88 @@ def walk(page: Page, held: HeldRuntime) -> Iterator[str]:
     # A try that misses twice: the step's words grow (what happened, then the hint).
     page.evaluate("h => { location.hash = h }", "#learn=found")
     expect(page.locator("#tutorial")).to_have_attribute("data-step", "found")
-    page.locator(".tile-btn:not([disabled])").first.click()
-    for where in ("b2", "e4"):  # two tries that miss: the hint comes
+    tile = page.locator(".tile-btn:not([disabled])").first
+    kind = tile.get_attribute("data-kind") or ""
+    for tries, where in ((1, "b2"), (2, "e4")):  # two tries that miss: the hint comes
         answered(page)
-        page.locator(f'#board rect[data-square="{where}"]').click()
+        if page.locator("#play").get_attribute("data-selected") != kind:
+            press(page, tile, taps)
+            expect(page.locator("#play")).to_have_attribute("data-selected", kind)
+        on_square(page, page.locator(f'#board rect[data-square="{where}"]'), taps)
+        expect(page.locator("#tutorial")).to_have_attribute("data-tries", str(tries))
     expect(page.locator("#tutorial-hint")).to_be_visible()
     yield "tutorial-found-hint"
-    page.click("#tutorial-exit")
+    press(page, "#tutorial-exit", taps)
     mode(page, "start")
 
     # A game half played, opened by link: the log holds 30 moves.
     page.evaluate("h => { location.hash = h }", link_of(30, seed=7))
     expect(page.locator("#play")).to_have_attribute("data-moves", "30")
     mode(page, "playing")
-    page.locator(".tile-btn:not([disabled])").first.click()
+    press(page, page.locator(".tile-btn:not([disabled])").first, taps)
     answered(page)
     yield "playing"
-    page.click("#share-link")
+    press(page, "#share-link", taps)
     expect(page.locator("#link-panel")).to_be_visible()
     yield "playing-link-panel"
-    page.click("#replay-open")
+    press(page, "#replay-open", taps)
     mode(page, "replay")
-    page.click("#replay-step")
+    press(page, "#replay-step", taps)
     expect(page.locator("#play")).to_have_attribute("data-replay-at", "1")
     yield "replay"
-    page.click("#replay-exit")
+    press(page, "#replay-exit", taps)
     mode(page, "playing")
     page.evaluate("h => { location.hash = h }", link_of(3, seed=8))
     mode(page, "notice")
     yield "notice"
-    page.click("#notice-keep")
+    press(page, "#notice-keep", taps)
     mode(page, "playing")
 
     # Two humans at one screen: the cover between their turns.
-    start_game(page, ["human", "human"], seed=7)
+    start_game(page, ["human", "human"], seed=7, taps=taps)
     mode(page, "playing")
-    page.locator(".tile-btn:not([disabled])").first.click()
+    press(page, page.locator(".tile-btn:not([disabled])").first, taps)
     answered(page)
-    page.locator("#board rect.sq.legal").first.click()
+    on_square(page, page.locator("#board rect.sq.legal").first, taps)
     mode(page, "cover")
     yield "cover"
-    page.click("#cover-ok")
+    press(page, "#cover-ok", taps)
     mode(page, "playing")
 
     # The computer to move first, its worker held back: it thinks for as long as needed.
-    start_game(page, ["emperor", "human"], seed=5)
+    start_game(page, ["emperor", "human"], seed=5, taps=taps)
     mode(page, "thinking")
     yield "thinking"
-    start_game(page, ["apprentice", "apprentice"], seed=5)
-    page.check("#speed-pause")
+    start_game(page, ["apprentice", "apprentice"], seed=5, taps=taps)
+    press(page, "#speed-pause", taps)
+    expect(page.locator("#speed-pause")).to_be_checked()
     mode(page, "watching")
     expect(page.locator("#status")).to_have_attribute("data-ai", "paused")
     yield "watching"
     held.release()
 
-    page.click("#new-game")
+    press(page, "#new-game", taps)
     mode(page, "start")
     import_file(page, "game-31.json", finished_record(31))
     mode(page, "result")
     yield "result"
-    page.click("#result-review")
+    press(page, "#result-review", taps)
     mode(page, "review")
     expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=REVIEW_MS)
     yield "review"
-    page.keyboard.press("Escape")
+    if taps:  # the review closed, then the replay it leaves open
+        press(page, "#review-close", taps)
+        mode(page, "replay")
+        press(page, "#replay-exit", taps)
+    else:
+        page.keyboard.press("Escape")
     mode(page, "playing")
 
-    page.click("#new-game")
+    press(page, "#new-game", taps)
     import_file(page, "series.json", series_save("series-gallery", finished_record(31)))
     mode(page, "series")
     yield "series"
-    page.click("#result-new")
+    press(page, "#result-new", taps)
     mode(page, "start")
     answered(page)
     yield "start-with-saves"

@@ -4,8 +4,8 @@ by a box or under another element, no button's words wider than it; in a game th
 board, the players and the hand in view at once (``e2e.helpers.OUT_OF_THE_WINDOW``).
 The start screen (the new game's form, the saved games, the progress) may be taller than
 a laptop's window: it scrolls down, never sideways, nothing on it is cut or covered, and
-the new game's form (two seats, the computer's with its level's words) shows whole,
-"Start the game" included, unscrolled, in English, German and French.
+the new game's form (two to four seats, the computers' with their levels' words) shows
+whole, "Start the game" included, unscrolled, in English, German and French.
 
 One visit per window walks the screens as a player meets them: the start screen with a
 progress record (its rating chart), "Learn to play" (its first step, and a step after
@@ -181,13 +181,15 @@ def remembered(players: int, lang: str) -> str:
 def test_a_remembered_table_shows_its_whole_form_unscrolled_on_a_laptop(
         browser: Browser, site_url: str, page_problems: PageProblems, lang: str) -> None:
     """A table of two, three or four seats remembered from the last visit (every seat a
-    computer, its level described): the new game's form shows whole in a 1366x768 window,
-    "Start the game" included, unscrolled, before Python and after it, in English,
-    German and French; on a 360x740 phone the page scrolls to it, nothing over it."""
+    computer, its level described): the new game's form shows whole in a 1366x768 and a
+    1280x720 window, "Start the game" included, unscrolled, before Python and after it,
+    in English, German and French; on a 360x740 phone the page scrolls to it, nothing
+    over it."""
     problems: list[str] = []
     for players in (2, 3, 4):
-        for size in ({"width": 1366, "height": 768}, {"width": 360, "height": 740}):
-            context = browser.new_context(base_url=site_url, viewport=size,  # type: ignore[arg-type]
+        phone: ViewportSize = {"width": 360, "height": 740}
+        for size in (*LAPTOPS, phone):
+            context = browser.new_context(base_url=site_url, viewport=size,
                                           reduced_motion="reduce")
             page_problems.watch(context)
             context.add_init_script(remembered(players, lang))

@@ -6,6 +6,7 @@ are (CPython here; e2e/test_instant.py shows them in a browser)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from qin_ui.app import App  # noqa: E402
 from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
 from qin_ui.setup import Settings, opening_seats  # noqa: E402
 
-from tests.test_app import refusing  # noqa: E402
+from tests.test_app import refusing, run  # noqa: E402
 from tools.build_site import merged_catalogue  # noqa: E402
 
 LANGS = ("en", "de", "fr")
@@ -144,6 +145,32 @@ def test_the_stored_lists_are_what_the_start_screen_draws() -> None:
     assert (lists["count"], lists["games"]) == (1, 2)
     assert lists["boards"] == {ref.id: {"board": "lion", "position": game.to_position(),
                                         "colours": ["orange", "white"]}}
+
+
+MOVES = {"en": ("move", "moves"), "de": ("Zug", "Züge"), "fr": ("coup", "coups")}
+"""A move and moves in each language (the catalogues' words)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_saved_game_and_an_import_count_one_move_in_the_singular(lang: str) -> None:
+    """"1 move", never "1 moves": the saved games' list and the note of an import, in
+    English, German and French."""
+    one, many = MOVES[lang]
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    games = []
+    for n in (1, 2):
+        game = qin.Game.new(board="lion", players=2, seed=11)
+        for _ in range(n):
+            game.play(game.legal_moves()[0])
+        store.create(game, UI)
+        games.append(game)
+    app = boot(storage, lang)
+    listed = app.screen().elements["saved-list"].html or ""
+    assert re.search(rf"\b1 {one}\b", listed) and re.search(rf"\b2 {many}\b", listed)
+    run(app, A.Imported(json.dumps(games[0].record()), "one.json"))
+    note = i18n.said(app.state.start.saved_message)
+    assert re.search(rf"\b1 {one}\b", note), note
 
 
 def test_a_game_on_screen_is_the_board_shown_and_its_end_renews_the_lists() -> None:

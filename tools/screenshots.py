@@ -1,10 +1,13 @@
 """A gallery of the game page: every mode at every screen class, for a person to look at.
 
     make screenshots                       # build the site, then write build/screenshots/
-    .venv/bin/python -m tools.screenshots [FOLDER]
+    .venv/bin/python -m tools.screenshots [FOLDER] [--lang de]
 
 The modes are reached as e2e/test_reach.py reaches them (``e2e.screens.walk``: one page
-per input family, mouse and touch, resized through its screen classes at each mode);
+per input family, mouse and touch, resized through its screen classes at each mode); the
+touch family's page is a phone's (``has_touch``, ``is_mobile``: no scrollbar's strip) and
+is tapped, never clicked, so its words speak of tapping as a phone player's do.  The page
+is in English, or in the language of ``--lang``;
 then the site's other pages a player opens (``PAGES``: the rules reference in English,
 German and French, the readings, a diagram of the iframe form with its step played).
 Each shot is the window as the player sees it (not the whole page), written as
@@ -15,17 +18,20 @@ into docs/screenshots/gallery/ by hand.
 
 from __future__ import annotations
 
+import argparse
 import html
+import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e.helpers import CHROMIUM_ARGS
+from e2e.helpers import CHROMIUM_ARGS, HeldRuntime
 from e2e.screens import FAMILIES, Screen, held_worker, walk
 from tools.build_site import DEFAULT_OUT
 from tools.serve import serving
@@ -64,21 +70,40 @@ def shots(page: Page, folder: Path, screens: tuple[Screen, ...], name: str) -> N
         page.screenshot(path=str(path))
 
 
-def shoot(folder: Path) -> dict[str, list[str]]:
-    """Write the shots; return the modes seen, per family, in order."""
+def family_context(browser: Browser, base_url: str, family: str,
+                   lang: str = "en") -> BrowserContext:
+    """A context for the input ``family`` ("mouse" or "touch": a phone's, ``has_touch``
+    and ``is_mobile``, its scrollbars drawn over the page as a phone's), at the family's
+    first screen, motion reduced, the page in ``lang``."""
+    first = FAMILIES[family][0]
+    touch = family == "touch"
+    context = browser.new_context(
+        base_url=base_url, has_touch=touch, is_mobile=touch, reduced_motion="reduce",
+        viewport={"width": first.width, "height": first.height})
+    # the language as a player's choice kept (not in a document without storage: a
+    # sandboxed frame's)
+    context.add_init_script(
+        f"try {{ localStorage.setItem('qin-lang', {json.dumps(lang)}) }} catch {{}}")
+    return context
+
+
+def modes(page: Page, held: HeldRuntime, family: str) -> Iterator[str]:
+    """The page put in each mode in turn (``walk``), by clicks, or by taps on a touch
+    screen."""
+    return walk(page, held, taps=family == "touch")
+
+
+def shoot(folder: Path, lang: str = "en") -> dict[str, list[str]]:
+    """Write the shots, the page in ``lang``; return the modes seen, per family, in order."""
     seen: dict[str, list[str]] = {}
     with serving(DEFAULT_OUT) as origin, sync_playwright() as pw:
         browser = launch(pw)
         for family, screens in FAMILIES.items():
-            first = screens[0]
-            context = browser.new_context(
-                base_url=origin + "/", has_touch=family == "touch",
-                reduced_motion="reduce",
-                viewport={"width": first.width, "height": first.height})
+            context = family_context(browser, origin + "/", family, lang)
             held = held_worker(context)
             page = context.new_page()
             seen[family] = []
-            for mode in walk(page, held):
+            for mode in modes(page, held, family):
                 seen[family].append(mode)
                 shots(page, folder, screens, mode)
             for name, address in PAGES:
@@ -115,10 +140,15 @@ def index(folder: Path, seen: dict[str, list[str]]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    folder = Path(argv[0]) if argv else OUT
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshots")
+    parser.add_argument("folder", nargs="?", type=Path, default=OUT)
+    parser.add_argument("--lang", choices=("en", "de", "fr"), default="en",
+                        help="the game page's language (default: en)")
+    args = parser.parse_args(argv)
+    folder: Path = args.folder
     folder.mkdir(parents=True, exist_ok=True)
     began = time.monotonic()
-    seen = shoot(folder)
+    seen = shoot(folder, args.lang)
     index(folder, seen)
     shots = sum(len(m) * len(FAMILIES[f]) for f, m in seen.items())
     print(f"screenshots: {shots} in {folder} ({time.monotonic() - began:.0f} s); "

@@ -250,7 +250,7 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
     st.start.imported = "ok"
     st.start.saved_message = words("import.done", name=name,
                                    names=PlayerNames(tuple(s.names)),
-                                   moves=len(s.game.moves))
+                                   moves=counted(len(s.game.moves), "saved.moves"))
     shown = app.show(s, None, "local", series)
     if imported.saved is not None and imported.saved.notes:  # said as when opened
         st.keeping.saved_note = Joined(tuple(imported.saved.notes))

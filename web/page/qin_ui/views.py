@@ -168,16 +168,16 @@ def saved_rows(entries: Sequence[Entry]) -> list[str]:
     for e in entries:
         sid = escape(e.id, quote=True)
         delete = (f'<button type="button" data-action="delete" class="quiet">'
-                  f'{escape(t("saved.delete"))}</button></li>')
+                  f'{escape(t("saved.delete"))}</button></span></li>')
         if e.ok:
             names = escape(f" {t('saved.vs')} ".join(i18n.player_names(e.names)))
             what = t("saved.series" if e.series else "saved.game", board=board_label(e.board),
-                     state=i18n.said(e.state), moves=e.moves)
+                     state=i18n.said(e.state), moves=i18n.plural(e.moves, "saved.moves"))
             rows.append(
                 f'<li class="saved-game" data-id="{sid}" data-state="ok">'
                 f'<span class="saved-what"><strong>{names}</strong> '
                 f"{escape(what)} <small>{_date(e.updated)}</small></span> "
-                f'<button type="button" data-action="resume">'
+                f'<span class="saved-actions"><button type="button" data-action="resume">'
                 f'{escape(t("saved.open" if e.over else "saved.resume"))}</button> '
                 f'<button type="button" data-action="export-save">'
                 f'{escape(t("saved.export"))}</button> ' + delete)
@@ -186,7 +186,7 @@ def saved_rows(entries: Sequence[Entry]) -> list[str]:
                 f'<li class="saved-game damaged" data-id="{sid}" data-state="damaged">'
                 f'<span class="saved-what"><strong>{escape(t("saved.damaged"))}</strong> — '
                 f"{escape(i18n.said(e.state))}</span> "
-                f'<button type="button" data-action="export-raw">'
+                f'<span class="saved-actions"><button type="button" data-action="export-raw">'
                 f'{escape(t("saved.export_raw"))}</button> ' + delete)
     return rows
 
@@ -220,7 +220,8 @@ def players_html(session: Session, shown: qin.Game | None = None, pile: bool = T
             f'data-left="{left}" data-hand="{hand}">{marker}'
             f"{pagoda_icon(colour)}"
             f'<span class="who"><span class="name">{escape(names[p - 1])}</span>'
-            f'<span class="kind">{escape(players.label(kind))} · {escape(tiles)}</span></span>'
+            f'<span class="kind">{escape(players.label(kind))} · '
+            f'<span class="tiles">{escape(tiles)}</span></span></span>'
             f'<span class="stat" title="{escape(t("players.on_board.title"))}"><b>{on_board}</b>'
             f'{escape(t("players.on_board"))}</span>'
             f'<span class="stat" title="{escape(t("players.left.title"))}"><b>{left}</b>'

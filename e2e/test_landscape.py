@@ -1,0 +1,80 @@
+"""A phone held sideways (740x360, and 915x412) plays without scrolling: a touch phone
+in landscape, the page unscrolled, played by taps.
+
+In a game of two at one screen (playing, a tile picked, the hand-over cover) and of four,
+in English and German (the header's longest words), the board, the hand, Turn/Undo/Hint
+and the status line lie inside the screen under the header with ``window.scrollY == 0``
+and nothing wider than the screen, every button finger-sized (e2e/test_phone.py's
+``fits``); the header keeps one row.  Waits are on the page's state, never sleeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from e2e.helpers import PageProblems, boot, window_context
+from e2e.test_phone import ONE_ROW_JS, fits, showing, tap_square, tap_to
+
+SIDEWAYS = {"740x360": (740, 360), "915x412": (915, 412)}
+
+
+@pytest.fixture(params=tuple(SIDEWAYS))
+def sideways(request: pytest.FixtureRequest, browser: Browser, base_url: str,
+             page_problems: PageProblems) -> Iterator[Page]:
+    width, height = SIDEWAYS[str(request.param)]
+    context = window_context(browser, base_url, page_problems, width, height, touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def start(page: Page, players: int) -> None:
+    """A new game of ``players`` at one screen, seed 7, by taps."""
+    if page.locator("#new-game").is_visible():
+        tap_to(page, "#new-game", "start")
+    page.locator(f"#players-{players}").tap()
+    expect(page.locator("#seats .seat")).to_have_count(players)
+    for i in range(players):
+        page.select_option(f"#seat-kind-{i}", "human")
+        expect(page.locator(f"#seat-kind-{i}")).to_have_value("human")
+    page.locator("#seed").fill("7")
+    tap_to(page, "#start", "playing")
+
+
+def pick(page: Page) -> None:
+    """A tap on the first tile that can be played: it is in hand, picked."""
+    tile = page.locator("#hand .tile-btn:not([disabled]):not(.unplayable)").first
+    kind = tile.get_attribute("data-kind") or ""
+    tile.tap()
+    expect(page.locator("#play")).to_have_attribute("data-selected", kind)
+
+
+def header_one_row(page: Page, what: str) -> None:
+    page.wait_for_function("() => window.qinIdle")
+    assert page.evaluate(ONE_ROW_JS) == [], what
+
+
+def test_a_game_fits_a_phone_held_sideways(sideways: Page) -> None:
+    page = boot(sideways)
+    for lang in ("de", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        start(page, 2)
+        header_one_row(page, f"playing in {lang}")
+        fits(page, f"playing in {lang}")
+        pick(page)
+        fits(page, f"a tile picked in {lang}")
+        # two taps on a legal square: the ghost, then the placement; the cover follows
+        legal = page.eval_on_selector_all("#board rect.sq.legal",
+                                          "els => els.map(e => e.dataset.square)")
+        tap_square(page, legal[0])
+        expect(page.locator("#play")).to_have_attribute("data-preview", showing(legal[0]))
+        tap_square(page, legal[0])
+        expect(page.locator("#app")).to_have_attribute("data-mode", "cover")
+        fits(page, f"the cover in {lang}", ("#cover-ok", "#cover-text"))
+        tap_to(page, "#cover-ok", "playing")
+        fits(page, f"the second player's turn in {lang}")
+        start(page, 4)
+        fits(page, f"four players in {lang}")
