@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from e2e.helpers import PageProblems, boot, hot_seat
 
@@ -179,3 +179,30 @@ def test_a_game_without_names_says_its_seats_in_the_pages_language(page: Page) -
     page.click("#new-game")
     expect(page.locator("#seat-name-0")).to_have_value("Grün")
     expect(page.locator("#seat-name-1")).to_have_value("Weiß")
+
+
+def test_the_last_language_chosen_wins_over_a_slower_one_chosen_before(
+        browser: Browser, site_url: str, page_problems: PageProblems) -> None:
+    """German chosen, then French before German's words arrived (a slow network, a
+    quick hand): the page ends in French, the player's last choice, and German's late
+    words change nothing.  (No service worker, so the test holds German's request.)"""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    page_problems.watch(context)
+    held: list[Route] = []
+    context.route("**/i18n/de.json", lambda route: held.append(route))
+    page = boot(context.new_page(), "/")
+    expect(page.locator("#start")).to_have_text("Start the game")
+    with page.expect_request("**/i18n/de.json"):
+        page.select_option("#lang", "de")
+    page.select_option("#lang", "fr")
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    assert len(held) == 1  # German's words still on their way
+    held[0].continue_()
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource')"
+        ".some(e => e.name.endsWith('/i18n/de.json') && e.responseEnd > 0)")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lang")).to_have_value("fr")
+    expect(page.locator("#app")).to_have_attribute("data-lang", "fr")
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    context.close()

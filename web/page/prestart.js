@@ -359,7 +359,7 @@ function bind() {
   on($("lang"), "change", async (event) => {
     const chosen = event.target.value;
     try {
-      await window.qinI18n.use(chosen);
+      if (await window.qinI18n.use(chosen) === null) return;  // a later choice speaks
     } catch (error) {
       console.warn(error);  // the catalogue could not be loaded: the page stays as it is,
       if (handed) {  // (the page's Python took over meanwhile: it tries, and says so)

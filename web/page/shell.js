@@ -718,7 +718,8 @@ function perform(effect) {
     case "language":
       // its words cannot be loaded (offline, not kept): the page stays in its language,
       // the switch shows it again, and the page's Python says why (lang.js kept the choice)
-      window.qinI18n.use(effect.lang).then((text) => send(
+      // (a switch overtaken by a later one says nothing: the later one speaks)
+      window.qinI18n.use(effect.lang).then((text) => text !== null && send(
         { t: "language", lang: window.qinI18n.lang, text: String(text), form: pageForm() }),
       (error) => {
         console.warn(error);

@@ -78,6 +78,8 @@ const early = window.qinEarlyI18n;
 const firstLang = early?.lang ?? chooseLang();
 document.documentElement.lang = firstLang;
 
+let switches = 0;  // the language switches asked for (window.qinI18n.use)
+
 window.qinI18n = {
   lang: firstLang,
   /** The catalogue of `lang` as JSON text, once loaded (the latest after a switch). */
@@ -99,12 +101,22 @@ window.qinI18n = {
     return "{}";
   })(),
   /** Switch to `lang`: load its catalogue, relabel the page, remember the choice; the
-   *  catalogue's JSON text for main.py. */
+   *  catalogue's JSON text for main.py.  `null` when a later switch came before this
+   *  one's words (loaded or not): the last choice is the one kept, whatever the network
+   *  answers first. */
   async use(lang) {
     if (!LANGS.includes(lang)) lang = "en";
+    const choice = ++switches;
     // (on the game page lang.js keeps the choice at once: a load cut short by a reload
     // leaves it kept)
-    const text = await fetchCatalogue(lang);
+    let text;
+    try {
+      text = await fetchCatalogue(lang);
+    } catch (error) {
+      if (choice !== switches) return null;
+      throw error;
+    }
+    if (choice !== switches) return null;
     applyMessages(lang, JSON.parse(text));
     this.lang = lang;
     this.text = text;
