@@ -58,7 +58,10 @@ def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context.close()
 
 
-def test_each_tutorial_board_s_box_is_its_drawing_s_shape(window: Page) -> None:
+def test_each_tutorial_board_s_box_is_its_drawing_s_shape_with_its_corners(
+        window: Page) -> None:
+    """Each step once: the box's proportions, its place in the window, and its rounded
+    corners (the shadow's) the drawn frame's."""
     page = window
     boot(page, "/#learn=place")
     problems = []
@@ -77,17 +80,6 @@ def test_each_tutorial_board_s_box_is_its_drawing_s_shape(window: Page) -> None:
         if m["bottom"] > m["height"]:
             problems.append(f"{step}: the board's foot at {m['bottom']:.0f} px, below "
                             f"the {m['height']} px window")
-    assert problems == []
-
-
-def test_each_tutorial_board_s_shadow_rounds_its_drawn_corners(window: Page) -> None:
-    page = window
-    boot(page, "/#learn=place")
-    problems = []
-    for step in TUTORIAL_STEPS:
-        page.evaluate("h => { location.hash = h }", f"#learn={step}")
-        expect(page.locator("#tutorial")).to_have_attribute("data-step", step)
-        page.wait_for_function("() => window.qinIdle")
         corner = page.evaluate(CORNER_JS)
         if any(abs(a - b) > 0.5 for a, b in zip(corner["shadow"], corner["drawn"],
                                                 strict=True)):
