@@ -43,9 +43,8 @@ if str(ROOT) not in sys.path:
 from bench.boot import load_average  # noqa: E402
 from bench.lighthouse import RUN_TIMEOUT_S, SITE, chrome_path, ensure_lighthouse  # noqa: E402
 from e2e.helpers import CHROMIUM_ARGS, boot  # noqa: E402
-from e2e.screens import REVIEW_MS, answered, link_of, start_game  # noqa: E402
-from e2e.test_modes import import_file, mode  # noqa: E402
-from e2e.test_replay_series import finished_record  # noqa: E402
+from e2e.screens import REVIEW_MS, answered, link_of, start_game, to_an_imported_result  # noqa: E402
+from e2e.test_modes import mode  # noqa: E402
 from e2e.test_rules import ALL_READY, ENGINE_TIMEOUT_MS  # noqa: E402
 from tools.serve import serving  # noqa: E402
 
@@ -86,10 +85,7 @@ def _cover(page: Page) -> None:
 def _result(page: Page) -> None:
     page.click("#cover-ok")
     mode(page, "playing")
-    page.click("#new-game")
-    mode(page, "start")
-    import_file(page, "game-31.json", finished_record(31))
-    mode(page, "result")
+    to_an_imported_result(page)
     answered(page)
 
 

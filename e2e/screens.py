@@ -110,6 +110,15 @@ def start_game(page: Page, kinds: list[str], seed: int, taps: bool = False) -> N
     press(page, "#start", taps)
 
 
+def to_an_imported_result(page: Page, taps: bool = False) -> None:
+    """From a game on screen: New game, then a finished game (seed 31) imported from the
+    start screen, its result on screen."""
+    press(page, "#new-game", taps)
+    mode(page, "start")
+    import_file(page, "game-31.json", finished_record(31))
+    mode(page, "result")
+
+
 def held_worker(context: BrowserContext) -> HeldRuntime:
     """The computer players' worker held back (its script not served) until released."""
     return HeldRuntime(context, AI_WORKER)
@@ -193,10 +202,7 @@ def walk(page: Page, held: HeldRuntime, taps: bool = False) -> Iterator[str]:
     yield "watching"
     held.release()
 
-    press(page, "#new-game", taps)
-    mode(page, "start")
-    import_file(page, "game-31.json", finished_record(31))
-    mode(page, "result")
+    to_an_imported_result(page, taps)
     yield "result"
     press(page, "#result-review", taps)
     mode(page, "review")

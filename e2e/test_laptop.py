@@ -39,7 +39,7 @@ from e2e.helpers import (
     series_save,
     wait_for_boot,
 )
-from e2e.screens import REVIEW_MS
+from e2e.screens import REVIEW_MS, to_an_imported_result
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_against
 from e2e.test_game import legal_squares, pick, square
@@ -136,10 +136,7 @@ def test_every_screen_fits_the_laptop_window(
         page.click("#replay-exit")
         mode(page, "playing")
 
-        page.click("#new-game")
-        mode(page, "start")
-        import_file(page, "game-31.json", finished_record(31))
-        mode(page, "result")
+        to_an_imported_result(page)
         check("result")
         page.click("#result-review")
         mode(page, "review")
@@ -253,10 +250,7 @@ def test_the_header_and_a_dialog_s_backdrop_reach_the_window_s_right_edge(
     seen["cover"] = page.evaluate(EDGES_JS)
     page.click("#cover-ok")
     mode(page, "playing")
-    page.click("#new-game")
-    mode(page, "start")
-    import_file(page, "game-31.json", finished_record(31))
-    mode(page, "result")
+    to_an_imported_result(page)
     seen["result"] = page.evaluate(EDGES_JS)
     context.close()
     short = {screen: edges for screen, edges in seen.items()

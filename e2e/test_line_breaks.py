@@ -17,9 +17,9 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from e2e.helpers import LAPTOPS, PageProblems, boot, hot_seat
+from e2e.screens import to_an_imported_result
 from e2e.test_laptop import remembered
-from e2e.test_modes import import_file, mode
-from e2e.test_replay_series import finished_record
+from e2e.test_modes import mode
 
 LANGS = ("en", "de", "fr")
 LEVELS = ("apprentice", "governor", "minister", "emperor", "heaven")
@@ -148,10 +148,7 @@ def test_a_saved_game_s_buttons_keep_one_line_and_its_date_too(
         hot_seat(page)
         page.click("#start")
         mode(page, "playing")
-        page.click("#new-game")
-        mode(page, "start")
-        import_file(page, "game-31.json", finished_record(31))
-        mode(page, "result")
+        to_an_imported_result(page)
         page.click("#result-new")
         mode(page, "start")
         expect(page.locator("#saved-list li.saved-game")).to_have_count(2)
