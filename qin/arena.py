@@ -11,6 +11,13 @@ score with its 95% confidence interval (the normal approximation; Wilson's when 
 game ended alike, ``interval``), and each side's mean
 thinking time per move (CPU time of the playing process, so a busy machine does not
 inflate it).
+
+With three or four players it also gives A's score against the other players one by
+one, as a multi-player rating counts a table (Elo as Board Game Arena keeps it, for
+one): against each opponent 1 if A finished ahead of it (a winner ahead of the others,
+then more pagodas on the board ahead of fewer), 1/2 if level, 0 if behind, the game's
+score the mean over the opponents, so an even match scores 1/2 at any table.  With two
+players the two scores are one.
 """
 
 from __future__ import annotations
@@ -47,10 +54,27 @@ class Result:
     moves_a: int
     time_b: float
     moves_b: int
+    on_board: tuple[int, ...] = ()  # each seat's pagodas on the board at the end
 
     @property
     def score(self) -> float:
         return 1.0 / len(self.winners) if self.seat in self.winners else 0.0
+
+    @property
+    def pairwise(self) -> float:
+        """A's score against the other seats one by one (see the module's text)."""
+        seats = len(self.on_board) or max((self.seat, *self.winners))
+        others = [p for p in range(1, seats + 1) if p != self.seat]
+        return sum(self._against(p) for p in others) / len(others) if others else 0.0
+
+    def _against(self, other: int) -> float:
+        mine, theirs = self.seat in self.winners, other in self.winners
+        if mine != theirs:
+            return 1.0 if mine else 0.0
+        if not self.on_board:
+            return 0.5
+        ahead = self.on_board[self.seat - 1] - self.on_board[other - 1]
+        return 1.0 if ahead > 0 else 0.5 if ahead == 0 else 0.0
 
 
 def play_one(index: int, a: Side, b: Side, players: int, seed: int,
@@ -73,7 +97,8 @@ def play_one(index: int, a: Side, b: Side, players: int, seed: int,
     others = [bots[p] for p in bots if p != seat_a]
     return Result(index, deal, seat_a, game.winners, plies,
                   bots[seat_a].total_cpu, bots[seat_a].moves,
-                  sum(x.total_cpu for x in others), sum(x.moves for x in others))
+                  sum(x.total_cpu for x in others), sum(x.moves for x in others),
+                  tuple(game.on_board(p) for p in range(1, players + 1)))
 
 
 def _run(job: tuple[int, Side, Side, int, int, str]) -> Result:
@@ -105,13 +130,20 @@ class Summary:
     time_a: float
     time_b: float
     plies: float
+    pairwise: float = 0.0
+    pairwise_low: float = 0.0
+    pairwise_high: float = 0.0
 
     def text(self, a: str, b: str, players: int) -> str:
         fair = 1.0 / players
+        one_by_one = "" if players == 2 else (
+            f"; against the others one by one {a}'s score {self.pairwise:.3f} "
+            f"(95% CI {self.pairwise_low:.3f}-{self.pairwise_high:.3f}; "
+            f"an even match scores 0.500)")
         return (f"{a} vs {b}, {players} players, {self.games} games: "
                 f"{a} won {self.wins}, shared {self.draws}, lost {self.losses}; "
                 f"{a}'s score {self.score:.3f} (95% CI {self.low:.3f}-{self.high:.3f}; "
-                f"an even match scores {fair:.3f}); "
+                f"an even match scores {fair:.3f}){one_by_one}; "
                 f"mean CPU time per move: {a} {self.time_a * 1000:.1f} ms, "
                 f"{b} {self.time_b * 1000:.1f} ms; {self.plies:.1f} plies per game")
 
@@ -146,12 +178,13 @@ def summarize(results: Sequence[Result]) -> Summary:
     wins = sum(1 for r in results if r.winners == (r.seat,))
     draws = sum(1 for r in results if r.seat in r.winners and len(r.winners) > 1)
     mean, low, high = mean_and_interval(scores)
+    pairwise = mean_and_interval([r.pairwise for r in results])
     moves_a = sum(r.moves_a for r in results) or 1
     moves_b = sum(r.moves_b for r in results) or 1
     return Summary(n, wins, draws, n - wins - draws, mean, low, high,
                    sum(r.time_a for r in results) / moves_a,
                    sum(r.time_b for r in results) / moves_b,
-                   sum(r.plies for r in results) / n if n else 0.0)
+                   sum(r.plies for r in results) / n if n else 0.0, *pairwise)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -196,8 +229,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         results.append(r)
         if args.progress:
             s = summarize(results)
-            print(f"game {r.index}: A in seat {r.seat}, winners {list(r.winners)}; "
-                  f"{len(results)}/{args.games} A {s.score:.3f}", file=sys.stderr)
+            print(f"game {r.index}: A in seat {r.seat}, winners {list(r.winners)}, "
+                  f"pagodas on the board {list(r.on_board)}; "
+                  f"{len(results)}/{args.games} A {s.score:.3f}"
+                  + (f", one by one {s.pairwise:.3f}" if args.players > 2 else ""),
+                  file=sys.stderr)
     results.sort(key=lambda r: r.index)
     summary = summarize(results)
     print(summary.text(args.a, args.b, args.players))
@@ -207,7 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             json.dump({"a": vars(a), "b": vars(b), "players": args.players,
                        "seed": args.seed, "board": args.board,
                        "summary": vars(summary),
-                       "games": [vars(r) | {"winners": list(r.winners)} for r in results]},
+                       "games": [vars(r) | {"winners": list(r.winners),
+                                             "on_board": list(r.on_board),
+                                             "pairwise": r.pairwise} for r in results]},
                       fh, indent=1)
     return 0
 

@@ -47,3 +47,39 @@ def test_forty_wins_of_forty() -> None:
 def test_no_games() -> None:
     s = summarize([])
     assert (s.games, s.score, s.low, s.high) == (0, 0.0, 0.0, 0.0)
+
+
+def placed(index: int, seat: int, winners: tuple[int, ...],
+           on_board: tuple[int, ...]) -> Result:
+    return Result(index, 0, seat, winners, 40, 1.0, 20, 2.0, 20, on_board)
+
+
+def test_a_game_of_more_players_also_scores_against_each_opponent_one_by_one() -> None:
+    """With three or four players, a game lost can still leave A ahead of some of the
+    others: one by one, A scores 1 against each opponent it finished ahead of (the
+    winner first, then the pagodas placed), 1/2 level with it and 0 behind it, as a
+    multi-player rating counts a table's result (an even match scores 1/2 at any table)."""
+    second = placed(0, 1, (2,), (5, 6, 3, 2))  # behind the winner, ahead of two
+    assert second.score == 0.0
+    assert second.pairwise == pytest.approx(2 / 3)
+    won = placed(1, 3, (3,), (4, 4, 6, 1))
+    assert won.score == 1.0 and won.pairwise == 1.0
+    level = placed(2, 2, (1,), (6, 3, 3))  # level with seat 3, behind the winner
+    assert level.pairwise == pytest.approx(0.25)
+    shared = placed(3, 1, (1, 2), (5, 5))  # a victory shared by two: level
+    assert shared.score == 0.5 and shared.pairwise == 0.5
+    s = summarize([second, won])
+    assert s.pairwise == pytest.approx((2 / 3 + 1) / 2)
+    assert s.pairwise_low <= s.pairwise <= s.pairwise_high
+    text = s.text("heaven", "emperor", 4)
+    assert "one by one" in text and f"{s.pairwise:.3f}" in text
+    assert "an even match scores 0.500" in text
+
+
+def test_two_players_score_one_by_one_as_they_score() -> None:
+    """Two players: the score against the one opponent is the score itself, said once."""
+    games = [placed(i, 1, (1,) if i % 3 else (2,), (6, 4) if i % 3 else (4, 6))
+             for i in range(30)]
+    s = summarize(games)
+    assert s.pairwise == s.score
+    assert "one by one" not in s.text("heaven", "emperor", 2)
