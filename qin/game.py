@@ -88,6 +88,23 @@ def _state(game: Game) -> tuple[object, ...]:
             game.played, game.is_over, game.winners, game.seat, game._sizes)
 
 
+def _proves(replay: Game, game: Game) -> bool:
+    """``replay`` (a record's) reaches ``game``: the same position text and pile.  The
+    values the text is written from are compared first (equal, the texts are too:
+    cheap); the texts only when those differ."""
+    if replay.pile != game.pile:
+        return False
+    mine, its = game.board, replay.board
+    same_layout = its.layout is mine.layout or (
+        its.layout.terrain == mine.layout.terrain and its.geo.width == mine.geo.width)
+    if (same_layout and replay.to_move == game.to_move and replay.hands == game.hands
+            and replay.players == game.players and replay.board_name == game.board_name
+            and its.colour == mine.colour
+            and its.village_owner == mine.village_owner and its.groups == mine.groups):
+        return True
+    return replay.to_position() == game.to_position()
+
+
 class _Proof:
     """What ``Game.record`` proved last, kept so that the next record and an undo play
     only what they must.
@@ -157,7 +174,7 @@ class Game:
 
     __slots__ = ("board", "players", "to_move", "hands", "pile", "pile_count", "names",
                  "seed", "board_name", "fair_start", "moves", "played", "is_over",
-                 "winners", "seat", "_start", "_legal", "_sizes", "_replayed")
+                 "winners", "seat", "_start", "_legal", "_sizes", "_replayed", "_recorded")
 
     board: Board
     hands: list[list[str] | None] | None
@@ -189,6 +206,9 @@ class Game:
         self._sizes: dict[int, int] = {}  # hidden hands' sizes, in a view
         self._replayed: _Proof | None = None
         """What ``record`` last proved (``_Proof``), kept apart from this game."""
+        self._recorded: tuple[tuple[object, ...], dict[str, Any]] | None = None
+        """The record ``record`` wrote last and what it was written of (``_record_key``);
+        ``play`` and ``undo`` drop it."""
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -251,6 +271,7 @@ class Game:
         other._start = None
         other._sizes = dict(self._sizes)
         other._replayed = None  # the proof is this game's own: it goes on playing
+        other._recorded = None
         return other
 
     def clone(self) -> Game:
@@ -351,6 +372,7 @@ class Game:
         else:
             self._place(mover, m, squares, events)
         self.moves.append(m)
+        self._recorded = None
         if not self.is_over:
             self._next_turn(events)
         return events
@@ -381,9 +403,10 @@ class Game:
         for m in keep[len(base.moves):]:
             fresh.play(m)
         for slot in Game.__slots__:
-            if slot not in ("_start", "_replayed"):
+            if slot not in ("_start", "_replayed", "_recorded"):
                 setattr(self, slot, getattr(fresh, slot))
         self._replayed = proof
+        self._recorded = None
         return undone
 
     # -- hidden information ------------------------------------------------------
@@ -618,7 +641,9 @@ class Game:
         moves made since (a record after every move costs about two ``play()``s, not a
         whole game's replay), and so are some of its states, so that after an undo
         neither the undo nor the next record replays the game (``undo``); a game loaded
-        by ``from_record`` starts with its proof."""
+        by ``from_record`` starts with its proof.  The record is kept too until the next
+        ``play`` or ``undo``: asked again before, it is a copy of the one written, proved
+        by comparing the replay's state with the game's only."""
         if self.seat:
             raise RecordError("a player's view of a game cannot be saved as a game record; "
                               "save the full game", "view")
@@ -626,22 +651,33 @@ class Game:
             raise RecordError("this game has no seed (it was set up from a position, not "
                               "dealt by Game.new), so it cannot be saved as a game record; "
                               "save its position text instead", "no_seed")
-        record: dict[str, Any] = {
-            "format": record_format.FORMAT,
-            "board": self._board_key(),
-            "players": self.players,
-            "seed": self.seed,
-            "fair_start": bool(self.fair_start),
-            "names": list(self.names),
-            "moves": [str(m) for m in self.moves],
-        }
-        proof = self._proof_of(record_format.checked(record))
-        if proof.game.to_position() != self.to_position() or proof.game.pile != self.pile:
+        key = self._record_key()
+        kept = self._recorded
+        if kept is not None and kept[0] == key and self._replayed is not None:
+            record, proof = kept[1], self._replayed
+        else:
+            record = {
+                "format": record_format.FORMAT,
+                "board": self._board_key(),
+                "players": self.players,
+                "seed": self.seed,
+                "fair_start": bool(self.fair_start),
+                "names": list(self.names),
+                "moves": [str(m) for m in self.moves],
+            }
+            proof = self._proof_of(record_format.checked(record))
+        if not _proves(proof.game, self):
             raise RecordError("this game's tiles are not the ones its seed deals (a sampled "
                               "or edited game), so a record of it would not replay",
                               "not_dealt")
-        self._replayed = proof
-        return record
+        self._replayed, self._recorded = proof, (key, record)
+        return {**record, "names": record["names"][:], "moves": record["moves"][:]}
+
+    def _record_key(self) -> tuple[object, ...]:
+        """What this game's record is written of, beside its moves (``play`` and ``undo``
+        drop a kept record): its deal and names as they are now."""
+        return (self.board_name, self.board.layout, self.players, self.seed,
+                self.fair_start, tuple(self.names), len(self.moves))
 
     def _proof_of(self, record: dict[str, Any]) -> _Proof:
         """``record`` replayed (raising as ``from_record``): the replay ``record`` proved

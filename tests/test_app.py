@@ -1097,6 +1097,33 @@ def test_a_link_game_keeps_its_save_and_its_address_from_one_record_a_change(
         assert ref is not None and ref.moves == len(s.game.moves)
 
 
+def test_the_export_is_the_record_the_game_keeps_and_writes_none_of_its_own(
+        hot_seat: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Export (the game's menu) gives the record the game's save was written from at its
+    last move: the file holds the moves played, and asking for it, once or again,
+    writes no record (``qin.Game.record``) of its own."""
+    from qin_ui.saves import export_text
+
+    app = hot_seat
+    for _ in range(2):
+        play_one(app)
+        run(app, A.Command("cover-ok"))
+    assert app.mode is Mode.PLAYING
+    written: list[int] = []
+    real = qin.Game.record
+
+    def counted(self: qin.Game) -> dict[str, object]:
+        written.append(len(self.moves))
+        return real(self)
+
+    monkeypatch.setattr(qin.Game, "record", counted)
+    for _ in range(2):
+        files = [e for e in run(app, A.Command("export")) if isinstance(e, A.Download)]
+        assert len(files) == 1
+        assert json.loads(files[0].text)["moves"] == [str(m) for m in session(app).game.moves]
+        assert files[0].text == export_text(session(app).record())
+    assert written == []
+
 def test_opening_a_saved_game_does_not_write_it(hot_seat: App) -> None:
     app = hot_seat
     play_one(app)

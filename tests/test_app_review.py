@@ -512,6 +512,40 @@ def log_at(ply: int) -> A.Reveal:
         else A.Reveal(("log-move-1",), inner=True)
 
 
+def test_the_review_link_is_made_from_the_record_the_game_keeps(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's link, which follows each move chosen while its Share panel is open,
+    holds the game's record as the game keeps it (``Session.record``: with the hints
+    asked, the one its save and its address take): choosing moves and copying the link
+    write no record (``qin.Game.record``) of their own."""
+    from qin_ui import links
+
+    from qin import records
+
+    app = imported()
+    reviewed(app)
+    s = app.state.game.session
+    assert s is not None
+    run(app, A.Command("review-share"))
+    written: list[int] = []
+    real = qin.Game.record
+
+    def counted(self: qin.Game) -> dict[str, object]:
+        written.append(len(self.moves))
+        return real(self)
+
+    monkeypatch.setattr(qin.Game, "record", counted)
+    for at in (3, 7, 1):
+        run(app, A.Command("review-jump", str(at)))
+        url = app.state.link.review_url
+        assert url.endswith(f"&review={at}") and links.review_asked(url, len(s.game.moves)).at == at
+        assert records.from_url(links.game_part(url).split("#g=", 1)[1]).moves == s.game.moves
+        kinds = [seat.kind for seat in s.settings.seats]
+        assert "#" + url.split("#", 1)[1] == links.review_fragment(
+            s.game, kinds, s.hints, at, recorder=s.record)
+    run(app, A.Command("review-link-copy"))
+    assert written == []
+
 def test_a_review_link_brings_the_replay_s_log_along() -> None:
     """A review link moves the replay to its move, and the log follows as at a jump in
     the review: opened at page load, once the move is judged (the answer that judges it

@@ -205,6 +205,37 @@ def test_an_undo_keeps_the_proof_of_the_record_before(plays: list[int]) -> None:
     assert plays[0] - before < moves
 
 
+def test_a_record_asked_again_with_nothing_changed_replays_and_writes_nothing(
+        plays: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record asked again before the game changes (the page's save, its address, an
+    export, a review link) is the one written before, at almost no cost: no move played,
+    no position text written to prove it; each asker gets its own copy to add to.  After
+    a move, the proof plays that one move and compares the replay's state with the
+    game's, still without writing their position texts."""
+    texts = [0]
+    real = qin.Game.to_position
+
+    def counted(game: qin.Game) -> str:
+        texts[0] += 1
+        return real(game)
+
+    monkeypatch.setattr(qin.Game, "to_position", counted)
+    g = recorded_after_every_move(3, 14, 20)
+    before = plays[0], texts[0]
+    first = g.record()
+    first["hints"] = [1, 0, 0]  # as the page adds what only it knows
+    first["moves"].append("pass")
+    again = g.record()
+    assert (plays[0], texts[0]) == before
+    assert json.dumps(again) == json.dumps(records.record_of(g)) == json.dumps(
+        recorded_after_every_move(3, 14, 20).record())
+    assert "hints" not in again and len(again["moves"]) == 20
+    before = plays[0], texts[0]
+    g.play(g.legal_moves()[0])
+    g.record()
+    assert (plays[0] - before[0], texts[0]) == (2, before[1])  # the move, once more by the proof
+
+
 def same_game(a: qin.Game, b: qin.Game) -> None:
     """``a`` and ``b`` are the same game: position, pile, moves, names, end, legal moves."""
     assert a.to_position() == b.to_position() and a.pile == b.pile
@@ -214,13 +245,25 @@ def same_game(a: qin.Game, b: qin.Game) -> None:
     assert a.legal_moves() == b.legal_moves()
 
 
+def played_straight(game: qin.Game) -> qin.Game:
+    """A new game of ``game``'s deal and names played straight through its moves (it
+    keeps nothing: no record taken, no undo)."""
+    straight = qin.Game.new(board=game.board_name or "bird", players=game.players,
+                            seed=game.seed, fair_start=game.fair_start, names=game.names)
+    for move in game.moves:
+        straight.play(move)
+    return straight
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_moves_undos_and_records_in_any_order_keep_the_game_and_its_record(seed: int) -> None:
     """A random sequence of moves, undos (one or many in a row, back to the start),
-    records taken or not, renamings: the game is the one the same moves and undos make
-    without any record taken (each undo replayed from the start), and each record is
-    byte for byte the one a new game played straight through those moves writes.  Half
-    the games are loaded from a record (their proof comes with them)."""
+    records taken or not (again with nothing changed, the one before added to as the
+    page adds its hints), renamings, clones played on their own way: the game is the
+    one the same moves and undos make without any record taken (each undo replayed from
+    the start), and each record (the game's, a clone's) is byte for byte the one a new
+    game played straight through those moves writes.  Half the games are loaded from a
+    record (their proof comes with them)."""
     rng = random.Random(seed)
     board, players = ("bird", "lion")[seed % 2], 2 + seed % 3
     g = qin.Game.new(board=board, players=players, seed=seed)
@@ -240,11 +283,22 @@ def test_moves_undos_and_records_in_any_order_keep_the_game_and_its_record(seed:
                 assert str(g.undo()) == str(plain.undo())
         same_game(g, plain)
         if rng.random() < 0.7:
-            straight = qin.Game.new(board=board, players=players, seed=seed,
-                                    names=g.names)
-            for move in g.moves:
-                straight.play(move)
-            assert records.dumps(g) == records.dumps(straight)
+            assert records.dumps(g) == records.dumps(played_straight(g))
+            if rng.random() < 0.3:
+                g.record()["moves"].append("pass")  # a copy: what was kept is not changed
+                assert records.dumps(g) == records.dumps(played_straight(g))
+        if rng.random() < 0.1:
+            clone = g.clone()
+            kept = records.dumps(g)
+            assert records.dumps(clone) == kept
+            if not clone.is_over:
+                clone.play(rng.choice(clone.legal_moves()))
+                assert records.dumps(clone) == records.dumps(played_straight(clone))
+                if rng.random() < 0.5 and len(clone.moves) > 1:
+                    clone.undo()
+                    clone.undo()
+                    assert records.dumps(clone) == records.dumps(played_straight(clone))
+            assert records.dumps(g) == kept
 
 
 def test_a_record_kept_proven_still_refuses_a_game_changed_since() -> None:

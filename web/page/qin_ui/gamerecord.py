@@ -19,7 +19,8 @@ from .i18n import WordedError, reason, words
 
 Recorder: TypeAlias = Callable[[], dict[str, Any]]
 """What writes the record of the game on screen when asked (``Session.record``: once for
-each change of the game), for the save and the link to take instead of writing it again."""
+each change of the game), for the save, the links and the export to take instead of
+writing it again."""
 
 
 class SaveError(WordedError):

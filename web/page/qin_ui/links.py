@@ -75,19 +75,21 @@ def link(base: str, game: qin.Game, kinds: Sequence[str] = (),
 
 
 def review_fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (),
-                    at: int | None = None) -> str:
-    """``fragment`` with the review asked: ``"#g=<code>&review=<at>"`` (no ``=<at>``
-    when no move is chosen)."""
+                    at: int | None = None, recorder: Recorder | None = None) -> str:
+    """``fragment`` (from ``recorder``'s record, as there) with the review asked:
+    ``"#g=<code>&review=<at>"`` (no ``=<at>`` when no move is chosen)."""
     if at is not None and not 0 < at <= len(game.moves):
         raise LinkError(words("link.error.share", error=at))
     part = REVIEW if at is None else f"{REVIEW}={at}"
-    return fragment(game, kinds, hints) + "&" + part
+    return fragment(game, kinds, hints, recorder) + "&" + part
 
 
 def review_link(base: str, game: qin.Game, kinds: Sequence[str] = (),
-                hints: Sequence[int] = (), at: int | None = None) -> str:
-    """The page's address ``base`` with ``game`` and its review at move ``at`` in it."""
-    return base.split("#", 1)[0] + review_fragment(game, kinds, hints, at)
+                hints: Sequence[int] = (), at: int | None = None,
+                recorder: Recorder | None = None) -> str:
+    """The page's address ``base`` with ``game`` and its review at move ``at`` in it
+    (``review_fragment``)."""
+    return base.split("#", 1)[0] + review_fragment(game, kinds, hints, at, recorder)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from .actions import (
 )
 from .ai_bridge import answer, request_for
 from .core import Core
-from .gamerecord import SaveError, record_of
+from .gamerecord import SaveError
 from .i18n import t, words
 from .keyboard import BoardCommand, Keys
 from .modes import Mode
@@ -211,7 +211,7 @@ def export(app: Core, _: Command) -> list[Effect]:
     if s is None:
         return []
     try:
-        record = record_of(s.game, s.hints)
+        record = s.record()
     except SaveError as exc:
         st.keeping.save_text, st.keeping.save_state = exc.note, "error"
         return []

@@ -305,7 +305,7 @@ def update_review_link(app: Core) -> None:
     try:
         st.link.review_url = links.review_link(
             st.link.base_url, s.game, [seat.kind for seat in s.settings.seats], s.hints,
-            run.at)
+            run.at, s.record)
     except links.LinkError as exc:
         st.link.review_url = ""
         st.link.review_message = exc.note

@@ -176,9 +176,9 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The game's record with the hints asked (``gamerecord.record_of``), written once
-        for each change of the game or of its hints: a game played by link keeps its
-        save and its address from the same record (a copy for each).  ``SaveError`` as
-        ``record_of``."""
+        for each change of the game or of its hints: the save, a link game's address,
+        the exported file and the review's link all take it (a copy for each).
+        ``SaveError`` as ``record_of``."""
         key = (self._revision, tuple(self.hints))
         if self._record is None or self._record[0] != key:
             self._record = (key, record_of(self.game, self.hints))
