@@ -266,6 +266,37 @@ def test_an_engine_that_cannot_load_leaves_the_drawing_and_says_why(
     page_problems.forgive(page)  # the failure was provoked
 
 
+
+def test_an_engine_that_fails_without_a_message_says_so_in_a_whole_sentence(
+        page: Page, site_url: str, page_problems: PageProblems) -> None:
+    """The browser's error of an engine that cannot load may say nothing (an exception
+    with an empty message): the diagram then says the catalogue's sentence without the
+    detail, as the engine's words say an empty detail (``qin.messages.text``), in the
+    reader's language: never "...could not be loaded: " with nothing after the colon."""
+    from qin import messages
+    from tools.build_site import merged_catalogue
+
+    def config(route: Route) -> None:
+        conf = route.fetch().json()
+        conf["pyscript"] = "engine-that-fails.mjs"
+        route.fulfill(json=conf)
+
+    page.route("**/embed/engine.json", config)
+    page.route("**/embed/engine-that-fails.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body='throw new Error("");'))
+    position = SMALL.replace('"', "&quot;")
+    third_party(page, site_url, "".join(
+        f'<qin-board id="{lang}" lang="{lang}" position="{position}"></qin-board>'
+        for lang in ("en", "de", "fr")))
+    for lang in ("en", "de", "fr"):
+        board = page.locator(f"#{lang}")
+        expect(board).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+        said = messages.text(merged_catalogue(lang), "ui.engine_failed", error="")
+        assert said and not said.endswith(":")
+        expect(board.locator(".status")).to_have_text(said)
+        expect(board.locator("svg.qin-board")).to_have_count(1)  # the stamp stays
+    page_problems.forgive(page)  # the failure was provoked
+
 # -- hostile and careless diagram authors ----------------------------------------------
 HOSTILE_COLOUR = 'x"/><img/src/onerror=alert(document.domain)>'
 SMALL = "players: 2\n. . . .\nr . v .\n. . . ."

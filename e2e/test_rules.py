@@ -298,7 +298,7 @@ def test_language_from_the_browser_and_the_switch(browser: Browser, site_url: st
         expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
         step(board)
         expect(board.locator(".events")).to_contain_text(
-            "Vert annexe la province de Blanc : une province rouge de 6 cases")
+            "Vert annexe la Province de Blanc : une Province rouge de 6 cases")
         tie = page.locator("#ex-absorb-tie")
         step(tie)
         expect(tie.locator(".status")).to_contain_text("Non autorisé")

@@ -155,7 +155,7 @@ def test_two_provinces_of_one_player_are_absorbed_in_the_plural() -> None:
     lines = {lang: describe(absorb, WORDS[lang], lang) for lang in WORDS}
     assert lines["en"].startswith("Green absorbs White's provinces: a red province of 11")
     assert lines["de"].startswith("Grün übernimmt die Provinzen von Weiß:")
-    assert lines["fr"].startswith("Vert annexe les provinces de Blanc\u00a0:")
+    assert lines["fr"].startswith("Vert annexe les Provinces de Blanc\u00a0:")
 
 
 def test_one_province_absorbed_is_singular() -> None:
@@ -167,7 +167,7 @@ def test_one_province_absorbed_is_singular() -> None:
     assert (absorb.losers, absorb.count) == ((2,), 1)
     assert describe(absorb, WORDS["en"]).startswith("Green absorbs White's province: ")
     assert describe(absorb, WORDS["de"], "de").startswith("Grün übernimmt die Provinz von")
-    assert describe(absorb, WORDS["fr"], "fr").startswith("Vert annexe la province de")
+    assert describe(absorb, WORDS["fr"], "fr").startswith("Vert annexe la Province de")
 
 
 def test_another_players_tile_joining_the_owners_provinces_says_whose_tile() -> None:
@@ -184,7 +184,7 @@ def test_another_players_tile_joining_the_owners_provinces_says_whose_tile() -> 
     assert describe(absorb, WORDS["de"], "de").startswith(
         "Das Plättchen von Weiß vereint die eigenen Provinzen von Grün:")
     assert describe(absorb, WORDS["fr"], "fr").startswith(
-        "La tuile de Blanc réunit les provinces de couleur rouge de Vert")
+        "La tuile de Blanc réunit les Provinces de couleur rouge de Vert")
     own = game("""
         r1 r  .  r1 r  r
         .  .  .  .  .  .

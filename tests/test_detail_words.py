@@ -10,6 +10,7 @@ notes it keeps, ``Words``) go through the same helper as the engine's.
 
 from __future__ import annotations
 
+import json
 import re
 import string
 import sys
@@ -82,3 +83,18 @@ def test_the_page_s_notes_say_an_empty_browser_error_without_brackets(lang: str)
         assert "()" not in i18n.t("saves.error.storage", error="")
     finally:
         i18n.set_language("en", CATALOGUES["en"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_diagrams_failures_are_served_whole_without_a_detail(lang: str) -> None:
+    """A diagram whose engine never loaded says its failure in JavaScript, from the
+    served catalogue: when the browser's error says nothing, it shows the sentence the
+    build wrote by the engine's rule, never one ending in a colon."""
+    from tools import build_site
+
+    served = json.loads(build_site.catalogue_files(
+        {f"i18n/{lang}.json": build_site.I18N_DIR / f"{lang}.json"})[f"i18n/{lang}.json"])
+    for key in ("ui.engine_failed", "ui.position_failed"):
+        said = served[key + build_site.NO_DETAIL]
+        assert said == messages.text(CATALOGUES[lang], key, error="")
+        assert said and not GAPS.search(said) and "{" not in said, said

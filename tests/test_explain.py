@@ -45,25 +45,25 @@ def lang(request: pytest.FixtureRequest) -> Iterator[str]:
 EXPECTED = {  # (event, the words each language must hold)
     "found": (Event("found", 1, SQUARES, colour="R", size=3),
               {"en": "founds a red province of 3", "de": "gründet eine rote Provinz aus 3",
-               "fr": "fonde une province rouge de 3"}),
+               "fr": "fonde une Province rouge de 3"}),
     "expand": (Event("expand", 2, SQUARES, colour="B", size=5),
                {"en": "grows Ben's blue province to 5",
                 "de": "vergrößert die blaue Provinz von Ben auf 5",
-                "fr": "la province bleue de Ben à 5"}),
+                "fr": "la Province bleue de Ben à 5"}),
     "absorb": (Event("absorb", 1, SQUARES, colour="Y", size=7, losers=(2,), count=1, by=1),
                {"en": "absorbs Ben's province into a yellow province of 7",
                 "de": "übernimmt die Provinz von Ben in eine gelbe Provinz aus 7",
-                "fr": "annexe la province de Ben dans une province jaune de 7"}),
+                "fr": "annexe la Province de Ben dans une Province jaune de 7"}),
     "return": (Event("return", 2, ("c4", "d4", "e4"), count=3),
                {"en": "sends back 3 of Ben's pagodas", "de": "schickt 3 Pagoden von Ben zurück",
                 "fr": "renvoie 3 pagodes de Ben"}),
     "major": (Event("major", 1, SQUARES, colour="R", size=5),
               {"en": "makes Anna's red province of 5 a major province",
                "de": "macht die rote Provinz von Anna aus 5 Feldern zur Großprovinz",
-               "fr": "rend majeure la province rouge de Anna de 5"}),
+               "fr": "rend majeure la Province rouge de Anna de 5"}),
     "village": (Event("village", 1, ("f5",), from_player=3),
                 {"en": "takes a village from Cleo", "de": "nimmt Cleo ein Dorf ab",
-                 "fr": "prend un village à Cleo"}),
+                 "fr": "prend un Village à Cleo"}),
     "win": (Event("win", 1),
             {"en": "wins the game for Anna", "de": "gewinnt das Spiel für Anna",
              "fr": "fait gagner la partie à Anna"}),
@@ -108,8 +108,8 @@ def test_a_join_of_several_events_reads_as_one_sentence(lang: str) -> None:
               "3 of Ben's pagodas and takes an empty village.",
         "de": "Der bessere Zug übernimmt die Provinz von Ben in eine rote Provinz aus 7 "
               "Feldern, schickt 3 Pagoden von Ben zurück und nimmt ein leeres Dorf.",
-        "fr": "Le meilleur coup annexe la province de Ben dans une province rouge de 7 "
-              "cases, renvoie 3 pagodes de Ben dans sa réserve et prend un village vide.",
+        "fr": "Le meilleur coup annexe la Province de Ben dans une Province rouge de 7 "
+              "cases, renvoie 3 pagodes de Ben dans sa réserve et prend un Village vide.",
     }[lang]
 
 
@@ -120,7 +120,7 @@ def test_what_another_player_gains_from_the_move_names_them(lang: str) -> None:
     said = explain.what(events, 1, NAMES)
     assert said.count("Ben") == 3, said
     assert {"en": "gives Ben a village", "de": "verschafft Ben ein Dorf",
-            "fr": "donne un village à Ben"}[lang] in said
+            "fr": "donne un Village à Ben"}[lang] in said
 
 
 def test_the_engines_own_events_for_a_real_game_have_words_in_every_language(lang: str

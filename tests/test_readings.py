@@ -11,6 +11,7 @@ reading of decisions.md (Q1-Q21), under a heading in words.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -93,6 +94,14 @@ def marks(lang: str) -> list[tuple[str, str]]:
             if "reading" in cls.split()]
 
 
+def catalogue_titles(lang: str) -> dict[str, str]:
+    """The title of each reading in the site's catalogue (``reading.q9``): the one place
+    the titles are written, for the game page's and the diagrams' links to a reading and
+    for the headings of the readings page."""
+    catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return {q: catalogue[f"reading.{q}"] for q in QUESTIONS if f"reading.{q}" in catalogue}
+
+
 def entry_titles(lang: str) -> dict[str, str]:
     """The heading of each entry of the readings page: {"q9": "Equal shares", ...}."""
     html = (RULES / f"readings-{lang}.html").read_text(encoding="utf-8")
@@ -136,6 +145,18 @@ def test_the_readings_are_headed_and_listed_in_words(lang: str) -> None:
                 if href.startswith("#q")}
     for q, title in titles.items():
         assert contents.get(q) == title, (lang, q, contents.get(q))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_reading_is_titled_as_the_catalogue_titles_it(lang: str) -> None:
+    """A reading has one title: the catalogue's. The readings page heads its entry and
+    lists it in its contents with that title, and the reference's marks name it so in
+    their tooltips, as the game page's and the diagrams' links to it do."""
+    titles = catalogue_titles(lang)
+    assert sorted(titles) == sorted(QUESTIONS), sorted(set(QUESTIONS) - set(titles))
+    differ = [(q, page_title, titles[q]) for q, page_title in entry_titles(lang).items()
+              if page_title != titles[q]]
+    assert not differ, f"readings-{lang}.html (heading, catalogue): {differ}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -208,8 +229,6 @@ def test_the_french_absorb_paragraph_says_the_printed_french_counts_differently(
 def test_every_refusal_reading_points_to_an_entry_with_a_title(lang: str) -> None:
     """A refusal's link (the game page's and the diagrams', ``qin.messages.refusal_reading``)
     opens an entry the readings page has, and the site's catalogue names it in words."""
-    import json
-
     from qin import messages
 
     catalogue = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))

@@ -8,9 +8,13 @@ site's web/i18n/*.json and the engine's qin/messages/*.json) and the German rule
   nor another compound of it ("Planseite"), nor the "Brett" or "Spielbrett" (a
   "Brettspiel" is another thing); a square a "Feld"; a game ("das Spiel", neuter) is
   "ein"/"kein Qin-Spiel", never "eine"/"keine".
-- French: a square is a "case" (never a "territoire"); the game's nouns (province,
-  village, majeure, prairie, point d'eau) are common nouns, capitalised only where a
-  sentence or a label starts.
+- French: a square is a "case" (never a "territoire"); the game's terms are written as
+  the French rulebook writes them (shared/rules/rulebook-fr-ocr.txt), with a capital:
+  "Province", "Province Majeure", "Village", "Prairie", "Point d'eau", "Territoire de
+  départ". Players read the rulebook beside the game and the rules pages, which quote it
+  and follow it; the capital marks the word as the game's term ("la Province rouge" is a
+  piece of the game, not a region). "majeure" said of a Province ("devient majeure")
+  stays an adjective, as in the rulebook ("elle devient une Province Majeure").
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
             "the board is the 'Spielplan' (the rulebook's; its side the 'Spielplanseite')"),
            (r"\b[Kk]?eine\s+Qin-Spiel\b", "a game is neuter: 'ein Qin-Spiel', 'kein Qin-Spiel'")],
     "fr": [(r"\b[Tt]erritoires?\b(?! de départ)", "a square of the board is a 'case'"),
-           (r"(?<![.!?]\s)(?<!^)(?<!« )\b(Provinces?|Villages?|Majeures?|Prairies?|Points?"
-            r" d’eau)\b", "game nouns are lower case mid-sentence")],
+           (r"(?<!{)\b(?:provinces?|villages?|prairies?|points? d’eau|territoires? de départ)\b",
+            "the game's terms are capitalised as the French rulebook writes them"),
+           (r"\bProvinces?\s+majeures?\b", "a 'Province Majeure', as the rulebook writes it")],
 }
 
 
@@ -59,10 +64,16 @@ def test_one_word_for_one_thing(lang: str) -> None:
 def test_the_patterns_catch_what_they_name() -> None:
     """The checks themselves: each catches a known bad sentence, and lets a sentence that
     starts with a capital pass."""
-    fr_nouns = FORBIDDEN["fr"][1][0]
-    assert re.search(fr_nouns, "La Province rouge")
-    assert not re.search(fr_nouns, "Province rouge de Blanc")
-    assert not re.search(fr_nouns, "Fini. Village pris")
+    fr_terms, fr_major = FORBIDDEN["fr"][1][0], FORBIDDEN["fr"][2][0]
+    for wrong in ("la province rouge", "prend un village", "des cases de prairie",
+                  "un point d’eau", "les territoires de départ"):
+        assert re.search(fr_terms, wrong), wrong
+    for right in ("La Province rouge", "prend un Village", "des cases Prairies",
+                  "un Point d’eau", "les Territoires de départ", "le Village {village}"):
+        assert not re.search(fr_terms, right), right
+    assert re.search(fr_major, "deux Provinces majeures")
+    assert not re.search(fr_major, "deux Provinces Majeures")
+    assert not re.search(fr_major, "la Province rouge devient majeure")
     assert re.search(FORBIDDEN["en"][0][0], "a province of 3 spaces")
     assert re.search(FORBIDDEN["de"][2][0], "zu groß für eine Qin-Spiel")
     assert not re.search(FORBIDDEN["de"][2][0], "die kein Qin-Spiel hat")
@@ -98,3 +109,18 @@ def test_the_english_rules_pages_say_square_outside_the_rulebooks_quotes() -> No
         own = re.sub(r"<blockquote>.*?</blockquote>", "", text, flags=re.S)
         found = re.findall(r"[^.<>]*\bspaces?\b[^.<>]*", own)
         assert not found, (name, found[:3])
+
+
+def test_the_french_rules_pages_write_the_game_terms_as_the_game_does() -> None:
+    """The French rules reference and readings, in their own words, headings, contents
+    and diagram captions, write the game's terms as the catalogues do (checked above): with
+    the French rulebook's capitals. Its quotations (``<blockquote>``, « ») are the
+    rulebook's own text and are not checked."""
+    for name in ("fr.html", "readings-fr.html"):
+        html = (ROOT / "web" / "rules" / name).read_text(encoding="utf-8")
+        own = re.sub(r"<(script|style|blockquote)\b.*?</\1>|«[^»]*»", "", html, flags=re.S)
+        shown = re.sub(r"<[^>]*?\b(?:caption|title|aria-label)=\"([^\"]*)\"[^>]*>|<[^>]*>",
+                       r" \1 ", own)
+        found = [m.group(0) for pattern, _ in FORBIDDEN["fr"][1:]
+                 for m in re.finditer(rf"[^.]{{0,30}}{pattern}[^.]{{0,30}}", shown)]
+        assert not found, (name, found[:5])

@@ -840,13 +840,32 @@ def root_module(text: str) -> str:
     return ROOT_IMPORT.sub(r"\1\2./", text)
 
 
+# The diagrams' failures that web/embed/qin-board.js says before, or without, the engine:
+# when the browser's error says nothing, the script shows the sentence under the key with
+# NO_DETAIL after it, written here by the engine's own rule for an empty detail
+# (qin.messages.text), never the sentence with a colon before nothing.
+EMBED_FAILURES = ("ui.engine_failed", "ui.position_failed")
+NO_DETAIL = ".no_detail"
+
+
+def without_details(catalogue: dict[str, str]) -> dict[str, str]:
+    """The sentences of EMBED_FAILURES said with an empty detail, each under its key with
+    NO_DETAIL after it."""
+    from qin import messages  # the engine's rule, run here
+
+    return {key + NO_DETAIL: messages.text(catalogue, key, error="")
+            for key in EMBED_FAILURES if key in catalogue}
+
+
 def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
-    """The merged ``i18n/<lang>.json`` for each language the site has."""
+    """The merged ``i18n/<lang>.json`` for each language the site has, with the diagrams'
+    failures said without a detail (``without_details``)."""
     out = {}
     for rel, src in sources.items():
         if rel.startswith("i18n/") and rel.endswith(".json"):
             merged = merged_catalogue(src.stem, src.parent)
-            out[rel] = (json.dumps(merged, ensure_ascii=False, indent=2) + "\n").encode()
+            served = {**merged, **without_details(merged)}
+            out[rel] = (json.dumps(served, ensure_ascii=False, indent=2) + "\n").encode()
     return out
 
 

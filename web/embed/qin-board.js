@@ -585,7 +585,10 @@ class QinBoard extends HTMLElement {
     const message = String(err?.message ?? err);
     const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
     const reason = err?.code && err.params ? refusalOfPosition(m, err) : message;
-    this.setStatus(err?.source || err?.said ? message : say(m, key, { error: reason }), "illegal");
+    // A browser error that says nothing: the sentence without its detail, as the build
+    // wrote it by the engine's rule (tools/build_site.py, without_details).
+    const failed = reason.trim() ? say(m, key, { error: reason }) : m[`${key}.no_detail`] ?? say(m, key, { error: "" });
+    this.setStatus(err?.source || err?.said ? message : failed, "illegal");
     if (err?.position || !this.answer) {
       // Nothing to step through or try: the diagram's own input refused (no board of
       // it either: a drawing of a refused position would contradict the refusal), or
