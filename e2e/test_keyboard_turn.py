@@ -113,3 +113,24 @@ def test_the_hint_and_new_game_by_the_keyboard_leave_the_focus_on_what_follows(
     expect(page.locator("#setup-title")).to_be_focused()
     page.keyboard.press("Tab")  # and Tab goes on into the form
     assert page.evaluate("() => !!document.activeElement.closest('#setup-form')")
+
+
+def test_leaving_the_tutorial_by_the_keyboard_leaves_the_focus_on_the_start_screen(
+        booted_page: Page) -> None:
+    """Learn to play by Enter: the focus on the step's title; Leave the tutorial, and
+    New game from the tutorial, by Enter: on the start screen's title (never on the
+    page's body), from where Tab goes on into the form."""
+    page = booted_page
+    mode(page, "start")
+    for way_back in ("#tutorial-exit", "#new-game"):
+        learn = page.locator("#learn")
+        tab_to(page, learn)
+        page.keyboard.press("Enter")
+        mode(page, "tutorial")
+        expect(page.locator("#tutorial-title")).to_be_focused()
+        tab_to(page, page.locator(way_back))
+        page.keyboard.press("Enter")
+        mode(page, "start")
+        expect(page.locator("#setup-title")).to_be_focused()
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('#setup-form')")

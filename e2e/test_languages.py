@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from e2e.helpers import PageProblems, boot, hot_seat
+from e2e.helpers import HeldRuntime, PageProblems, boot, hot_seat, wait_for_boot
 
 
 @pytest.fixture
@@ -205,4 +205,42 @@ def test_the_last_language_chosen_wins_over_a_slower_one_chosen_before(
     expect(page.locator("#lang")).to_have_value("fr")
     expect(page.locator("#app")).to_have_attribute("data-lang", "fr")
     expect(page.locator("#start")).to_have_text("Commencer la partie")
+    context.close()
+
+
+@pytest.mark.parametrize("python_first", [False, True], ids=["start-screen-first", "python-first"])
+def test_a_language_chosen_before_the_first_words_arrived_wins_over_them(
+        browser: Browser, site_url: str, page_problems: PageProblems, python_first: bool) -> None:
+    """French chosen on the start screen of the first paint while the page's first words
+    (English, the browser's) are still on their way (a slow network): the page turns
+    French when French's words come, English's late words change nothing, and the page's
+    Python starts in French, whether it or the start screen's script (its start.json
+    held: python-first) takes the words first.  (It used to wait for English's words,
+    and with python-first, the page's Python started in English and the switch showed
+    English again.)"""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    page_problems.watch(context)
+    english = HeldRuntime(context, ("**/i18n/en.json",))
+    start = HeldRuntime(context, ("**/start.json",) if python_first else ())
+    page = context.new_page()
+    with page.expect_request("**/i18n/en.json"):
+        page.goto("/", wait_until="commit")
+    expect(page.locator("#lang")).to_be_enabled()
+    page.select_option("#lang", "fr")
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert english.held  # English's words still on their way
+    english.release()
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource')"
+        ".some(e => e.name.endsWith('/i18n/en.json') && e.responseEnd > 0)")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lang")).to_have_value("fr")
+    assert wait_for_boot(page) == "ready"
+    start.release()
+    expect(page.locator("#app")).to_have_attribute("data-lang", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lang")).to_have_value("fr")
+    expect(page.locator("#start")).to_have_text("Commencer la partie")
+    expect(page.locator("#seat-kind-0 option[value=human]")).to_have_text("Humain")
     context.close()

@@ -295,6 +295,20 @@ def test_the_step_again_sets_its_position_anew_and_keeps_it_done() -> None:
     assert A.Focus("tutorial-title") in effects and A.ToTop() in effects
 
 
+
+@pytest.mark.parametrize("way_back", ["tutorial-exit", "new-game"])
+def test_leaving_the_tutorial_puts_the_focus_on_the_start_screens_title(
+        way_back: A.CommandName) -> None:
+    """Leave the tutorial (or New game in it): the button pressed is gone with the
+    tutorial; the focus goes to the start screen's title (as after a game's New game),
+    unless the player put it elsewhere meanwhile."""
+    app = booted()
+    run(app, A.Command("tutorial-open"))
+    effects = run(app, A.Command(way_back))
+    assert app.mode is Mode.START
+    assert A.Focus("setup-title", lost=True) in effects
+
+
 OFF_BOARD = {"right": ("f1", 0), "bottom": ("f5", 1), "left": ("a1", 2), "top": ("a1", 3)}
 """A square on the place step's edge and the turn that puts the tile's second half past it."""
 

@@ -21,6 +21,9 @@
 // data-i18n-aria-label / data-i18n-placeholder set those attributes, and
 // data-lang-href="rules/{lang}.html" the link. main.py takes the same catalogue from
 // window.qinI18n.ready (the JSON text) and calls window.qinI18n.use(lang) to switch.
+// A language chosen on the start screen before those first words came is a switch at
+// once, and the first words lose to it: ready then waits for the words of the last
+// language chosen (the first ones only if those cannot be loaded).
 
 import { fill } from "../embed/stamp.js";
 
@@ -78,52 +81,102 @@ const early = window.qinEarlyI18n;
 const firstLang = early?.lang ?? chooseLang();
 document.documentElement.lang = firstLang;
 
-let switches = 0;  // the language switches asked for (window.qinI18n.use)
+/** The page's first words: the language chosen at load's catalogue, else English's (a
+ *  catalogue that cannot be loaded must not stop the game), as [lang, JSON text,
+ *  messages]; null when none can be loaded (the page shows the keys). */
+async function firstCatalogue() {
+  for (const lang of [...new Set([firstLang, "en"])]) {
+    try {
+      const text = await (lang === early?.lang && lang === firstLang ? early.text : fetchCatalogue(lang));
+      return [lang, text, JSON.parse(text)];
+    } catch (error) {
+      console.warn(error);
+    }
+  }
+  return null;
+}
+
+// A language chosen on the start screen before the first words came (lang.js kept one
+// chosen before this module ran: window.qinEarlyLang) is a switch at once; from those
+// words on, the start screen's script (prestart.js) and then the page's Python take the
+// choice.
+const earlyChoices = new AbortController();
+function chooseEarly(lang) {
+  window.qinI18n.use(lang).catch((error) => console.warn(error));  // said by prestart.js
+}
+
+// The first words are switch 0; each window.qinI18n.use(lang) is the next. A switch
+// overtaken by a later one changes nothing: the last language chosen is the page's,
+// whatever the network answers first.
+let switches = 0;
+let lastSwitch = null;  // the last switch's promise (window.qinI18n.use)
+let asked = () => {};
+const switchAsked = new Promise((resolve) => { asked = resolve; });
 
 window.qinI18n = {
   lang: firstLang,
   /** The catalogue of `lang` as JSON text, once loaded (the latest after a switch). */
   text: null,
-  /** The chosen language's catalogue as JSON text, once loaded. */
+  /** The page's words as JSON text, once loaded: the chosen language's, or, chosen on
+   *  the start screen before they came, the last language chosen's (its own, else these). */
   ready: (async () => {
-    // A catalogue that cannot be loaded must not stop the game: English, else the keys.
-    for (const lang of [...new Set([firstLang, "en"])]) {
-      try {
-        const text = await (lang === early?.lang && lang === firstLang ? early.text : fetchCatalogue(lang));
-        applyMessages(lang, JSON.parse(text));
-        window.qinI18n.lang = lang;
-        window.qinI18n.text = text;
-        return text;
-      } catch (error) {
-        console.warn(error);
+    try {
+      const loading = firstCatalogue();
+      await Promise.race([loading, switchAsked]);
+      for (let seen = 0; seen !== switches;) {
+        seen = switches;
+        try {
+          const text = await lastSwitch;
+          if (seen === switches) return text;
+        } catch {
+          if (seen === switches) break;  // its words could not be loaded: the first ones
+        }
       }
+      const first = await loading;
+      if (!first) return "{}";
+      const [lang, text, messages] = first;
+      applyMessages(lang, messages);
+      window.qinI18n.lang = lang;
+      window.qinI18n.text = text;
+      return text;
+    } finally {
+      earlyChoices.abort();
     }
-    return "{}";
   })(),
   /** Switch to `lang`: load its catalogue, relabel the page, remember the choice; the
    *  catalogue's JSON text for main.py.  `null` when a later switch came before this
-   *  one's words (loaded or not): the last choice is the one kept, whatever the network
-   *  answers first. */
-  async use(lang) {
-    if (!LANGS.includes(lang)) lang = "en";
-    const choice = ++switches;
-    // (on the game page lang.js keeps the choice at once: a load cut short by a reload
-    // leaves it kept)
-    let text;
-    try {
-      text = await fetchCatalogue(lang);
-    } catch (error) {
-      if (choice !== switches) return null;
-      throw error;
-    }
-    if (choice !== switches) return null;
-    applyMessages(lang, JSON.parse(text));
-    this.lang = lang;
-    this.text = text;
-    try { localStorage.setItem(LANG_KEY, lang); } catch { /* storage blocked */ }
-    return text;
+   *  one's words (loaded or not). */
+  use(lang) {
+    lastSwitch = switchTo(lang);
+    asked();
+    return lastSwitch;
   },
 };
+
+async function switchTo(lang) {
+  if (!LANGS.includes(lang)) lang = "en";
+  const choice = ++switches;
+  // (on the game page lang.js keeps the choice at once: a load cut short by a reload
+  // leaves it kept)
+  let text;
+  try {
+    text = await fetchCatalogue(lang);
+  } catch (error) {
+    if (choice !== switches) return null;
+    throw error;
+  }
+  if (choice !== switches) return null;
+  applyMessages(lang, JSON.parse(text));
+  window.qinI18n.lang = lang;
+  window.qinI18n.text = text;
+  try { localStorage.setItem(LANG_KEY, lang); } catch { /* storage blocked */ }
+  return text;
+}
+
+if (window.qinEarlyLang && window.qinEarlyLang !== firstLang) chooseEarly(window.qinEarlyLang);
+document.addEventListener("change", ({ target }) => {
+  if (target instanceof HTMLSelectElement && target.id === "lang") chooseEarly(target.value);
+}, { signal: earlyChoices.signal });
 
 const body = document.body;
 const stepEl = document.getElementById("boot-step");

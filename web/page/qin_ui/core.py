@@ -28,6 +28,9 @@ from .state import AppState, Keeping, OnScreen, StartScreen, mode_of
 CURRENT_KEY = "qin.current"
 """Storage key: the id of the game on screen (resumed when the page opens)."""
 
+SETUP_TITLE = "setup-title"
+"""The start screen's heading ("New game")."""
+
 
 def settings_of(form: Form, seed: int | None = None) -> setup.Settings:
     seats = tuple(setup.Seat(n, c, k) for n, c, k in
@@ -125,6 +128,12 @@ class Core:
         self.refresh_entries()
         self.load_progress()
         return []
+
+    def back_to_setup(self) -> list[Effect]:
+        """The player's way back to the start screen (New game, Leave the tutorial): the
+        button pressed is gone with the screen it was on, so the focus goes to the start
+        screen's title, from where Tab goes on into the form."""
+        return self.to_setup() + [Focus(SETUP_TITLE, lost=True)]
 
     def refresh_entries(self) -> None:
         st = self.state

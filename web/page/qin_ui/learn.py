@@ -76,7 +76,7 @@ def tutorial_exit(app: Core, _: Command) -> list[Effect]:
     if st.tutorial.lesson is None:
         return []
     st.tutorial.lesson = None
-    return app.to_setup()
+    return app.back_to_setup()
 
 
 def tutorial_play(app: Core, _: Command) -> list[Effect]:

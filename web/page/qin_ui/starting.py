@@ -75,16 +75,10 @@ def import_refused(app: Core, action: ImportRefused) -> list[Effect]:
     return []
 
 
-SETUP_TITLE = "setup-title"
-"""The start screen's heading ("New game")."""
-
-
 def new_game(app: Core, _: Command) -> list[Effect]:
     """New game (or, on a result, the next one): back to the start screen."""
     app.state.game.result_open = False
-    # The button pressed is gone with the game: the focus to the start screen's title,
-    # from where Tab goes on into the form.
-    return app.to_setup() + [Focus(SETUP_TITLE, lost=True)]
+    return app.back_to_setup()
 
 
 def back_to_game(app: Core, _: Command) -> list[Effect]:
