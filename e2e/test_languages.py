@@ -86,15 +86,19 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     assert rules.ok and 'id="place"' in rules.text()
     expect(page.locator("#cover-text")).to_contain_text("Weiß ist dran")
 
-    # Switch to French: the page, the log and the dialogs, the game untouched.
+    # Switch to French: the page, the log and the dialogs, the game untouched; the seats
+    # named after their colours on the German start screen are named in French.
     page.select_option("#lang", "fr")
     expect(page.locator("#app")).to_have_attribute("data-lang", "fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    expect(turn).to_contain_text("Grün pose une tuile")
+    expect(turn).to_contain_text("Vert pose une tuile")
     expect(turn.locator("a.rules-link").first).to_have_attribute("href",
                                                                   "rules/fr.html#place")
     expect(turn.locator("a.rules-link").first).to_have_text("Règles")
-    expect(page.locator("#cover-text")).to_contain_text("Au tour de Weiß")
+    expect(page.locator("#cover-text")).to_contain_text("Au tour de Blanc")
+    expect(page.locator("#players")).to_contain_text("Vert")
+    for where in ("#players", "#status", "#log", "#cover-text"):
+        expect(page.locator(where)).not_to_contain_text("Grün")
     expect(page.locator("#new-game")).to_have_text("Nouvelle partie")
     expect(page.locator(".log-area h2")).to_have_text("Coups")
     expect(page.locator("#game-meta")).to_contain_text("Plateau Oiseau")
@@ -106,7 +110,12 @@ def test_german_browser_gets_german_game_then_switches_to_french(
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#play")).to_have_attribute("data-moves", "1")
     expect(page.locator("#log .turn").first).to_contain_text("pose une tuile")
-    expect(page.locator("#cover-ok")).to_contain_text("Je suis Weiß")
+    expect(page.locator("#cover-ok")).to_contain_text("Je suis Blanc")
+    # the game's record keeps the names it was started with
+    names = page.evaluate("""() => Object.keys(localStorage)
+        .filter(key => key.startsWith("qin.save."))
+        .map(key => JSON.parse(localStorage.getItem(key)).record.names)""")
+    assert names == [["Grün", "Weiß"]], names
 
 
 def test_the_start_screen_follows_a_switch_and_renames_default_seats(

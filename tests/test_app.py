@@ -13,6 +13,7 @@ import json
 import re
 import sys
 import typing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -405,7 +406,9 @@ def test_the_header_names_a_game_beside_the_start_screen_only_behind_back_to_the
 def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None:
     """A language chosen during a hot-seat game: the game's log (every move's events)
     and its copied link's note, then its replay (caption, moves, their events) say
-    everything as they would had the player chosen that language first."""
+    everything as they would had the player chosen that language first (the seats named
+    by their colour, "Green" and "White" on the English start screen, are "Grün" and
+    "Weiß" as the German start screen names them)."""
     german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
 
@@ -413,8 +416,8 @@ def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None
         return {name: (el.text, el.html, el.attrs)
                 for name, el in app.screen().elements.items() if name != "announce"}
 
-    def played(app: App, replay: bool) -> App:
-        run(app, A.StartGame(form()))
+    def played(app: App, replay: bool, names: tuple[str, ...] = ("Green", "White")) -> App:
+        run(app, A.StartGame(replace(form(), names=names)))
         for _ in range(4):
             play_one(app)
         run(app, A.Command("cover-ok"))
@@ -436,11 +439,64 @@ def test_a_language_chosen_during_a_game_words_its_log_and_replay_anew() -> None
             run(switched, A.LanguageChosen("en", english, form()))
             first = new_app()
             run(first, A.LanguageChosen("de", german, form()))
-            expected = words(played(first, replay))
+            expected = words(played(first, replay, ("Grün", "Weiß")))
             run(first, A.LanguageChosen("en", english, form()))
             assert not {n for n in expected if after.get(n) != expected[n]}, replay
+            assert "Weiß" in str(after["log"]) and "White" not in str(after["log"]), after["log"]
     finally:
         run(new_app(), A.LanguageChosen("en", english, form()))
+
+
+def test_a_seat_named_by_its_colour_is_named_in_the_page_s_language_everywhere() -> None:
+    """A seat keeping its colour's name ("White", as the start screen names it) is named
+    in the page's language wherever the page names seats: the status, the hand-over
+    cover, the scores, the log, the saved games, a game resumed, a record from before
+    imported; a name a player typed ("Anna") stays as typed, and the record keeps the
+    names the game was started with."""
+    german = (WEB.parent / "i18n" / "de.json").read_text(encoding="utf-8")
+    french = (WEB.parent / "i18n" / "fr.json").read_text(encoding="utf-8")
+    english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
+
+    def said(app: App) -> str:
+        els = app.screen().elements
+        return " ".join(str(v) for name in ("status-text", "cover-text", "players", "log",
+                                            "hand", "saved-list")
+                        if name in els for v in (els[name].text, els[name].html) if v)
+
+    app = new_app()
+    run(app, A.StartGame(replace(form(), names=("Anna", "White"))))
+    for _ in range(3):
+        play_one(app)
+    try:
+        run(app, A.LanguageChosen("de", german, form()))
+        assert app.mode is Mode.COVER
+        words = said(app)
+        assert "Weiß" in words and "Anna" in words and "White" not in words, words
+        saves = [json.loads(v) for k, v in stored(app).items() if k.startswith(PREFIX)]
+        assert [save["record"]["names"] for save in saves] == [["Anna", "White"]]
+        # the game resumed by a page opened in German, and its line in the saved games
+        again = new_app(MemoryStorage(dict(stored(app))))
+        assert again.state.game.session is not None
+        words = said(again)
+        assert "Weiß" in words and "White" not in words, words
+        run(again, A.Command("new-game"))
+        words = said(again)
+        assert "Anna gegen Weiß" in words and "White" not in words, words
+        assert again.state.start.settings.names == ["Anna", "Weiß"]  # its next game's
+        # a record written before, its seats named by their colour in English, imported
+        # into a page in French
+        run(app, A.LanguageChosen("fr", french, form()))
+        game = qin.Game.new(board="bird", players=2, seed=5, names=["Green", "White"])
+        game.play(game.legal_moves()[0])
+        fresh = new_app()
+        run(fresh, A.Imported(json.dumps(game.record()), "game.json"))
+        words = said(fresh)
+        assert "Blanc" in words and "Vert" in words, words
+        assert "White" not in words and "Green" not in words, words
+    finally:
+        run(app, A.LanguageChosen("en", english, form()))
+    words = said(app)
+    assert "White" in words and "Weiß" not in words, words
 
 
 def begun(seed: int = 31) -> qin.Game:

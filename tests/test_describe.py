@@ -11,7 +11,14 @@ import pytest
 
 import qin
 from qin.events import KINDS, Event
-from qin.messages import colour_word, describe, describe_all, player_name, shown_names
+from qin.messages import (
+    colour_word,
+    describe,
+    describe_all,
+    is_colour_name,
+    player_name,
+    shown_names,
+)
 from tests.conftest import game
 
 NAMES = ["Green", "White", "Black"]
@@ -110,6 +117,21 @@ def test_a_game_without_names_is_worded_in_the_readers_language() -> None:
     assert shown_names(["Anna", "Player 2"], "de") == ["Anna", "Player 2"]
     assert player_name(2, unnamed, "fr") == "Joueur 2"
     assert describe(Event("pass", 1), unnamed, "de").startswith("Spieler 1 passt")
+
+
+def test_seats_named_after_their_colour_are_worded_in_the_readers_language() -> None:
+    """A seat named after its pagoda colour in any language ("White", "Blanc") reads as
+    that colour in the reader's ("Weiß"); a name a player gave, or another colour's name,
+    stays as given; without the seats' colours every name stays as given."""
+    assert is_colour_name("White", "white") and is_colour_name("Blanc", "white")
+    assert is_colour_name("Grün", "green") and not is_colour_name("White", "green")
+    assert not is_colour_name("white", "white") and not is_colour_name("Anna", "white")
+    colours = ["green", "white", "purple"]
+    assert shown_names(["Grün", "White", "Violet"], "en", colours) == ["Green", "White",
+                                                                        "Purple"]
+    assert shown_names(["Anna", "White", "Green"], "de", colours) == ["Anna", "Weiß", "Green"]
+    assert shown_names(["Green", "White"], "fr") == ["Green", "White"]
+    assert shown_names(["Player 1", "Player 2"], "fr", colours) == ["Joueur 1", "Joueur 2"]
 
 
 def test_every_event_of_real_games_reads_as_one_line() -> None:

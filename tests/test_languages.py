@@ -120,7 +120,8 @@ def test_the_log_links_every_event_in_the_page_language(speak: object) -> None:
     html = views.log_html(s)
     links = re.findall(r'<a class="rules-link"[^>]* href="rules/(\w+)\.html#(\w+)"', html)
     assert len(links) == len(events) and {lang for lang, _ in links} == {"de"}
-    assert ">Regeln</a>" in html and "Green legt ein" in html and "Green places" not in html
+    # the seats named after their colours ("Green") are named in German
+    assert ">Regeln</a>" in html and "Grün legt ein" in html and "Green" not in html
 
 
 # --------------------------------------------------------------------------- German, French
@@ -131,13 +132,13 @@ def test_a_game_in_german_and_french(speak: object) -> None:
     english = (wording.status(s), views.players_html(s), views.log_html(s), views.meta_text(s),
                a11y.announcement(s), a11y.grid_html(s))
     speak("de")  # type: ignore[operator]
-    assert wording.status(s) == "Green ist am Zug: wähle ein Plättchen."
+    assert wording.status(s) == "Grün ist am Zug: wähle ein Plättchen."  # its colour
     assert "Plättchen im Nachziehstapel übrig" in views.players_html(s)
     assert "auf dem Spielplan" in views.players_html(s)
     assert views.meta_text(s).startswith("Spielplan Vogel · 2 Spieler")
     assert "Steppe" in a11y.grid_html(s)
     speak("fr")  # type: ignore[operator]
-    assert wording.status(s) == "À Green de jouer\u00a0: choisissez une tuile."
+    assert wording.status(s) == "À Vert de jouer\u00a0: choisissez une tuile."
     assert views.meta_text(s).startswith("Plateau Oiseau · 2 joueurs")
     assert "pose une tuile" in views.log_html(s)
     for before, now in zip(english, (wording.status(s), views.players_html(s), views.log_html(s),
@@ -262,6 +263,5 @@ def test_default_seats_and_series_in_german(speak: object) -> None:
         "Eine Serie: ein Spiel auf jeder Seite des Spielplans: Spiel 1 von 2.")
     # a switch back renames the seats that still bear their colour's name
     custom = setup.Settings((setup.Seat("Ann", "green"), setup.Seat("Weiß", "white")))
-    old = {c: setup.colour_label(c) for c in setup.COLOURS}
     speak("en")  # type: ignore[operator]
-    assert setup.renamed(custom, old).names == ["Ann", "White"]
+    assert setup.renamed(custom).names == ["Ann", "White"]

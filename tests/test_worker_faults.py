@@ -211,12 +211,13 @@ def test_the_words_are_the_catalogue_s_in_german_and_french(governor: App) -> No
     run(app, A.ComputerAnswer(ask.token, "", 40.0))
     english = (WEB.parent / "i18n" / "en.json").read_text(encoding="utf-8")
     try:
-        # (the seats keep the names the game was given: "White", "Green")
+        # the seats named after their colours ("White", "Green") are named in the page's
+        # language; the saved game keeps the names the game was given
         for lang, words, why_word, in_full in (
-                ("de", "White antwortete nicht: Der Lehrling zog. Green ist am Zug.",
-                 "Warum?", "White (Statthalter): Der Computerspieler hat nicht geantwortet"),
-                ("fr", "White n’a pas répondu\u00a0: l’Apprenti a joué. À Green de jouer.",
-                 "Pourquoi\u00a0?", "White (Gouverneur)\u00a0: le joueur ordinateur")):
+                ("de", "Weiß antwortete nicht: Der Lehrling zog. Grün ist am Zug.",
+                 "Warum?", "Weiß (Statthalter): Der Computerspieler hat nicht geantwortet"),
+                ("fr", "Blanc n’a pas répondu\u00a0: l’Apprenti a joué. À Vert de jouer.",
+                 "Pourquoi\u00a0?", "Blanc (Gouverneur)\u00a0: le joueur ordinateur")):
             text = (WEB.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
             run(app, A.LanguageChosen(lang, text, form()))
             assert status(app) == words and why(app) == why_word

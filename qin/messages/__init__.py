@@ -88,10 +88,25 @@ def player_name(player: int | None, names: Sequence[str] | None = None,
     return text(messages, "player.default", n=player)
 
 
-def shown_names(names: Sequence[str], lang: str | Mapping[str, str] = DEFAULT) -> list[str]:
+def is_colour_name(name: str, colour: str) -> bool:
+    """``name`` is the pagoda colour ``colour``'s own name ("green": "Green", "Grün" or
+    "Vert") in a language the catalogue speaks: a seat named after its colour, as the
+    game page's start screen names it, not a name a player gave."""
+    key = f"player.{colour}"
+    return any(catalogue(lang).get(key) == name for lang in LANGS)
+
+
+def shown_names(names: Sequence[str], lang: str | Mapping[str, str] = DEFAULT,
+                colours: Sequence[str] = ()) -> list[str]:
     """The players' names as a reader of ``lang`` sees them: ``names``, but a game's
-    default names ("Player 1", ... when it was given none) in the catalogue's words."""
-    return [player_name(p, names, lang) for p in range(1, len(names) + 1)]
+    default names ("Player 1", ... when it was given none) in the catalogue's words, and,
+    given the seats' pagoda ``colours``, a seat named after its colour in any language
+    (``is_colour_name``: "White" or "Blanc" for the white pagodas) by that colour's name
+    in ``lang`` ("Weiß"); the names a record keeps stay as they were given."""
+    messages = _messages(lang)
+    shown = [player_name(p, names, messages) for p in range(1, len(names) + 1)]
+    return [text(messages, f"player.{colour}") if is_colour_name(name, colour) else name
+            for name, colour in zip(shown, colours, strict=False)] + shown[len(colours):]
 
 
 def join_list(items: Sequence[str], lang: str | Mapping[str, str] = DEFAULT) -> str:
@@ -441,7 +456,7 @@ def refusal_reading(code: str, lang: str = DEFAULT) -> tuple[str, str] | None:
 
 
 __all__ = ["LANGS", "DEFAULT", "LanguageError", "catalogue", "text", "player_name",
-           "shown_names", "join_list", "colour_word", "singular", "pagodas", "describe",
-           "describe_all", "refusal_key", "refusal_text", "REFUSAL_RULES", "refusal_reading",
-           "record_error_text", "series_error_text", "position_error_text", "value_text",
-           "grouped"]
+           "is_colour_name", "shown_names", "join_list", "colour_word", "singular", "pagodas",
+           "describe", "describe_all", "refusal_key", "refusal_text", "REFUSAL_RULES",
+           "refusal_reading", "record_error_text", "series_error_text", "position_error_text",
+           "value_text", "grouped"]

@@ -55,7 +55,7 @@ def square_words(session: Session, square: str) -> str:
     the last move's squares or the language change)."""
     game = session.game
     board = game.board
-    names = i18n.player_names(session.names)
+    names = session.shown_names()
     s = board.geo.names.index(square)
     terrain = board.layout.terrain[s]
     parts: list[str] = []
@@ -148,7 +148,7 @@ def announcement(session: Session) -> str:
         return ""
     turn = session.turns[-1]
     if not turn_lines(turn):
-        return t("a11y.played", who=i18n.player_names(session.names)[turn.player - 1],
+        return t("a11y.played", who=session.shown_names()[turn.player - 1],
                  move=move_words(turn.move))
     return " ".join(line.rstrip(".") + "." for line in turn_lines(turn))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import qin
 
-from . import i18n, players, wording
+from . import players, wording
 from .ai_bridge import request_for
 from .i18n import t
 from .session import NOTHING, Session
@@ -90,7 +90,7 @@ def fallback_note(session: Session, moves: int, seat: int) -> tuple[str, str] | 
     same in full, for its title), else None."""
     if len(session.game.moves) != moves:
         return None
-    who = i18n.player_names(session.names)[seat - 1]
+    who = session.shown_names()[seat - 1]
     return (t("computer.fallback", who=who),
             t("computer.fallback.detail", who=who, level=players.name(session.kinds[seat - 1])))
 
@@ -100,7 +100,7 @@ def status(session: Session, worker: str, speed: str,
     """(status line, state) while a computer is to move; state is ``"loading"`` (the
     worker is still starting), ``"paused"`` or ``"thinking"`` (also for a move the page
     plays without the worker, ``without_worker``: one that failed is not said to start)."""
-    who = i18n.player_names(session.names)[session.to_move - 1]
+    who = session.shown_names()[session.to_move - 1]
     name = players.name(session.kinds[session.to_move - 1])
     if watching(session) and SPEEDS.get(speed, 0) is None:
         return t("computer.paused", who=who, level=name), "paused"

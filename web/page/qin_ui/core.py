@@ -191,7 +191,7 @@ class Core:
         st.link.link_problem = ""
         st.screen = "play"
         st.spoken = ""
-        st.start.settings = s.settings
+        st.start.settings = setup.renamed(s.settings)
         if s.over:
             self.count_in_series(s)
         if st.link.link_mode:

@@ -173,10 +173,12 @@ class PlayerNames:
     of that moment (``player_names``)."""
 
     names: tuple[str, ...]
+    colours: tuple[str, ...] = ()
+    """The seats' pagoda colours (a seat named after its colour: ``player_names``)."""
     by: str = "saved.vs"
 
     def text(self) -> str:
-        return f" {t(self.by)} ".join(player_names(self.names))
+        return f" {t(self.by)} ".join(player_names(self.names, self.colours))
 
 
 @dataclass(frozen=True)
@@ -318,10 +320,12 @@ def join(items: Sequence[str]) -> str:
     return join_list(items, messages())
 
 
-def player_names(names: Sequence[str]) -> list[str]:
+def player_names(names: Sequence[str], colours: Sequence[str] = ()) -> list[str]:
     """The players' names as the page shows them: a game given no names ("Player 1", ...)
-    has the catalogue's "Player N" in the current language."""
-    return engine.shown_names(names, messages())
+    has the catalogue's "Player N" in the current language, and a seat named after its
+    pagoda colour (``colours``: the seats') in any language ("White", "Weiß", "Blanc")
+    that colour's name in the current one (``qin.messages.shown_names``)."""
+    return engine.shown_names(names, messages(), colours)
 
 
 def board_label(game: qin.Game, names: Sequence[str]) -> str:

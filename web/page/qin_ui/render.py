@@ -156,16 +156,16 @@ def screen(state: AppState, cache: Cache) -> Screen:
     if r is not None:
         rk = (id(r), r.cursor, i18n.generation())  # the pagodas' titles name the players
         els["board"] = keyed_el(cache.get("replay-board", rk, lambda: render_keyed(
-            r.game, last=r.last_squares, colours=s.colours, names=i18n.player_names(s.names),
-            label=i18n.board_label(r.game, i18n.player_names(s.names)), style=False)),
+            r.game, last=r.last_squares, colours=s.colours, names=s.shown_names(),
+            label=i18n.board_label(r.game, s.shown_names()), style=False)),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
         bk = (gk, legal, s.last, i18n.generation())  # its name and titles are worded
         els["board"] = keyed_el(cache.get("board", bk, lambda: render_keyed(
-            game, legal=legal, last=s.last, colours=s.colours, names=i18n.player_names(s.names),
-            label=i18n.board_label(game, i18n.player_names(s.names)), style=False)),
+            game, legal=legal, last=s.last, colours=s.colours, names=s.shown_names(),
+            label=i18n.board_label(game, s.shown_names()), style=False)),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = views.overlay_svg(s)
     said = cache.get("grid-words", (gk, s.last), lambda: a11y.board_words(s))
@@ -215,7 +215,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     # a computer's move the page played for it, while it is the last: said first
     note = (computer.fallback_note(s, *st.game.fallback)
             if r is None and st.game.fallback is not None else None)
-    status = (r.status(i18n.player_names(s.names)) if r is not None
+    status = (r.status(s.shown_names()) if r is not None
               else wording.status(s, st.pointer, armed=bool(keys.ghost_squares(s)),
                                   brief=note is not None))
     ai: str | None = None
@@ -448,7 +448,7 @@ def _review_panel(st: AppState, s: Session, cache: Cache, els: dict[str, El]) ->
     els["review-link-message"] = El(text=i18n.said(st.link.review_message),
                                     hidden=not st.link.review_message)
     els["review-unit"] = El(html=review.unit_html())
-    names = i18n.player_names(s.names)
+    names = s.shown_names()
     els["review-detail"] = El(html=review.detail_html(run, r.game, names)
                               if at is not None else "", hidden=at is None,
                               attrs=(("aria-live", "polite"),))

@@ -1,6 +1,6 @@
 """Replaying a recorded game move by move (no DOM here).
 
-    r = Replay(record)           # a qin-game/1 record (dict or JSON text)
+    r = Replay(record, colours)  # a qin-game/1 record (dict or JSON text), the seats' colours
     r.step(); r.back(); r.jump(12); r.start(); r.end()
     r.game                       # the game after ``r.cursor`` moves
     r.playing = True; r.tick()   # autoplay: one move per tick, stops at the end
@@ -34,6 +34,8 @@ class Step:
     events: tuple[qin.Event, ...]
     names: tuple[str, ...]
     """The players' names the events say (the record's)."""
+    colours: tuple[str, ...] = ()
+    """The seats' pagoda colours (a seat named after its colour: ``i18n.player_names``)."""
     worded: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False,
                                                repr=False)
     """``lines`` by the language's ``i18n.generation`` (the last one only)."""
@@ -44,7 +46,8 @@ class Step:
         generation = i18n.generation()
         kept = self.worded.get(generation)
         if kept is None:
-            kept = tuple(describe(e, self.names) for e in self.events)
+            names = i18n.player_names(self.names, self.colours)
+            kept = tuple(describe(e, names) for e in self.events)
             self.worded.clear()
             self.worded[generation] = kept
         return kept
@@ -58,11 +61,13 @@ class Step:
 class Replay:
     """A cursor over a finished (or unfinished) game's moves."""
 
-    def __init__(self, record: str | bytes | Mapping[str, Any]) -> None:
+    def __init__(self, record: str | bytes | Mapping[str, Any],
+                 colours: Sequence[str] = ()) -> None:
+        """``colours``: the seats' pagoda colours (``shown_names``)."""
         full, played = records.replay(record)
         self.record = records.record_of(full)
-        names = tuple(full.names)
-        self.log = [Step(i, player, text, tuple(events), names)
+        names, self.colours = tuple(full.names), tuple(colours)
+        self.log = [Step(i, player, text, tuple(events), names, self.colours)
                     for i, (text, player, events) in enumerate(played, start=1)]
         self.final = full
         self.game = records.load({**self.record, "moves": []})
@@ -71,6 +76,10 @@ class Replay:
         self.stepped: tuple[qin.Event, ...] | None = None
         """The events of the move the last ``step`` played (``None``: the last change of
         the cursor was no single step on)."""
+
+    def shown_names(self) -> list[str]:
+        """The players' names as the page shows them now (``i18n.player_names``)."""
+        return i18n.player_names(self.final.names, self.colours)
 
     @property
     def length(self) -> int:

@@ -51,7 +51,7 @@ def replay_open(app: Core, _: Command) -> list[Effect]:
     if s is None or st.game.replay is not None:
         return []
     try:
-        st.game.replay = Replay(s.game.record())
+        st.game.replay = Replay(s.game.record(), s.colours)
     except qin.QinError as exc:
         st.keeping.save_text, st.keeping.save_state = reason(exc), "error"
         return []
@@ -322,7 +322,7 @@ def open_review(app: Core, at: int | None = None) -> list[Effect]:
     try:
         record = s.game.record()
         if st.game.replay is None:
-            st.game.replay = Replay(record)
+            st.game.replay = Replay(record, s.colours)
             st.game.replay_timer = None
             s.selected = None
     except qin.QinError as exc:

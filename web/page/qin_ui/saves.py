@@ -61,7 +61,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol, TypeGuard
 
@@ -348,13 +348,16 @@ class Standing:
     names: tuple[str, ...]
     winners: tuple[int, ...]
     to_move: int
+    colours: tuple[str, ...] = ()
+    """The seats' pagoda colours (a seat named after its colour: ``i18n.player_names``)."""
 
     def text(self) -> str:
-        return _state_words(self.names, self.winners, self.to_move)
+        return _state_words(self.names, self.winners, self.to_move, self.colours)
 
 
-def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int) -> str:
-    names = i18n.player_names(list(names))
+def _state_words(names: Iterable[str], winners: tuple[int, ...], to_move: int,
+                 colours: Sequence[str] = ()) -> str:
+    names = i18n.player_names(list(names), colours)
     if winners:
         won = [names[p - 1] for p in winners]
         if len(won) == 1:
@@ -750,8 +753,9 @@ class SaveStore:
             colours = ui.get("colours") if isinstance(ui, dict) else None
             if s is not None and isinstance(colours, list) \
                     and all(isinstance(c, str) and c in COLOURS for c in colours):
+                standing = Standing(s.names, s.winners, s.to_move, tuple(colours))
                 return Entry(save_id, True, _number(data.get("updated")), s.names, s.board,
-                             s.moves, Standing(s.names, s.winners, s.to_move), s.series,
+                             s.moves, standing, s.series,
                              s.players, s.to_move, s.winners, s.over, s.mode, data["rev"],
                              position=s.position, colours=tuple(colours))
         saved = read_save(text)
@@ -761,7 +765,8 @@ class SaveStore:
         return Entry(save_id, True, saved.updated, tuple(record["names"]), record["board"],
                      len(record["moves"]), words("saves.not_summarised"),
                      saved.series is not None,
-                     record["players"], mode=saved.mode, rev=saved.rev, summarised=False)
+                     record["players"], mode=saved.mode, rev=saved.rev, summarised=False,
+                     colours=tuple(saved.colours))
 
     # -- the previous page's calls -------------------------------------------------------
     def load(self, save_id: str) -> tuple[SavedGame, qin.Game]:

@@ -25,7 +25,7 @@ import qin
 from qin.board import VILLAGE
 from qin.tiles import COLOURS
 
-from . import players
+from . import i18n, players
 from .gamerecord import record_of
 from .motion import Spot, pagoda_spots
 from .setup import Settings, new_game
@@ -93,6 +93,12 @@ class Turn:
     events: list[qin.Event] = field(default_factory=list)
     names: Sequence[str] = ()
     pagodas_before: frozenset[Spot] = frozenset()  # where they stood (the board's motion)
+    colours: Sequence[str] = ()
+    """The seats' pagoda colours (``shown_names``)."""
+
+    def shown_names(self) -> list[str]:
+        """The players' names as the page shows them now (``i18n.player_names``)."""
+        return i18n.player_names(self.names, self.colours)
 
     @property
     def kinds(self) -> list[str]:
@@ -187,7 +193,13 @@ class Session:
     # -- who ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
+        """The players' names as the game was given them (its record's)."""
         return self.game.names
+
+    def shown_names(self) -> list[str]:
+        """The players' names as the page shows them, in its language: a seat named
+        after its pagoda colour by that colour's name in it (``i18n.player_names``)."""
+        return i18n.player_names(self.names, self.colours)
 
     @property
     def to_move(self) -> int:
@@ -510,7 +522,7 @@ class Session:
     def _log(self, mover: int, move: qin.Move, events: list[qin.Event],
              before: frozenset[Spot] = frozenset()) -> None:
         self.turns.append(Turn(len(self.turns) + 1, mover, str(move), list(events),
-                               self.names, before))
+                               self.names, before, self.colours))
 
     # -- what the page counts ---------------------------------------------------------
     def counts(self) -> list[tuple[int, int, int]]:

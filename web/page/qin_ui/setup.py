@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 import qin
 from qin.inputs import is_name_text
+from qin.messages import is_colour_name
 from qin.svg import PAGODA_COLOURS
 
 from . import i18n, players
@@ -34,12 +35,19 @@ def board_label(board: str) -> str:
     return t(f"board.{board}") if i18n.has(f"board.{board}") else board.capitalize()
 
 
-def renamed(settings: Settings, old_labels: dict[str, str]) -> Settings:
-    """``settings`` after a change of language: a seat still named after its colour in
-    the old language (``old_labels``: colour -> old name) takes the new name."""
+def named_by_colour(seat: Seat) -> bool:
+    """The seat is named after its pagoda colour, in any language the page speaks
+    ("White", "Weiß", "Blanc": ``qin.messages.is_colour_name``): its name follows its
+    colour and the page's language; the name a player typed stays as typed."""
+    return is_colour_name(seat.name, seat.colour)
+
+
+def renamed(settings: Settings) -> Settings:
+    """``settings`` in the page's language (after a change of language; a game's seats
+    brought to the start screen): a seat named after its colour (``named_by_colour``)
+    takes its colour's name in it."""
     seats = tuple(replace(seat, name=colour_label(seat.colour))
-                  if seat.name == old_labels.get(seat.colour) else seat
-                  for seat in settings.seats)
+                  if named_by_colour(seat) else seat for seat in settings.seats)
     return replace(settings, seats=seats)
 
 
@@ -118,7 +126,7 @@ def with_colour(settings: Settings, index: int, colour: str) -> Settings:
         return settings
 
     def recolour(seat: Seat, new: str) -> Seat:
-        name = colour_label(new) if seat.name == colour_label(seat.colour) else seat.name
+        name = colour_label(new) if named_by_colour(seat) else seat.name
         return replace(seat, colour=new, name=name)
 
     for i, seat in enumerate(seats):

@@ -243,7 +243,7 @@ def _import(app: Core, text: str, file: str) -> list[Effect]:
         return []
     st.start.imported = "ok"
     st.start.saved_message = words("import.done", name=name,
-                                   names=PlayerNames(tuple(s.names)),
+                                   names=PlayerNames(tuple(s.names), tuple(s.colours)),
                                    moves=counted(len(s.game.moves), "saved.moves"))
     shown = app.show(s, None, "local", series)
     if imported.saved is not None and imported.saved.notes:  # said as when opened
@@ -294,9 +294,8 @@ def language(app: Core, e: LanguageChosen) -> list[Effect]:
     import json
 
     st = app.state
-    old_names = {c: setup.colour_label(c) for c in setup.COLOURS}
     i18n.set_language(e.lang, json.loads(e.catalogue))
-    st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed), old_names)
+    st.start.settings = setup.renamed(settings_of(e.form, st.start.settings.seed))
     st.start.seed_text, st.start.plan = e.form.seed, e.form.plan
     st.spoken = ""  # a move's events are not read out again
     st.language_note = ""

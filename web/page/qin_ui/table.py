@@ -31,6 +31,7 @@ import qin
 from qin.errors import QinError
 from qin.inputs import name_problem
 from qin.json_text import read_json
+from qin.messages import is_colour_name
 
 from . import players
 from .saves import Storage
@@ -60,7 +61,7 @@ class Table:
 
 def text_of(settings: Settings, plan: str) -> str:
     """The stored text of a table (names stripped as the game has them)."""
-    seats = [{"name": None if seat.name.strip() == colour_label(seat.colour)
+    seats = [{"name": None if is_colour_name(seat.name.strip(), seat.colour)
               else seat.name.strip(), "colour": seat.colour, "kind": seat.kind}
              for seat in settings.seats]
     return json.dumps({"format": FORMAT, "seats": seats, "board": settings.board,

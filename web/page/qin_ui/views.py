@@ -23,7 +23,7 @@ from .saves import Entry
 from .seriesplan import PLANS, plan_label
 from .session import DIRECTION_NAMES, DIRECTIONS, Session, Turn, counts_of, orientations
 from .setup import COLOURS as SEAT_COLOURS
-from .setup import MAX_SEATS, Seat, Settings, board_label, colour_label
+from .setup import MAX_SEATS, Seat, Settings, board_label, colour_label, named_by_colour
 from .wording import describe, hover_info, move_words, refusal_of, result, tile_name, winner_text
 
 
@@ -80,7 +80,7 @@ def seat_parts(index: int, seat: Seat) -> list[Part]:
         f'<option value="{escape(k.key)}"{" selected" if k.key == seat.kind else ""}'
         + (f' title="{escape(players.description(k))}"' if k.description else "")
         + f">{escape(players.label(k))}</option>" for k in kinds)
-    named = seat.name == colour_label(seat.colour)  # named after its colour: follows it
+    named = named_by_colour(seat)  # named after its colour: follows it
     parts = [
         (f"seat.{index}", f'<div class="seat" data-seat="{index}"><span class="seat-pagoda">'),
         (f"pagoda.{seat.colour}", pagoda_icon(seat.colour, size=26)),
@@ -88,7 +88,8 @@ def seat_parts(index: int, seat: Seat) -> list[Part]:
          f'</span><label class="seat-name"><span class="sr-only">{t("seat.name", n=n)}</span>'
          f'<input id="seat-name-{index}" type="text" maxlength="20" autocomplete="off" '
          'value="'),
-        (f"name.{seat.colour}" if named else "", escape(seat.name)),
+        (f"name.{seat.colour}" if named else "",
+         escape(colour_label(seat.colour) if named else seat.name)),
         (f"seat.{index}.colour",
          f'"></label><label class="seat-colour"><span class="sr-only">'
          f'{t("seat.colour", n=n)}</span><select id="seat-colour-{index}" '
@@ -170,7 +171,7 @@ def saved_rows(entries: Sequence[Entry]) -> list[str]:
         delete = (f'<button type="button" data-action="delete" class="quiet">'
                   f'{escape(t("saved.delete"))}</button></span></li>')
         if e.ok:
-            names = escape(f" {t('saved.vs')} ".join(i18n.player_names(e.names)))
+            names = escape(f" {t('saved.vs')} ".join(i18n.player_names(e.names, e.colours)))
             what = t("saved.series" if e.series else "saved.game", board=board_label(e.board),
                      state=i18n.said(e.state), moves=i18n.plural(e.moves, "saved.moves"))
             rows.append(
@@ -202,7 +203,7 @@ def players_html(session: Session, shown: qin.Game | None = None, pile: bool = T
     the game on screen, or of ``shown`` (the replay's position: the table follows the
     replayed move, not the game's end)."""
     game = shown if shown is not None else session.game
-    names = i18n.player_names(session.names)
+    names = session.shown_names()
     rows = []
     for p, (on_board, left, hand) in enumerate(counts_of(game), start=1):
         colour = session.colours[p - 1]
@@ -242,7 +243,7 @@ def hand_html(session: Session, paused: bool = False) -> str:
     if hand is None:
         if session.over:
             return f'<p class="hand-note">{escape(t("hand.over"))}</p>'
-        who = i18n.player_names(session.names)[session.to_move - 1]
+        who = session.shown_names()[session.to_move - 1]
         if session.covered:
             note = t("hand.hidden", whose=i18n.whose(who))
         elif paused:
@@ -291,7 +292,7 @@ def rules_link(event: qin.Event, ident: str = "") -> str:
 
 def log_line(turn: Turn, index: int) -> str:
     """Event ``index`` of ``turn`` in words, with its link to the rules."""
-    return (escape(describe(turn.events[index], turn.names))
+    return (escape(describe(turn.events[index], turn.shown_names()))
             + rules_link(turn.events[index], log_link_id(turn, index)))
 
 
@@ -330,7 +331,7 @@ def replay_log_items(replay: Replay) -> list[tuple[str, str]]:
     there (out of the Tab order: the log is one Tab stop, the arrow keys move between its
     buttons, ``keyboard.list_step``); the moves up to the board's move also say their
     events, the board's move is marked ``current`` and later ones ``data-future``."""
-    names = i18n.player_names(replay.final.names)
+    names = replay.shown_names()
     items = []
     for step in reversed(replay.log):
         cls = ' class="current"' if step.number == replay.cursor else ""
@@ -413,17 +414,17 @@ def info_html(session: Session) -> str:
 
 def cover_text(session: Session) -> tuple[str, str, str]:
     """(message, confirm button label, undo button label or "") for the cover."""
-    who = i18n.player_names(session.names)[session.to_move - 1]
+    who = session.shown_names()[session.to_move - 1]
     undo = ""
     if session.can_undo and session.turns:
         last = session.turns[-1]
-        undo = t("cover.undo", whose=i18n.whose(i18n.player_names(session.names)[last.player - 1]))
+        undo = t("cover.undo", whose=i18n.whose(session.shown_names()[last.player - 1]))
     return t("cover.text", who=who), t("cover.ok", who=who), undo
 
 
 def result_html(session: Session) -> str:
     winners, how = result(session)
-    names = i18n.player_names(session.names)
+    names = session.shown_names()
     title = winner_text(session)
     rows = []
     for p, (on_board, left, _) in enumerate(session.counts(), start=1):

@@ -42,7 +42,7 @@ def move_words(move: str | qin.Move) -> str:
 
 def turn_lines(turn: Turn) -> list[str]:
     """A move of the log in words: one line per event."""
-    return [describe(e, turn.names) for e in turn.events]
+    return [describe(e, turn.shown_names()) for e in turn.events]
 
 
 def refusal_of(s: Session, move: qin.Move) -> qin.IllegalMove | None:
@@ -58,12 +58,12 @@ def why_not(s: Session, move: qin.Move) -> str:
     """Why ``move`` (a ghost) cannot be placed, in the engine's words (said in the
     page's language; the rule applied is a link of its own: ``views.rule_link``)."""
     refused = refusal_of(s, move)
-    return i18n.refusal(refused, s.names) if refused is not None else ""
+    return i18n.refusal(refused, s.shown_names()) if refused is not None else ""
 
 
 def tally_text(s: Session, tally: dict[int, int]) -> str:
     """A village's pagodas per player in words: "Green 1, White 2"."""
-    return ", ".join(f"{i18n.player_names(s.names)[p - 1]} {tally.get(p, 0)}"
+    return ", ".join(f"{s.shown_names()[p - 1]} {tally.get(p, 0)}"
                      for p in range(1, s.game.players + 1))
 
 
@@ -82,17 +82,17 @@ def hover_info(s: Session, h: Hover | None = None) -> str:
     if h.ghost is not None:
         if not h.ok:
             return why_not(s, h.ghost)
-        return "\n".join(describe(e, s.names) for e in h.preview
+        return "\n".join(describe(e, s.shown_names()) for e in h.preview
                          if e.kind not in ("place",)) or t("info.nothing")
     if h.village:
         held = h.focus_owner
-        holder = (t("info.village.held", name=i18n.player_names(s.names)[held - 1]) if held
+        holder = (t("info.village.held", name=s.shown_names()[held - 1]) if held
                   else t("info.village.empty"))
         return t("info.village", square=h.square, holder=holder,
                  counts=tally_text(s, h.tally or {}))
     if h.province_size:
         key = "info.major" if h.province_size >= 5 else "info.province"
-        return t(key, whose=i18n.whose(i18n.player_names(s.names)[h.focus_owner - 1]),
+        return t(key, whose=i18n.whose(s.shown_names()[h.focus_owner - 1]),
                  colour=i18n.colour(h.colour, "province"), size=h.province_size)
     if h.colour:
         return t("info.lone", colour=i18n.colour(h.colour), square=h.square)
@@ -105,15 +105,15 @@ def hint_text(s: Session) -> str:
     move = s.hint
     if move is None:
         return ""
-    lines = [describe(e, s.names) for e in s.preview(move) if e.kind != "place"]
+    lines = [describe(e, s.shown_names()) for e in s.preview(move) if e.kind != "place"]
     head = t("hint.shown", tile=tile_name(move.kind), squares="–".join(move.squares))
     other = s.hint_other
     if other is not None and other in s.game.legal_moves():
         label = t("hint.considered" if s.hint_considered else "hint.next_best",
                   tile=tile_name(other.kind), squares="–".join(other.squares))
-        lines.append(t("hint.why", what=explain.what(s.preview(move), s.to_move, s.names),
+        lines.append(t("hint.why", what=explain.what(s.preview(move), s.to_move, s.shown_names()),
                        other=label,
-                       other_what=explain.what(s.preview(other), s.to_move, s.names)))
+                       other_what=explain.what(s.preview(other), s.to_move, s.shown_names())))
     return "\n".join([head, *lines])
 
 
@@ -127,7 +127,7 @@ def notice_text(s: Session) -> str:
     if notice.kind == "refused":
         return (why_not(s, notice.move) if notice.move is not None else "") \
             or t("status.cannot_go")
-    whose = i18n.whose(i18n.player_names(s.names)[s.to_move - 1])
+    whose = i18n.whose(s.shown_names()[s.to_move - 1])
     move = move_words(notice.undone)
     if notice.replies:
         return i18n.plural(notice.replies, "status.undone.replies", whose=whose, move=move)
@@ -141,7 +141,7 @@ def status(s: Session, pointer: str = "mouse", armed: bool = False, brief: bool 
     player to pick a tile is said only to be the one to move (after another note)."""
     if s.over:
         return t("status.over", result=winner_text(s))
-    who = i18n.player_names(s.names)[s.to_move - 1]
+    who = s.shown_names()[s.to_move - 1]
     if s.notice is not None and not s.covered:
         return notice_text(s)
     if s.covered:
@@ -162,7 +162,7 @@ def status(s: Session, pointer: str = "mouse", armed: bool = False, brief: bool 
 
 def winner_text(s: Session) -> str:
     """``"Green wins!"`` or ``"Green and White share the win!"`` (when over)."""
-    return winners_words(s.game.winners, i18n.player_names(s.names))
+    return winners_words(s.game.winners, s.shown_names())
 
 
 def winners_words(winners: Sequence[int], names: Sequence[str]) -> str:
@@ -178,6 +178,6 @@ def result(s: Session) -> tuple[tuple[int, ...], str]:
     g = s.game
     last = s.turns[-1].kinds if s.turns else []
     if "win" in last:
-        who = i18n.player_names(s.names)[g.winners[0] - 1]
+        who = s.shown_names()[g.winners[0] - 1]
         return g.winners, t("result.how.last", who=who)
     return g.winners, t("result.how.blocked")
