@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import importlib.util
+import inspect
 import os
 import subprocess
 import sys
@@ -56,11 +57,18 @@ def other_renderer(ref: str) -> ModuleType | None:
     return module
 
 
-def drawing(render: Callable[..., str], game: qin.Game) -> Callable[[], str]:
-    """What the page draws after a placement: legal squares and the last move."""
+def drawing(renderer: ModuleType, game: qin.Game) -> Callable[[], str]:
+    """What the page draws after a placement: legal squares and the last move, drawn by
+    ``renderer`` (a ``qin/svg.py``: its ``render_svg`` takes a ``BoardOptions``, or, in
+    a revision before it did, the same options as keywords)."""
     legal = sorted({sq for m in game.legal_moves() if not m.is_pass for sq in m.squares})
     last = tuple(game.moves[-1].squares) if game.moves else ()
-    return lambda: render(game, legal=legal, last=last, style=False)
+    options = {"legal": legal, "last": last, "style": False}
+    render: Callable[..., str] = renderer.render_svg
+    if "options" in inspect.signature(render).parameters:
+        chosen = renderer.BoardOptions(**options)
+        return lambda: render(game, chosen)
+    return lambda: render(game, **options)
 
 
 def timed(fn: Callable[[], str]) -> float:
@@ -95,13 +103,13 @@ def main() -> int:
     print(head)
     print("-" * len(head))
     for name, game in games().items():
-        fn = drawing(svg.render_svg, game)
+        fn = drawing(svg, game)
         text = fn()
         ms = timed(fn) * 1000
         gz = len(gzip.compress(text.encode()))
         row = f"{name:10} {len(game.moves):5} {ms:7.2f} {len(text):7} {gz:6}"
         if base is not None:
-            bfn = drawing(base.render_svg, game)
+            bfn = drawing(base, game)
             bms = timed(bfn) * 1000
             bgz = len(gzip.compress(bfn().encode()))
             row += f" {bms:8.2f} {bgz:8} {ms / bms:5.2f}x {gz / bgz:5.2f}x"

@@ -22,7 +22,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from e2e.pixels import CVD, GREYSCALE, Box, Image, Matrix, decode_png, delta_e
-from qin.svg import render_svg
+from qin.svg import BoardOptions, render_svg
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "e2e-artifacts"
 
@@ -73,7 +73,7 @@ def draw(page: Page) -> dict[str, Box]:
     page.set_content(
         '<!doctype html><html><body style="margin:0;background:#fff">'
         f'<svg width="0" height="0" style="position:absolute">{filters}</svg>'
-        f'<div id="board" style="width:600px">{render_svg(POSITION, size=600)}</div>'
+        f'<div id="board" style="width:600px">{render_svg(POSITION, BoardOptions(size=600))}</div>'
         "</body></html>")
     boxes: dict[str, Box] = page.evaluate("""() => {
         const out = {};

@@ -17,8 +17,8 @@ French (``qin.messages``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
-import inspect
 import json
 import re
 import sys
@@ -275,10 +275,11 @@ def cmd_svg(args: argparse.Namespace) -> None:
         raise CliError("the SVG renderer (qin/svg.py) is not part of this installation") \
             from None
     render_svg = getattr(module, "render_svg", None)
-    if not callable(render_svg):
+    board_options = getattr(module, "BoardOptions", None)
+    if not callable(render_svg) or board_options is None:
         raise CliError("qin/svg.py has no render_svg(game, ...) function")
     game = load_game(args.file)
-    accepted = inspect.signature(render_svg).parameters
+    accepted = {option.name for option in dataclasses.fields(board_options)}
     options: dict[str, Any] = {}
     if "names" in accepted:
         options["names"] = game.names
@@ -302,7 +303,7 @@ def cmd_svg(args: argparse.Namespace) -> None:
             raise CliError("this SVG renderer does not support --size")
         options["size"] = args.size
     try:
-        svg = render_svg(game, **options)
+        svg = render_svg(game, board_options(**options))
     except QinError as exc:
         raise CliError(str(exc)) from None
     text = str(svg)

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group, centre_square
 from .errors import QinError
@@ -915,26 +915,49 @@ def _colours(colours: Sequence[str] | None, players: int) -> list[str]:
 # -- the whole board ------------------------------------------------------------------
 @dataclass(frozen=True)
 class BoardOptions:
-    """How a whole board is drawn: ``render_svg``'s options, which say what each is
-    (``render_keyed`` takes the same)."""
+    """How a whole board is drawn (``render_svg``, ``render_keyed``): one value, its
+    fields named at the call, ``render_svg(game, BoardOptions(size=520, last=["f4"]))``;
+    the defaults draw the board alone, with its coordinates and its own style."""
 
-    highlight: Iterable[str] = ()
-    legal: Iterable[str] = ()
+    highlight: Sequence[str] = ()
+    """Square names whose ``rect.sq`` gets the class ``hl``."""
+    legal: Sequence[str] = ()
+    """Square names whose ``rect.sq`` gets the class ``legal``."""
     ghost: Move | str | None = None
-    last: Iterable[str] = ()
+    """A tile not yet placed, drawn over the board (``render_overlay``)."""
+    last: Sequence[str] = ()
+    """Square names whose ``rect.sq`` gets the class ``last``, outlined together (the
+    last placement)."""
     coords: bool = True
+    """The column letters and row numbers around the board."""
     size: int | None = None
+    """The pixel width (the height follows); ``None``: the SVG fills its container's
+    width."""
     names: Sequence[str] | None = None
+    """The players' names, for the accessible label and the pagodas' titles (``None``:
+    the game's)."""
     colours: Sequence[str] | None = None
+    """The players' pagoda colours: palette names or ``#rrggbb`` (the defaults after
+    them)."""
     ghost_ok: bool | None = None
+    """``False`` draws the ghost as refused."""
     preview: Sequence[Event] | None = None
+    """What the ghost would do (``game.preview(ghost)``), drawn over it."""
     style: bool = True
+    """The drawing's own ``<style>``; ``False`` leaves the state classes to the page's
+    CSS."""
     label: str | None = None
+    """The accessible label (``None``: the board's name, size and players)."""
     move: Move | str | None = None
-    focus: Iterable[str] = ()
+    """Another name for ``ghost`` (``qin svg --move``)."""
+    focus: Sequence[str] = ()
+    """Square names outlined in ``focus_owner``'s colour (a hovered province)."""
     focus_owner: int = 0
+    """The player whose colour outlines ``focus`` (0: white)."""
     tally_at: str | None = None
+    """The square above which ``tally`` is shown."""
     tally: Mapping[int, int] | None = None
+    """A village's pagodas per player (``game.village_tally``), in small discs."""
 
 
 class Drawing(NamedTuple):
@@ -985,37 +1008,22 @@ def _part(key: str, keyed: bool) -> str:
     return f' data-part="{key}"' if keyed else ""
 
 
-def render_svg(source: Game | str, *, highlight: Iterable[str] = (),
-               legal: Iterable[str] = (), ghost: Move | str | None = None,
-               last: Iterable[str] = (), coords: bool = True, size: int | None = None,
-               names: Sequence[str] | None = None, colours: Sequence[str] | None = None,
-               ghost_ok: bool | None = None, preview: Sequence[Event] | None = None,
-               style: bool = True, label: str | None = None,
-               move: Move | str | None = None, focus: Iterable[str] = (),
-               focus_owner: int = 0, tally_at: str | None = None,
-               tally: Mapping[int, int] | None = None) -> str:
-    """The board of ``source`` (a ``Game`` or position text) as one SVG document string.
-
-    ``highlight``, ``legal`` and ``last`` are square names that get the classes ``hl``,
-    ``legal`` and ``last`` on their ``rect.sq``; ``ghost`` draws a tile not yet placed
-    (see ``render_overlay``).  ``size`` sets the pixel width (the height follows);
-    without it the SVG fills its container's width.  ``colours`` are the players'
-    pagoda colours (palette names or CSS colours), ``names`` their names (for the
-    accessible label).  ``style=False`` leaves the state classes to the page's CSS.
-    ``move`` is another name for ``ghost`` (``qin svg --move``); ``focus`` outlines
-    squares (a hovered province) in ``focus_owner``'s colour.
-    """
-    return _draw(False, source, BoardOptions(
-        highlight, legal, ghost, last, coords, size, names, colours, ghost_ok, preview, style,
-        label, move, focus, focus_owner, tally_at, tally)).html
+PLAIN = BoardOptions()
+"""The board alone: no square marked, no ghost, its coordinates and its own style."""
 
 
-def render_keyed(source: Game | str, **options: Any) -> Drawing:
+def render_svg(source: Game | str, options: BoardOptions = PLAIN) -> str:
+    """The board of ``source`` (a ``Game`` or position text) as one SVG document string,
+    drawn as ``options`` say (``BoardOptions``: its fields say what each does)."""
+    return _draw(False, source, options).html
+
+
+def render_keyed(source: Game | str, options: BoardOptions = PLAIN) -> Drawing:
     """``render_svg``'s board (the same options) as a ``Drawing``: keyed items (every
     tile, pagoda and square; the terrain, the provinces and the last move's outline,
     always there), each with ``data-part``, for a page that writes only what changed
     (the game page)."""
-    return _draw(True, source, BoardOptions(**options))
+    return _draw(True, source, options)
 
 
 def _draw(keyed: bool, source: Game | str, o: BoardOptions) -> Drawing:

@@ -54,8 +54,8 @@ def _render(grid: str, colour: str | None = None, coords: bool = False,
             highlight: tuple[str, ...] = ()) -> ET.Element:
     players = "players: 2\n"
     colours = [colour, "white" if colour != "white" else "green"] if colour else None
-    text = svg.render_svg(players + grid, coords=coords, colours=colours,
-                          highlight=highlight)
+    text = svg.render_svg(players + grid, svg.BoardOptions(coords=coords, colours=colours,
+                                                           highlight=highlight))
     return ET.fromstring(text)
 
 

@@ -189,6 +189,21 @@ def test_every_command_is_taken_by_some_mode_and_every_name_taken_is_known() -> 
     assert A.command_named("replay-bogus") is None
 
 
+def test_each_feature_s_handlers_live_in_the_module_named_for_it() -> None:
+    """A reader finds a feature's handlers in one module (``docs/architecture.md``,
+    "Modes"): the hints' in ``hints``, the replay's and the review's in ``replaying``."""
+    from qin_ui import app as app_module
+
+    def homes(routes: typing.Mapping[str, object]) -> set[str]:
+        return {getattr(handler, "__module__", "") for handler in routes.values()}
+
+    assert homes(app_module.HINTS) == {"qin_ui.hints"}
+    assert app_module.PAGE["hint-answer"].__module__ == "qin_ui.hints"  # the worker's answer
+    assert homes(app_module.REVIEWING) == {"qin_ui.replaying"}
+    assert homes({n: h for n, h in app_module.REPLAYING.items() if n.startswith("replay-")}) \
+        == {"qin_ui.replaying"}
+
+
 def test_every_mode_accepts_only_what_it_shows() -> None:
     assert set(ACCEPTS) == set(Mode)
     game_changes = {"select", "rotate", "place", "pass", "undo", "wheel", "hint",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from qin.svg import render_svg
+from qin.svg import BoardOptions, render_svg
 from qin.svg_parts import board_parts, board_parts_json
 from tests.conftest import node_json
 
@@ -105,7 +105,7 @@ def stamped(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 @pytest.mark.parametrize(("name", "text", "options"), CASES, ids=[c[0] for c in CASES])
 def test_stamp_draws_what_render_svg_draws(stamped: dict[str, str], name: str, text: str,
                                            options: dict[str, object]) -> None:
-    expected = render_svg(text, **options)  # type: ignore[arg-type]
+    expected = render_svg(text, BoardOptions(**options))  # type: ignore[arg-type]
     got = stamped[name]
     assert signature(got) == signature(expected)
     want_root, got_root = ET.fromstring(expected), ET.fromstring(got)

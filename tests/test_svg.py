@@ -12,7 +12,7 @@ import inspect
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -110,7 +110,7 @@ def test_the_svg_scales_or_takes_a_size(bird: qin.Game) -> None:
     assert root.get("width") is None and root.get("height") is None
     x, y, w, h = (float(v) for v in (root.get("viewBox") or "").split())
     assert (x, y) == (0, 0) and w == h > 13 * 30
-    sized = parse(render_svg(bird, size=520))
+    sized = parse(render_svg(bird, BoardOptions(size=520)))
     assert sized.get("width") == "520" and sized.get("height") == "520"
 
 
@@ -118,7 +118,7 @@ def test_coordinates_are_optional(bird: qin.Game) -> None:
     with_coords = parse(render_svg(bird))
     labels = [t.text for t in layer(with_coords, "coords").iter(f"{NS}text")]
     assert labels[:13] == list("abcdefghijklm") and labels[13:] == [str(r) for r in range(1, 14)]
-    without = parse(render_svg(bird, coords=False))
+    without = parse(render_svg(bird, BoardOptions(coords=False)))
     assert not all_with_class(without, "coords")
     assert len(squares(without)) == 169
 
@@ -212,7 +212,7 @@ def test_a_pagoda_absorbing_a_province_keeps_its_square() -> None:
 
 
 def test_who_owns_a_province_is_drawn_at_rest() -> None:
-    root = parse(render_svg(SMALL, colours=["orange", "purple"]))
+    root = parse(render_svg(SMALL, BoardOptions(colours=["orange", "purple"])))
     lines = [el for el in all_with_class(layer(root, "provinces"), "province")]
     assert sorted(el.get("data-player") or "" for el in lines) == ["1", "2"]
     owned = {el.get("data-player"): el for el in all_with_class(root, "province-line")}
@@ -238,7 +238,7 @@ def test_each_player_colour_crowns_its_pagoda_with_its_own_shape() -> None:
 
 
 def test_player_colours_are_used() -> None:
-    root = parse(render_svg(SMALL, colours=["orange", "#123456"]))
+    root = parse(render_svg(SMALL, BoardOptions(colours=["orange", "#123456"])))
     fills = {el.get("fill") for p in pagodas(root, 1) for el in p.iter()}
     assert PAGODA_COLOURS["orange"] in fills
     fills = {el.get("fill") for p in pagodas(root, 2) for el in p.iter()}
@@ -248,19 +248,20 @@ def test_player_colours_are_used() -> None:
 
 
 def test_state_classes_for_the_page(bird: qin.Game) -> None:
-    root = parse(render_svg(bird, legal=["a1", "b1"], highlight=["c3"], last=["g6", "h6"]))
+    root = parse(render_svg(bird, BoardOptions(legal=["a1", "b1"], highlight=["c3"],
+                                               last=["g6", "h6"])))
     sq = squares(root)
     assert {n for n, el in sq.items() if "legal" in classes(el)} == {"a1", "b1"}
     assert {n for n, el in sq.items() if "hl" in classes(el)} == {"c3"}
     assert {n for n, el in sq.items() if "last" in classes(el)} == {"g6", "h6"}
     # The page can style them itself: the embedded style is optional.
     assert root.find(f"{NS}style") is not None
-    assert parse(render_svg(bird, style=False)).find(f"{NS}style") is None
+    assert parse(render_svg(bird, BoardOptions(style=False))).find(f"{NS}style") is None
 
 
 def test_a_legal_ghost_and_its_preview() -> None:
     game = qin.Game.from_position(SMALL)
-    root = parse(render_svg(game, ghost="Rd3Yd4"))
+    root = parse(render_svg(game, BoardOptions(ghost="Rd3Yd4")))
     overlay = layer(root, "overlay")
     ghosts = all_with_class(overlay, "ghost")
     assert len(ghosts) == 1 and classes(ghosts[0]) == {"ghost", "ok"}
@@ -279,7 +280,7 @@ def test_a_legal_ghost_and_its_preview() -> None:
 
 def test_an_illegal_ghost_is_drawn_as_refused() -> None:
     game = qin.Game.from_position(SMALL)
-    root = parse(render_svg(game, ghost="Rd3Re3"))  # e3 is a village
+    root = parse(render_svg(game, BoardOptions(ghost="Rd3Re3")))  # e3 is a village
     ghosts = all_with_class(layer(root, "overlay"), "ghost")
     assert classes(ghosts[0]) == {"ghost", "bad"}
     assert all_with_class(root, "refused")
@@ -303,7 +304,7 @@ def test_ghost_halves_off_the_board_are_left_out() -> None:
 
 def test_the_overlay_alone_matches_the_full_render() -> None:
     game = qin.Game.from_position(SMALL)
-    full = render_svg(game, ghost="Rd3Yd4")
+    full = render_svg(game, BoardOptions(ghost="Rd3Yd4"))
     alone = render_overlay(game, ghost="Rd3Yd4")
     assert f'<g class="overlay">{alone}</g>' in full
     focus = render_overlay(game, focus=["b4", "c4"], focus_owner=2)
@@ -323,12 +324,13 @@ def test_rendering_is_deterministic(bird: qin.Game) -> None:
     for _ in range(20):
         game.play(game.legal_moves()[0])
     assert render_svg(game) == render_svg(game.clone())
-    marked = render_svg(game, legal=["a1"], last=["b1"])
-    assert marked == render_svg(game.clone(), legal=["a1"], last=["b1"]) != render_svg(game)
+    marks = BoardOptions(legal=["a1"], last=["b1"])
+    marked = render_svg(game, marks)
+    assert marked == render_svg(game.clone(), marks) != render_svg(game)
 
 
 def test_the_last_move_is_outlined_as_one_shape(bird: qin.Game) -> None:
-    root = parse(render_svg(bird, last=["f4", "g4"]))
+    root = parse(render_svg(bird, BoardOptions(last=["f4", "g4"])))
     marks = all_with_class(root, "last-move")
     assert len(marks) == 1
     # f4 and g4 outlined together: 6 cell edges, none between the two squares.
@@ -380,7 +382,7 @@ def assert_inert(svg: str, hostile: str) -> ET.Element:
 def test_hostile_colours_are_refused_by_name(hostile: str) -> None:
     game = qin.Game.from_position(SMALL)
     renders: tuple[Callable[[], object], ...] = (
-        lambda: render_svg(game, colours=[hostile, "green"]),
+        lambda: render_svg(game, BoardOptions(colours=[hostile, "green"])),
         lambda: render_overlay(game, ghost="Rd3Yd4", colours=["white", hostile]),
         lambda: player_colour(hostile))
     for render in renders:
@@ -403,11 +405,13 @@ def test_every_other_renderer_input_is_escaped(hostile: str) -> None:
     """Names, captions, square lists, the board's name and the tally: text, never markup."""
     position = f"board: {hostile}\n" + SMALL if "\n" not in hostile else SMALL
     game = qin.Game.from_position(position)
-    everything = dict(highlight=[hostile, "b2"], legal=[hostile], last=[hostile],
-                      focus=[hostile, "b4"], tally_at=hostile, names=[hostile, hostile])
-    root = assert_inert(render_svg(game, **everything), hostile)  # type: ignore[arg-type]
+    everything = BoardOptions(highlight=[hostile, "b2"], legal=[hostile], last=[hostile],
+                              focus=[hostile, "b4"], tally_at=hostile,
+                              names=[hostile, hostile])
+    root = assert_inert(render_svg(game, everything), hostile)
     assert hostile in (root.get("aria-label") or "")
-    captioned = assert_inert(render_svg(game, label=hostile, ghost="Rd3Yd4"), hostile)
+    captioned = assert_inert(
+        render_svg(game, BoardOptions(label=hostile, ghost="Rd3Yd4")), hostile)
     assert captioned.get("aria-label") == hostile
     overlay = render_overlay(game, ghost="Rd3Yd4", focus=[hostile], tally_at=hostile)
     assert_inert(f'<svg xmlns="http://www.w3.org/2000/svg">{overlay}</svg>', hostile)
@@ -415,21 +419,24 @@ def test_every_other_renderer_input_is_escaped(hostile: str) -> None:
     drawn = pagoda(10, 10, hostile, True, cls=hostile) + tile_mark(5, 5, 0, at=hostile)
     assert_inert(f'<svg xmlns="http://www.w3.org/2000/svg">{drawn}</svg>', hostile)
     with pytest.raises(ValueError):
-        render_svg(game, size=hostile)  # type: ignore[arg-type]
+        render_svg(game, BoardOptions(size=hostile))  # type: ignore[arg-type]
 
 
-def test_render_svg_takes_each_drawing_option_by_its_name_and_default() -> None:
-    """``qin svg`` and pages call ``render_svg`` with keywords (``qin svg`` asks its
-    signature which it takes): they are the drawing's options, in their order, with their
-    defaults; ``render_keyed`` takes the same and refuses any other."""
-    params = inspect.signature(render_svg).parameters
-    assert list(params)[1:] == [f.name for f in fields(BoardOptions)]
-    assert [params[f.name].default for f in fields(BoardOptions)] == \
-        [f.default for f in fields(BoardOptions)]
-    assert all(params[f.name].kind is inspect.Parameter.KEYWORD_ONLY
-               for f in fields(BoardOptions))
+def test_render_svg_takes_its_drawing_options_as_one_value() -> None:
+    """``render_svg`` and ``render_keyed`` take the board and one ``BoardOptions``: a
+    frozen value whose fields are the drawing's options, each typed and with its default
+    (``qin svg`` builds one from what it is asked); an option it does not have is
+    refused."""
+    for draw in (render_svg, render_keyed):
+        params = inspect.signature(draw).parameters
+        assert list(params) == ["source", "options"], draw
+        assert params["options"].default == BoardOptions()
+    options = BoardOptions(size=520, legal=["a1"])
+    with pytest.raises(FrozenInstanceError):
+        options.size = 300  # type: ignore[misc]
     with pytest.raises(TypeError):
-        render_keyed(SMALL, colour="red")
+        BoardOptions(colour="red")  # type: ignore[call-arg]
+    assert render_svg(SMALL) == render_svg(SMALL, BoardOptions())
 
 
 

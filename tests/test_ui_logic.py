@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import qin
-from qin.svg import render_svg
+from qin.svg import BoardOptions, render_svg
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
@@ -484,8 +484,9 @@ def test_hovering_every_square_then_placing_mid_game() -> None:
     before = len(s.game.moves)
     s.click(s.legal_squares()[0])
     assert len(s.game.moves) == before + 1
-    assert render_svg(s.game, legal=s.legal_squares(), last=s.last, colours=s.colours,
-                      names=s.names, style=False).startswith("<svg")
+    assert render_svg(s.game, BoardOptions(legal=s.legal_squares(), last=s.last,
+                                           colours=s.colours, names=s.names,
+                                           style=False)).startswith("<svg")
     assert views.players_html(s) and views.log_html(s)
 
 

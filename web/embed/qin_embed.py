@@ -31,6 +31,7 @@ from qin.messages import join_list, player_name, text
 from qin.svg import (
     DEFAULT_COLOURS,
     PAGODA_COLOURS,
+    BoardOptions,
     ColourError,
     check_colour,
     render_overlay,
@@ -227,11 +228,11 @@ def render(req: Mapping[str, Any]) -> dict[str, Any]:
     played, events, illegal = _replay(game, moves[:max(0, step)], messages, names,
                                       str(req.get("lang", "en")))
     ghost = illegal["ghost"] if illegal else None
-    svg = render_svg(game, highlight=[str(s) for s in req.get("highlight") or []],
-                     coords=bool(req.get("coords", True)), colours=colours or None,
-                     names=names, last=_last_squares(game), ghost=ghost,
-                     ghost_ok=False if ghost else None,
-                     label=req.get("label") or _board_label(game, names, messages))
+    svg = render_svg(game, BoardOptions(
+        highlight=[str(s) for s in req.get("highlight") or []],
+        coords=bool(req.get("coords", True)), colours=colours or None, names=names,
+        last=_last_squares(game), ghost=ghost, ghost_ok=False if ghost else None,
+        label=req.get("label") or _board_label(game, names, messages)))
     hand = None
     if not game.analysis and not game.is_over:
         hand = game.hand(game.to_move)

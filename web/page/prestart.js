@@ -106,7 +106,12 @@ function readStored() {
 }
 
 /** Seat rows joined from `parts` (start_screen.Parts) with the pieces of the page's
- *  language, else null (not such parts, or a piece missing). */
+ *  language, else null (not such parts, or a piece missing). The same join as the
+ *  page's Python's (qin_ui.start_screen.joined), which cannot do it for this module:
+ *  the rows shown here are the last table's, kept as keys, in the language the player
+ *  picks before Python exists, and Python at run time has only its own language's
+ *  words (the others' pieces are start.json's, here); keeping the rows' HTML in every
+ *  language instead would be some 24 KB each, where their keys are 1 KB. */
 function rowsOf(parts) {
   if (!Array.isArray(parts)) return null;
   let html = "";

@@ -11,7 +11,7 @@ action the mode does not accept changes nothing.  Keys become commands in
 ``keyboard.command_for`` and the table applies to the command, so a key only ever acts
 on what is on screen.  The handlers live by feature: ``starting`` (the start
 screen, saved games, imports, start-up, the language), ``play`` (the board, moves,
-hints, the game's tools, computer turns), ``replaying`` (the replay and the review),
+the game's tools, computer turns), ``hints``, ``replaying`` (the replay and the review),
 ``tabs`` (other tabs, pasted links), ``learn`` (the tutorial); what they share is
 ``core.Core``.  A change of the game (a move, an undo, the cover lifted, the series
 advanced) emits ``Save``; drawing never saves.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import learn, play, replaying, senses, starting, table, tabs
+from . import hints, learn, play, replaying, senses, starting, table, tabs
 from .a11y import announcement
 from .actions import Action, Effect, Handled, KeepTable, Key, Save, SetAddress, ToTop
 from .core import Core
@@ -187,7 +187,7 @@ PAGE: Routes = {
     "language-failed": starting.language_failed, "worker-ready": play.worker_ready,
     "worker-failed": play.worker_failed,
     "timer": play.timer, "computer-answer": play.computer_answer,
-    "hint-answer": play.hint_answer, "review-answer": replaying.review_answer,
+    "hint-answer": hints.hint_answer, "review-answer": replaying.review_answer,
     "speed": play.speed, "copied": play.copied, "pointer": play.pointer,
     "drag": starting.drag, "storage-changed": tabs.storage_changed,
     "storage-failed": tabs.storage_failed, "address-changed": tabs.address_changed,
@@ -231,8 +231,8 @@ MOVES: Routes = {
 }
 """What changes the game on screen (a human's turn)."""
 
-HINTS: Routes = {"hint": play.hint_ask, "hint-take": play.hint_take,
-                 "hint-dismiss": play.hint_dismiss}
+HINTS: Routes = {"hint": hints.hint_ask, "hint-take": hints.hint_take,
+                 "hint-dismiss": hints.hint_dismiss}
 """A human's turn: ask the strongest computer for a hint, take it or leave it."""
 
 REPLAYING: Routes = {

@@ -3,7 +3,7 @@ of drawn parts, and the operations on the game on screen that several features n
 (show a game, back to the start screen, write the save, open a saved game).
 
 ``App`` (``app.py``) is a ``Core`` with the one way in, ``dispatch``; the handlers of
-each feature (``starting``, ``play``, ``replaying``, ``tabs``, ``learn``) are
+each feature (``starting``, ``play``, ``hints``, ``replaying``, ``tabs``, ``learn``) are
 functions of a ``Core`` and an action.
 """
 

@@ -1,6 +1,6 @@
-"""Play and hints (no DOM): the board (hover, click, the cursor's commands, the
-wheel), the cover between humans, the result's dialog, the game's tools (export,
-share, play by link), hints, and computer turns as timers and worker answers.
+"""Play (no DOM): the board (hover, click, the cursor's commands, the wheel), the cover
+between humans, the result's dialog, the game's tools (export, share, play by link), and
+computer turns as timers and worker answers (the hints: ``hints``).
 """
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from dataclasses import replace
 
 import qin
 
-from . import computer, players, replaying, senses, wording
+from . import computer, hints, players, replaying, senses
 from .actions import (
     After,
     AskComputer,
-    AskHint,
     BoardClick,
     Command,
     ComputerAnswer,
@@ -23,7 +22,6 @@ from .actions import (
     Download,
     Effect,
     Focus,
-    HintAnswer,
     Hover,
     Pointer,
     RestartWorker,
@@ -39,7 +37,7 @@ from .actions import (
 from .ai_bridge import answer, request_for
 from .core import Core
 from .gamerecord import SaveError
-from .i18n import t, words
+from .i18n import words
 from .keyboard import BoardCommand, Keys
 from .modes import Mode
 from .replaying import REPLAY_TICK_MS, REVIEW_LINK
@@ -47,7 +45,6 @@ from .saves import export_name, export_text
 from .state import (
     Awaited,
     ComputerTurn,
-    HintAsk,
     HintAwaited,
     ReviewAwaited,
     TurnAwaited,
@@ -55,9 +52,6 @@ from .state import (
 
 WHEEL_GAP_MS = 150
 """One turn of the tile per flick of a trackpad."""
-HINT_LEVEL = "heaven"
-"""The strongest computer level, the Son of Heaven: it gives the hints (with its own
-time cap), and its judgement names the next best move they are compared with."""
 FALLBACK_LEVEL = "apprentice"
 """The level whose move the page's own Python plays for a computer whose worker did not
 answer (a few milliseconds of thinking: it keeps the page responsive)."""
@@ -139,7 +133,7 @@ def escape(app: Core, c: Command) -> list[Effect]:
     """Escape: leave the hint shown, else put the tile back, or leave the board."""
     s = app.state.game.session
     if s is not None and app.state.game.hint is not None:
-        return hint_dismiss(app, c)
+        return hints.hint_dismiss(app, c)
     return put_back(app, c)
 
 
@@ -147,9 +141,7 @@ def worker_ready(app: Core, _: WorkerReady) -> list[Effect]:
     st = app.state
     st.worker = "ready"
     asked: list[Effect] = replaying.review_next(app) if st.game.review is not None else []
-    if st.game.hint is not None and st.game.hint.stage == "worker":
-        st.game.hint.stage = "asked"
-        asked.append(AskHint(st.game.hint.token, st.game.hint.request))
+    asked += hints.asked_once_ready(app)
     if st.game.turn is not None and st.game.turn.stage == "worker":
         asked += _ask(app, st.game.turn)
     return asked
@@ -245,104 +237,6 @@ def link_play(app: Core, _: Command) -> list[Effect]:
     return [Save(), SetAddress(st.link.link_url or st.link.base_url)]
 
 
-HINT_BUTTON = "hint"
-HINT_DISMISS = "hint-dismiss"
-"""Hint, and the hint's box's "No thanks" (which closes it)."""
-
-
-def hint_ask(app: Core, _: Command) -> list[Effect]:
-    """Hint: the strongest computer asked what it would play, from the seat's own view
-    (a pass is said at once; one asked or shown already: nothing more)."""
-    st = app.state
-    s = st.game.session
-    if s is None:
-        return []
-    if not s.hint_allowed:
-        st.spoken = t("hint.not_now" if s.settings.hints else "hint.off")
-        return []
-    if st.game.hint is not None and st.game.hint.stage != "failed":
-        return []  # one under way or shown: nothing more to ask
-    if s.must_pass:  # nothing to think about: the hint says so at once
-        st.game.hint = HintAsk(st.token(), "", "shown", "pass")
-        st.spoken = t("hint.pass")
-        return []
-    request = request_for(s.game, s.to_move, HINT_LEVEL, hint=True)
-    st.game.hint = HintAsk(st.token(), request)
-    st.spoken = t("hint.asking")
-    # Hint itself is disabled while it thinks: the focus it had goes to the hint's box.
-    into_box = Focus(HINT_DISMISS, lost=True)
-    if st.worker == "ready":
-        return [AskHint(st.game.hint.token, request), into_box]
-    st.game.hint.stage = "worker"
-    return [StartWorker(), into_box] if st.worker_now() else [into_box]
-
-
-def hint_take(app: Core, _: Command) -> list[Effect]:
-    """The hint shown played (a pass: passed)."""
-    st = app.state
-    s = st.game.session
-    shown = st.game.hint
-    if s is None or shown is None or shown.stage != "shown":
-        return []
-    if shown.move == "pass":
-        st.game.hint = None
-        s.pass_turn()
-        return []
-    if s.hint is None:
-        return []
-    move = s.hint
-    st.game.hint, s.hint = None, None
-    if move in s.game.legal_moves():  # never otherwise: a move clears the hint
-        s.play(move)
-    return []
-
-
-def hint_dismiss(app: Core, _: Command) -> list[Effect]:
-    """The hint left (shown or asked: an answer still to come is dropped)."""
-    st = app.state
-    s = st.game.session
-    if s is not None:
-        st.game.hint, s.hint = None, None
-    return [Focus(HINT_BUTTON, lost=True)]  # the box gone, its button's focus to Hint
-
-
-def hint_answer(app: Core, answer: HintAnswer) -> list[Effect]:
-    st = app.state
-    s = st.game.session
-    asked = st.game.hint
-    if asked is None or asked.token != answer.token or asked.stage != "asked" \
-            or s is None:
-        return []  # stale: a move, an undo or another game came in between
-    if app.mode is not Mode.PLAYING or not s.hint_allowed \
-            or request_for(s.game, s.to_move, HINT_LEVEL, hint=True) != asked.request:
-        st.game.hint = None
-        return []
-    legal = s.game.legal_moves()
-    try:
-        found = [qin.Move.parse(text) for text in answer.text.split()[:2]]
-    except ValueError:
-        found = []
-    if not found or found[0].is_pass or any(m not in legal for m in found):
-        _hint_failed(app)
-        return []
-    move = found[0]
-    considered = s.considered()
-    other = considered if considered is not None and considered != move else (
-        found[1] if len(found) > 1 else None)
-    asked.stage, asked.move = "shown", str(move)
-    s.show_hint(move, other, other is considered and other is not None)
-    st.spoken = wording.hint_text(s)
-    return []
-
-
-def _hint_failed(app: Core) -> None:
-    """The hint asked for gets no answer: its box says so, and Hint asks again."""
-    st = app.state
-    if st.game.hint is not None:
-        st.game.hint.stage = "failed"
-        st.spoken = t("hint.failed")
-
-
 def worker_failed(app: Core, _: WorkerFailed) -> list[Effect]:
     """The worker could not be started (the shell has dropped it): what waited for it is
     answered without it; the next request (not a warming) starts a fresh one."""
@@ -401,7 +295,7 @@ def _without_worker(app: Core) -> list[Effect]:
     st = app.state
     turn, hint, run = st.game.turn, st.game.hint, st.game.review
     if hint is not None and hint.stage in ("worker", "asked"):
-        _hint_failed(app)
+        hints.failed(app)
     effects: list[Effect] = []
     if run is not None and run.status == "running":
         run.fail()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from qin.svg import Drawing, render_keyed, render_overlay
+from qin.svg import BoardOptions, Drawing, render_keyed, render_overlay
 
 from . import a11y, computer, i18n, lesson_view, links, progress, review, tutorial, views, wording
 from .elements import Data as Data
@@ -156,16 +156,20 @@ def screen(state: AppState, cache: Cache) -> Screen:
     if r is not None:
         rk = (id(r), r.cursor, i18n.generation())  # the pagodas' titles name the players
         els["board"] = keyed_el(cache.get("replay-board", rk, lambda: render_keyed(
-            r.game, last=r.last_squares, colours=s.colours, names=s.shown_names(),
-            label=i18n.board_label(r.game, s.shown_names()), style=False)),
+            r.game, BoardOptions(last=r.last_squares, colours=s.colours,
+                                 names=s.shown_names(),
+                                 label=i18n.board_label(r.game, s.shown_names()),
+                                 style=False))),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = _review_ghost(st, s)
     else:
         legal = tuple(s.legal_squares())
         bk = (gk, legal, s.last, i18n.generation())  # its name and titles are worded
         els["board"] = keyed_el(cache.get("board", bk, lambda: render_keyed(
-            game, legal=legal, last=s.last, colours=s.colours, names=s.shown_names(),
-            label=i18n.board_label(game, s.shown_names()), style=False)),
+            game, BoardOptions(legal=legal, last=s.last, colours=s.colours,
+                               names=s.shown_names(),
+                               label=i18n.board_label(game, s.shown_names()),
+                               style=False))),
             data=(("dropped", st.game.dropped[1] if st.game.dropped else None),))
         overlay = views.overlay_svg(s)
     said = cache.get("grid-words", (gk, s.last), lambda: a11y.board_words(s))
@@ -504,6 +508,7 @@ def warm_up(board: str) -> None:
     from .setup import Settings
 
     s = Session(Settings(board=board))
-    render_keyed(s.game, legal=s.legal_squares(), colours=s.colours, names=s.names, style=False)
+    render_keyed(s.game, BoardOptions(legal=s.legal_squares(), colours=s.colours,
+                                      names=s.names, style=False))
     a11y.grid_html(s)
     views.hand_html(s)

@@ -112,14 +112,17 @@ class Replay:
         return self.cursor
 
     def back(self) -> int:
+        """The replay one move back (its autoplay stops)."""
         self.playing = False
         return self.jump(self.cursor - 1)
 
     def start(self) -> int:
+        """The replay before its first move (its autoplay stops)."""
         self.playing = False
         return self.jump(0)
 
     def end(self) -> int:
+        """The replay after its last move (its autoplay stops)."""
         self.playing = False
         return self.jump(self.length)
 

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection
+from typing import TypeVar
 
 import qin
 
@@ -25,6 +27,7 @@ from .i18n import reason, words
 from .modes import Mode
 from .replay import Replay
 from .review import ReviewRun, chart_points, list_moves
+from .state import OnScreen
 
 REPLAY_TICK_MS = 700
 REVIEW_LINK = "review-link"
@@ -41,6 +44,29 @@ CANCEL_BUTTON = "review-cancel"
 """The review's first button, shown while it runs."""
 CLOSE_BUTTON = "review-close"
 """The review's button beside Cancel, shown while the review is open."""
+
+Handler = Callable[[Core, Command], list[Effect]]
+"""A command's handler (``app.ROUTES``)."""
+T = TypeVar("T")
+
+
+def needing(part: Callable[[OnScreen], T | None]) -> Callable[
+        [Callable[[Core, T, Command], list[Effect]]], Handler]:
+    """The handlers of the commands whose work needs ``part`` of what is on screen (the
+    replay, the review): the work is given it, and nothing is done without it."""
+    def handler_of(work: Callable[[Core, T, Command], list[Effect]]) -> Handler:
+        @functools.wraps(work)
+        def handler(app: Core, c: Command) -> list[Effect]:
+            found = part(app.state.game)
+            return [] if found is None else work(app, found, c)
+        return handler
+    return handler_of
+
+
+on_replay = needing(lambda game: game.replay)
+"""The handler of a replay's command: its work is given the replay (none: nothing)."""
+on_review = needing(lambda game: game.review)
+"""The handler of a review's command: its work is given the review (none: nothing)."""
 
 
 def replay_open(app: Core, _: Command) -> list[Effect]:
@@ -60,11 +86,10 @@ def replay_open(app: Core, _: Command) -> list[Effect]:
     return [Focus(STEP_BUTTON, lost=True)]
 
 
-def replay_exit(app: Core, _: Command) -> list[Effect]:
+@on_replay
+def replay_exit(app: Core, _: Replay, __: Command) -> list[Effect]:
     """Back to the game: the replay (and the review beside it) closes."""
     st = app.state
-    if st.game.replay is None:
-        return []
     st.game.replay = None
     st.game.replay_timer = None
     if st.game.review is not None:
@@ -73,36 +98,35 @@ def replay_exit(app: Core, _: Command) -> list[Effect]:
     return [Focus(REPLAY_BUTTON, lost=True)]  # the replay's bar hides: back to Replay
 
 
-def replay_start(app: Core, _: Command) -> list[Effect]:
-    """The replay before its first move."""
-    return _moved(app, Replay.start)
+def moving(move: Callable[[Replay], object]) -> Handler:
+    """The handler of a command that moves the replay's board by ``move`` (a ``Replay``
+    method: its docstring says where), then shows it (``_shown``)."""
+    def work(app: Core, r: Replay, _: Command) -> list[Effect]:
+        move(r)
+        return _shown(app, r)
+    work.__doc__ = move.__doc__
+    return on_replay(work)
 
 
-def replay_back(app: Core, _: Command) -> list[Effect]:
-    """The replay one move back."""
-    return _moved(app, Replay.back)
+# The replay's moves' handlers, each one ``Replay`` method.
+replay_start = moving(Replay.start)
+replay_back = moving(Replay.back)
+replay_end = moving(Replay.end)
 
 
-def replay_step(app: Core, _: Command) -> list[Effect]:
+@on_replay
+def replay_step(app: Core, r: Replay, _: Command) -> list[Effect]:
     """The replay one move on (its autoplay stops), moving as in the game."""
-    def step(r: Replay) -> None:
-        r.playing = False
-        step_on(app, r)
-    return _moved(app, step)
+    r.playing = False
+    step_on(app, r)
+    return _shown(app, r)
 
 
-def replay_end(app: Core, _: Command) -> list[Effect]:
-    """The replay after its last move."""
-    return _moved(app, Replay.end)
-
-
-def replay_jump(app: Core, c: Command) -> list[Effect]:
+@on_replay
+def replay_jump(app: Core, r: Replay, c: Command) -> list[Effect]:
     """The replay at a move: ``"n"``, or ``"n list"`` from the log, whose button keeps
     the focus; the autoplay stops."""
     st = app.state
-    r = st.game.replay
-    if r is None:
-        return []
     r.playing = False
     st.game.replay_timer = None
     number, _, source = c.arg.partition(" ")
@@ -117,12 +141,10 @@ def replay_jump(app: Core, c: Command) -> list[Effect]:
     return _shown(app, r)
 
 
-def replay_play(app: Core, _: Command) -> list[Effect]:
+@on_replay
+def replay_play(app: Core, r: Replay, _: Command) -> list[Effect]:
     """The replay's autoplay on (a move every ``REPLAY_TICK_MS``) or off."""
     st = app.state
-    r = st.game.replay
-    if r is None:
-        return []
     r.toggle()
     if r.playing and st.game.replay_timer is None:
         st.game.replay_timer = st.token()
@@ -130,16 +152,6 @@ def replay_play(app: Core, _: Command) -> list[Effect]:
     if not r.playing:
         st.game.replay_timer = None
     return []
-
-
-def _moved(app: Core, move: Callable[[Replay], object]) -> list[Effect]:
-    """The replay's board moved by ``move`` (nothing without a replay), then shown
-    (``_shown``)."""
-    r = app.state.game.replay
-    if r is None:
-        return []
-    move(r)
-    return _shown(app, r)
 
 
 def _shown(app: Core, r: Replay) -> list[Effect]:
@@ -226,22 +238,18 @@ def review_open(app: Core, _: Command) -> list[Effect]:
                   lost=True), *effects]
 
 
-def review_cancel(app: Core, _: Command) -> list[Effect]:
+@on_review
+def review_cancel(app: Core, run: ReviewRun, _: Command) -> list[Effect]:
     """The review stops where it is (what it judged stays shown)."""
-    run = app.state.game.review
-    if run is None:
-        return []
     run.cancel()
     update_review_link(app)
     return [Focus(CLOSE_BUTTON, lost=True)]  # Cancel hides: on to the button beside it
 
 
-def review_close(app: Core, _: Command) -> list[Effect]:
+@on_review
+def review_close(app: Core, run: ReviewRun, _: Command) -> list[Effect]:
     """The review closes (the replay stays)."""
     st = app.state
-    run = st.game.review
-    if run is None:
-        return []
     run.cancel()
     st.game.review = None
     st.link.review_panel = False
@@ -249,14 +257,12 @@ def review_close(app: Core, _: Command) -> list[Effect]:
     return [Focus(REVIEW_BUTTON, lost=True)]  # the review hides: back to Review
 
 
-def review_jump(app: Core, c: Command) -> list[Effect]:
+@on_review
+def review_jump(app: Core, run: ReviewRun, c: Command) -> list[Effect]:
     """The replay at a reviewed move: ``"n"``, ``"n list"`` or ``"n chart"``, from the
     list or the chart, whose item keeps the focus (if the drawing lost it: the shell
     keeps it on the item drawn anew; a click that focuses nothing, or another item
     focused meanwhile, is left as it is)."""
-    run = app.state.game.review
-    if run is None:
-        return []
     number, _, source = c.arg.partition(" ")
     try:
         ply = int(number)
@@ -275,22 +281,20 @@ def review_jump(app: Core, c: Command) -> list[Effect]:
     return [*focus, Reveal(shown), *_log_followed(app)]
 
 
-def review_share(app: Core, _: Command) -> list[Effect]:
+@on_review
+def review_share(app: Core, _: ReviewRun, __: Command) -> list[Effect]:
     """The review's Share panel opens (its link, at the move chosen) or closes."""
     st = app.state
-    if st.game.review is None:
-        return []
     st.link.review_panel = not st.link.review_panel
     st.link.review_message = ""
     update_review_link(app)
     return []
 
 
-def review_link_copy(app: Core, _: Command) -> list[Effect]:
+@on_review
+def review_link_copy(app: Core, _: ReviewRun, __: Command) -> list[Effect]:
     """The review's link copied (where the panel shows it)."""
     st = app.state
-    if st.game.review is None:
-        return []
     update_review_link(app)
     return [Copy(st.link.review_url, REVIEW_LINK)] if st.link.review_url else []
 

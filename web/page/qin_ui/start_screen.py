@@ -83,7 +83,16 @@ def parts_of(settings: Settings) -> Parts:
 
 def joined(parts: Parts, pieces: Mapping[str, str]) -> str | None:
     """The seat rows ``parts`` with ``pieces`` (a language's and the shared ones), or
-    ``None`` when one is missing (as prestart.js joins them)."""
+    ``None`` when one is missing (as prestart.js joins them).
+
+    prestart.js joins them again (``rowsOf``), and must: it shows the last table's rows
+    before Python exists, in whichever language the player picks there, from the keys
+    this module stored (``TableShown``).  Python cannot write those rows' HTML for it:
+    at run time it has its own language's words only (the other languages' pieces are
+    start.json's, which prestart.js holds), and the rows in every language would be
+    some 24 KB each where their keys are 1 KB.  Here the join serves the build (the
+    English rows in index.html, ``site_rows``) and the tests, which hold the pieces
+    joined to what ``views.seats_html`` draws."""
     out = []
     for part in parts:
         if isinstance(part, list):
