@@ -5,7 +5,11 @@ In a game of two at one screen (playing, a tile picked, the hand-over cover) and
 in English and German (the header's longest words), the board, the hand, Turn/Undo/Hint
 and the status line lie inside the screen under the header with ``window.scrollY == 0``
 and nothing wider than the screen, every button finger-sized (e2e/test_phone.py's
-``fits``); the header keeps one row.  Waits are on the page's state, never sleeps.
+``fits``); the header keeps one row.  Then the tutorial, in German, French and English:
+at the start of every step and after two missed tries (the hint shown), the step's
+instruction (and the hint) lie inside the screen beside the board, with the status line
+and the tile in hand, the side panel unscrolled.  Waits are on the page's state, never
+sleeps.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.helpers import PageProblems, boot, window_context
-from e2e.test_phone import ONE_ROW_JS, fits, showing, tap_square, tap_to
+from e2e.test_phone import ONE_ROW_JS, PLAYED, fits, showing, tap_square, tap_to
+from e2e.test_tutorial import CLICKS
 
 SIDEWAYS = {"740x360": (740, 360), "915x412": (915, 412)}
 
@@ -78,3 +83,47 @@ def test_a_game_fits_a_phone_held_sideways(sideways: Page) -> None:
         fits(page, f"the second player's turn in {lang}")
         start(page, 4)
         fits(page, f"four players in {lang}")
+    tutorial_words_in_view(page)
+
+
+STEP_WORDS = (*PLAYED, "#tutorial-do", "#tutorial-hint")
+"""What a tutorial's step needs on screen: the board, the tile in hand and its tools, the
+status line, the step's instruction and, after missed tries, its hint."""
+
+
+def tutorial_words_in_view(page: Page) -> None:
+    """From a game: the tutorial, every step's start, and the step "found" after two
+    refused tries and after a third, legal but taken back, in German, French and English,
+    fits the screen (``STEP_WORDS``)."""
+    tap_to(page, "#new-game", "start")
+    tap_to(page, "#learn", "tutorial")
+    panel = page.locator("#tutorial")
+    play = page.locator("#play")
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for step in CLICKS:
+            page.evaluate("h => { location.hash = h }", f"#learn={step}")
+            expect(panel).to_have_attribute("data-step", step)
+            page.wait_for_function("() => window.qinIdle")
+            fits(page, f"the tutorial's step {step} in {lang}", STEP_WORDS)
+        page.evaluate("h => { location.hash = h }", "#learn=found")
+        expect(panel).to_have_attribute("data-step", "found")
+        tile = CLICKS["found"][0]
+        # refused twice (the second sticks out over the board's edge: the status's longest
+        # words), as the gallery shows it; then legal but not the step's move, taken back
+        for tries, square in ((1, "b2"), (2, "e4"), (3, "b1")):
+            if tries == 3:
+                expect(page.locator("#tutorial-hint")).to_be_visible()
+                page.wait_for_function("() => window.qinIdle")
+                fits(page, f"the tutorial's hint after two refusals in {lang}", STEP_WORDS)
+            if play.get_attribute("data-selected") != tile:
+                page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+                expect(play).to_have_attribute("data-selected", tile)
+            tap_square(page, square)
+            expect(play).to_have_attribute("data-preview", showing(square))
+            tap_square(page, square)
+            expect(panel).to_have_attribute("data-tries", str(tries))
+        expect(page.locator("#tutorial-hint")).to_be_visible()
+        page.wait_for_function("() => window.qinIdle")
+        fits(page, f"the tutorial's hint after a try taken back in {lang}", STEP_WORDS)

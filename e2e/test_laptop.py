@@ -1,7 +1,9 @@
 """Every screen of the game page fits a laptop window, 1280x720 and 1366x768: no page
 scroll, every control in view (or in a box that scrolls inside the window), none cut
 by a box or under another element, no button's words wider than it; in a game the
-board, the players and the hand in view at once (``e2e.helpers.OUT_OF_THE_WINDOW``).
+board, the players and the hand in view at once (``e2e.helpers.OUT_OF_THE_WINDOW``), the
+board beside the side panel as one table, no wider paper between them than between two
+cards, a game's board as tall as the window allows (``BESIDE_JS``; at 1920x1080 too).
 The start screen (the new game's form, the saved games, the progress) may be taller than
 a laptop's window: it scrolls down, never sideways, nothing on it is cut or covered, and
 the new game's form (two to four seats, the computers' with their levels' words) shows
@@ -62,6 +64,26 @@ FORM_OUT_OF_VIEW = """() => {
 }"""
 """What keeps the new game's form from showing whole in the unscrolled window, if anything."""
 
+BESIDE_JS = """(squareBoard) => {
+  const play = document.getElementById('play');
+  if (!play.checkVisibility()) return [];
+  const board = document.querySelector('#board svg').getBoundingClientRect();
+  const side = document.getElementById('side').getBoundingClientRect();
+  const header = document.querySelector('.topbar').getBoundingClientRect();
+  const out = [];
+  const gap = side.left - board.right;
+  if (gap > 24) out.push(`${Math.round(gap)} px of paper between the board and the side panel`);
+  // a game's board (square) as tall as the window lets it be under the header
+  const room = innerHeight - header.bottom;
+  if (squareBoard && board.height < room - 32)
+    out.push(`the board ${Math.round(board.height)} px tall in ${Math.round(room)} px`);
+  return out;
+}"""
+"""How the board and the side panel fail to read as one table in a wide window: paper
+between them wider than the gap between two cards, or (``squareBoard``: a game's board,
+not a tutorial's smaller one) a board shorter than the window's height under the header
+allows."""
+
 
 def play_and_wait_for_the_computers(page: Page, players: int) -> None:
     """The human's move (seat 1), then the computers' replies, up to the human's turn."""
@@ -89,6 +111,8 @@ def test_every_screen_fits_the_laptop_window(
         page.mouse.move(1, 1)  # no hover's words over the page
         problems.extend(f"{screen}: {p}"
                         for p in out_of_the_window(page, page_scrolls=page_scrolls))
+        problems.extend(f"{screen}: {p}"
+                        for p in page.evaluate(BESIDE_JS, not screen.startswith("tutorial")))
         page.screenshot(path=str(ARTIFACTS / f"laptop-{name}-{screen}.png"))
 
     try:
@@ -126,6 +150,13 @@ def test_every_screen_fits_the_laptop_window(
             start_against(page, ["human"] + ["apprentice"] * (players - 1), seed=5)
             mode(page, "playing")
             check(f"{players}-players")
+            if players == 2:  # a desktop's window too
+                page.set_viewport_size({"width": 1920, "height": 1080})
+                page.wait_for_function("() => innerWidth === 1920 && window.qinIdle")
+                check("2-players-at-1920x1080")
+                page.set_viewport_size(size)
+                page.wait_for_function("(w) => innerWidth === w && window.qinIdle",
+                                       arg=size["width"])
             play_and_wait_for_the_computers(page, players)
             check(f"{players}-players-replied")
         page.click("#replay-open")

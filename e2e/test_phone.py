@@ -997,17 +997,48 @@ EVERY_LEVEL = progress_record(
 progress table's longest names and its longest last results."""
 
 
+def saved(ident: str, record: dict[str, object], players: int) -> dict[str, object]:
+    """A saved game (``qin-save/1``) of ``record`` at one screen, every seat a person's."""
+    return {"format": "qin-save/1", "id": ident, "created": 1, "updated": 1,
+            "record": record,
+            "ui": {"kinds": ["human"] * players,
+                   "colours": ["green", "white", "purple", "black"][:players],
+                   "at_screen": 1, "cover": False},
+            "mode": "local"}
+
+
+def two_saves() -> dict[str, dict[str, object]]:
+    """Two saved games by their storage keys: one begun (its first button Resume) and one
+    finished (Open)."""
+    return {"qin.save.begun": saved("begun", four_players_game(12).record(), 4),
+            "qin.save.over": saved("over", finished_record(31), 2)}
+
+SAVED_ROWS_JS = """() => [...document.querySelectorAll('#saved-list li.saved-game')]
+  .flatMap((row, i) => {
+    const tops = [...row.querySelectorAll('.saved-actions button')]
+      .map((b) => Math.round(b.getBoundingClientRect().top));
+    return new Set(tops).size > 1 ? [`saved game ${i + 1}: its buttons at ${tops}`] : [];
+  })"""
+"""The saved games whose buttons (Resume or Open, Export, Delete) are not side by side on
+one line."""
+
+
 def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
-    """The start screen with ``EVERY_LEVEL``'s progress, at 360 px up to the phone
-    layout's widest (560 px), in German, French and English: the cards' words inside
-    their padding, the progress table whole (its last column, the last results, seen
-    without scrolling sideways), the rating's chart whole and across its card at every
-    width (the phones of 412 and 430 px too), its labels readable."""
+    """The start screen with ``EVERY_LEVEL``'s progress and two saved games, at 360 px up
+    to the phone layout's widest (560 px), in German, French and English: the cards' words
+    inside their padding, each saved game's three buttons side by side on one line, their
+    labels whole on one line, finger-tall, the progress table whole (its last column, the
+    last results, seen without scrolling sideways), the rating's chart whole and across
+    its card at every width (the phones of 412 and 430 px too), its labels readable."""
+    saves = two_saves()
     small_phone.add_init_script(
-        f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)})")
+        f"localStorage.setItem('qin.progress', {json.dumps(EVERY_LEVEL)});"
+        + "".join(f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(save))});"
+                  for key, save in saves.items()))
     page = boot(small_phone)
     expect(page.locator("#app")).to_have_attribute("data-mode", "start")
     expect(page.locator("#progress-table tbody tr")).to_have_count(5)
+    expect(page.locator("#saved-list li.saved-game")).to_have_count(len(saves))
     for width in (360, 412, 430, 500, 520, 540, 560):
         size: ViewportSize = {"width": width, "height": 900}
         resize(page, size)
@@ -1015,6 +1046,9 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
             choose_language(page, lang)
             page.wait_for_function("window.qinIdle")
             assert page.evaluate(CARDS_JS) == [], f"the start screen at {width} px in {lang}"
+            assert page.evaluate(SAVED_ROWS_JS) == [], f"the saved games at {width} px in {lang}"
+            assert page.evaluate(LABELS_JS, "#saved-list button") == [], (
+                f"the saved games' buttons at {width} px in {lang}")
             # the rating's chart whole, across its card
             assert page.evaluate(RENDERED_JS, [READABLE_PX, FILLS]) == [], (
                 f"the rating's chart at {width} px in {lang}")

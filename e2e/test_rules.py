@@ -262,6 +262,13 @@ def test_the_rules_pages_read_at_ease(browser: Browser, site_url: str,
         context.close()
 
 
+TYPED = {"de": ("rot c2 gelb c1", "rot c3 gelb d3"),
+         "fr": ("rouge c2 jaune c1", "rouge c3 jaune d3"),
+         "en": ("red c2 yellow c1", "red c3 yellow d3")}
+"""A move typed in each language's words (a red/yellow tile, red on c2, yellow on c1), and
+the move box's example, in words (the catalogue's ``ui.move_example``)."""
+
+
 def test_the_try_it_diagram_takes_a_move(page: Page) -> None:
     page.goto("/rules/en.html#try")
     board = page.locator("#ex-try")
@@ -270,6 +277,17 @@ def test_the_try_it_diagram_takes_a_move(page: Page) -> None:
     board.locator("button.play").click()
     expect(board).to_have_attribute("data-played", "1")
     expect(board.locator(".events")).to_contain_text("Green absorbs White's province")
+    # in every language the box shows an example in words, and takes a move so typed
+    # (each page opened anew: English last, from the French)
+    for lang, (move, example) in TYPED.items():
+        page.goto(f"/rules/{lang}.html#try")
+        board = page.locator("#ex-try")
+        expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+        expect(board.locator("input.move")).to_have_attribute("placeholder", example)
+        board.locator("input.move").fill(move)
+        board.locator("button.play").click()
+        expect(board).to_have_attribute("data-played", "1")
+        expect(board).to_have_attribute("data-illegal", "false")
 
 
 def test_language_from_the_browser_and_the_switch(browser: Browser, site_url: str,

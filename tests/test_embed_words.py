@@ -49,3 +49,26 @@ def test_a_refused_move_of_a_diagram_names_its_reading_in_words(lang: str) -> No
 def test_a_move_that_is_not_a_move_has_no_reading() -> None:
     answer = ask("preview", "en", moves=[], move="hello")
     assert answer["ok"] is False and "reading" not in answer
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_move_box_s_example_is_a_move_it_takes(lang: str) -> None:
+    """The box's example (its placeholder, in words) read as the move it names."""
+    messages = qin_embed._messages(lang)
+    assert qin_embed.typed(SITE[lang]["ui.move_example"], messages) == "Rc3Yd3"
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "red b3 red b4"), ("en", "Red b3, red B4"), ("de", "rot b3 rot b4"),
+    ("de", "ROT b3 Rot b4"), ("fr", "rouge b3 rouge b4"), ("en", "r b3 r b4"),
+    ("fr", "Rb3Rb4"), ("en", "Rb3 Rb4")])
+def test_a_move_typed_in_words_or_as_written_is_played(lang: str, words: str) -> None:
+    """The colours in the reader's words or as their letters, each before its square."""
+    answer = ask("render", lang, moves=[words])
+    assert answer["illegal"] is None, answer["illegal"]
+    assert answer["played"] == 1
+
+
+@pytest.mark.parametrize("words", ["pass", "hello", "purple b3 red b4", "red b3", ""])
+def test_what_is_not_a_move_in_words_is_left_as_typed(words: str) -> None:
+    assert qin_embed.typed(words, qin_embed._messages("en")) == words

@@ -351,7 +351,7 @@ class QinBoard extends HTMLElement {
     swap.addEventListener("click", () => this.chooseKind(this.kind[1] + this.kind[0]));
     const input = document.createElement("input");
     input.className = "move";
-    input.placeholder = "Rc3Yd3";
+    input.placeholder = say(m, "ui.move_example");
     input.setAttribute("aria-label", say(m, "ui.move_label"));
     const play = document.createElement("button");
     play.className = "play";

@@ -19,8 +19,9 @@ Python, importable by the unit tests.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import qin
 from qin import messages as engine
@@ -178,12 +179,37 @@ def state_of(game: qin.Game) -> dict[str, Any]:
     }
 
 
+_TYPED_HALF = r"([^\W\d_]+?)\s*([a-z])\s*([0-9]{1,2})"  # ASCII digits only, as qin.moves
+_TYPED: Final = re.compile(rf"\s*{_TYPED_HALF}[\s,;]*{_TYPED_HALF}\s*", re.IGNORECASE)
+
+
+def typed(move: str, messages: Mapping[str, str]) -> str:
+    """A move as a reader types it in the box: each half's colour (its letter, or its
+    word in the reader's language: "red c3 yellow d3", "rot c3 gelb d3") before its
+    square, in any case, apart or not; as written (``Rc3Yd3``).  What reads otherwise
+    ("pass", a colour no tile has) is left as typed, for the engine to take or refuse."""
+    found = _TYPED.fullmatch(move)
+    if not found:
+        return move
+    letters = {}
+    for letter in COLOUR_LETTERS:
+        letters[letter.casefold()] = letter
+        for key in (f"colour.{letter}", f"colour.{letter}.province", f"colour.{letter}.tile"):
+            if key in messages:
+                letters[messages[key].casefold()] = letter
+    first, fa, ra, second, fb, rb = found.groups()
+    colours = letters.get(first.casefold()), letters.get(second.casefold())
+    if colours[0] is None or colours[1] is None:
+        return move
+    return f"{colours[0]}{fa.lower()}{ra}{colours[1]}{fb.lower()}{rb}"
+
+
 def _replay(game: qin.Game, moves: Sequence[str], messages: Mapping[str, str],
             names: Sequence[str], lang: str) -> tuple[int, list[Event], dict[str, Any] | None]:
     """Play ``moves`` while they are legal: (how many were played, the last one's
     events, what stopped the replay)."""
     events: list[Event] = []
-    for i, move in enumerate(moves):
+    for i, move in enumerate(typed(m, messages) for m in moves):
         try:
             refused = game.refusal(move)
         except ValueError as exc:  # not a move at all
@@ -255,7 +281,7 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
     game, messages, colours, names = _setup(req)
     lang = str(req.get("lang", "en"))
     _replay(game, [str(m) for m in req.get("moves") or []], messages, names, lang)
-    move = str(req["move"])
+    move = typed(str(req["move"]), messages)
     try:
         refused = game.refusal(move)
     except ValueError:
