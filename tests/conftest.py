@@ -34,6 +34,21 @@ class Clock:
         return self.t
 
 
+@pytest.fixture
+def records_written(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Each game record written (``qin.Game.record``) while the test runs, by the number
+    of moves its game had played; a test clears it before the part it counts."""
+    written: list[int] = []
+    real = qin.Game.record
+
+    def counted(self: qin.Game) -> dict[str, Any]:
+        written.append(len(self.moves))
+        return real(self)
+
+    monkeypatch.setattr(qin.Game, "record", counted)
+    return written
+
+
 def position(grid: str, *, players: int = 2, to_move: int = 1,
              hands: Sequence[str] | None = None, filler: dict[int, int] | None = None,
              extra: Iterable[str] = ()) -> str:

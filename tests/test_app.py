@@ -1135,7 +1135,7 @@ def test_a_move_and_its_save_play_the_move_and_prove_it_once(
 
 
 def test_a_link_game_keeps_its_save_and_its_address_from_one_record_a_change(
-        hot_seat: App, monkeypatch: pytest.MonkeyPatch) -> None:
+        hot_seat: App, records_written: list[int]) -> None:
     """A game played by link writes its record once for each move or undo
     (``qin.Game.record``), and its save and its address both hold that record."""
     from qin import records
@@ -1145,14 +1145,8 @@ def test_a_link_game_keeps_its_save_and_its_address_from_one_record_a_change(
     run(app, A.Command("cover-ok"))
     run(app, A.Command("link-play"))
     assert app.state.link.link_mode
-    written: list[int] = []
-    real = qin.Game.record
-
-    def counted(self: qin.Game) -> dict[str, object]:
-        written.append(len(self.moves))
-        return real(self)
-
-    monkeypatch.setattr(qin.Game, "record", counted)
+    written = records_written
+    written.clear()
     for change in ("move", "move", "undo", "move"):
         written.clear()
         s = session(app)
@@ -1169,7 +1163,7 @@ def test_a_link_game_keeps_its_save_and_its_address_from_one_record_a_change(
 
 
 def test_the_export_is_the_record_the_game_keeps_and_writes_none_of_its_own(
-        hot_seat: App, monkeypatch: pytest.MonkeyPatch) -> None:
+        hot_seat: App, records_written: list[int]) -> None:
     """Export (the game's menu) gives the record the game's save was written from at its
     last move: the file holds the moves played, and asking for it, once or again,
     writes no record (``qin.Game.record``) of its own."""
@@ -1180,14 +1174,8 @@ def test_the_export_is_the_record_the_game_keeps_and_writes_none_of_its_own(
         play_one(app)
         run(app, A.Command("cover-ok"))
     assert app.mode is Mode.PLAYING
-    written: list[int] = []
-    real = qin.Game.record
-
-    def counted(self: qin.Game) -> dict[str, object]:
-        written.append(len(self.moves))
-        return real(self)
-
-    monkeypatch.setattr(qin.Game, "record", counted)
+    written = records_written
+    written.clear()
     for _ in range(2):
         files = [e for e in run(app, A.Command("export")) if isinstance(e, A.Download)]
         assert len(files) == 1

@@ -513,7 +513,7 @@ def log_at(ply: int) -> A.Reveal:
 
 
 def test_the_review_link_is_made_from_the_record_the_game_keeps(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        records_written: list[int]) -> None:
     """The review's link, which follows each move chosen while its Share panel is open,
     holds the game's record as the game keeps it (``Session.record``: with the hints
     asked, the one its save and its address take): choosing moves and copying the link
@@ -527,14 +527,8 @@ def test_the_review_link_is_made_from_the_record_the_game_keeps(
     s = app.state.game.session
     assert s is not None
     run(app, A.Command("review-share"))
-    written: list[int] = []
-    real = qin.Game.record
-
-    def counted(self: qin.Game) -> dict[str, object]:
-        written.append(len(self.moves))
-        return real(self)
-
-    monkeypatch.setattr(qin.Game, "record", counted)
+    written = records_written
+    written.clear()
     for at in (3, 7, 1):
         run(app, A.Command("review-jump", str(at)))
         url = app.state.link.review_url
