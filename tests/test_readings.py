@@ -177,7 +177,7 @@ def test_readings_that_go_beyond_the_print_are_marked_and_say_so(lang: str) -> N
     text = REFERENCE[lang].paragraphs
     # Q9: 4-2-2 is allowed; Q13 and Q16: the reference names the conflict and the convention
     four_two_two = {"en": "four squares against two and two", "de": "vier gegen zwei und zwei",
-                    "fr": "quatre territoires contre deux et deux"}
+                    "fr": "quatre cases contre deux et deux"}
     assert four_two_two[lang] in text["q9"], text["q9"]
     word = {"en": ("conflict", "convention"), "de": ("widersprechen", "Festlegung"),
             "fr": ("contredisent", "convention")}[lang]

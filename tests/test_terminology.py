@@ -36,7 +36,9 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
     "de": [(r"\b(?:Spiel)?[Bb]rett(?:e?s)?\b", "the board is the 'Spielplan'"),
            (r"(?<![\w{])(?!Spielpl[aä]n|geplant|plan\})\w*[Pp]l[aä]n\w*",
             "the board is the 'Spielplan' (the rulebook's; its side the 'Spielplanseite')"),
-           (r"\b[Kk]?eine\s+Qin-Spiel\b", "a game is neuter: 'ein Qin-Spiel', 'kein Qin-Spiel'")],
+           (r"\b[Kk]?eine\s+Qin-Spiel\b", "a game is neuter: 'ein Qin-Spiel', 'kein Qin-Spiel'"),
+           (r"\b[Gg]ro(?:ß|ss)(?:e|en|er|es|em)\s+(?:\w+\s+)?Provinz",
+            "a province of five squares or more is a 'Großprovinz', as the rulebook says")],
     "fr": [(r"\b[Tt]erritoires?\b(?! de départ)", "a square of the board is a 'case'"),
            (r"(?<!{)\b(?:provinces?|villages?|prairies?|points? d’eau|territoires? de départ)\b",
             "the game's terms are capitalised as the French rulebook writes them"),
@@ -80,6 +82,13 @@ def test_the_patterns_catch_what_they_name() -> None:
     assert re.search(FORBIDDEN["de"][0][0], "auf dem Brett gespielt")
     assert re.search(FORBIDDEN["de"][0][0], "eigenes Spielbrett")
     assert not re.search(FORBIDDEN["de"][0][0], "ein Brettspiel für 2 bis 4")
+    german_major = FORBIDDEN["de"][3][0]
+    for wrong in ("Eine große Provinz", "zwei großen Provinzen", "eine große gelbe Provinz"):
+        assert re.search(german_major, wrong), wrong
+    for right in ("Eine Großprovinz", "die größere Provinz übernimmt", "Großprovinzen"):
+        assert not re.search(german_major, right), right
+    assert re.search(FORBIDDEN["fr"][0][0], "cinq territoires ou plus")
+    assert not re.search(FORBIDDEN["fr"][0][0], "un Territoire de départ")
     german_board = FORBIDDEN["de"][1][0]
     for wrong in ("auf dem Plan", "Plan Vogel · 2 Spieler", "Seite des Plans", "beide Pläne",
                   "die Planseite „Vogel“", "der Vogelplan", "am Planrand"):
@@ -113,14 +122,16 @@ def test_the_english_rules_pages_say_square_outside_the_rulebooks_quotes() -> No
 
 def test_the_french_rules_pages_write_the_game_terms_as_the_game_does() -> None:
     """The French rules reference and readings, in their own words, headings, contents
-    and diagram captions, write the game's terms as the catalogues do (checked above): with
-    the French rulebook's capitals. Its quotations (``<blockquote>``, « ») are the
-    rulebook's own text and are not checked."""
+    and diagram captions, say what the catalogues say (checked above): a "case colorée",
+    not the rulebook's "territoire", and the game's terms with the French rulebook's
+    capitals. Its quotations (``<blockquote>``, « ») are the rulebook's own text and are
+    not checked."""
     for name in ("fr.html", "readings-fr.html"):
         html = (ROOT / "web" / "rules" / name).read_text(encoding="utf-8")
         own = re.sub(r"<(script|style|blockquote)\b.*?</\1>|«[^»]*»", "", html, flags=re.S)
         shown = re.sub(r"<[^>]*?\b(?:caption|title|aria-label)=\"([^\"]*)\"[^>]*>|<[^>]*>",
                        r" \1 ", own)
-        found = [m.group(0) for pattern, _ in FORBIDDEN["fr"][1:]
+        shown = re.sub(r"\s+", " ", shown)
+        found = [m.group(0) for pattern, _ in FORBIDDEN["fr"]
                  for m in re.finditer(rf"[^.]{{0,30}}{pattern}[^.]{{0,30}}", shown)]
         assert not found, (name, found[:5])
