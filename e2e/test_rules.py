@@ -273,6 +273,10 @@ def test_the_try_it_diagram_takes_a_move(page: Page) -> None:
     page.goto("/rules/en.html#try")
     board = page.locator("#ex-try")
     expect(board).to_have_attribute("data-state", "ready", timeout=ENGINE_TIMEOUT_MS)
+    # what the box cannot read, it asks for again in words, like its example
+    board.locator("input.move").fill("red c")
+    board.locator("button.play").click()
+    expect(board.locator(".status")).to_contain_text("like red c3 yellow d3, or pass")
     board.locator("input.move").fill("Rc2Yc1")
     board.locator("button.play").click()
     expect(board).to_have_attribute("data-played", "1")

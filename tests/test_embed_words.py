@@ -72,3 +72,25 @@ def test_a_move_typed_in_words_or_as_written_is_played(lang: str, words: str) ->
 @pytest.mark.parametrize("words", ["pass", "hello", "purple b3 red b4", "red b3", ""])
 def test_what_is_not_a_move_in_words_is_left_as_typed(words: str) -> None:
     assert qin_embed.typed(words, qin_embed._messages("en")) == words
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_move_box_asks_again_in_words(lang: str) -> None:
+    """What the reader typed in the box and it cannot read is refused with the way to
+    type a move in words (the box's example), not in the notation of a diagram's author;
+    played (``tried``, after the diagram's own moves) or previewed alike."""
+    played = ask("render", lang, moves=["Rc3Yd3"], step=0, tried=["Rb3Rb4", "hello"])
+    previewed = ask("preview", lang, moves=[], move="hello")
+    assert played["played"] == 1 and played["illegal"]["index"] == 1
+    for reason in (played["illegal"]["reason"], previewed["reason"]):
+        assert "hello" in reason
+        assert SITE[lang]["ui.move_example"] in reason
+        assert "Rc4Yd4" not in reason
+
+
+def test_a_diagram_s_own_unreadable_move_is_said_in_notation() -> None:
+    """A diagram's moves are its author's, written in notation: what does not read is
+    refused with the engine's words for notation."""
+    answer = ask("render", "en", moves=["hello"])
+    assert answer["illegal"]["reason"] == qin_embed.text(
+        qin_embed._messages("en"), "illegal.notation", text="hello")

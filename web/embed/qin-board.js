@@ -502,11 +502,12 @@ class QinBoard extends HTMLElement {
     this.refresh();
   }
 
-  /** Draw through the engine: the moves up to the step, then the tried ones. */
+  /** Draw through the engine: the moves up to the step, then the tried ones (the
+   *  reader's, which the engine words apart when it cannot read them). */
   refresh() {
     return enqueue(async () => {
-      const played = [...this.moves.slice(0, this.step), ...this.tried];
-      const answer = await engineCall(this.lang, { op: "render", ...this.request, moves: played });
+      const moves = this.moves.slice(0, this.step);
+      const answer = await engineCall(this.lang, { op: "render", ...this.request, moves, tried: this.tried });
       this.show(answer);
       return answer;
     }).catch((err) => this.fail(err));

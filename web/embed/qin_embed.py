@@ -12,7 +12,7 @@ Python, importable by the unit tests.
     {"op": "messages", "lang": "de", "messages": {...}}        -> {"ok": true}
     {"op": "render", "position": "...", "moves": ["Rc3Yd3"], "step": 1,
      "lang": "en", "names": [...], "colours": [...], "highlight": ["c3"],
-     "coords": true}                                           -> see ``render``
+     "coords": true, "tried": ["red c2 yellow c1"]}            -> see ``render``
     {"op": "preview", ... , "move": "Rc3Yd3"}                   -> see ``preview``
 """
 
@@ -204,17 +204,31 @@ def typed(move: str, messages: Mapping[str, str]) -> str:
     return f"{colours[0]}{fa.lower()}{ra}{colours[1]}{fb.lower()}{rb}"
 
 
+def unread(move: str, messages: Mapping[str, str], *, typed_by_reader: bool) -> str:
+    """Why ``move`` is not a move at all: for a move the reader typed in the box, the way
+    to type one in words (the box's example, ``ui.move_example``); for a diagram's own
+    move, written by its author, the engine's words for the notation."""
+    notation = text(messages, "illegal.notation", text=move)
+    if not typed_by_reader:
+        return notation
+    return _said(messages, "ui.move_unread", notation, text=move,
+                 example=messages.get("ui.move_example", ""))
+
+
 def _replay(game: qin.Game, moves: Sequence[str], messages: Mapping[str, str],
-            names: Sequence[str], lang: str) -> tuple[int, list[Event], dict[str, Any] | None]:
+            names: Sequence[str], lang: str,
+            typed_from: int | None = None) -> tuple[int, list[Event], dict[str, Any] | None]:
     """Play ``moves`` while they are legal: (how many were played, the last one's
-    events, what stopped the replay)."""
+    events, what stopped the replay). The moves from ``typed_from`` on are the ones the
+    reader typed in the box (none when it is None)."""
     events: list[Event] = []
     for i, move in enumerate(typed(m, messages) for m in moves):
         try:
             refused = game.refusal(move)
         except ValueError as exc:  # not a move at all
+            by_reader = typed_from is not None and i >= typed_from
             return i, events, {"index": i, "move": move, "ghost": None,
-                               "reason": text(messages, "illegal.notation", text=move),
+                               "reason": unread(move, messages, typed_by_reader=by_reader),
                                "engine": str(exc)}
         if refused is not None:
             return i, events, {"index": i, "move": move, "ghost": str(qin.Move.parse(move)),
@@ -245,14 +259,17 @@ def _board_label(game: qin.Game, names: Sequence[str], messages: Mapping[str, st
 
 
 def render(req: Mapping[str, Any]) -> dict[str, Any]:
-    """The board after ``moves[:step]``: ``svg``, the last move's ``events`` in words,
-    ``played`` (how many moves were legal), ``illegal`` (the first illegal move and
-    why, drawn as a refused ghost), ``state`` and the hand of the player to move."""
+    """The board after ``moves[:step]`` and then ``tried`` (the moves the reader typed
+    or clicked in the box): ``svg``, the last move's ``events`` in words, ``played``
+    (how many moves were legal), ``illegal`` (the first illegal move and why, drawn as
+    a refused ghost), ``state`` and the hand of the player to move."""
     game, messages, colours, names = _setup(req)
     moves = [str(m) for m in req.get("moves") or []]
     step = int(req.get("step", len(moves)))
-    played, events, illegal = _replay(game, moves[:max(0, step)], messages, names,
-                                      str(req.get("lang", "en")))
+    own = moves[:max(0, step)]
+    tried = [str(m) for m in req.get("tried") or []]
+    played, events, illegal = _replay(game, own + tried, messages, names,
+                                      str(req.get("lang", "en")), typed_from=len(own))
     ghost = illegal["ghost"] if illegal else None
     svg = render_svg(game, BoardOptions(
         highlight=[str(s) for s in req.get("highlight") or []],
@@ -286,7 +303,7 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
         refused = game.refusal(move)
     except ValueError:
         return {"ok": False, "overlay": "", "events": [],
-                "reason": text(messages, "illegal.notation", text=move)}
+                "reason": unread(move, messages, typed_by_reader=True)}
     coords = bool(req.get("coords", True))
     if refused is not None:
         overlay = render_overlay(game, ghost=move, ghost_ok=False, colours=colours or None,
