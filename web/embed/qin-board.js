@@ -122,7 +122,6 @@ function diagramError(message) {
 // ------------------------------------------------------------------ the engine
 
 let engine = null;
-const sentMessages = new Set();
 let queue = Promise.resolve();
 
 /** Load PyScript, Pyodide, the wheel and qin_embed.py once per page, in a worker (the
@@ -206,13 +205,11 @@ function enqueue(task) {
   return run;
 }
 
+/** A request of one diagram, with its own words (the catalogue of its language): the
+ *  engine keeps nothing from one request to the next. */
 async function engineCall(lang, request) {
   const call = await loadEngine();
-  if (!sentMessages.has(lang)) {
-    await call({ op: "messages", lang, messages: await catalogue(lang) });
-    sentMessages.add(lang);
-  }
-  return call({ ...request, lang });
+  return call({ ...request, lang, messages: await catalogue(lang) });
 }
 
 // ------------------------------------------------------------------ the element
