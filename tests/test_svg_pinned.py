@@ -112,17 +112,19 @@ def overlays() -> str:
     game = mid_game()
     best = str(game.legal_moves()[0])
     return "\n".join([
-        render_overlay(small, ghost="Rd3Yd4", ghost_ok=True,
-                       preview=small.preview(qin.Move.parse("Rd3Yd4"))),
-        render_overlay(small, ghost="Rd3Yd4"),
-        render_overlay(small, ghost="Rd3Re3", ghost_ok=False, colours=["orange", "#123456"],
-                       coords=False),
-        render_overlay(small, ghost="Rd3Yd4", ghost_ok=True, preview=[]),
-        render_overlay(small, ghost="Rz9Rz8", ghost_ok=False),
-        render_overlay(small, focus=["b2", "c2", "d2"], focus_owner=2, tally_at="e3",
-                       tally=small.village_tally("e3"), colours=["purple"]),
-        render_overlay(game, ghost=best, ghost_ok=True, preview=game.preview(best),
-                       colours=["green", "white", "purple"], focus=["c3"], focus_owner=3),
+        render_overlay(small, BoardOptions(
+            ghost="Rd3Yd4", ghost_ok=True, preview=small.preview(qin.Move.parse("Rd3Yd4")))),
+        render_overlay(small, BoardOptions(ghost="Rd3Yd4")),
+        render_overlay(small, BoardOptions(
+            ghost="Rd3Re3", ghost_ok=False, colours=["orange", "#123456"], coords=False)),
+        render_overlay(small, BoardOptions(ghost="Rd3Yd4", ghost_ok=True, preview=[])),
+        render_overlay(small, BoardOptions(ghost="Rz9Rz8", ghost_ok=False)),
+        render_overlay(small, BoardOptions(
+            focus=["b2", "c2", "d2"], focus_owner=2, tally_at="e3",
+            tally=small.village_tally("e3"), colours=["purple"])),
+        render_overlay(game, BoardOptions(
+            ghost=best, ghost_ok=True, preview=game.preview(best),
+            colours=["green", "white", "purple"], focus=["c3"], focus_owner=3)),
     ])
 
 

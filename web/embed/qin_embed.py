@@ -290,14 +290,14 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
                 "reason": text(messages, "illegal.notation", text=move)}
     coords = bool(req.get("coords", True))
     if refused is not None:
-        overlay = render_overlay(game, ghost=move, ghost_ok=False, colours=colours or None,
-                                 coords=coords)
+        overlay = render_overlay(game, BoardOptions(
+            ghost=move, ghost_ok=False, colours=colours or None, coords=coords))
         return {"ok": False, "overlay": overlay, "events": [],
                 "reason": refusal(refused, messages, names),
                 "reading": reading(refused, messages, lang), "code": refused.code}
     events = game.preview(move)
-    overlay = render_overlay(game, ghost=move, ghost_ok=True, preview=events,
-                             colours=colours or None, coords=coords)
+    overlay = render_overlay(game, BoardOptions(
+        ghost=move, ghost_ok=True, preview=events, colours=colours or None, coords=coords))
     return {"ok": True, "overlay": overlay, "reason": None,
             "events": [describe(e, messages, names, _on_board(game)) for e in events]}
 
