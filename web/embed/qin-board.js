@@ -30,6 +30,9 @@ const ICONS = {
   swap: "M1.5 4.2h9.5V1.8L14.8 5.4 11 9V6.6H1.5zM14.5 11.8H5v2.4L1.2 10.6 5 7v2.4h9.5z",
 };
 const SVG_NS = "http://www.w3.org/2000/svg";
+// The diagrams' failures in English, for a diagram whose own catalogue cannot be loaded:
+// written in by the build from the English catalogue (tools/build_site.py, embed_script).
+const WITHOUT_CATALOGUE = {"__QIN_EMBED_ENGLISH__": ""};
 
 // A button's picture: silent to screen readers (the button's name says what it does).
 function icon(name) {
@@ -578,7 +581,7 @@ class QinBoard extends HTMLElement {
 
   fail(err) {
     this.dataset.state = "error";
-    const m = this.messages || {};
+    const m = this.messages || WITHOUT_CATALOGUE;
     const message = String(err?.message ?? err);
     const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
     const reason = err?.code && err.params ? refusalOfPosition(m, err) : message;
