@@ -297,6 +297,27 @@ def test_an_engine_that_fails_without_a_message_says_so_in_a_whole_sentence(
         expect(board.locator("svg.qin-board")).to_have_count(1)  # the stamp stays
     page_problems.forgive(page)  # the failure was provoked
 
+def test_a_diagram_whose_words_cannot_load_still_says_a_sentence(
+        page: Page, site_url: str, page_problems: PageProblems) -> None:
+    """A diagram's catalogue that cannot be loaded leaves no words of its language: it
+    says the engine's failure in English (the sentence the build wrote into the script
+    from the English catalogue), never a catalogue's key."""
+    from qin import messages
+    from tools.build_site import merged_catalogue
+
+    page.route("**/i18n/de.json", lambda route: route.fulfill(status=404, body="gone"))
+    third_party(page, site_url, f'<qin-board id="de" lang="de" position="{SMALL}">'
+                                "</qin-board>")
+    board = page.locator("#de")
+    expect(board).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    english = merged_catalogue("en")
+    sentence = messages.text(english, "ui.engine_failed", error="")
+    expect(board.locator(".status")).to_contain_text(sentence)
+    expect(board.locator(".status")).to_contain_text("i18n/de.json")  # what failed
+    assert "ui." not in board.inner_text()
+    page_problems.forgive(page)  # the failure was provoked
+
+
 # -- hostile and careless diagram authors ----------------------------------------------
 HOSTILE_COLOUR = 'x"/><img/src/onerror=alert(document.domain)>'
 SMALL = "players: 2\n. . . .\nr . v .\n. . . ."

@@ -706,36 +706,93 @@ def _labels(frame: Frame) -> str:
     return "".join(out)
 
 
+# -- how a board is drawn ------------------------------------------------------------
+@dataclass(frozen=True)
+class BoardOptions:
+    """How a whole board is drawn (``render_svg``, ``render_keyed``) or its overlay
+    alone (``render_overlay``: the ghost and what it would do, the focus, the tally, in
+    the players' colours): one value, its fields named at the call,
+    ``render_svg(game, BoardOptions(size=520, last=["f4"]))``; the defaults draw the
+    board alone, with its coordinates and its own style."""
+
+    highlight: Sequence[str] = ()
+    """Square names whose ``rect.sq`` gets the class ``hl``."""
+    legal: Sequence[str] = ()
+    """Square names whose ``rect.sq`` gets the class ``legal``."""
+    ghost: Move | str | None = None
+    """A tile not yet placed, drawn over the board (``render_overlay``)."""
+    last: Sequence[str] = ()
+    """Square names whose ``rect.sq`` gets the class ``last``, outlined together (the
+    last placement)."""
+    coords: bool = True
+    """The column letters and row numbers around the board."""
+    size: int | None = None
+    """The pixel width (the height follows); ``None``: the SVG fills its container's
+    width."""
+    names: Sequence[str] | None = None
+    """The players' names, for the accessible label and the pagodas' titles (``None``:
+    the game's)."""
+    colours: Sequence[str] | None = None
+    """The players' pagoda colours: palette names or ``#rrggbb`` (the defaults after
+    them)."""
+    ghost_ok: bool | None = None
+    """``False`` draws the ghost as refused."""
+    preview: Sequence[Event] | None = None
+    """What the ghost would do (``game.preview(ghost)``), drawn over it."""
+    style: bool = True
+    """The drawing's own ``<style>``; ``False`` leaves the state classes to the page's
+    CSS."""
+    label: str | None = None
+    """The accessible label (``None``: the board's name, size and players)."""
+    move: Move | str | None = None
+    """Another name for ``ghost`` (``qin svg --move``)."""
+    focus: Sequence[str] = ()
+    """Square names outlined in ``focus_owner``'s colour (a hovered province)."""
+    focus_owner: int = 0
+    """The player whose colour outlines ``focus`` (0: white)."""
+    tally_at: str | None = None
+    """The square above which ``tally`` is shown."""
+    tally: Mapping[int, int] | None = None
+    """A village's pagodas per player (``game.village_tally``), in small discs."""
+
+
+PLAIN = BoardOptions()
+"""The board alone: no square marked, no ghost, its coordinates and its own style."""
+
+
 # -- the overlay: a ghost tile and its preview ----------------------------------------
-def render_overlay(source: Game, *, ghost: Move | str | None = None,
-                   ghost_ok: bool | None = None, preview: Sequence[Event] | None = None,
-                   focus: Iterable[str] = (), focus_owner: int = 0,
-                   colours: Sequence[str] | None = None, coords: bool = True,
-                   tally_at: str | None = None, tally: Mapping[int, int] | None = None) -> str:
-    """The inner markup of ``g.overlay``: the ghost of ``ghost`` (halves off the board
-    are left out; ``ghost_ok`` False draws it as refused) and, for a legal ghost, what
-    ``preview`` (the events of ``game.preview(ghost)``) says would happen: the grown or
-    founded provinces outlined with their size, new pagodas in outline, pagodas that go
-    back crossed out, villages that change hands ringed.  ``focus`` outlines a set of
-    squares (a hovered province) in ``focus_owner``'s colour; ``tally`` (pagodas per
-    player, as ``game.village_tally``) is shown in small discs above ``tally_at``."""
+def render_overlay(source: Game, options: BoardOptions = PLAIN) -> str:
+    """The inner markup of ``g.overlay`` (``render_svg``'s, drawn alone for a page that
+    redraws only it), from the overlay's fields of ``options``: the ghost of ``ghost``
+    (or ``move``; halves off the board are left out; ``ghost_ok`` False draws it as
+    refused) and, for a legal ghost, what ``preview`` (the events of
+    ``game.preview(ghost)``) says would happen: the grown or founded provinces outlined
+    with their size, new pagodas in outline, pagodas that go back crossed out, villages
+    that change hands ringed.  ``focus`` outlines a set of squares (a hovered province)
+    in ``focus_owner``'s colour; ``tally`` (pagodas per player, as
+    ``game.village_tally``) is shown in small discs above ``tally_at``; in the players'
+    ``colours``, placed for a board with or without its ``coords``."""
+    o = options
+    ghost = o.move if o.ghost is None else o.ghost
+    ghost_ok = o.ghost_ok
+    preview = o.preview
     game = source
     board = game.board
     geo = board.geo
-    frame = Frame(geo.width, geo.height, coords)
-    cols = _colours(colours, game.players)
+    frame = Frame(geo.width, geo.height, o.coords)
+    cols = _colours(o.colours, game.players)
     out: list[str] = []
-    focus_squares = [s for s in (_square_index(board, n) for n in focus) if s >= 0]
+    focus_squares = [s for s in (_square_index(board, n) for n in o.focus) if s >= 0]
     if focus_squares:
-        stroke = player_colour(cols[focus_owner - 1]) if focus_owner else "#ffffff"
+        stroke = player_colour(cols[o.focus_owner - 1]) if o.focus_owner else "#ffffff"
         d = _outline(frame, board, focus_squares)
         out.append(f'<g class="focus"><path d="{d}" stroke="#1d1d1d" stroke-width="5" '
                    f'stroke-linecap="square" fill="none" stroke-opacity=".55"/>'
                    f'<path d="{d}" stroke="{_attr(stroke)}" stroke-width="2.5" '
                    f'stroke-linecap="square" fill="none"/></g>')
-    v = _square_index(board, tally_at) if tally_at else -1
-    if v >= 0 and tally is not None:
-        out.append(_tally(frame, board, v, tally, game.players, cols))
+    v = _square_index(board, o.tally_at) if o.tally_at else -1
+    if v >= 0 and o.tally is not None:
+        out.append(_tally(frame, board, v, o.tally, game.players, cols))
     if ghost is None:
         return "".join(out)
     move = ghost if isinstance(ghost, Move) else Move.parse(ghost)
@@ -913,53 +970,6 @@ def _colours(colours: Sequence[str] | None, players: int) -> list[str]:
 
 
 # -- the whole board ------------------------------------------------------------------
-@dataclass(frozen=True)
-class BoardOptions:
-    """How a whole board is drawn (``render_svg``, ``render_keyed``): one value, its
-    fields named at the call, ``render_svg(game, BoardOptions(size=520, last=["f4"]))``;
-    the defaults draw the board alone, with its coordinates and its own style."""
-
-    highlight: Sequence[str] = ()
-    """Square names whose ``rect.sq`` gets the class ``hl``."""
-    legal: Sequence[str] = ()
-    """Square names whose ``rect.sq`` gets the class ``legal``."""
-    ghost: Move | str | None = None
-    """A tile not yet placed, drawn over the board (``render_overlay``)."""
-    last: Sequence[str] = ()
-    """Square names whose ``rect.sq`` gets the class ``last``, outlined together (the
-    last placement)."""
-    coords: bool = True
-    """The column letters and row numbers around the board."""
-    size: int | None = None
-    """The pixel width (the height follows); ``None``: the SVG fills its container's
-    width."""
-    names: Sequence[str] | None = None
-    """The players' names, for the accessible label and the pagodas' titles (``None``:
-    the game's)."""
-    colours: Sequence[str] | None = None
-    """The players' pagoda colours: palette names or ``#rrggbb`` (the defaults after
-    them)."""
-    ghost_ok: bool | None = None
-    """``False`` draws the ghost as refused."""
-    preview: Sequence[Event] | None = None
-    """What the ghost would do (``game.preview(ghost)``), drawn over it."""
-    style: bool = True
-    """The drawing's own ``<style>``; ``False`` leaves the state classes to the page's
-    CSS."""
-    label: str | None = None
-    """The accessible label (``None``: the board's name, size and players)."""
-    move: Move | str | None = None
-    """Another name for ``ghost`` (``qin svg --move``)."""
-    focus: Sequence[str] = ()
-    """Square names outlined in ``focus_owner``'s colour (a hovered province)."""
-    focus_owner: int = 0
-    """The player whose colour outlines ``focus`` (0: white)."""
-    tally_at: str | None = None
-    """The square above which ``tally`` is shown."""
-    tally: Mapping[int, int] | None = None
-    """A village's pagodas per player (``game.village_tally``), in small discs."""
-
-
 class Drawing(NamedTuple):
     """A board drawn as keyed items (``render_keyed``): ``html`` is the whole SVG; each
     item (its container's key, its key, its HTML) is one element whose ``data-part`` is
@@ -1007,9 +1017,6 @@ def _part(key: str, keyed: bool) -> str:
     letters, digits and ``-``, nothing to escape)."""
     return f' data-part="{key}"' if keyed else ""
 
-
-PLAIN = BoardOptions()
-"""The board alone: no square marked, no ghost, its coordinates and its own style."""
 
 
 def render_svg(source: Game | str, options: BoardOptions = PLAIN) -> str:
@@ -1079,11 +1086,8 @@ def _draw(keyed: bool, source: Game | str, o: BoardOptions) -> Drawing:
         out.item("board", "last", f'<g{cls}{_part("last", keyed)}>{line}</g>')
     out.group('<g class="squares"', "squares", _squares(frame, board, states, keyed))
     out.add('<g class="overlay">')
-    focus = tuple(o.focus)
-    if ghost is not None or focus or o.tally_at:
-        out.add(render_overlay(game, ghost=ghost, ghost_ok=o.ghost_ok, preview=o.preview,
-                               focus=focus, focus_owner=o.focus_owner, colours=cols,
-                               coords=coords, tally_at=o.tally_at, tally=o.tally))
+    if ghost is not None or o.focus or o.tally_at:
+        out.add(render_overlay(game, o))
     out.add("</g></svg>")
     return out.drawing()
 

@@ -135,22 +135,19 @@ SITE = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_engine_sides_refusals_are_said_in_the_readers_language(lang: str) -> None:
     """What the engine side refuses of a diagram (too large, a colour, a position) is
-    said as the script says its own checks, from the catalogue the script sent: the
+    said as the script says its own checks, from the catalogue the request carries: the
     diagram's error, already in words (``said``)."""
     words = SITE[lang]
-    sent = json.loads(qin_embed.handle(json.dumps(
-        {"op": "messages", "lang": lang, "messages": words})))
-    assert sent == {"ok": True}
-    huge = ask(position="players: 2\n" + ". .\n" * 40000, lang=lang)
+    huge = ask(position="players: 2\n" + ". .\n" * 40000, lang=lang, messages=words)
     assert huge["error"] == words["ui.too_large"].format(cols=26, rows=99, chars=65536)
-    colour = ask(colours=["green", "teal"], lang=lang)
+    colour = ask(colours=["green", "teal"], lang=lang, messages=words)
     quoted = catalogue(lang)["value.quoted"].format(text="teal")
     assert colour["error"] == words["ui.bad_colour"].format(
         colour=quoted, palette=", ".join(PAGODA_COLOURS))
-    named = ask(names=["Ann", "\u202eevil"], lang=lang)
+    named = ask(names=["Ann", "\u202eevil"], lang=lang, messages=words)
     assert named["error"] == words["ui.bad_name"].format(
         name=catalogue(lang)["value.quoted"].format(text="\\u202eevil"))
-    broken = ask(position="players: 2\n. . .\n. x .\n", lang=lang)
+    broken = ask(position="players: 2\n. . .\n. x .\n", lang=lang, messages=words)
     with pytest.raises(PositionError) as refused:
         Game.from_position("players: 2\n. . .\n. x .\n")
     reason = position_error_text(refused.value, lang)
@@ -168,7 +165,7 @@ def test_palette_and_hex_colours_are_drawn() -> None:
 @pytest.mark.parametrize("request_text", [
     "[" * 60_000 + "]" * 60_000, '{"op": "render", "position": ' + "9" * 5_000 + "}",
     '{"op": "render", "position": NaN}', "[1]", '"x"',
-    '{"op": "messages", "lang": "en", "messages": 5}', "{"])
+    '{"op": "render", "position": "players: 2\\n. .\\n", "messages": 5}', "{"])
 def test_a_hostile_request_is_answered_with_an_error_never_raised(request_text: str) -> None:
     """A diagram's requests come from the embedding page: read by the one JSON reader
     (``qin.json_text``), anything it refuses or a request of the wrong shape is an
@@ -207,6 +204,6 @@ def test_stamp_shows_an_offending_text_as_the_engine_does(limit: int) -> None:
 def test_a_diagrams_long_bad_colour_is_cut_in_characters_and_counted(
         lang: str, said: str) -> None:
     answer = json.loads(qin_embed.handle(json.dumps(
-        {"op": "render", "position": SMALL, "lang": lang,
+        {"op": "render", "position": SMALL, "lang": lang, "messages": SITE[lang],
          "colours": ["green", "a" * 39 + "\U0001f600" * 2000]})))
     assert said in answer["error"], answer["error"]

@@ -22,9 +22,8 @@ POSITION = "players: 2\n. . . .\n. r1 r .\n. . v2 .\n. . . .\n"
 
 
 def ask(op: str, lang: str, **request: Any) -> dict[str, Any]:
-    qin_embed.handle(json.dumps({"op": "messages", "lang": lang, "messages": SITE[lang]}))
     answer: dict[str, Any] = json.loads(qin_embed.handle(json.dumps(
-        {"op": op, "position": POSITION, "lang": lang, **request})))
+        {"op": op, "position": POSITION, "lang": lang, "messages": SITE[lang], **request})))
     return answer
 
 
@@ -54,7 +53,7 @@ def test_a_move_that_is_not_a_move_has_no_reading() -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_move_box_s_example_is_a_move_it_takes(lang: str) -> None:
     """The box's example (its placeholder, in words) read as the move it names."""
-    messages = qin_embed._messages(lang)
+    messages = qin_embed._messages(lang, SITE[lang])
     assert qin_embed.typed(SITE[lang]["ui.move_example"], messages) == "Rc3Yd3"
 
 
@@ -71,7 +70,7 @@ def test_a_move_typed_in_words_or_as_written_is_played(lang: str, words: str) ->
 
 @pytest.mark.parametrize("words", ["pass", "hello", "purple b3 red b4", "red b3", ""])
 def test_what_is_not_a_move_in_words_is_left_as_typed(words: str) -> None:
-    assert qin_embed.typed(words, qin_embed._messages("en")) == words
+    assert qin_embed.typed(words, qin_embed._messages("en", SITE["en"])) == words
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
@@ -93,4 +92,4 @@ def test_a_diagram_s_own_unreadable_move_is_said_in_notation() -> None:
     refused with the engine's words for notation."""
     answer = ask("render", "en", moves=["hello"])
     assert answer["illegal"]["reason"] == qin_embed.text(
-        qin_embed._messages("en"), "illegal.notation", text="hello")
+        qin_embed._messages("en", SITE["en"]), "illegal.notation", text="hello")

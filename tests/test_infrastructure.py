@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import json
 import os
 import re
 import shutil
@@ -486,6 +487,19 @@ def test_every_module_of_the_source_tree_imports_what_exists_there() -> None:
                if not (path.parent / target).resolve().is_file()
                and "/vendor/" not in f"/{target}"]
     assert missing == []
+
+
+def test_the_diagrams_script_is_served_with_its_failures_in_english() -> None:
+    """What a diagram says when its own catalogue cannot be loaded: the English
+    catalogue's sentences, with and without a detail, written in by the build."""
+    english = build_site.merged_catalogue("en")
+    source = (ROOT / "web" / "embed" / "qin-board.js").read_text(encoding="utf-8")
+    served = build_site.embed_script(source, english)
+    assert build_site.EMBED_ENGLISH_MARK not in served
+    said = {**english, **build_site.without_details(english)}
+    for key in build_site.EMBED_FAILURES:
+        for form in (key, key + build_site.NO_DETAIL):
+            assert f"{json.dumps(form)}: {json.dumps(said[form])}" in served, form
 
 
 def test_a_root_module_is_served_with_its_imports_at_the_sites_root() -> None:

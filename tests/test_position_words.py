@@ -126,11 +126,8 @@ def test_a_long_value_is_cut_and_counted_in_the_readers_words() -> None:
 
 
 def ask(lang: str, text: str) -> dict[str, object]:
-    sent = json.loads(qin_embed.handle(json.dumps(
-        {"op": "messages", "lang": lang, "messages": SITE[lang]})))
-    assert sent == {"ok": True}
     answer: dict[str, object] = json.loads(qin_embed.handle(json.dumps(
-        {"op": "render", "position": text, "lang": lang})))
+        {"op": "render", "position": text, "lang": lang, "messages": SITE[lang]})))
     return answer
 
 
@@ -154,7 +151,7 @@ def test_a_diagrams_bad_colour_is_quoted_as_the_language_quotes(lang: str) -> No
     assert "svg" in answer
     answer = json.loads(qin_embed.handle(json.dumps(
         {"op": "render", "position": "players: 2\n. . .\n. r1 r\n", "lang": lang,
-         "colours": ["green", "teal"]})))
+         "messages": SITE[lang], "colours": ["green", "teal"]})))
     quoted = catalogue(lang)["value.quoted"].format(text="teal")
     assert quoted in answer["error"] and '"teal"' not in answer["error"], answer["error"]
 

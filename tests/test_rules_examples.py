@@ -157,11 +157,10 @@ def test_diagram_loads_and_its_moves_parse(diagram: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_browser_module_renders_every_diagram(lang: str) -> None:
     """What the page asks the engine for (web/embed/qin_embed.py), in each language."""
-    qin_embed.MESSAGES[lang] = json.loads(
-        (ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    words = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     for board in PAGES[lang].boards:
         request: dict[str, Any] = {
-            "op": "render", "lang": lang, "position": position_text(board),
+            "op": "render", "lang": lang, "messages": words, "position": position_text(board),
             "moves": moves(board), "colours": str(board.get("colours") or "").split(),
             "highlight": str(board.get("highlight") or "").split()}
         answer = json.loads(qin_embed.handle(json.dumps(request)))

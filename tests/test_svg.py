@@ -290,14 +290,15 @@ def test_an_illegal_ghost_is_drawn_as_refused() -> None:
 def test_ghost_halves_off_the_board_are_left_out() -> None:
     game = qin.Game.from_position(SMALL)
     off = qin.Move((0, 1), ((4, 0), (5, 0)))  # e1 and a square right of the board
-    text = render_overlay(game, ghost=off, ghost_ok=False)
+    text = render_overlay(game, BoardOptions(ghost=off, ghost_ok=False))
     root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')
     halves = all_with_class(root, "half")
     assert [h.get("data-at") for h in halves] == ["e1"]
     # partly off the board, the ghost is no move of this board: no move text
     for ghost in (off, qin.Move((0, 1), ((0, 0), (-1, 0))), qin.Move((0, 1), ((0, 0), (0, -1)))):
         root = parse('<svg xmlns="http://www.w3.org/2000/svg">'
-                     f"{render_overlay(game, ghost=ghost, ghost_ok=False)}</svg>")
+                     f"{render_overlay(game, BoardOptions(ghost=ghost, ghost_ok=False))}"
+                     "</svg>")
         drawn = all_with_class(root, "ghost")
         assert len(drawn) == 1 and drawn[0].get("data-move") is None, ghost.coords
 
@@ -305,9 +306,9 @@ def test_ghost_halves_off_the_board_are_left_out() -> None:
 def test_the_overlay_alone_matches_the_full_render() -> None:
     game = qin.Game.from_position(SMALL)
     full = render_svg(game, BoardOptions(ghost="Rd3Yd4"))
-    alone = render_overlay(game, ghost="Rd3Yd4")
+    alone = render_overlay(game, BoardOptions(ghost="Rd3Yd4"))
     assert f'<g class="overlay">{alone}</g>' in full
-    focus = render_overlay(game, focus=["b4", "c4"], focus_owner=2)
+    focus = render_overlay(game, BoardOptions(focus=["b4", "c4"], focus_owner=2))
     root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{focus}</svg>')
     assert all_with_class(root, "focus")
 
@@ -340,7 +341,7 @@ def test_the_last_move_is_outlined_as_one_shape(bird: qin.Game) -> None:
 
 def test_a_village_tally_is_shown_next_to_it() -> None:
     game = qin.Game.from_position(SMALL)
-    text = render_overlay(game, tally_at="e3", tally=game.village_tally("e3"))
+    text = render_overlay(game, BoardOptions(tally_at="e3", tally=game.village_tally("e3")))
     root = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>')
     tally = all_with_class(root, "tally")
     assert [t.get("data-at") for t in tally] == ["e3"]
@@ -383,7 +384,8 @@ def test_hostile_colours_are_refused_by_name(hostile: str) -> None:
     game = qin.Game.from_position(SMALL)
     renders: tuple[Callable[[], object], ...] = (
         lambda: render_svg(game, BoardOptions(colours=[hostile, "green"])),
-        lambda: render_overlay(game, ghost="Rd3Yd4", colours=["white", hostile]),
+        lambda: render_overlay(game, BoardOptions(ghost="Rd3Yd4",
+                                                  colours=["white", hostile])),
         lambda: player_colour(hostile))
     for render in renders:
         with pytest.raises(ColourError, match="not a player colour") as caught:
@@ -413,7 +415,8 @@ def test_every_other_renderer_input_is_escaped(hostile: str) -> None:
     captioned = assert_inert(
         render_svg(game, BoardOptions(label=hostile, ghost="Rd3Yd4")), hostile)
     assert captioned.get("aria-label") == hostile
-    overlay = render_overlay(game, ghost="Rd3Yd4", focus=[hostile], tally_at=hostile)
+    overlay = render_overlay(game, BoardOptions(ghost="Rd3Yd4", focus=[hostile],
+                                                tally_at=hostile))
     assert_inert(f'<svg xmlns="http://www.w3.org/2000/svg">{overlay}</svg>', hostile)
     # the primitives a page calls with its own values escape them too
     drawn = pagoda(10, 10, hostile, True, cls=hostile) + tile_mark(5, 5, 0, at=hostile)

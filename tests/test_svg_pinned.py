@@ -1,6 +1,7 @@
 """Every way to the board's drawing draws the same bytes as when these digests were taken:
 ``qin.svg.render_svg`` with each of its options, ``render_keyed`` as the game page asks
-for it, the embedded diagrams (``web/embed/qin_embed.py``), the pieces the diagrams'
+for it, ``render_overlay`` (a ghost, what it would do, a focus, a tally), the embedded
+diagrams (``web/embed/qin_embed.py``), the pieces the diagrams'
 first drawing is pasted from (``qin/svg_parts.py``) and ``qin svg``.  A change meant to
 draw otherwise takes new digests (``python -m pytest tests/test_svg_pinned.py`` says
 which); one meant to draw the same must leave them all.
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 import qin
-from qin.svg import BoardOptions, render_keyed, render_svg
+from qin.svg import BoardOptions, render_keyed, render_overlay, render_svg
 from qin.svg_parts import board_parts_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,18 +106,48 @@ def command_line(*args: str) -> str:
     return done.stdout
 
 
+def overlays() -> str:
+    """``render_overlay``'s markup for each of its options, as the game page and the
+    diagrams ask for it."""
+    game = mid_game()
+    best = str(game.legal_moves()[0])
+    return "\n".join([
+        render_overlay(small, BoardOptions(
+            ghost="Rd3Yd4", ghost_ok=True, preview=small.preview(qin.Move.parse("Rd3Yd4")))),
+        render_overlay(small, BoardOptions(ghost="Rd3Yd4")),
+        render_overlay(small, BoardOptions(
+            ghost="Rd3Re3", ghost_ok=False, colours=["orange", "#123456"], coords=False)),
+        render_overlay(small, BoardOptions(ghost="Rd3Yd4", ghost_ok=True, preview=[])),
+        render_overlay(small, BoardOptions(ghost="Rz9Rz8", ghost_ok=False)),
+        render_overlay(small, BoardOptions(
+            focus=["b2", "c2", "d2"], focus_owner=2, tally_at="e3",
+            tally=small.village_tally("e3"), colours=["purple"])),
+        render_overlay(game, BoardOptions(
+            ghost=best, ghost_ok=True, preview=game.preview(best),
+            colours=["green", "white", "purple"], focus=["c3"], focus_owner=3)),
+    ])
+
+
+def embedded_previews() -> str:
+    """A diagram's tried moves as ``qin_embed`` draws them over its board (a legal one
+    and a refused one)."""
+    request: dict[str, Any] = {"position": SMALL, "lang": "en", "moves": [],
+                               "colours": ["purple", "orange"], "coords": False}
+    return "\n".join(str(qin_embed.preview({**request, "move": move})["overlay"])
+                     for move in ("Rd3Yd4", "Rd3Re3"))
+
+
 OTHERS: dict[str, tuple[Callable[[], str], str]] = {
     "the game page's board": (page_board, "5ecf3e42ecb3406e"),
     "an embedded diagram": (embedded, "7b85c47db9b116c8"),
     "the diagrams' pieces": (board_parts_json, "65ed583388898abd"),
+    "overlays": (overlays, "8992a13681c23c53"),
+    "a diagram's tried moves": (embedded_previews, "e837c199d35f7d19"),
 }
 
 
 @pytest.mark.parametrize("name", [*CASES, *OTHERS])
-def test_a_drawing_is_the_one_pinned(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the diagrams' words are the engine's alone (no catalogue sent by a script, as other
-    # tests send)
-    monkeypatch.setattr(qin_embed, "MESSAGES", {})
+def test_a_drawing_is_the_one_pinned(name: str) -> None:
     draw, pinned = {**CASES, **OTHERS}[name]
     assert digest(draw()) == pinned
 

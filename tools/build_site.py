@@ -857,6 +857,23 @@ def without_details(catalogue: dict[str, str]) -> dict[str, str]:
             for key in EMBED_FAILURES if key in catalogue}
 
 
+# The diagram's script (web/embed/qin-board.js) says its failures without any catalogue
+# (its own could not be loaded) in English: the build writes those sentences in
+# (EMBED_FAILURES, with and without a detail) from the English catalogue, where the
+# script holds EMBED_ENGLISH_MARK.
+EMBED_SCRIPT = "embed/qin-board.js"
+EMBED_ENGLISH_MARK = '{"__QIN_EMBED_ENGLISH__": ""}'
+
+
+def embed_script(template: str, english: dict[str, str]) -> str:
+    """web/embed/qin-board.js with the diagrams' failures in English (from ``english``,
+    the site's English catalogue) in place of EMBED_ENGLISH_MARK."""
+    if EMBED_ENGLISH_MARK not in template:
+        raise BuildError(f"web/{EMBED_SCRIPT} lacks its placeholder {EMBED_ENGLISH_MARK}")
+    words = {**{key: english[key] for key in EMBED_FAILURES}, **without_details(english)}
+    return template.replace(EMBED_ENGLISH_MARK, json.dumps(words, sort_keys=True), 1)
+
+
 def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
     """The merged ``i18n/<lang>.json`` for each language the site has, with the diagrams'
     failures said without a detail (``without_details``)."""
@@ -1260,6 +1277,10 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             changed += _write_if_changed(dst, catalogues[rel])
         elif rel in PRELOAD_PAGES:  # with its preload links, once the key is known
             pages[dst] = src
+        elif rel == EMBED_SCRIPT:  # with its failures in English
+            changed += _write_if_changed(dst, embed_script(
+                src.read_text(encoding="utf-8"), json.loads(catalogues["i18n/en.json"]))
+                .encode("utf-8"))
         elif "/" not in rel and rel.endswith(".js"):  # a root module: its imports
             changed += _write_if_changed(dst, root_module(src.read_text(encoding="utf-8"))
                                          .encode("utf-8"))

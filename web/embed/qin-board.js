@@ -30,6 +30,9 @@ const ICONS = {
   swap: "M1.5 4.2h9.5V1.8L14.8 5.4 11 9V6.6H1.5zM14.5 11.8H5v2.4L1.2 10.6 5 7v2.4h9.5z",
 };
 const SVG_NS = "http://www.w3.org/2000/svg";
+// The diagrams' failures in English, for a diagram whose own catalogue cannot be loaded:
+// written in by the build from the English catalogue (tools/build_site.py, embed_script).
+const WITHOUT_CATALOGUE = {"__QIN_EMBED_ENGLISH__": ""};
 
 // A button's picture: silent to screen readers (the button's name says what it does).
 function icon(name) {
@@ -122,7 +125,6 @@ function diagramError(message) {
 // ------------------------------------------------------------------ the engine
 
 let engine = null;
-const sentMessages = new Set();
 let queue = Promise.resolve();
 
 /** Load PyScript, Pyodide, the wheel and qin_embed.py once per page, in a worker (the
@@ -206,13 +208,11 @@ function enqueue(task) {
   return run;
 }
 
+/** A request of one diagram, with its own words (the catalogue of its language): the
+ *  engine keeps nothing from one request to the next. */
 async function engineCall(lang, request) {
   const call = await loadEngine();
-  if (!sentMessages.has(lang)) {
-    await call({ op: "messages", lang, messages: await catalogue(lang) });
-    sentMessages.add(lang);
-  }
-  return call({ ...request, lang });
+  return call({ ...request, lang, messages: await catalogue(lang) });
 }
 
 // ------------------------------------------------------------------ the element
@@ -582,7 +582,7 @@ class QinBoard extends HTMLElement {
 
   fail(err) {
     this.dataset.state = "error";
-    const m = this.messages || {};
+    const m = this.messages || WITHOUT_CATALOGUE;
     const message = String(err?.message ?? err);
     const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
     const reason = err?.code && err.params ? refusalOfPosition(m, err) : message;

@@ -5,14 +5,15 @@ script calls ``handle(request_json) -> response_json`` and this module answers f
 the board drawn by ``qin.svg`` (the one renderer), the events of each move in the
 reader's language and why a move is not allowed (both worded by ``qin.messages``).
 
-Requests are stateless (the position and the moves so far come with every call), so
-any number of diagrams share the interpreter without sharing state.  All of it is plain
-Python, importable by the unit tests.
+Requests are stateless (the position, the moves so far and the reader's words, the
+site's catalogue of the diagram's language, come with every call), so any number of
+diagrams, in any languages, share the interpreter without sharing state.  All of it is
+plain Python, importable by the unit tests.
 
-    {"op": "messages", "lang": "de", "messages": {...}}        -> {"ok": true}
     {"op": "render", "position": "...", "moves": ["Rc3Yd3"], "step": 1,
-     "lang": "en", "names": [...], "colours": [...], "highlight": ["c3"],
-     "coords": true, "tried": ["red c2 yellow c1"]}            -> see ``render``
+     "lang": "en", "messages": {...}, "names": [...], "colours": [...],
+     "highlight": ["c3"], "coords": true, "tried": ["red c2 yellow c1"]}
+                                                                -> see ``render``
     {"op": "preview", ... , "move": "Rc3Yd3"}                   -> see ``preview``
 """
 
@@ -39,16 +40,13 @@ from qin.svg import (
     render_svg,
 )
 
-MESSAGES: dict[str, dict[str, str]] = {}
-"""Catalogues by language, as sent by the script (the site's ``i18n/<lang>.json``)."""
-
 COLOUR_LETTERS = ("R", "Y", "B")
 
 
 class DiagramError(ValueError):
     """A diagram's own input (its position, colours) refused: the author's error, which
     the script shows as the diagram's error rather than the engine's, already said in
-    the reader's words (the catalogue the script sent: ``said``)."""
+    the reader's words (the catalogue the request carries: ``said``)."""
 
 
 LIMITS = {"cols": 26, "rows": 99, "chars": 65536}
@@ -62,8 +60,8 @@ then "…" and its length; qin-board.js's ``BAD_COLOUR_CHARS``)."""
 
 
 def _said(messages: Mapping[str, str], key: str, english: str, **values: Any) -> str:
-    """The site catalogue's ``key`` (sent by the script), else the ``english`` words (a
-    request sent without the site's catalogue)."""
+    """The site catalogue's ``key`` (sent with the request), else the ``english`` words
+    (a request sent without the site's catalogue)."""
     return text(messages, key, **values) if key in messages else english
 
 
@@ -119,17 +117,21 @@ def default_names(colours: Sequence[str], players: int,
 # --------------------------------------------------------------------------- requests
 
 
-def _messages(lang: str) -> dict[str, str]:
-    """The script's catalogue of ``lang`` over the engine's (English for a language
-    the engine does not speak)."""
-    sent = MESSAGES.get(lang) or MESSAGES.get("en") or {}
+def _messages(lang: str, sent: object = None) -> dict[str, str]:
+    """The catalogue a request sent (the site's ``i18n/<lang>.json``) over the engine's
+    of ``lang`` (English for a language the engine does not speak); ``TypeError`` when
+    what was sent is not a catalogue (a JSON object of texts)."""
+    if sent is None:
+        sent = {}
+    if not isinstance(sent, dict) or not all(isinstance(v, str) for v in sent.values()):
+        raise TypeError("a request's messages are a catalogue (a JSON object of texts)")
     base = lang if lang in engine.LANGS else engine.DEFAULT
     return {**engine.catalogue(base), **sent}
 
 
 def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str], list[str]]:
     position = str(req["position"])
-    messages = _messages(str(req.get("lang", "en")))
+    messages = _messages(str(req.get("lang", "en")), req.get("messages"))
     if len(position) > MAX_POSITION_CHARS:
         raise DiagramError(_said(messages, "ui.too_large",
                                  f"the position has {len(position):,} characters, at most "
@@ -306,14 +308,14 @@ def preview(req: Mapping[str, Any]) -> dict[str, Any]:
                 "reason": unread(move, messages, typed_by_reader=True)}
     coords = bool(req.get("coords", True))
     if refused is not None:
-        overlay = render_overlay(game, ghost=move, ghost_ok=False, colours=colours or None,
-                                 coords=coords)
+        overlay = render_overlay(game, BoardOptions(
+            ghost=move, ghost_ok=False, colours=colours or None, coords=coords))
         return {"ok": False, "overlay": overlay, "events": [],
                 "reason": refusal(refused, messages, names),
                 "reading": reading(refused, messages, lang), "code": refused.code}
     events = game.preview(move)
-    overlay = render_overlay(game, ghost=move, ghost_ok=True, preview=events,
-                             colours=colours or None, coords=coords)
+    overlay = render_overlay(game, BoardOptions(
+        ghost=move, ghost_ok=True, preview=events, colours=colours or None, coords=coords))
     return {"ok": True, "overlay": overlay, "reason": None,
             "events": [describe(e, messages, names, _on_board(game)) for e in events]}
 
@@ -326,11 +328,6 @@ def handle(request: str) -> str:
         if not isinstance(req, dict):
             return json.dumps({"error": "a request is a JSON object", "type": "ValueError"})
         op = req.get("op")
-        if op == "messages":
-            if not isinstance(req.get("messages"), dict):
-                raise TypeError("a messages request holds a catalogue (a JSON object)")
-            MESSAGES[str(req["lang"])] = {str(k): str(v) for k, v in req["messages"].items()}
-            return json.dumps({"ok": True})
         if op == "render":
             return json.dumps(render(req))
         if op == "preview":

@@ -375,13 +375,14 @@ def _review_ghost(st: AppState, s: Session) -> str:
     if m is None or m.played == "pass":
         return ""
     try:
-        played = render_overlay(r.game, ghost=m.played, ghost_ok=True, preview=[],
-                                colours=s.colours)
+        played = render_overlay(r.game, BoardOptions(
+            ghost=m.played, ghost_ok=True, preview=[], colours=s.colours))
         marks = [f'<g class="review-played" data-move="{m.played}">{played}'
                  f'{review.badge(r.game, m.played, "played")}</g>']
         if m.best != m.played and m.best != "pass":
-            better = render_overlay(r.game, ghost=m.best, ghost_ok=True,
-                                    preview=r.game.preview(m.best), colours=s.colours)
+            better = render_overlay(r.game, BoardOptions(
+                ghost=m.best, ghost_ok=True, preview=r.game.preview(m.best),
+                colours=s.colours))
             marks.append(f'<g class="review-better" data-move="{m.best}">{better}'
                          f'{review.badge(r.game, m.best, "better")}</g>')
     except ValueError:

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from html import escape
 
 import qin
-from qin.svg import TILE_DARK, TILE_FILL, pagoda, player_colour, render_overlay, tile_mark
+from qin.svg import (
+    TILE_DARK,
+    TILE_FILL,
+    BoardOptions,
+    pagoda,
+    player_colour,
+    render_overlay,
+    tile_mark,
+)
 from qin.tiles import COLOURS
 
 from . import a11y, i18n, players
@@ -366,16 +374,15 @@ def overlay_svg(session: Session) -> str:
     the hint's), the province or village under it with its pagodas."""
     h = session.hover_state
     if h.ghost is None and session.hint is not None and not session.over:
-        return render_overlay(session.game, ghost=session.hint, ghost_ok=True,
-                              preview=session.preview(session.hint),
-                              colours=session.colours)
+        return render_overlay(session.game, BoardOptions(
+            ghost=session.hint, ghost_ok=True, preview=session.preview(session.hint),
+            colours=session.colours))
     if h.ghost is None and not h.focus:
         return ""
-    return render_overlay(session.game, ghost=h.ghost, ghost_ok=h.ok,
-                          preview=h.preview if h.ok else None, focus=h.focus,
-                          focus_owner=h.focus_owner, colours=session.colours,
-                          tally_at=h.square if h.tally is not None else None,
-                          tally=h.tally)
+    return render_overlay(session.game, BoardOptions(
+        ghost=h.ghost, ghost_ok=h.ok, preview=h.preview if h.ok else None, focus=h.focus,
+        focus_owner=h.focus_owner, colours=session.colours,
+        tally_at=h.square if h.tally is not None else None, tally=h.tally))
 
 
 def rule_link(refused: qin.IllegalMove | None) -> str:
