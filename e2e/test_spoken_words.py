@@ -21,9 +21,10 @@ HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
     .map(h => [Number(h.tagName[1]), h.textContent.trim()])"""
 
 BOARD_NAMES = {"en": "Qin board (Bird), 13 by 13, players: Green and White",
-               "de": "Qin-Spielplan (Vogel), 13 mal 13, Spieler: Green und White",
-               "fr": "Plateau de Qin (Oiseau), 13 sur 13, joueurs\u00a0: Green et White"}
-"""The game page's board (a link's game, its players named Green and White)."""
+               "de": "Qin-Spielplan (Vogel), 13 mal 13, Spieler: Grün und Weiß",
+               "fr": "Plateau de Qin (Oiseau), 13 sur 13, joueurs\u00a0: Vert et Blanc"}
+"""The game page's board (a link's game, its players named Green and White: named after
+their colours, so in the page's language)."""
 
 
 def skipped_levels(page: Page) -> list[str]:
