@@ -9,7 +9,9 @@ everything (once) from the site that serves the script.
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from pathlib import Path
 from urllib.parse import quote
 
@@ -297,25 +299,76 @@ def test_an_engine_that_fails_without_a_message_says_so_in_a_whole_sentence(
         expect(board.locator("svg.qin-board")).to_have_count(1)  # the stamp stays
     page_problems.forgive(page)  # the failure was provoked
 
-def test_a_diagram_whose_words_cannot_load_still_says_a_sentence(
+def test_a_diagram_whose_words_cannot_load_still_draws_its_board(
         page: Page, site_url: str, page_problems: PageProblems) -> None:
     """A diagram's catalogue that cannot be loaded leaves no words of its language: it
-    says the engine's failure in English (the sentence the build wrote into the script
-    from the English catalogue), never a catalogue's key."""
+    still draws its board, named in English, and says in English (the sentences the
+    build wrote into the script from the English catalogue) that its words could not be
+    loaded, never a catalogue's key; nothing to step through or try without words."""
     from qin import messages
     from tools.build_site import merged_catalogue
 
     page.route("**/i18n/de.json", lambda route: route.fulfill(status=404, body="gone"))
-    third_party(page, site_url, f'<qin-board id="de" lang="de" position="{SMALL}">'
-                                "</qin-board>")
+    third_party(page, site_url, f'<qin-board id="de" lang="de" position="{SMALL}" '
+                                'move="Ra3Rb3" interactive></qin-board>')
     board = page.locator("#de")
     expect(board).to_have_attribute("data-state", "error", timeout=ENGINE_TIMEOUT_MS)
+    expect(board.locator(".board svg.qin-board")).to_have_count(1)
     english = merged_catalogue("en")
-    sentence = messages.text(english, "ui.engine_failed", error="")
+    expect(board.locator(".board svg.qin-board")).to_have_attribute(
+        "aria-label", english["ui.diagram"])
+    sentence = messages.text(english, "ui.words_failed", error="")
     expect(board.locator(".status")).to_contain_text(sentence)
     expect(board.locator(".status")).to_contain_text("i18n/de.json")  # what failed
-    assert "ui." not in board.inner_text()
+    expect(board.locator(".bar:visible")).to_have_count(0)
+    shown = board.evaluate(SHOWN_WORDS)
+    assert not [w for w in shown if "ui." in w], shown
     page_problems.forgive(page)  # the failure was provoked
+
+
+SHOWN_WORDS = """el => {
+  const all = [...el.shadowRoot.querySelectorAll('*')];
+  return [el.shadowRoot.textContent, ...all.flatMap(e => [...e.attributes]
+      .filter(a => ['title', 'aria-label', 'placeholder', 'alt'].includes(a.name))
+      .map(a => a.value))];
+}"""
+
+
+def preview_said(lang: str, move: str) -> str:
+    """The status line of a hover preview of ``move`` on SMALL, as the engine says it in
+    ``lang`` with the site's catalogue (a refusal: its reading's link after it)."""
+    from qin import messages
+    from tools.build_site import merged_catalogue
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "embed"))
+    import qin_embed
+
+    words = merged_catalogue(lang)
+    answer = json.loads(qin_embed.handle(json.dumps(
+        {"op": "preview", "position": SMALL, "lang": lang, "messages": words, "move": move})))
+    if answer["ok"]:
+        return f"{move}: {words['ui.would']} {'; '.join(answer['events'][1:])}"
+    said = messages.text(words, "ui.illegal", reason=answer["reason"])
+    return f"{said} {answer['reading']['title']}" if answer.get("reading") else said
+
+
+def test_two_diagrams_in_two_languages_keep_their_own_words(page: Page, site_url: str) -> None:
+    """Two diagrams of one page, in German and in English, share the engine: each hover
+    preview is said in its diagram's language, whichever the other asked for before."""
+    third_party(page, site_url,
+                f'<qin-board id="de" lang="de" position="{SMALL}" interactive></qin-board>'
+                f'<qin-board id="en" lang="en" position="{SMALL}" interactive></qin-board>')
+    wait_ready(page, ["de", "en"])
+    for board_id in ("de", "en"):
+        board = page.locator(f"#{board_id}")
+        board.locator('button.kind[data-kind="RR"]').click()
+        board.locator('svg rect.sq[data-square="a3"]').click()
+    for board_id, square, move in (("de", "b3", "Ra3Rb3"), ("en", "b3", "Ra3Rb3"),
+                                   ("de", "a2", "Ra3Ra2"), ("en", "a2", "Ra3Ra2"),
+                                   ("de", "b3", "Ra3Rb3")):
+        board = page.locator(f"#{board_id}")
+        board.locator(f'svg rect.sq[data-square="{square}"]').hover()
+        expect(board.locator(".status")).to_have_text(preview_said(board_id, move))
 
 
 # -- hostile and careless diagram authors ----------------------------------------------

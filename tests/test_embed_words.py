@@ -54,7 +54,8 @@ def test_a_move_that_is_not_a_move_has_no_reading() -> None:
 def test_the_move_box_s_example_is_a_move_it_takes(lang: str) -> None:
     """The box's example (its placeholder, in words) read as the move it names."""
     messages = qin_embed._messages(lang, SITE[lang])
-    assert qin_embed.typed(SITE[lang]["ui.move_example"], messages) == "Rc3Yd3"
+    letters = qin_embed.colour_letters(messages)
+    assert qin_embed.typed(SITE[lang]["ui.move_example"], letters) == "Rc3Yd3"
 
 
 @pytest.mark.parametrize("lang,words", [
@@ -70,7 +71,8 @@ def test_a_move_typed_in_words_or_as_written_is_played(lang: str, words: str) ->
 
 @pytest.mark.parametrize("words", ["pass", "hello", "purple b3 red b4", "red b3", ""])
 def test_what_is_not_a_move_in_words_is_left_as_typed(words: str) -> None:
-    assert qin_embed.typed(words, qin_embed._messages("en", SITE["en"])) == words
+    letters = qin_embed.colour_letters(qin_embed._messages("en", SITE["en"]))
+    assert qin_embed.typed(words, letters) == words
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])

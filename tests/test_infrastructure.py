@@ -502,6 +502,17 @@ def test_the_diagrams_script_is_served_with_its_failures_in_english() -> None:
             assert f"{json.dumps(form)}: {json.dumps(said[form])}" in served, form
 
 
+def test_the_diagrams_script_is_served_with_its_board_s_words_in_english() -> None:
+    """A diagram whose catalogue cannot be loaded still draws its board, named in
+    English, and says in English that its words could not be loaded."""
+    english = build_site.merged_catalogue("en")
+    source = (ROOT / "web" / "embed" / "qin-board.js").read_text(encoding="utf-8")
+    served = build_site.embed_script(source, english)
+    said = {**english, **build_site.without_details(english)}
+    for form in ("ui.diagram", "ui.words_failed", "ui.words_failed" + build_site.NO_DETAIL):
+        assert f"{json.dumps(form)}: {json.dumps(said[form])}" in served, form
+
+
 def test_a_root_module_is_served_with_its_imports_at_the_sites_root() -> None:
     source = 'import { stamp } from "../embed/stamp.js";\nimport("../embed/x.js");\n' \
              'import { a } from "./linkcode.js";\n'

@@ -844,7 +844,7 @@ def root_module(text: str) -> str:
 # when the browser's error says nothing, the script shows the sentence under the key with
 # NO_DETAIL after it, written here by the engine's own rule for an empty detail
 # (qin.messages.text), never the sentence with a colon before nothing.
-EMBED_FAILURES = ("ui.engine_failed", "ui.position_failed")
+EMBED_FAILURES = ("ui.engine_failed", "ui.position_failed", "ui.words_failed")
 NO_DETAIL = ".no_detail"
 
 
@@ -858,19 +858,22 @@ def without_details(catalogue: dict[str, str]) -> dict[str, str]:
 
 
 # The diagram's script (web/embed/qin-board.js) says its failures without any catalogue
-# (its own could not be loaded) in English: the build writes those sentences in
-# (EMBED_FAILURES, with and without a detail) from the English catalogue, where the
-# script holds EMBED_ENGLISH_MARK.
+# (its own could not be loaded) in English, and draws its board named in English
+# (EMBED_BOARD_WORDS): the build writes those words in (EMBED_FAILURES, with and without
+# a detail) from the English catalogue, where the script holds EMBED_ENGLISH_MARK.
 EMBED_SCRIPT = "embed/qin-board.js"
 EMBED_ENGLISH_MARK = '{"__QIN_EMBED_ENGLISH__": ""}'
+EMBED_BOARD_WORDS = ("ui.diagram",)
 
 
 def embed_script(template: str, english: dict[str, str]) -> str:
-    """web/embed/qin-board.js with the diagrams' failures in English (from ``english``,
-    the site's English catalogue) in place of EMBED_ENGLISH_MARK."""
+    """web/embed/qin-board.js with the diagrams' failures and their board's name in
+    English (from ``english``, the site's English catalogue) in place of
+    EMBED_ENGLISH_MARK."""
     if EMBED_ENGLISH_MARK not in template:
         raise BuildError(f"web/{EMBED_SCRIPT} lacks its placeholder {EMBED_ENGLISH_MARK}")
-    words = {**{key: english[key] for key in EMBED_FAILURES}, **without_details(english)}
+    words = {**{key: english[key] for key in EMBED_FAILURES + EMBED_BOARD_WORDS},
+             **without_details(english)}
     return template.replace(EMBED_ENGLISH_MARK, json.dumps(words, sort_keys=True), 1)
 
 

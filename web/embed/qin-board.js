@@ -30,8 +30,9 @@ const ICONS = {
   swap: "M1.5 4.2h9.5V1.8L14.8 5.4 11 9V6.6H1.5zM14.5 11.8H5v2.4L1.2 10.6 5 7v2.4h9.5z",
 };
 const SVG_NS = "http://www.w3.org/2000/svg";
-// The diagrams' failures in English, for a diagram whose own catalogue cannot be loaded:
-// written in by the build from the English catalogue (tools/build_site.py, embed_script).
+// The diagrams' failures and the board's name in English, for a diagram whose own
+// catalogue cannot be loaded: written in by the build from the English catalogue
+// (tools/build_site.py, embed_script).
 const WITHOUT_CATALOGUE = {"__QIN_EMBED_ENGLISH__": ""};
 
 // A button's picture: silent to screen readers (the button's name says what it does).
@@ -180,6 +181,7 @@ export function loadEngine() {
     const handle = xworker.sync.handle; // qin_embed.py's __export__
     return async (request) => {
       const answer = JSON.parse(await Promise.race([handle(JSON.stringify(request)), failure]));
+      if (answer.code === WORDS_UNKNOWN) throw Object.assign(new Error(answer.error), { code: WORDS_UNKNOWN });
       if (answer.error) {
         // The diagram's own input (position, colours) refused by the engine: say so as
         // a diagram error (already in the reader's words), not as an engine that could
@@ -208,11 +210,29 @@ function enqueue(task) {
   return run;
 }
 
-/** A request of one diagram, with its own words (the catalogue of its language): the
- *  engine keeps nothing from one request to the next. */
+/** The languages whose words (their catalogue) the engine's worker holds: each crosses
+ *  once, with the first request of its language (qin_embed.py keeps it by language). */
+const wordsSent = new Set();
+/** qin_embed.WORDS_UNKNOWN: the worker holds no words of the request's language (a worker
+ *  started again), so the page sends them again. */
+const WORDS_UNKNOWN = "words_unknown";
+
+/** A request of one diagram, in its own words (the catalogue of its language, sent with
+ *  the language's first request): the engine keeps nothing else from one request to the
+ *  next. */
 async function engineCall(lang, request) {
   const call = await loadEngine();
-  return call({ ...request, lang, messages: await catalogue(lang) });
+  if (wordsSent.has(lang)) {
+    try {
+      return await call({ ...request, lang, words: "kept" });
+    } catch (err) {
+      if (err?.code !== WORDS_UNKNOWN) throw err;
+      wordsSent.delete(lang);
+    }
+  }
+  const answer = await call({ ...request, lang, messages: await catalogue(lang) });
+  wordsSent.add(lang);
+  return answer;
 }
 
 // ------------------------------------------------------------------ the element
@@ -244,7 +264,8 @@ class QinBoard extends HTMLElement {
 
   attributeChangedCallback() {
     if (!this.started || this.dataset.state === "loading") return;
-    this.reload().catch((err) => this.fail(err));
+    if (this.wordsFailed) this.drawWithoutWords().catch((err) => this.fail(err));
+    else this.reload().catch((err) => this.fail(err));
   }
 
   // -------------------------------------------------------------- options
@@ -392,7 +413,13 @@ class QinBoard extends HTMLElement {
   // -------------------------------------------------------------- life
 
   async start() {
-    const m = await catalogue(this.lang);
+    let m;
+    try {
+      m = await catalogue(this.lang);
+    } catch (err) {
+      this.wordsFailed = err;
+      return this.drawWithoutWords();
+    }
     this.messages = m;
     this.showCaption();
     await this.loadPosition();
@@ -406,6 +433,20 @@ class QinBoard extends HTMLElement {
     this.dataset.state = "drawn";
     this.setStatus(say(m, "ui.loading"), "loading");
     await this.refresh();
+  }
+
+  /** A diagram whose catalogue could not be loaded: its board (stamped, named in the
+   *  English the build wrote in) and that sentence, nothing to step through or try. */
+  async drawWithoutWords() {
+    this.messages = WITHOUT_CATALOGUE;
+    this.showCaption();
+    await this.loadPosition();
+    const boardParts = await parts();
+    this.checkColours(boardParts);
+    await nextStampTurn();
+    this.stampBoard(boardParts);
+    this.board.classList.remove("interactive");
+    this.fail(this.wordsFailed);
   }
 
   async reload() {
@@ -583,13 +624,15 @@ class QinBoard extends HTMLElement {
   fail(err) {
     this.dataset.state = "error";
     const m = this.messages || WITHOUT_CATALOGUE;
-    const message = String(err?.message ?? err);
-    const key = err?.position ? "ui.position_failed" : "ui.engine_failed";
-    const reason = err?.code && err.params ? refusalOfPosition(m, err) : message;
+    // Without its words a diagram says only that (its other failures have no words).
+    const cause = this.wordsFailed ?? err;
+    const message = String(cause?.message ?? cause);
+    const key = this.wordsFailed ? "ui.words_failed" : err?.position ? "ui.position_failed" : "ui.engine_failed";
+    const reason = !this.wordsFailed && err?.code && err.params ? refusalOfPosition(m, err) : message;
     // A browser error that says nothing: the sentence without its detail, as the build
     // wrote it by the engine's rule (tools/build_site.py, without_details).
     const failed = reason.trim() ? say(m, key, { error: reason }) : m[`${key}.no_detail`] ?? say(m, key, { error: "" });
-    this.setStatus(err?.source || err?.said ? message : failed, "illegal");
+    this.setStatus(!this.wordsFailed && (err?.source || err?.said) ? message : failed, "illegal");
     if (err?.position || !this.answer) {
       // Nothing to step through or try: the diagram's own input refused (no board of
       // it either: a drawing of a refused position would contradict the refusal), or

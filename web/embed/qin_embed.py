@@ -5,15 +5,19 @@ script calls ``handle(request_json) -> response_json`` and this module answers f
 the board drawn by ``qin.svg`` (the one renderer), the events of each move in the
 reader's language and why a move is not allowed (both worded by ``qin.messages``).
 
-Requests are stateless (the position, the moves so far and the reader's words, the
-site's catalogue of the diagram's language, come with every call), so any number of
-diagrams, in any languages, share the interpreter without sharing state.  All of it is
-plain Python, importable by the unit tests.
+Each request stands alone (the position and the moves so far come with every call), so
+any number of diagrams, in any languages, share the interpreter without sharing state.
+Only the reader's words are kept, by language: the first request of a language carries
+the site's catalogue of it (``messages``), which the worker keeps (``Words``); later
+requests of that language say ``"words": "kept"`` and the worker answers in the words it
+holds, or, when it holds none for that language (a worker started again), with the code
+``WORDS_UNKNOWN`` for the page to send them.  A request with neither is said in the
+engine's words alone.  All of it is plain Python, importable by the unit tests.
 
     {"op": "render", "position": "...", "moves": ["Rc3Yd3"], "step": 1,
-     "lang": "en", "messages": {...}, "names": [...], "colours": [...],
-     "highlight": ["c3"], "coords": true, "tried": ["red c2 yellow c1"]}
-                                                                -> see ``render``
+     "lang": "en", "messages": {...} or "words": "kept", "names": [...],
+     "colours": [...], "highlight": ["c3"], "coords": true,
+     "tried": ["red c2 yellow c1"]}                             -> see ``render``
     {"op": "preview", ... , "move": "Rc3Yd3"}                   -> see ``preview``
 """
 
@@ -22,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import qin
 from qin import messages as engine
@@ -117,6 +121,41 @@ def default_names(colours: Sequence[str], players: int,
 # --------------------------------------------------------------------------- requests
 
 
+WORDS_KEPT: Final = "kept"
+"""A request's ``words`` when the worker already holds its language's catalogue."""
+WORDS_UNKNOWN: Final = "words_unknown"
+"""The answer's ``code`` when a request's words are kept but the worker holds none for
+its language: the page sends the catalogue again."""
+
+
+class WordsUnknown(LookupError):
+    """A request's words are said to be kept, but this worker holds none for its language."""
+
+
+class Words(NamedTuple):
+    """A language's words as a diagram's requests use them: the catalogue (the site's over
+    the engine's) and the box's colour words (each casefolded word or letter -> its letter)."""
+
+    messages: dict[str, str]
+    letters: dict[str, str]
+
+
+_KEPT: dict[str, Words] = {}
+"""The words of each language the page sent to this worker, by language."""
+
+
+def colour_letters(messages: Mapping[str, str]) -> dict[str, str]:
+    """The colour words a reader may type in the box (each colour's letter and its words
+    in ``messages``), casefolded, to the colour's letter."""
+    letters = {}
+    for letter in COLOUR_LETTERS:
+        letters[letter.casefold()] = letter
+        for key in (f"colour.{letter}", f"colour.{letter}.province", f"colour.{letter}.tile"):
+            if key in messages:
+                letters[messages[key].casefold()] = letter
+    return letters
+
+
 def _messages(lang: str, sent: object = None) -> dict[str, str]:
     """The catalogue a request sent (the site's ``i18n/<lang>.json``) over the engine's
     of ``lang`` (English for a language the engine does not speak); ``TypeError`` when
@@ -129,9 +168,27 @@ def _messages(lang: str, sent: object = None) -> dict[str, str]:
     return {**engine.catalogue(base), **sent}
 
 
-def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str], list[str]]:
+def words_of(req: Mapping[str, Any]) -> Words:
+    """A request's words: the catalogue it carries (then kept for its language), the ones
+    kept for its language (``"words": "kept"``; ``WordsUnknown`` when none are), else the
+    engine's words alone."""
+    lang = str(req.get("lang", "en"))
+    if "messages" in req:
+        messages = _messages(lang, req["messages"])
+        words = _KEPT[lang] = Words(messages, colour_letters(messages))
+        return words
+    if req.get("words") == WORDS_KEPT:
+        if lang not in _KEPT:
+            raise WordsUnknown(f"no words kept for {lang!r}")
+        return _KEPT[lang]
+    messages = _messages(lang)
+    return Words(messages, colour_letters(messages))
+
+
+def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, Words, list[str], list[str]]:
     position = str(req["position"])
-    messages = _messages(str(req.get("lang", "en")), req.get("messages"))
+    words = words_of(req)
+    messages = words.messages
     if len(position) > MAX_POSITION_CHARS:
         raise DiagramError(_said(messages, "ui.too_large",
                                  f"the position has {len(position):,} characters, at most "
@@ -159,7 +216,7 @@ def _setup(req: Mapping[str, Any]) -> tuple[qin.Game, dict[str, str], list[str],
     if len(names) < game.players:
         names += default_names(colours, game.players, messages)[len(names):]
     game.names = names
-    return game, messages, colours, names
+    return game, words, colours, names
 
 
 def state_of(game: qin.Game) -> dict[str, Any]:
@@ -185,20 +242,15 @@ _TYPED_HALF = r"([^\W\d_]+?)\s*([a-z])\s*([0-9]{1,2})"  # ASCII digits only, as 
 _TYPED: Final = re.compile(rf"\s*{_TYPED_HALF}[\s,;]*{_TYPED_HALF}\s*", re.IGNORECASE)
 
 
-def typed(move: str, messages: Mapping[str, str]) -> str:
+def typed(move: str, letters: Mapping[str, str]) -> str:
     """A move as a reader types it in the box: each half's colour (its letter, or its
-    word in the reader's language: "red c3 yellow d3", "rot c3 gelb d3") before its
-    square, in any case, apart or not; as written (``Rc3Yd3``).  What reads otherwise
-    ("pass", a colour no tile has) is left as typed, for the engine to take or refuse."""
+    word in the reader's language: "red c3 yellow d3", "rot c3 gelb d3"; ``letters``,
+    ``colour_letters``) before its square, in any case, apart or not; as written
+    (``Rc3Yd3``).  What reads otherwise ("pass", a colour no tile has) is left as typed,
+    for the engine to take or refuse."""
     found = _TYPED.fullmatch(move)
     if not found:
         return move
-    letters = {}
-    for letter in COLOUR_LETTERS:
-        letters[letter.casefold()] = letter
-        for key in (f"colour.{letter}", f"colour.{letter}.province", f"colour.{letter}.tile"):
-            if key in messages:
-                letters[messages[key].casefold()] = letter
     first, fa, ra, second, fb, rb = found.groups()
     colours = letters.get(first.casefold()), letters.get(second.casefold())
     if colours[0] is None or colours[1] is None:
@@ -217,14 +269,15 @@ def unread(move: str, messages: Mapping[str, str], *, typed_by_reader: bool) -> 
                  example=messages.get("ui.move_example", ""))
 
 
-def _replay(game: qin.Game, moves: Sequence[str], messages: Mapping[str, str],
+def _replay(game: qin.Game, moves: Sequence[str], words: Words,
             names: Sequence[str], lang: str,
             typed_from: int | None = None) -> tuple[int, list[Event], dict[str, Any] | None]:
     """Play ``moves`` while they are legal: (how many were played, the last one's
     events, what stopped the replay). The moves from ``typed_from`` on are the ones the
     reader typed in the box (none when it is None)."""
+    messages = words.messages
     events: list[Event] = []
-    for i, move in enumerate(typed(m, messages) for m in moves):
+    for i, move in enumerate(typed(m, words.letters) for m in moves):
         try:
             refused = game.refusal(move)
         except ValueError as exc:  # not a move at all
@@ -265,12 +318,13 @@ def render(req: Mapping[str, Any]) -> dict[str, Any]:
     or clicked in the box): ``svg``, the last move's ``events`` in words, ``played``
     (how many moves were legal), ``illegal`` (the first illegal move and why, drawn as
     a refused ghost), ``state`` and the hand of the player to move."""
-    game, messages, colours, names = _setup(req)
+    game, words, colours, names = _setup(req)
+    messages = words.messages
     moves = [str(m) for m in req.get("moves") or []]
     step = int(req.get("step", len(moves)))
     own = moves[:max(0, step)]
     tried = [str(m) for m in req.get("tried") or []]
-    played, events, illegal = _replay(game, own + tried, messages, names,
+    played, events, illegal = _replay(game, own + tried, words, names,
                                       str(req.get("lang", "en")), typed_from=len(own))
     ghost = illegal["ghost"] if illegal else None
     svg = render_svg(game, BoardOptions(
@@ -297,10 +351,11 @@ def render(req: Mapping[str, Any]) -> dict[str, Any]:
 def preview(req: Mapping[str, Any]) -> dict[str, Any]:
     """What ``move`` would do after ``moves``, without playing it: the ``overlay``
     markup (``qin.svg.render_overlay``), its events in words, or why it is illegal."""
-    game, messages, colours, names = _setup(req)
+    game, words, colours, names = _setup(req)
+    messages = words.messages
     lang = str(req.get("lang", "en"))
-    _replay(game, [str(m) for m in req.get("moves") or []], messages, names, lang)
-    move = typed(str(req["move"]), messages)
+    _replay(game, [str(m) for m in req.get("moves") or []], words, names, lang)
+    move = typed(str(req["move"]), words.letters)
     try:
         refused = game.refusal(move)
     except ValueError:
@@ -336,6 +391,9 @@ def handle(request: str) -> str:
     except DiagramError as exc:
         return json.dumps({"error": str(exc), "type": type(exc).__name__, "position": True,
                            "said": True})
+    except WordsUnknown as exc:  # the page sends the catalogue again
+        return json.dumps({"error": str(exc), "type": type(exc).__name__,
+                           "code": WORDS_UNKNOWN})
     except (ValueError, KeyError, TypeError) as exc:
         return json.dumps({"error": str(exc), "type": type(exc).__name__})
 
