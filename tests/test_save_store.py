@@ -499,6 +499,54 @@ def test_a_refused_link_says_why_once_without_a_hidden_hand() -> None:
         assert "RR" not in said and "YY" not in said, said
 
 
+def link_with_a_tile_not_held(names: list[str] | None) -> str:
+    """A link to a game of ``names`` whose last move is the second seat's, of a tile
+    kind not in its hand, on squares where a tile it holds could go."""
+    from qin.record_format import link_code
+
+    game = qin.Game.new(board="bird", players=2, seed=7, names=names)
+    game.play(game.legal_moves()[0])
+    for move in game.legal_moves():
+        first, second = move.squares
+        for a in "RYB":
+            for b in "RYB":
+                text = f"{a}{first}{b}{second}"
+                refused = game.refusal(text)
+                if refused is not None and refused.code == "not_in_hand":
+                    record = records.record_of(game)
+                    return "#g=" + link_code({**record, "moves": [*record["moves"], text]})
+    raise AssertionError("every tile kind is in the hand")
+
+
+@pytest.mark.parametrize(("names", "lang", "who"), [
+    (["Green", "White"], "de", "Weiß spielt ein Plättchen, das nicht in der Hand ist"),
+    (["Grün", "Weiß"], "en", "White plays a tile not in their hand"),
+    (["Vert", "Blanc"], "de", "Weiß spielt"),
+    (["Ann", "White"], "fr", "Blanc joue une tuile"),
+    (["Ann", "Bo"], "de", "Bo spielt"),
+    (None, "de", "Spieler 2 spielt"),
+])
+def test_a_refused_link_names_the_seat_as_the_page_shows_it(names: list[str] | None,
+                                                            lang: str, who: str) -> None:
+    """A seat named after its pagoda colour (as the start screen names a seat: "White")
+    is named by that colour in the page's language when a link's move is refused, as the
+    board and the log name it ("Weiß"); a name a player gave stays as given, and a game
+    given none names its seats "Player N" in the page's language."""
+    from qin_ui import i18n
+
+    site = json.loads((WEB.parent / "i18n" / f"{lang}.json").read_text("utf-8"))
+    link = link_with_a_tile_not_held(names)
+    try:
+        i18n.set_language(lang, site)
+        with pytest.raises(links.LinkError) as refused:
+            links.read_link(link)
+        said = t("link.cannot_open", error=refused.value)
+    finally:
+        i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(
+            "utf-8")))
+    assert who in said, said
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_a_save_the_page_composes_wrongly_is_refused_in_words(lang: str) -> None:
     """Seat settings that are not ``keep.snapshot()``'s and a mode the page does not

@@ -20,11 +20,11 @@ from typing import Any, Final
 import qin
 from qin import records
 from qin.errors import QinError
-from qin.messages import player_name
 
 from . import i18n
 from .gamerecord import Recorder, SaveError
 from .i18n import EngineReason, WordedError, Words, t, words
+from .setup import DEFAULT_COLOURS
 
 KEY: Final = "g="
 WARNING_KEY: Final = "link.warning"
@@ -176,17 +176,21 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
 @dataclass(frozen=True)
 class Refused:
     """Why a link's move was refused, worded when shown, never naming a seat's hidden
-    tiles (a tile not in hand is said without the hand the engine's sentence lists)."""
+    tiles (a tile not in hand is said without the hand the engine's sentence lists).
+    The seats, ``names`` (the record's), are named as the page shows them
+    (``i18n.player_names``: a seat named after its pagoda colour, ``colours``, by that
+    colour in the page's language)."""
 
     refused: qin.IllegalMove
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
 
     def text(self) -> str:
         refused = self.refused
+        names = i18n.player_names(self.names, self.colours)
         if refused.code == "not_in_hand":
-            who = player_name(int(refused.params["player"]), refused.names or None,
-                              i18n.language())
-            return t("link.error.not_held", who=who)
-        return i18n.refusal(refused)
+            return t("link.error.not_held", who=names[int(refused.params["player"]) - 1])
+        return i18n.refusal(refused, names)
 
 
 def _replayed(record: dict[str, Any]) -> qin.Game:
@@ -197,6 +201,6 @@ def _replayed(record: dict[str, Any]) -> qin.Game:
         try:
             game.play(text)
         except qin.IllegalMove as exc:
-            raise LinkError(words("link.error.move", number=number,
-                                  reason=Refused(exc))) from None
+            reason = Refused(exc, tuple(game.names), DEFAULT_COLOURS[:game.players])
+            raise LinkError(words("link.error.move", number=number, reason=reason)) from None
     return game
