@@ -3,15 +3,16 @@
     python bench/engine_browser.py            # about a minute (builds the site if needed)
     python bench/engine_browser.py --quick    # a smoke test
 
-The same Python source (``SNIPPET``) runs twice: here under CPython, and in Debian's
-Chromium inside a bare Pyodide page (bench/boot.py's floor page: the vendored Pyodide
-and our wheel unpacked, no PyScript).  It plays seeded random 2-player games on board
-"bird" for a time budget (wall clock, ``time.perf_counter``, on both sides: Pyodide has no
-CPU clock; the page's Python runs on one thread, so with a free core its wall time is
-its CPU time) and times ``legal_moves()`` (the cached answer the UI
-asks for), the legal-move computation on a board without cached summaries (what
-``play()`` pays for the next player), ``play()``, and each computer level's decision.
-The ratio is Pyodide's figure over CPython's.  Numbers only, no assertions.
+The same Python source (bench/engine_snippet.py's ``SNIPPET``) runs twice: here under
+CPython, and in Debian's Chromium inside a bare Pyodide page (bench/boot.py's floor
+page: the vendored Pyodide and our wheel unpacked, no PyScript).  It plays seeded
+random 2-player games on board "bird" for a time budget (wall clock,
+``time.perf_counter``, on both sides: Pyodide has no CPU clock; the page's Python runs
+on one thread, so with a free core its wall time is its CPU time) and times
+``legal_moves()`` (the cached answer the UI asks for), the legal-move computation on a
+board without cached summaries (what ``play()`` pays for the next player), ``play()``,
+and each computer level's decision.  The ratio is Pyodide's figure over CPython's.
+Numbers only, no assertions.
 """
 
 from __future__ import annotations
