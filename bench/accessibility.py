@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.boot import load_average  # noqa: E402
-from bench.lighthouse import RUN_TIMEOUT_S, SITE, chrome_path, ensure_lighthouse  # noqa: E402
+from bench.lighthouse import RUN_TIMEOUT_S, add_run_options, chrome_path, ready  # noqa: E402
 from e2e.helpers import CHROMIUM_ARGS, boot  # noqa: E402
 from e2e.screens import REVIEW_MS, answered, link_of, start_game, to_an_imported_result  # noqa: E402
 from e2e.test_modes import mode  # noqa: E402
@@ -187,20 +187,20 @@ def score_of(report: dict[str, Any]) -> int | None:
     return round(score * 100) if isinstance(score, (int, float)) else None
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: ``--screen`` and the options of every Lighthouse run here
+    (``lighthouse.add_run_options``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
     parser.add_argument("--screen", choices=[n for n, _ in SCREENS], action="append",
                         help="only this screen (repeatable; the ones before are still "
                              "passed through)")
-    parser.add_argument("--preset", choices=list(PRESETS), action="append",
-                        help="only this preset (repeatable)")
-    parser.add_argument("--reports", type=Path, default=None,
-                        help="write each whole JSON report into this folder")
-    args = parser.parse_args(argv)
-    if not (args.site / "index.html").is_file():
-        raise SystemExit(f"{args.site} has no index.html: run `make site`")
-    ensure_lighthouse()
+    add_run_options(parser, list(PRESETS), "each whole JSON report")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    ready(args.site)
     started = time.monotonic()
     print(f"bench/accessibility.py: Lighthouse's accessibility category on {chrome_path()}; "
           f"load average {load_average()}", flush=True)

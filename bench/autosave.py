@@ -43,7 +43,7 @@ STEPS = ("move", "save", "save+link", "undo", "undo's save")
 
 # One round in one revision: plays the games and prints each step's total seconds.
 CHILD = r"""
-import json, random, sys, time
+import inspect, json, random, sys, time
 sys.path[:0] = [".", "web/page"]
 import qin
 from qin_ui import keep, links, saves
@@ -60,8 +60,15 @@ for board, players, seed in games:
     ui = keep.snapshot(session)
     local = saves.SaveStore(saves.MemoryStorage(), known_kinds=kinds)
     linked = saves.SaveStore(saves.MemoryStorage(), known_kinds=kinds)
-    refs = [local.create(session.game, ui), linked.create(session.game, ui, mode="link")]
     once = {"recorder": session.record} if hasattr(session, "record") else {}
+    if "game" in inspect.signature(links.link).parameters:  # a link from the game given
+        def link():
+            links.link("https://example.org/", session.game, kinds, session.hints, **once)
+    else:
+        def link():
+            links.link("https://example.org/", session.record, kinds)
+    refs = [local.create(session.game, ui, **once),
+            linked.create(session.game, ui, mode="link", **once)]
     rng = random.Random(seed)
     while not session.game.is_over:
         move = rng.choice(session.game.legal_moves())
@@ -69,10 +76,10 @@ for board, players, seed in games:
         session.play(move)
         t1 = clock()
         ui = keep.snapshot(session)
-        refs[0] = local.write(refs[0], session.game, ui)
+        refs[0] = local.write(refs[0], session.game, ui, **once)
         t2 = clock()
         refs[1] = linked.write(refs[1], session.game, ui, **once)
-        links.link("https://example.org/", session.game, kinds, session.hints, **once)
+        link()
         t3 = clock()
         spent["move"] += t1 - t0
         spent["save"] += t2 - t1
@@ -82,7 +89,7 @@ for board, players, seed in games:
             t0 = clock()
             session.undo()
             t1 = clock()
-            refs[0] = local.write(refs[0], session.game, keep.snapshot(session))
+            refs[0] = local.write(refs[0], session.game, keep.snapshot(session), **once)
             t2 = clock()
             spent["undo"] += t1 - t0
             spent["undo's save"] += t2 - t1

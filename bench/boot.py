@@ -37,7 +37,8 @@ Everything is measured in the same run, runs interleaved (floor, game, floor, ..
   event; the handlers run synchronously, then one frame: requestAnimationFrame and a
   task after it): pick a tile, hover a legal square (the preview), hover another
   square, click a legal square (placement to updated board).
-- the engine under Pyodide vs CPython (bench/engine_browser.py) in the floor page.
+- the engine under Pyodide vs CPython (bench/engine_snippet.py, as bench/engine_browser.py
+  runs it) in the floor page.
 
 Prints numbers and ratios; asserts nothing about time.  The machine's load average is
 printed: other work on it moves every figure.
@@ -661,7 +662,7 @@ class Bench:
             context.close()
 
     def engine_in_browser(self, budget: float, ai_moves: int) -> dict[str, Any]:
-        from bench.engine_browser import run_in_page
+        from bench.engine_snippet import run_in_page
 
         with self.floor_page() as (page, wheel_url):
             return run_in_page(page, wheel_url, budget, ai_moves)
@@ -942,7 +943,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(snapshot_report(site_floors, snaps, slow_site_floors, slow_snaps,
                                     snap_size, snap_gz_size)))
     if engine is not None:
-        from bench.engine_browser import run_here, table
+        from bench.engine_snippet import run_here, table
 
         budget, ai_moves = (0.5, 2) if args.quick else (3.0, 4)
         print()

@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,26 @@ def ensure_lighthouse() -> Path:
         print("bench/lighthouse.py: installing Lighthouse (npm ci in bench/) ...", flush=True)
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BENCH, check=True)
     return LIGHTHOUSE
+
+
+def add_run_options(parser: argparse.ArgumentParser, presets: Sequence[str],
+                    reports: str) -> None:
+    """What every Lighthouse run here takes: ``--site`` (the built site to serve),
+    ``--preset`` (only those of ``presets``, repeatable) and ``--reports`` (a folder for
+    the whole JSON reports, ``reports`` saying which)."""
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
+    parser.add_argument("--preset", choices=list(presets), action="append",
+                        help="only this preset (repeatable)")
+    parser.add_argument("--reports", type=Path, default=None,
+                        help=f"write {reports} into this folder")
+
+
+def ready(site: Path) -> None:
+    """``site`` is built (else ``SystemExit`` asks for ``make site``) and Lighthouse is
+    installed."""
+    if not (site / "index.html").is_file():
+        raise SystemExit(f"{site} has no index.html: run `make site`")
+    ensure_lighthouse()
 
 
 def command(url: str, preset: str) -> list[str]:
@@ -168,20 +189,20 @@ def audit(url: str, preset: str, keep: Path | None = None) -> dict[str, float | 
     return figures(report)
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: ``--runs``, ``--page`` and the options of every run here
+    (``add_run_options``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=3, help="runs of each (default 3)")
-    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve")
     parser.add_argument("--page", choices=[name for name, _ in PAGES], action="append",
                         help="only this page (repeatable)")
-    parser.add_argument("--preset", choices=PRESETS, action="append",
-                        help="only this preset (repeatable)")
-    parser.add_argument("--reports", type=Path, default=None,
-                        help="write each run's whole JSON report into this folder")
-    args = parser.parse_args(argv)
-    if not (args.site / "index.html").is_file():
-        raise SystemExit(f"{args.site} has no index.html: run `make site`")
-    ensure_lighthouse()
+    add_run_options(parser, PRESETS, "each run's whole JSON report")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    ready(args.site)
     version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True, text=True,
                              check=False).stdout.strip()
     started = time.monotonic()

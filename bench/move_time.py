@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.engine_browser import game_budgets  # noqa: E402
+from bench.engine_snippet import game_budgets  # noqa: E402
 
 LEVELS = ("heaven", "emperor")
 """The level measured, then its baseline."""

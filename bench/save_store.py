@@ -56,7 +56,7 @@ def filled(count: int, games: list[qin.Game]) -> saves.SaveStore:
     store = saves.SaveStore(storage, known_kinds=["human"])
     for n in range(count):
         game = games[n % len(games)]
-        ref = store.create(game, ui_for(game))
+        ref = store.create(game, ui_for(game), recorder=game.record)
         if n % 10 == 9:
             saved = store.open(ref.id).saved
             old = saved.to_dict()
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
     for count in COUNTS:
         store = filled(count, games)
         game = played(1000, 60)
-        refs = [store.create(game, ui_for(game))]
+        refs = [store.create(game, ui_for(game), recorder=game.record)]
         listed = median_ms(store.entries, args.runs)
 
         def start(store: saves.SaveStore = store, ref: saves.SaveRef = refs[0]) -> None:
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
 
         def one_write(store: saves.SaveStore = store, game: qin.Game = game,
                       refs: list[saves.SaveRef] = refs) -> None:
-            refs[0] = store.write(refs[0], game, ui_for(game))
+            refs[0] = store.write(refs[0], game, ui_for(game), recorder=game.record)
 
         started = median_ms(start, args.runs)
         written = median_ms(one_write, args.runs)

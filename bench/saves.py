@@ -70,11 +70,7 @@ def saved_games(count: int) -> dict[str, str]:
     ui = {"kinds": kinds, "colours": colours, "at_screen": 1, "cover": False}
     for seed in range(count):
         game = finished_game(seed)
-        create = getattr(store, "create", None)
-        if create is not None:
-            create(game, ui)
-        else:  # the store before create(): save_game(game, kinds, colours)
-            store.save_game(game, kinds, colours)
+        store.create(game, ui, recorder=game.record)
     return dict(storage.data)
 
 

@@ -403,7 +403,8 @@ def saved_game() -> tuple[str, str, qin.Game]:
     storage = MemoryStorage()
     SaveStore(storage).create(game, {"kinds": ["human", "human"],
                                      "colours": ["green", "white"],
-                                     "at_screen": game.to_move, "cover": False})
+                                     "at_screen": game.to_move, "cover": False},
+                              recorder=game.record)
     [(key, text)] = storage.data.items()
     return key, text, game
 
@@ -515,7 +516,7 @@ def test_the_lists_show_before_python_in_the_language_chosen_there(page: Page) -
     for _ in range(3):
         game.play(game.legal_moves()[0])
     SaveStore(storage).create(game, {"kinds": ["human", "human"], "colours": ["orange", "white"],
-                                     "at_screen": 1, "cover": False})
+                                     "at_screen": 1, "cover": False}, recorder=game.record)
     storage.set("qin.progress", progress_record(("governor", 2, "won"), ("emperor", 3, "lost")))
     for key, value in storage.data.items():
         page.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")

@@ -19,7 +19,7 @@ from e2e.test_game import legal_squares, pick, square
 from qin import records
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
-from qin_ui.saves import MemoryStorage, SaveStore  # noqa: E402
+from qin_ui.saves import MemoryStorage, SaveRef, SaveStore  # noqa: E402
 
 STORAGE = "() => JSON.stringify(Object.entries(localStorage).sort())"
 UI = {"kinds": ["human", "human"], "colours": ["green", "white"], "at_screen": 0,
@@ -215,6 +215,11 @@ def finished_game(seed: int) -> qin.Game:
     return game
 
 
+def saved(store: SaveStore, game: qin.Game) -> SaveRef:
+    """``game`` saved in ``store`` (its own record) with ``UI``."""
+    return store.create(game, UI, recorder=game.record)
+
+
 def put(page: Page, data: dict[str, str]) -> None:
     """Store ``data`` in the browser and open the page again."""
     page.evaluate("d => { for (const [k, v] of Object.entries(d)) localStorage.setItem(k, v) }",
@@ -226,8 +231,8 @@ def test_finished_games_are_deleted_with_an_undo(page: Page) -> None:
     memory = MemoryStorage()
     store = SaveStore(memory)
     for seed in (31, 32):
-        store.create(finished_game(seed), UI)
-    store.create(qin.Game.new(board="bird", players=2, seed=5), UI)
+        saved(store, finished_game(seed))
+    saved(store, qin.Game.new(board="bird", players=2, seed=5))
     boot(page, "/")
     expect(page.locator("#delete-finished")).to_be_hidden()
     put(page, memory.data)
@@ -253,7 +258,7 @@ def test_finished_games_are_deleted_with_an_undo(page: Page) -> None:
 
 def test_damaged_saves_never_stop_the_page(page: Page) -> None:
     memory = MemoryStorage()
-    ref = SaveStore(memory).create(qin.Game.new(board="bird", players=2, seed=5), UI)
+    ref = saved(SaveStore(memory), qin.Game.new(board="bird", players=2, seed=5))
     text = memory.data["qin.save." + ref.id]
     huge = text[:text.index('"created": ')] + '"created": ' + "9" * 5000 + \
         text[text.index(', "updated"'):]

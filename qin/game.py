@@ -27,7 +27,7 @@ from .inputs import default_names, name_problem, quote, said, shown
 from .lay import lay_tile
 from .messages import refusal_text
 from .moves import PASS, Move, parse_square
-from .position import format_grid, format_position, parse_position
+from .position import Written, format_grid, parse_position, position_text, written
 from .record_format import MAX_SEED
 from .tiles import COLOURS, KINDS, PAGODAS, deal, full_set, sort_hand
 
@@ -90,19 +90,12 @@ def _state(game: Game) -> tuple[object, ...]:
 
 def _proves(replay: Game, game: Game) -> bool:
     """``replay`` (a record's) reaches ``game``: the same position text and pile.  The
-    values the text is written from are compared first (equal, the texts are too:
-    cheap); the texts only when those differ."""
+    values the text is written from (``Game._written``) are compared first (equal, the
+    texts are too: cheap); the texts only when those differ."""
     if replay.pile != game.pile:
         return False
-    mine, its = game.board, replay.board
-    same_layout = its.layout is mine.layout or (
-        its.layout.terrain == mine.layout.terrain and its.geo.width == mine.geo.width)
-    if (same_layout and replay.to_move == game.to_move and replay.hands == game.hands
-            and replay.players == game.players and replay.board_name == game.board_name
-            and its.colour == mine.colour
-            and its.village_owner == mine.village_owner and its.groups == mine.groups):
-        return True
-    return replay.to_position() == game.to_position()
+    mine, its = game._written(), replay._written()
+    return mine == its or position_text(mine) == position_text(its)
 
 
 class _Proof:
@@ -283,10 +276,12 @@ class Game:
     # -- reading -----------------------------------------------------------------
     def to_position(self) -> str:
         """The canonical position text; ``from_position`` reads it back to the same game."""
-        hands = None if self.hands is None else [
-            h if h is not None else [] for h in self.hands]
-        return format_position(self.board, self.players, self.to_move, hands,
-                               self.board_name)
+        return position_text(self._written())
+
+    def _written(self) -> Written:
+        """The values ``to_position`` writes its text from, and only those (a record's
+        proof compares them: ``_proves``)."""
+        return written(self.board, self.players, self.to_move, self.hands, self.board_name)
 
     def supply(self, player: int) -> int:
         """Pagodas ``player`` (1-based) has left to place."""

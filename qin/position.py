@@ -4,10 +4,11 @@ error) and canonical writing."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Layout
+from .board import GRASS, OUT, START, VILLAGE, WATER, Board, Group, Layout
 from .errors import PositionError
 from .geometry import MAX_SIZE, geometry
 from .inputs import MAX_INPUT, ascii_number, quote, said, shown, text_problem
@@ -264,36 +265,77 @@ def _hands(headers: dict[str, tuple[str, int, int]],
     return hands
 
 
-def format_position(board: Board, players: int, to_move: int,
-                    hands: list[list[str]] | None, board_name: str | None) -> str:
-    """The canonical text of a position (spec/notation.md)."""
+class Grid(NamedTuple):
+    """What a position's grid is written from (``grid_lines``): equal, the grids' lines
+    are equal (the cheapest values first, as ``==`` compares them)."""
+
+    width: int
+    height: int
+    terrain: tuple[int, ...]
+    colour: list[int]
+    village_owner: list[int]
+    groups: dict[int, Group]
+
+
+class Written(NamedTuple):
+    """What a position text is written from (``position_text``): two positions whose
+    ``Written`` are equal have the same text, though two texts may be the same with
+    these unequal (a hand's order, a province's number)."""
+
+    to_move: int
+    players: int
+    board_name: str | None
+    hands: Sequence[list[str] | None] | None
+    grid: Grid
+
+
+def grid_of(board: Board) -> Grid:
+    """The values ``board``'s grid is written from."""
+    geo = board.geo
+    return Grid(geo.width, geo.height, board.layout.terrain, board.colour,
+                board.village_owner, board.groups)
+
+
+def written(board: Board, players: int, to_move: int,
+            hands: Sequence[list[str] | None] | None, board_name: str | None) -> Written:
+    """The values a position's text is written from (a hidden hand is written empty)."""
+    return Written(to_move, players, board_name, hands, grid_of(board))
+
+
+def position_text(position: Written) -> str:
+    """The canonical text of a position (spec/notation.md), from those values only."""
     lines = []
-    if board_name:
-        lines.append(f"board: {board_name}")
-    lines.append(f"players: {players}")
-    lines.append(f"to-move: {to_move}")
-    if hands is not None:
-        for p, hand in enumerate(hands, start=1):
-            lines.append(f"hand-{p}: {' '.join(sort_hand(hand))}".rstrip())
-    lines.extend(format_grid(board))
+    if position.board_name:
+        lines.append(f"board: {position.board_name}")
+    lines.append(f"players: {position.players}")
+    lines.append(f"to-move: {position.to_move}")
+    if position.hands is not None:
+        for p, hand in enumerate(position.hands, start=1):
+            lines.append(f"hand-{p}: {' '.join(sort_hand(hand or []))}".rstrip())
+    lines.extend(grid_lines(position.grid))
     return "\n".join(lines) + "\n"
 
 
 def format_grid(board: Board) -> list[str]:
     """The grid of a position: one line of squares per row (spec/notation.md)."""
+    return grid_lines(grid_of(board))
+
+
+def grid_lines(grid: Grid) -> list[str]:
+    """The grid's lines, from ``grid`` only."""
     lines = []
-    geo, terrain = board.geo, board.layout.terrain
-    owner_at = {g.squares[0]: g.owner for g in board.groups.values() if g.owner}
-    for r in range(geo.height):
+    width, terrain, colour = grid.width, grid.terrain, grid.colour
+    owner_at = {g.squares[0]: g.owner for g in grid.groups.values() if g.owner}
+    for r in range(grid.height):
         tokens = []
-        for s in range(r * geo.width, (r + 1) * geo.width):
+        for s in range(r * width, (r + 1) * width):
             t = terrain[s]
-            c = board.colour[s]
+            c = colour[s]
             if c >= 0:
                 letter = COLOURS[c] if t == START else COLOURS[c].lower()
                 tokens.append(letter + (str(owner_at[s]) if s in owner_at else ""))
             elif t == VILLAGE:
-                held = board.village_owner[s]
+                held = grid.village_owner[s]
                 tokens.append("v" + (str(held) if held else ""))
             else:
                 tokens.append({GRASS: ".", WATER: "~", OUT: "-"}[t])

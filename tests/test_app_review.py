@@ -536,7 +536,7 @@ def test_the_review_link_is_made_from_the_record_the_game_keeps(
         assert records.from_url(links.game_part(url).split("#g=", 1)[1]).moves == s.game.moves
         kinds = [seat.kind for seat in s.settings.seats]
         assert "#" + url.split("#", 1)[1] == links.review_fragment(
-            s.game, kinds, s.hints, at, recorder=s.record)
+            s.record, kinds, at)
     run(app, A.Command("review-link-copy"))
     assert written == []
 
@@ -552,7 +552,7 @@ def test_a_review_link_brings_the_replay_s_log_along() -> None:
 
     game = game_of()
     app = new_app()
-    address = BASE + links.review_fragment(game, at=4)
+    address = BASE + links.review_fragment(game.record, at=4)
     effects = run(app, A.Boot(address, address[len(BASE):]))
     assert app.mode is Mode.REVIEW
     effects += run(app, A.WorkerReady())
@@ -571,7 +571,7 @@ def test_a_review_link_brings_the_replay_s_log_along() -> None:
     replay = app.state.game.replay
     assert following and replay is not None and replay.cursor == 3
     for at in (2, 1, 6):
-        effects = run(app, A.AddressChanged(links.review_fragment(game, at=at)))
+        effects = run(app, A.AddressChanged(links.review_fragment(game.record, at=at)))
         assert replay.cursor == at - 1
         assert log_at(at) in effects, effects
 

@@ -1,6 +1,7 @@
-"""bench/boot.py and bench/engine_browser.py: they import without a browser, and their
-helpers (server-side byte counting, the floor page's folder, the summaries, the engine
-snippet) do what the bench relies on.  No timing is asserted anywhere."""
+"""bench/boot.py, bench/engine_browser.py and bench/engine_snippet.py: they import
+without a browser, and their helpers (server-side byte counting, the floor page's
+folder, the summaries, the engine snippet) do what the bench relies on.  No timing is
+asserted anywhere."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import gzip
 import urllib.request
 from pathlib import Path
 
-from bench import boot, engine_browser
+from bench import boot, engine_browser, engine_snippet
 
 
 def test_the_counting_server_records_bytes_sent_and_decoded(tmp_path: Path) -> None:
@@ -72,7 +73,7 @@ def test_page_side_scripts_are_functions_of_the_contract() -> None:
     assert "dataset.boot" in boot.PROBE_JS and '"start"' in boot.PROBE_JS
     assert "#board svg" in boot.PROBE_JS
     for script in (boot.INTERACT_JS, boot.RESOURCES_JS, boot.PROBE_DONE_JS,
-                   boot.FLOOR_DONE_JS, boot.OFFLINE_SETTLED_JS, engine_browser.PAGE_JS):
+                   boot.FLOOR_DONE_JS, boot.OFFLINE_SETTLED_JS, engine_snippet.PAGE_JS):
         assert script.lstrip().startswith(("(", "async ("))
         assert script.count("(") == script.count(")")
         assert script.count("{") == script.count("}")
@@ -96,11 +97,12 @@ def test_summaries_and_the_report_format_numbers() -> None:
 
 
 def test_the_engine_snippet_runs_under_cpython() -> None:
-    result = engine_browser.run_here(0.05, 1)
+    result = engine_snippet.run_here(0.05, 1)
     assert result["games_per_s"] > 0
     assert {"legal_us", "cold_us", "play_us", "ai"} <= set(result)
-    lines = engine_browser.table(result, result)
+    lines = engine_snippet.table(result, result)
     assert any("1.00x" in line for line in lines)
+    assert callable(engine_browser.main)  # the command imports without a browser
 
 
 def test_the_build_puts_preload_links_where_the_page_marks_them() -> None:

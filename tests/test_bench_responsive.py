@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bench import first_paint, lighthouse, responsive
+from bench import accessibility, first_paint, lighthouse, responsive
 
 
 def test_the_longest_task_counts_only_tasks_started_before_the_hand_is_dealt() -> None:
@@ -139,6 +139,18 @@ def test_lighthouse_table_and_command_line() -> None:
     mobile = lighthouse.command("http://127.0.0.1:1/", "mobile")
     assert not any(a.startswith("--preset") for a in mobile)
     assert any("--headless" in a and "--no-sandbox" in a for a in mobile)
+
+
+def test_the_lighthouse_runs_read_the_site_presets_and_reports_alike() -> None:
+    """bench/lighthouse.py and bench/accessibility.py take ``--site``, ``--preset``
+    (repeatable, of their own presets) and ``--reports`` the same way."""
+    for run in (lighthouse, accessibility):
+        args = run.arguments(["--preset", "desktop", "--reports", "out"])
+        assert (args.site, args.preset, args.reports) == (lighthouse.SITE, ["desktop"],
+                                                          Path("out"))
+        assert run.arguments([]).preset is None
+    assert lighthouse.arguments(["--page", "rules"]).page == ["rules"]
+    assert accessibility.arguments(["--screen", "start"]).screen == ["start"]
 
 
 def test_first_paint_says_where_the_lcp_is_against_python_ready() -> None:

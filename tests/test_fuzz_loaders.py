@@ -47,7 +47,7 @@ def _written(game: qin.Game) -> str:
     store = saves.SaveStore(storage)
     ref = store.create(game, {"kinds": ["human"] * game.players,
                               "colours": keep.default_colours(game.players),
-                              "at_screen": 1, "cover": False})
+                              "at_screen": 1, "cover": False}, recorder=game.record)
     return storage.data[saves.PREFIX + ref.id].replace(ref.id, "id1")
 
 
@@ -55,7 +55,7 @@ SAVES = [saves.SavedGame("id1", g.record(), ["human"] * g.players,
                          keep.default_colours(g.players), 1, False, 1.0, 2.0).to_json()
          .replace(saves.FORMAT, saves.OLD_FORMAT) for g in BASES[:2]] + [
     _written(g) for g in BASES]
-CODES = [links.fragment(g) for g in BASES]
+CODES = [links.fragment(g.record) for g in BASES]
 POSITIONS = [g.to_position() for g in BASES[:2]]
 MOVES = [str(m) for g in BASES for m in g.moves[:10]] + ["pass", "Rc4Yd4", "Rc4 Yd4"]
 JSON_VALUES = st.recursive(

@@ -15,6 +15,7 @@ import hashlib
 import random
 import sys
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
 from qin_ui import actions as A  # noqa: E402
-from qin_ui import keep, links, players, saves  # noqa: E402
+from qin_ui import gamerecord, keep, links, players, saves  # noqa: E402
 from qin_ui.app import App  # noqa: E402
 
 BASE = "https://example.org/qin/index.html"
@@ -94,13 +95,14 @@ def texts(case: Case) -> list[str]:
     game = qin.Game.new(board=case.board, players=case.players, seed=case.seed,
                         fair_start=case.fair_start, names=names)
     kinds = list(case.kinds) or ["human"] * case.players
+    recorder = partial(gamerecord.record_of, game, case.hints)  # as the page's Session.record
     ui = {"kinds": kinds, "colours": keep.default_colours(case.players), "at_screen": 1,
           "cover": False, "hints_on": True, "hints": list(case.hints)}
     storage = saves.MemoryStorage()
     store = saves.SaveStore(storage, clock=Clock(CLOCK_START), known_kinds=players.KINDS)
     store.new_id = lambda: "case"  # type: ignore[method-assign]
     key = saves.PREFIX + "case"
-    ref = store.create(game, ui)
+    ref = store.create(game, ui, recorder=recorder)
     out = [storage.data[key]]
     rng = random.Random(case.seed)
     moved = 0
@@ -109,13 +111,13 @@ def texts(case: Case) -> list[str]:
         moved += 1
         if case.undo_every and moved % case.undo_every == 0:
             for _ in range(case.undo_run):
-                ref = store.write(ref, game, ui)
-                out += [storage.data[key], links.link(BASE, game, kinds, case.hints)]
+                ref = store.write(ref, game, ui, recorder=recorder)
+                out += [storage.data[key], links.link(BASE, recorder, kinds)]
                 game.undo()
-        ref = store.write(ref, game, ui)
-        out += [storage.data[key], links.link(BASE, game, kinds, case.hints)]
-    out.append(links.review_link(BASE, game, kinds, case.hints, at=len(game.moves) // 2))
-    out.append(links.review_link(BASE, game, kinds, case.hints))
+        ref = store.write(ref, game, ui, recorder=recorder)
+        out += [storage.data[key], links.link(BASE, recorder, kinds)]
+    out.append(links.review_link(BASE, recorder, kinds, at=len(game.moves) // 2))
+    out.append(links.review_link(BASE, recorder, kinds))
     app = App(saves.SaveStore(storage, clock=Clock(CLOCK_START), known_kinds=players.KINDS))
     app.store(app.dispatch(A.Boot(BASE, "")))
     listed = app.store(app.dispatch(A.Command("export-save", "case")))

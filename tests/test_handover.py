@@ -100,7 +100,7 @@ def test_an_early_resume_opens_the_save_without_a_copy() -> None:
     game = qin.Game.new(board="bird", players=2, seed=3)
     game.play(game.legal_moves()[0])
     ref = store.create(game, {"kinds": ["human", "human"], "colours": ["green", "white"],
-                              "at_screen": 2, "cover": False})
+                              "at_screen": 2, "cover": False}, recorder=game.record)
     app = App(store)
     page_boot(app, handed({"kind": "resume", "id": ref.id}, players_=2))
     s = app.state.game.session
@@ -175,7 +175,7 @@ def test_a_save_carries_its_position_and_older_saves_still_read() -> None:
     game = qin.Game.new(board="lion", players=2, seed=9)
     game.play(game.legal_moves()[0])
     ref = store.create(game, {"kinds": ["human", "human"], "colours": ["green", "white"],
-                              "at_screen": 2, "cover": False})
+                              "at_screen": 2, "cover": False}, recorder=game.record)
     data = json.loads(storage.data[f"qin.save.{ref.id}"])
     assert data["format"] == FORMAT
     assert data["summary"]["position"] == game.to_position()

@@ -53,7 +53,7 @@ def test_every_record_round_trips(seed: int, players: int, board: str, moves: in
     record = game.record()
     st = store()
     colours = keep.default_colours(players)
-    saved = st.save_game(game, ["human"] * players, colours)
+    saved = st.save_game(game, ["human"] * players, colours, recorder=game.record)
     again, loaded = st.load(saved.id)
     assert again.record == record
     assert loaded.to_position() == game.to_position()
@@ -64,7 +64,7 @@ def test_every_record_round_trips(seed: int, players: int, board: str, moves: in
     imported = saves.read_import(saved.to_json(), ["human"])
     assert imported.saved is not None and imported.record == record
     # link
-    frag = links.fragment(game)
+    frag = links.fragment(game.record)
     back, back_record = links.read_link("https://example.org/qin/" + frag)
     assert back_record == record and back.to_position() == game.to_position()
     imported = saves.read_import("https://example.org/qin/" + frag)
@@ -78,7 +78,7 @@ def test_every_record_round_trips(seed: int, players: int, board: str, moves: in
 def test_url_size_of_a_72_move_game(capsys: pytest.CaptureFixture[str]) -> None:
     game = played(93, 2, "bird")
     assert len(game.moves) == 72
-    frag = links.fragment(game)
+    frag = links.fragment(game.record)
     record_size = len(json.dumps(game.record()))
     with capsys.disabled():
         print(f"\n72-move game: link fragment {len(frag)} characters "
@@ -89,8 +89,10 @@ def test_url_size_of_a_72_move_game(capsys: pytest.CaptureFixture[str]) -> None:
 # -- the store ------------------------------------------------------------------------
 def test_entries_list_date_players_state_and_delete() -> None:
     st = store()
-    a = st.save_game(played(1, 2, moves=4), ["human", "human"], ["green", "white"])
-    b = st.save_game(played(2, 3), ["human"] * 3, ["green", "white", "purple"])
+    first, second = played(1, 2, moves=4), played(2, 3)
+    a = st.save_game(first, ["human", "human"], ["green", "white"], recorder=first.record)
+    b = st.save_game(second, ["human"] * 3, ["green", "white", "purple"],
+                     recorder=second.record)
     entries = st.entries()
     assert [e.id for e in entries] == [b.id, a.id]  # newest first
     assert entries[1].names == ("Player 1", "Player 2") and entries[1].moves == 4
@@ -103,9 +105,10 @@ def test_entries_list_date_players_state_and_delete() -> None:
 def test_saving_again_keeps_the_id_and_creation_date() -> None:
     st = store()
     game = played(1, 2, moves=3)
-    first = st.save_game(game, ["human", "human"], ["green", "white"])
+    first = st.save_game(game, ["human", "human"], ["green", "white"], recorder=game.record)
     game.play(game.legal_moves()[0])
-    second = st.save_game(game, ["human", "human"], ["green", "white"], first.id)
+    second = st.save_game(game, ["human", "human"], ["green", "white"], first.id,
+                          recorder=game.record)
     assert second.id == first.id and second.created == first.created
     assert second.updated > first.updated
     assert len(st.entries()) == 1 and st.entries()[0].moves == 4
@@ -127,7 +130,7 @@ UI = '"ui": {"kinds": ["human", "human"], "colours": ["green", "white"]}'
 def test_a_damaged_save_is_kept_listed_and_exportable(raw: str, words: str) -> None:
     good = played(3, 2, moves=2)
     st = store({saves.PREFIX + "x": raw})
-    ok = st.save_game(good, ["human", "human"], ["green", "white"])
+    ok = st.save_game(good, ["human", "human"], ["green", "white"], recorder=good.record)
     entries = {e.id: e for e in st.entries()}
     assert entries["x"].damaged and words in said(entries["x"].state)
     assert entries[ok.id].ok
@@ -135,7 +138,7 @@ def test_a_damaged_save_is_kept_listed_and_exportable(raw: str, words: str) -> N
     with pytest.raises(saves.SaveError, match=words.split()[0]):
         st.load("x")
     # saving "over" it does not replace it: the game goes under a new id
-    other = st.save_game(good, ["human", "human"], ["green", "white"], "x")
+    other = st.save_game(good, ["human", "human"], ["green", "white"], "x", recorder=good.record)
     assert other.id != "x" and st.raw("x") == raw
 
 
@@ -157,13 +160,16 @@ def test_storage_that_fails_gives_messages() -> None:
             raise RuntimeError("QuotaExceededError")
 
     st = saves.SaveStore(Full())
+    game = played(1, 2, moves=1)
     with pytest.raises(saves.SaveError, match="storage is full: export or delete"):
-        st.save_game(played(1, 2, moves=1), ["human", "human"], ["green", "white"])
+        st.save_game(game, ["human", "human"], ["green", "white"], recorder=game.record)
 
 
 def test_unknown_player_type_is_played_by_a_human() -> None:
     st = store()
-    saved = st.save_game(played(1, 2, moves=1), ["human", "grandmaster"], ["green", "white"])
+    game = played(1, 2, moves=1)
+    saved = st.save_game(game, ["human", "grandmaster"], ["green", "white"],
+                         recorder=game.record)
     again, _ = st.load(saved.id)
     assert again.kinds == ["human", "human"] and "grandmaster" in str(again.notes[0])
 
@@ -194,17 +200,17 @@ def test_resume_brings_the_cover_back_between_two_humans() -> None:
     s.play(s.game.legal_moves()[0])
     assert s.covered  # the next human has not confirmed yet
     st = store()
-    saved = st.save_game(s.game, **keep.snapshot(s))
+    saved = st.save_game(s.game, **keep.snapshot(s), recorder=s.record)
     again = keep.restore(st.load(saved.id)[0])
     assert again.covered and again.to_move == s.to_move
     s.confirm()
-    saved = st.save_game(s.game, save_id=saved.id, **keep.snapshot(s))
+    saved = st.save_game(s.game, save_id=saved.id, **keep.snapshot(s), recorder=s.record)
     assert not keep.restore(st.load(saved.id)[0]).covered
 
 
 def test_a_link_game_has_no_cover_and_says_hands_are_open() -> None:
     game = played(8, 2, moves=5)
-    _, record = links.read_link(links.fragment(game))
+    _, record = links.read_link(links.fragment(game.record))
     s = keep.link_session(record)
     assert not s.covered and len(s.turns) == 5
     assert "tiles" in links.warning()
@@ -217,7 +223,7 @@ def test_bad_links_are_refused(text: object) -> None:
 
 
 def test_a_damaged_link_is_refused() -> None:
-    frag = links.fragment(played(9, 2, moves=12))
+    frag = links.fragment(played(9, 2, moves=12).record)
     cut = frag[:-5]
     with pytest.raises(links.LinkError, match="cut off|damaged|check"):
         links.read_link(cut)

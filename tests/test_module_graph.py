@@ -1,9 +1,11 @@
 """The engine's and the site's modules import each other without cycles, and import
-only what exists.
+only what exists; the measurements, tools and tests (bench/, tools/, e2e/, tests/)
+import each other without cycles too.
 
-Every ``import`` in ``qin/`` and ``web/`` counts, wherever it stands: at the top of a
-module, inside a function (a lazy import), or under ``if TYPE_CHECKING:``.  A cycle
-means two modules cannot be understood (or loaded) one without the other.  The site's
+Every ``import`` in ``qin/`` and ``web/`` (and in those folders) counts, wherever it
+stands: at the top of a module, inside a function (a lazy import), or under ``if
+TYPE_CHECKING:``.  A cycle means two modules cannot be understood (or loaded) one
+without the other.  The site's
 modules are named from the roots of ``mypy_path`` in pyproject.toml (web/page,
 web/startup, web/worker, web/embed: PyScript puts each folder's files side by side, so
 ``qin_ui.app`` and ``bytecode`` are what the browser imports); web/stubs holds the
@@ -41,6 +43,11 @@ for _root in WEB_ROOTS:
     MODULES |= {module_name(p, _root): p for p in sorted(_root.rglob("*.py"))}
 BROWSER = {module_name(p, STUBS) for p in STUBS.rglob("*.pyi")}
 """What only the browser has (Pyodide's and PyScript's modules)."""
+SCRIPTS = {module_name(p): p for folder in ("bench", "tools", "e2e", "tests")
+           for p in sorted((ROOT / folder).rglob("*.py")) if "node_modules" not in p.parts}
+"""The modules run from the checkout (measurements, build tools, tests): no part of the
+site, but held to the same graph without cycles."""
+KNOWN = MODULES | SCRIPTS
 
 
 def imports(name: str, path: Path) -> list[tuple[str, list[str]]]:
@@ -67,17 +74,17 @@ def imported(name: str, path: Path) -> set[str]:
     for origin, names in imports(name, path):
         # ``from . import placement`` names a module; ``from .game import Game`` a name
         # inside one
-        targets = [f"{origin}.{n}" if f"{origin}.{n}" in MODULES else origin
+        targets = [f"{origin}.{n}" if f"{origin}.{n}" in KNOWN else origin
                    for n in names] or [origin]
         for target in targets:
-            while target and target not in MODULES:  # ``import qin.ai.sim``: the module
+            while target and target not in KNOWN:  # ``import qin.ai.sim``: the module
                 target = target.rpartition(".")[0]
             if target and target != name:
                 found.add(target)
     return found
 
 
-GRAPH = {name: imported(name, path) for name, path in MODULES.items()}
+GRAPH = {name: imported(name, path) for name, path in KNOWN.items()}
 
 
 def cycle() -> list[str] | None:
@@ -119,6 +126,14 @@ def test_the_graph_sees_the_sites_modules_by_their_browser_names() -> None:
     assert "qin_ui.ai_bridge" in GRAPH["ai_worker"]
     assert "qin" in GRAPH["qin_embed"]  # web/embed -> the engine
     assert "qin_ui.session" in GRAPH["qin_ui.keep"]  # ``from .session import Session``
+
+
+def test_the_graph_sees_the_measurements_tools_and_tests() -> None:
+    assert "bench.boot" in GRAPH["bench.saves"]
+    assert "bench.engine_browser" in GRAPH["bench.engine"]  # inside its main()
+    assert "tools.serve" in GRAPH["bench.lighthouse"]
+    assert "e2e.helpers" in GRAPH["e2e.test_tabs"] and "qin" in GRAPH["e2e.test_tabs"]
+    assert "tests.conftest" in GRAPH["tests.test_save_store"]
 
 
 def test_no_module_imports_itself_through_others() -> None:

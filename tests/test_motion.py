@@ -155,7 +155,7 @@ def test_a_replay_step_on_moves_as_the_game_did_and_back_or_a_jump_does_not() ->
     from qin_ui import links
 
     game, _ = before_move(1, 4)  # its first move founds (Q11): a tile and a pagoda
-    app = _page_app(links.fragment(game, ["human", "governor"]))
+    app = _page_app(links.fragment(game.record, ["human", "governor"]))
     differ = Differ()
     differ.diff(app.screen())
     app.store(app.dispatch(A.Command("replay-open")))
@@ -225,7 +225,7 @@ def test_the_last_move_moves_when_the_result_is_closed_not_under_it() -> None:
 
     seed = next(n for n in range(1, 50) if str(_last_move_left(n)[1]) != "pass")
     game, last = _last_move_left(seed)
-    app = _page_app(links.fragment(game, ["human", "human"]))
+    app = _page_app(links.fragment(game.record, ["human", "human"]))
     app.store(app.dispatch(A.Command("sound")))
     differ = Differ()
     differ.diff(app.screen())

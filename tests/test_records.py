@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import copy
+import inspect
 import json
 import random
 import re
+import types
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +21,9 @@ from hypothesis import strategies as st
 
 import qin
 from qin import records
+from qin.board import Board, Layout
 from qin.errors import RecordError
+from qin.geometry import Geometry
 
 # A game of all 72 tiles (3 players, bird, seed 120): the longest a game can be
 # without passes; found by letting each player prefer moves that place no pagoda.
@@ -697,3 +702,91 @@ def test_a_record_error_is_worded_in_every_language(lang: str) -> None:
         records.load(base(moves=["Rf8Rg8"]))
     assert qin.messages.refusal_text(info.value.params["refusal"], lang, ["Green", "White"],
                                      rule=False) in record_error_text(info.value, lang)
+
+
+# -- the record's proof: what a position text is written from --------------------------
+class SeenThrough:
+    """``target`` seen through: each attribute read of it is noted in ``reads`` by its
+    path (``board.layout.terrain``); the board, its layout and its geometry are seen
+    through in turn, and a method runs with this in place of ``target``."""
+
+    SEEN = (Board, Layout, Geometry)
+
+    def __init__(self, target: object, path: tuple[str, ...], reads: set[tuple[str, ...]]
+                 ) -> None:
+        self.__dict__.update(target=target, path=path, reads=reads)
+
+    def __getattr__(self, name: str) -> object:
+        target = self.__dict__["target"]
+        value = getattr(target, name)
+        if inspect.ismethod(value) and value.__self__ is target:
+            return types.MethodType(value.__func__, self)
+        path = (*self.__dict__["path"], name)
+        if isinstance(value, self.SEEN):
+            return SeenThrough(value, path, self.__dict__["reads"])
+        self.__dict__["reads"].add(path)
+        return value
+
+
+def position_reads() -> set[tuple[str, ...]]:
+    """The paths of the values ``Game.to_position`` reads (``hands``, ``board.colour``)."""
+    reads: set[tuple[str, ...]] = set()
+    qin.Game.to_position(SeenThrough(random_game("bird", 3, 2, plies=9), (), reads))  # type: ignore[arg-type]
+    return reads
+
+
+def with_value_of(game: qin.Game, other: qin.Game, path: tuple[str, ...]) -> qin.Game:
+    """A clone of ``game`` with ``other``'s value at ``path`` (the objects on the way
+    copied, so ``game`` keeps its own)."""
+    hybrid = game.clone()
+    holder: object = hybrid
+    source: object = other
+    for name in path[:-1]:
+        part = copy.copy(getattr(holder, name))
+        setattr(holder, name, part)
+        holder, source = part, getattr(source, name)
+    setattr(holder, path[-1], copy.deepcopy(getattr(source, path[-1])))
+    return hybrid
+
+
+def positions_to_tell_apart() -> list[qin.Game]:
+    """Games on both board sides and on small boards of other shapes, 2 to 4 players,
+    at their start, played on, and some moves taken back."""
+    games = []
+    for n, board in enumerate(("bird", "lion", ". . . .\n. R . .\n. . Y .\n",
+                               ". . .\n. R .\nv . .\n. B .\n", ". R . . Y .\n. . . v . .\n")):
+        for players in (2, 3, 4) if n < 2 else (2,):
+            for plies in (0, 9):
+                g = random_game(board, players, n * 10 + players, plies=plies)
+                games.append(g)
+                if g.moves:
+                    undone = g.clone()
+                    undone.undo()
+                    games.append(undone)
+    return games
+
+
+def test_a_record_is_proved_on_every_value_its_position_text_is_written_from() -> None:
+    """``record()`` proves its replay reaches the game by comparing the values the
+    position text is written from, not the texts: for each value ``to_position`` reads
+    (found by watching it), a game whose text that value alone changes is never taken
+    for the replay of the game it was changed from."""
+    from qin.game import _proves
+
+    games = positions_to_tell_apart()
+    reads = position_reads()
+    assert {("hands",), ("to_move",), ("board", "colour")} <= reads
+    for path in sorted(reads):
+        told_apart = 0
+        for game in games:
+            for other in games:
+                try:
+                    changed = with_value_of(game, other, path)
+                    text = changed.to_position()
+                except (IndexError, KeyError, ValueError):
+                    continue  # that value alone makes no board (a grid's width alone)
+                if text != game.to_position():
+                    told_apart += 1
+                    assert not _proves(changed, game), path
+                    assert not _proves(game, changed), path
+        assert told_apart, f"no two test games differ in {'.'.join(path)}"

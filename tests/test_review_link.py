@@ -63,18 +63,18 @@ def judged(app: App, effects: list[A.Effect]) -> None:
 def test_a_review_link_holds_the_game_and_the_move_and_reads_back() -> None:
     game = game_of()
     for at in (1, 4, MOVES, None):
-        fragment = links.review_fragment(game, at=at)
+        fragment = links.review_fragment(game.record, at=at)
         assert fragment.startswith("#g=" + qin.records.to_url(game))
         assert fragment.endswith("&review" if at is None else f"&review={at}")
         linked, record = links.read_link(BASE + fragment)
         assert [str(m) for m in linked.moves] == [str(m) for m in game.moves]
         assert links.review_asked(BASE + fragment, MOVES) == links.ReviewAsk(True, at)
     with pytest.raises(links.LinkError):  # a move the game does not have
-        links.review_fragment(game, at=MOVES + 1)
+        links.review_fragment(game.record, at=MOVES + 1)
 
 
 def test_an_old_link_asks_no_review() -> None:
-    old = links.fragment(game_of())
+    old = links.fragment(game_of().record)
     assert "&" not in old
     assert links.review_asked(BASE + old, MOVES) == links.ReviewAsk()
     assert links.review_asked(None, MOVES) == links.ReviewAsk()
@@ -86,7 +86,7 @@ def test_an_old_link_asks_no_review() -> None:
     "&review=" + "9" * 5000,
 ])
 def test_a_damaged_review_part_is_refused_in_words(tail: str) -> None:
-    fragment = links.fragment(game_of()) + tail
+    fragment = links.fragment(game_of().record) + tail
     asked = links.review_asked(fragment, MOVES)
     assert not asked.wanted and asked.at is None
     assert said(asked.problem) == t("link.review.damaged")
@@ -94,13 +94,13 @@ def test_a_damaged_review_part_is_refused_in_words(tail: str) -> None:
 
 @pytest.mark.parametrize("tail", ["&revue=3", "&<img src=x onerror=alert(1)>", "&", "&=3"])
 def test_an_unknown_part_is_refused_in_words(tail: str) -> None:
-    asked = links.review_asked(links.fragment(game_of()) + tail, MOVES)
+    asked = links.review_asked(links.fragment(game_of().record) + tail, MOVES)
     assert not asked.wanted and said(asked.problem) == t("link.review.unknown")
 
 
 @pytest.mark.parametrize("at", [0, MOVES + 1, 999])
 def test_a_move_the_game_does_not_have_is_refused_in_words(at: int) -> None:
-    asked = links.review_asked(links.fragment(game_of()) + f"&review={at}", MOVES)
+    asked = links.review_asked(links.fragment(game_of().record) + f"&review={at}", MOVES)
     assert not asked.wanted
     problem = said(asked.problem)
     assert problem == t("link.review.beyond", n=at, count=MOVES)
@@ -109,7 +109,7 @@ def test_a_move_the_game_does_not_have_is_refused_in_words(at: int) -> None:
 
 # -- sharing from the review, opening elsewhere -----------------------------------------
 def test_the_review_shared_opens_elsewhere_at_that_move_with_the_same_figures() -> None:
-    here, effects = opened(BASE + links.fragment(game_of()))
+    here, effects = opened(BASE + links.fragment(game_of().record))
     assert here.mode is Mode.PLAYING and len(moves(here)) == MOVES
     run(here, A.Command("replay-open"))
     judged(here, run(here, A.Command("review-open")))
@@ -149,7 +149,7 @@ def test_the_review_shared_opens_elsewhere_at_that_move_with_the_same_figures() 
 
 
 def test_the_move_shows_as_soon_as_it_is_judged() -> None:
-    app, effects = opened(BASE + links.review_fragment(game_of(), at=2))
+    app, effects = opened(BASE + links.review_fragment(game_of().record, at=2))
     assert A.StartWorker() in effects
     effects = run(app, A.WorkerReady())
     review = app.state.game.review
@@ -164,7 +164,7 @@ def test_a_review_a_link_opened_ends_with_the_focus_left_where_it_is() -> None:
     """Opened by a link at the page's start, the review's end moves no focus (a player's
     Review moved it on to Cancel, so Cancel's hiding moves it to Close; here it would
     take a focus on nothing to Close, scrolling a phone's page down to it)."""
-    app, effects = opened(BASE + links.review_fragment(game_of(), at=2))
+    app, effects = opened(BASE + links.review_fragment(game_of().record, at=2))
     effects = run(app, A.WorkerReady())
     review = app.state.game.review
     assert review is not None
@@ -179,7 +179,7 @@ def test_a_review_a_link_opened_ends_with_the_focus_left_where_it_is() -> None:
 @pytest.mark.parametrize("tail", ["&review=abc", "&review=99", "&zzz"])
 def test_a_damaged_review_part_is_said_and_the_game_opens_as_before(tail: str) -> None:
     game = game_of()
-    app, effects = opened(BASE + links.fragment(game) + tail)
+    app, effects = opened(BASE + links.fragment(game.record) + tail)
     assert app.mode is Mode.PLAYING and len(moves(app)) == MOVES
     assert app.state.game.review is None and A.StartWorker() not in effects
     assert app.state.keeping.save is not None  # kept, like any link game
@@ -189,7 +189,7 @@ def test_a_damaged_review_part_is_said_and_the_game_opens_as_before(tail: str) -
 
 def test_a_review_asked_at_a_computers_move_opens_without_a_move_chosen() -> None:
     game = game_of()
-    fragment = links.review_fragment(game, ["human", "governor"], at=2)  # White's move
+    fragment = links.review_fragment(game.record, ["human", "governor"], at=2)  # White's move
     app, effects = opened(BASE + fragment)
     assert app.mode is Mode.REVIEW
     review = app.state.game.review
@@ -200,14 +200,14 @@ def test_a_review_asked_at_a_computers_move_opens_without_a_move_chosen() -> Non
 
 def test_a_review_link_pasted_over_its_own_game_opens_the_review() -> None:
     game = game_of()
-    app, _ = opened(BASE + links.fragment(game))
+    app, _ = opened(BASE + links.fragment(game.record))
     assert app.mode is Mode.PLAYING
-    effects = run(app, A.AddressChanged(links.review_fragment(game, at=3)))
+    effects = run(app, A.AddressChanged(links.review_fragment(game.record, at=3)))
     assert app.mode is Mode.REVIEW and A.StartWorker() in effects
     judged(app, effects)
     review = app.state.game.review
     assert review is not None and review.at == 3 and len(moves(app)) == MOVES
-    run(app, A.AddressChanged(links.review_fragment(game, at=5)))  # another move
+    run(app, A.AddressChanged(links.review_fragment(game.record, at=5)))  # another move
     assert review.at == 5
 
 

@@ -8,6 +8,7 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from tests.conftest import Clock
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
 sys.path.insert(0, str(WEB))
 
-from qin_ui import keep, links, saves  # noqa: E402
+from qin_ui import gamerecord, keep, links, saves  # noqa: E402
 from qin_ui.i18n import said, t  # noqa: E402
 from qin_ui.session import Session  # noqa: E402
 
@@ -78,20 +79,48 @@ def test_appending_a_move_plays_only_that_move_again(counted: Counted) -> None:
     (``qin.Game.record``): that move played once more on it, no game replayed."""
     store = new_store()
     game = played(1, moves=30)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     game.play(game.legal_moves()[0])
     counted.plays = counted.loads = 0
-    ref = store.write(ref, game, ui_for(game))
+    ref = store.write(ref, game, ui_for(game), recorder=game.record)
     assert (counted.plays, counted.loads) == (1, 0)
     assert ref.moves == 31 and ref.rev == 2
     assert store.open(ref.id).saved.record["moves"] == [str(m) for m in game.moves]
+
+
+def test_a_save_and_a_link_hold_the_record_they_are_given_and_write_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page writes a game's record once for each change (``Session.record``, with
+    the hints asked) and gives it to the save and the links: neither writes a record of
+    its own, nor does the previous page's ``save_game``."""
+    game = played(21, moves=5)
+    record = gamerecord.record_of(game, [0, 2])
+    asked = [0]
+
+    def recorder() -> dict[str, Any]:
+        asked[0] += 1
+        return {**record, "moves": record["moves"][:], "hints": record["hints"][:]}
+
+    def written(game: qin.Game) -> dict[str, Any]:
+        raise AssertionError("a record written by the store or a link")
+
+    monkeypatch.setattr(qin.Game, "record", written)
+    store = new_store()
+    ref = store.create(game, ui_for(game), recorder=recorder)
+    ref = store.write(ref, game, ui_for(game), recorder=recorder)
+    saved = store.save_game(game, ["human", "human"], ["green", "white"], ref.id,
+                            recorder=recorder)
+    assert saved.record == store.open(ref.id).saved.record == record
+    assert links.read_link(links.fragment(recorder))[1] == record
+    assert links.review_fragment(recorder, at=2) == links.fragment(recorder) + "&review=2"
+    assert asked[0] == 6
 
 
 def test_a_link_games_address_after_a_move_replays_nothing(counted: Counted) -> None:
     game = played(2, moves=20)
     before = records.to_url(game)
     counted.plays = counted.loads = 0
-    fragment = links.fragment(game)
+    fragment = links.fragment(game.record)
     assert (counted.plays, counted.loads) == (0, 0)
     assert fragment == "#g=" + before
     again, _ = links.read_link(fragment)
@@ -102,7 +131,7 @@ def test_opening_replays_once_and_writes_nothing(counted: Counted) -> None:
     storage = saves.MemoryStorage()
     store = new_store(storage)
     game = played(3, moves=24)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     stored = dict(storage.data)
     counted.plays = counted.loads = 0
     opened = store.open(ref.id)
@@ -118,9 +147,9 @@ def test_opening_replays_once_and_writes_nothing(counted: Counted) -> None:
 def test_an_undo_by_the_tab_that_wrote_last_is_saved() -> None:
     store = new_store()
     game = played(4, moves=10)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     game.undo()
-    ref = store.write(ref, game, ui_for(game))
+    ref = store.write(ref, game, ui_for(game), recorder=game.record)
     assert ref.moves == 9 and ref.rev == 2
     assert len(store.open(ref.id).saved.record["moves"]) == 9
 
@@ -130,15 +159,15 @@ def test_two_tabs_never_overwrite_each_other() -> None:
     storage = saves.MemoryStorage()
     tab_a, tab_b = new_store(storage), new_store(storage)
     game = played(5, moves=6)
-    ref = tab_a.create(game, ui_for(game))
+    ref = tab_a.create(game, ui_for(game), recorder=game.record)
     opened = tab_b.open(ref.id)
     game_a, game_b = keep.restore(opened.saved).game, keep.restore(opened.saved).game
     game_a.play(game_a.legal_moves()[0])
     game_b.play(game_b.legal_moves()[-1])
-    ref_a = tab_a.write(ref, game_a, ui_for(game_a))
+    ref_a = tab_a.write(ref, game_a, ui_for(game_a), recorder=game_a.record)
     stored = storage.data[saves.PREFIX + ref.id]
     with pytest.raises(saves.SaveConflict, match="another tab continued this game"):
-        tab_b.write(opened.ref, game_b, ui_for(game_b))
+        tab_b.write(opened.ref, game_b, ui_for(game_b), recorder=game_b.record)
     assert storage.data[saves.PREFIX + ref.id] == stored  # B's move did not wipe A's
     # tab B hears the storage event and can tell its game changed elsewhere
     assert tab_b.revision(ref.id) == ref_a.rev != opened.ref.rev
@@ -147,8 +176,8 @@ def test_two_tabs_never_overwrite_each_other() -> None:
     assert saves.id_of_key("qin-lang") is None and saves.id_of_key(None) is None
     # A goes on; B continues as a copy: both games are kept
     game_a.play(game_a.legal_moves()[0])
-    tab_a.write(ref_a, game_a, ui_for(game_a))
-    copy = tab_b.create(game_b, ui_for(game_b))
+    tab_a.write(ref_a, game_a, ui_for(game_a), recorder=game_a.record)
+    copy = tab_b.create(game_b, ui_for(game_b), recorder=game_b.record)
     assert {e.id for e in tab_a.entries()} == {ref.id, copy.id}
 
 
@@ -156,11 +185,11 @@ def test_a_write_to_a_game_deleted_in_another_tab_is_refused() -> None:
     storage = saves.MemoryStorage()
     tab_a, tab_b = new_store(storage), new_store(storage)
     game = played(6, moves=3)
-    ref = tab_a.create(game, ui_for(game))
+    ref = tab_a.create(game, ui_for(game), recorder=game.record)
     tab_b.delete(ref.id)
     game.play(game.legal_moves()[0])
     with pytest.raises(saves.SaveConflict):
-        tab_a.write(ref, game, ui_for(game))
+        tab_a.write(ref, game, ui_for(game), recorder=game.record)
     assert storage.data == {}
 
 
@@ -168,10 +197,10 @@ def test_a_write_never_replaces_a_damaged_text() -> None:
     storage = saves.MemoryStorage()
     store = new_store(storage)
     game = played(6, moves=3)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     storage.data[saves.PREFIX + ref.id] = '{"format": "qin-save/2", "id": '
     with pytest.raises(saves.SaveConflict):
-        store.write(ref, game, ui_for(game))
+        store.write(ref, game, ui_for(game), recorder=game.record)
     assert storage.data[saves.PREFIX + ref.id] == '{"format": "qin-save/2", "id": '
 
 
@@ -209,7 +238,7 @@ def test_any_unreadable_save_is_listed_as_damaged_and_kept(name: str, text: str)
     game = played(8, moves=4)
     storage = saves.MemoryStorage({saves.PREFIX + name: text})
     store = new_store(storage)
-    ok = store.create(game, ui_for(game))
+    ok = store.create(game, ui_for(game), recorder=game.record)
     entries = {e.id: e for e in store.entries()}
     assert entries[name].damaged and entries[name].state
     assert entries[ok.id].ok
@@ -270,9 +299,9 @@ def test_listing_200_saves_replays_nothing(counted: Counted) -> None:
     games = [played(seed, moves=seed % 40) for seed in range(10)]
     for n in range(200):
         game = games[n % 10]
-        store.create(game, ui_for(game))
+        store.create(game, ui_for(game), recorder=game.record)
     finished = played(99)
-    store.create(finished, ui_for(finished))
+    store.create(finished, ui_for(finished), recorder=finished.record)
     counted.plays = counted.loads = 0
     entries = store.entries()
     assert (counted.plays, counted.loads) == (0, 0)
@@ -290,7 +319,7 @@ def test_a_summary_that_disagrees_with_its_record_is_not_believed() -> None:
     storage = saves.MemoryStorage()
     store = new_store(storage)
     game = played(10, moves=5)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     data = json.loads(storage.data[saves.PREFIX + ref.id])
     data["summary"]["moves"] = 50
     storage.data[saves.PREFIX + ref.id] = json.dumps(data)
@@ -303,13 +332,14 @@ def test_delete_keeps_the_text_for_an_undo() -> None:
     storage = saves.MemoryStorage()
     store = new_store(storage)
     game = played(11, moves=7)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     text = storage.data[saves.PREFIX + ref.id]
     deleted = store.delete(ref.id)
     assert store.entries() == [] and deleted.text == text
     store.undelete(deleted)
     assert storage.data[saves.PREFIX + ref.id] == text
-    assert store.write(ref, game, ui_for(game)).rev == ref.rev + 1  # goes on as before
+    # goes on as before
+    assert store.write(ref, game, ui_for(game), recorder=game.record).rev == ref.rev + 1
 
 
 def test_delete_finished_deletes_only_finished_games_with_an_undo() -> None:
@@ -317,8 +347,8 @@ def test_delete_finished_deletes_only_finished_games_with_an_undo() -> None:
     store = new_store(storage)
     over = [played(seed) for seed in (12, 13)]
     going = played(14, moves=9)
-    refs_over = [store.create(g, ui_for(g)) for g in over]
-    ref_going = store.create(going, ui_for(going))
+    refs_over = [store.create(g, ui_for(g), recorder=g.record) for g in over]
+    ref_going = store.create(going, ui_for(going), recorder=going.record)
     legacy_over = json.dumps({**_valid_save(over[0]), "id": "old"})
     storage.data[saves.PREFIX + "old"] = legacy_over
     before = dict(storage.data)
@@ -344,18 +374,19 @@ def test_a_full_storage_is_a_clear_error_and_no_copy() -> None:
     storage = FullStorage()
     store = new_store(storage)
     game = played(15, moves=3)
-    ref = store.create(game, ui_for(game))
+    ref = store.create(game, ui_for(game), recorder=game.record)
     storage.full = True
     game.play(game.legal_moves()[0])
     with pytest.raises(saves.StorageFull, match="storage is full: export or delete finished"):
-        store.write(ref, game, ui_for(game))
+        store.write(ref, game, ui_for(game), recorder=game.record)
     with pytest.raises(saves.SaveError, match="storage is full"):
-        store.save_game(game, save_id=ref.id, **ui_for(game))  # the old page's call
+        # the old page's call
+        store.save_game(game, save_id=ref.id, **ui_for(game), recorder=game.record)
     with pytest.raises(saves.StorageFull):
-        store.create(game, ui_for(game))
+        store.create(game, ui_for(game), recorder=game.record)
     assert list(storage.data) == [saves.PREFIX + ref.id]  # no retry under a new id
     storage.full = False
-    assert store.write(ref, game, ui_for(game)).moves == 4
+    assert store.write(ref, game, ui_for(game), recorder=game.record).moves == 4
 
 
 def test_unreadable_storage_itself_raises_from_entries() -> None:
@@ -390,7 +421,7 @@ def test_a_save_of_the_previous_format_opens_and_migrates_on_the_next_write(
     session = keep.restore(opened.saved)
     assert counted.plays == 12
     session.play(session.game.legal_moves()[0])
-    ref = store.write(opened.ref, session.game, keep.snapshot(session))
+    ref = store.write(opened.ref, session.game, keep.snapshot(session), recorder=session.record)
     assert ref == saves.SaveRef("old1", 1, 13)
     entry = store.entries()[0]
     assert entry.summarised and entry.to_move == session.to_move and entry.moves == 13
@@ -407,16 +438,16 @@ def test_the_screen_comes_back_as_saved() -> None:
     store = new_store()
     ref = store.create(s.game, keep.snapshot(s), series={"plan": "sides",
                                                          "boards": ["bird", "lion"],
-                                                         "games": []})
+                                                         "games": []}, recorder=s.record)
     opened = store.open(ref.id)
     assert keep.restore(opened.saved).covered and opened.saved.series is not None
     s.confirm()
-    ref = store.write(ref, s.game, keep.snapshot(s))
+    ref = store.write(ref, s.game, keep.snapshot(s), recorder=s.record)
     opened = store.open(ref.id)
     assert not keep.restore(opened.saved).covered
     assert opened.saved.series is not None  # kept when not given
     assert store.entries()[0].series
-    link = store.write(ref, s.game, keep.snapshot(s), mode="link")
+    link = store.write(ref, s.game, keep.snapshot(s), mode="link", recorder=s.record)
     assert store.open(link.id).saved.mode == "link"
 
 
@@ -430,8 +461,9 @@ def test_an_import_on_a_board_of_its_own_is_refused_at_once() -> None:
     game = qin.Game.new(board=SMALL, players=2, seed=4)
     game.play(game.legal_moves()[0])
     record = game.record()
+    finished = played(4)
     save = json.loads(saves.SaveStore(saves.MemoryStorage()).save_game(
-        played(4), ["human", "human"], ["green", "white"]).to_json())
+        finished, ["human", "human"], ["green", "white"], recorder=finished.record).to_json())
     save["record"] = record
     save.pop("summary", None)
     save["format"] = saves.OLD_FORMAT
@@ -467,6 +499,54 @@ def test_a_refused_link_says_why_once_without_a_hidden_hand() -> None:
         assert "RR" not in said and "YY" not in said, said
 
 
+def link_with_a_tile_not_held(names: list[str] | None) -> str:
+    """A link to a game of ``names`` whose last move is the second seat's, of a tile
+    kind not in its hand, on squares where a tile it holds could go."""
+    from qin.record_format import link_code
+
+    game = qin.Game.new(board="bird", players=2, seed=7, names=names)
+    game.play(game.legal_moves()[0])
+    for move in game.legal_moves():
+        first, second = move.squares
+        for a in "RYB":
+            for b in "RYB":
+                text = f"{a}{first}{b}{second}"
+                refused = game.refusal(text)
+                if refused is not None and refused.code == "not_in_hand":
+                    record = records.record_of(game)
+                    return "#g=" + link_code({**record, "moves": [*record["moves"], text]})
+    raise AssertionError("every tile kind is in the hand")
+
+
+@pytest.mark.parametrize(("names", "lang", "who"), [
+    (["Green", "White"], "de", "Weiß spielt ein Plättchen, das nicht in der Hand ist"),
+    (["Grün", "Weiß"], "en", "White plays a tile not in their hand"),
+    (["Vert", "Blanc"], "de", "Weiß spielt"),
+    (["Ann", "White"], "fr", "Blanc joue une tuile"),
+    (["Ann", "Bo"], "de", "Bo spielt"),
+    (None, "de", "Spieler 2 spielt"),
+])
+def test_a_refused_link_names_the_seat_as_the_page_shows_it(names: list[str] | None,
+                                                            lang: str, who: str) -> None:
+    """A seat named after its pagoda colour (as the start screen names a seat: "White")
+    is named by that colour in the page's language when a link's move is refused, as the
+    board and the log name it ("Weiß"); a name a player gave stays as given, and a game
+    given none names its seats "Player N" in the page's language."""
+    from qin_ui import i18n
+
+    site = json.loads((WEB.parent / "i18n" / f"{lang}.json").read_text("utf-8"))
+    link = link_with_a_tile_not_held(names)
+    try:
+        i18n.set_language(lang, site)
+        with pytest.raises(links.LinkError) as refused:
+            links.read_link(link)
+        said = t("link.cannot_open", error=refused.value)
+    finally:
+        i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(
+            "utf-8")))
+    assert who in said, said
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_a_save_the_page_composes_wrongly_is_refused_in_words(lang: str) -> None:
     """Seat settings that are not ``keep.snapshot()``'s and a mode the page does not
@@ -480,10 +560,10 @@ def test_a_save_the_page_composes_wrongly_is_refused_in_words(lang: str) -> None
     try:
         i18n.set_language(lang, site)
         with pytest.raises(saves.SaveError) as seats:
-            store.create(game, {**ui_for(game), "kinds": "human"})
+            store.create(game, {**ui_for(game), "kinds": "human"}, recorder=game.record)
         assert str(seats.value) == site["saves.error.seats"]
         with pytest.raises(saves.SaveError) as mode:
-            store.create(game, ui_for(game), mode="chess")
+            store.create(game, ui_for(game), mode="chess", recorder=game.record)
         assert str(mode.value) == site["saves.error.mode_unknown"]
     finally:
         i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(
@@ -508,11 +588,12 @@ def test_a_game_whose_tiles_are_not_its_seeds_is_neither_saved_nor_linked(lang: 
     store = new_store(storage)
     try:
         i18n.set_language(lang, site)
+        recorder = partial(gamerecord.record_of, game)  # as the page's Session.record
         with pytest.raises(saves.SaveError) as refused:
-            store.create(game, ui_for(game))
+            store.create(game, ui_for(game), recorder=recorder)
         assert engine["record.not_dealt"] in str(refused.value)
         with pytest.raises(links.LinkError) as unlinked:
-            links.fragment(game)
+            links.fragment(recorder)
         assert engine["record.not_dealt"] in str(unlinked.value)
     finally:
         i18n.set_language("en", json.loads((WEB.parent / "i18n" / "en.json").read_text(

@@ -50,7 +50,7 @@ def crafted_save(games: int = GAMES) -> str:
     now = qin.Game.new(board="bird", players=2, seed=999, names=NAMES)
     ref = SaveStore(storage).create(now, {"kinds": ["human", "human"],
                                           "colours": ["green", "white"], "at_screen": 1,
-                                          "cover": False})
+                                          "cover": False}, recorder=now.record)
     data = json.loads(storage.data[PREFIX + ref.id])
     data["series"] = {"plan": "four", "boards": ["bird", "lion"] * games,
                       "games": records}

@@ -131,7 +131,7 @@ def test_the_stored_lists_are_what_the_start_screen_draws() -> None:
     game = qin.Game.new(board="lion", players=2, seed=11)
     for _ in range(3):
         game.play(game.legal_moves()[0])
-    ref = store.create(game, UI)
+    ref = store.create(game, UI, recorder=game.record)
     storage.set(progress.KEY, json.dumps({"format": progress.FORMAT, "games": [
         {"id": "a", "level": "governor", "players": 2, "result": "won", "ended": 1},
         {"id": "b", "level": "emperor", "players": 3, "result": "lost", "ended": 2}]}))
@@ -163,7 +163,7 @@ def test_a_saved_game_and_an_import_count_one_move_in_the_singular(lang: str) ->
         game = qin.Game.new(board="lion", players=2, seed=11)
         for _ in range(n):
             game.play(game.legal_moves()[0])
-        store.create(game, UI)
+        store.create(game, UI, recorder=game.record)
         games.append(game)
     app = boot(storage, lang)
     listed = app.screen().elements["saved-list"].html or ""
@@ -265,7 +265,7 @@ def many_saved(storage: MemoryStorage, count: int) -> SaveStore:
         game = qin.Game.new(board="lion", players=2, seed=seed)
         for _ in range(3):
             game.play(game.legal_moves()[0])
-        store.create(game, UI)
+        store.create(game, UI, recorder=game.record)
     return store
 
 
@@ -346,10 +346,11 @@ def test_the_lists_are_stored_in_every_language_as_the_page_draws_them_there() -
     and leaves them out first when the key would be too long."""
     storage = MemoryStorage()
     store = SaveStore(storage)
-    store.create(finished_game(5), UI)
+    finished = finished_game(5)
+    store.create(finished, UI, recorder=finished.record)
     game = qin.Game.new(board="bird", players=2, seed=3)
     game.play(game.legal_moves()[0])
-    store.create(game, UI)
+    store.create(game, UI, recorder=game.record)
     storage.set(saves.PREFIX + "broken", "{not json")
     storage.set(progress.KEY, json.dumps({"format": progress.FORMAT, "games": [
         {"id": "a", "level": "governor", "players": 2, "result": "won", "ended": 1},

@@ -304,9 +304,10 @@ REFUSED = {
 def test_a_stored_table_the_rules_refuse_gives_the_first_visits_start_screen(text: str) -> None:
     assert table.read(_played()) is not None  # (the value each one spoils)
     storage = MemoryStorage()
-    SaveStore(storage).create(qin.Game.new(players=3, seed=4), {
+    beside = qin.Game.new(players=3, seed=4)
+    SaveStore(storage).create(beside, {
         "kinds": ["human"] * 3, "colours": ["green", "white", "purple"], "at_screen": 1,
-        "cover": False})  # a saved game beside it
+        "cover": False}, recorder=beside.record)  # a saved game beside it
     saved = save_keys(storage)
     storage.data[table.KEY] = text
     app = visit(storage)

@@ -26,7 +26,14 @@ from qin_ui import actions as A  # noqa: E402
 from qin_ui.app import ACCEPTS, App  # noqa: E402
 from qin_ui.i18n import t  # noqa: E402
 from qin_ui.modes import Mode  # noqa: E402
-from qin_ui.saves import PREFIX, MemoryStorage, SaveError, SaveStore, read_save  # noqa: E402
+from qin_ui.saves import (  # noqa: E402
+    PREFIX,
+    MemoryStorage,
+    SaveError,
+    SaveRef,
+    SaveStore,
+    read_save,
+)
 
 BASE = "http://localhost/"
 UI = {"kinds": ["human", "human"], "colours": ["green", "white"], "at_screen": 0,
@@ -258,14 +265,19 @@ def finished_game(seed: int) -> qin.Game:
     return game
 
 
+def saved(store: SaveStore, game: qin.Game) -> SaveRef:
+    """``game`` saved in ``store`` (its own record) with ``UI``."""
+    return store.create(game, UI, recorder=game.record)
+
+
 def test_finished_games_are_deleted_at_once_and_the_undo_restores_them_exactly() -> None:
     storage = MemoryStorage()
     store = SaveStore(storage)
     app = tab(storage)
     assert app.screen().elements["delete-finished"].hidden is True  # nothing finished
     for seed in (31, 32):
-        store.create(finished_game(seed), UI)
-    store.create(qin.Game.new(board="bird", players=2, seed=5), UI)
+        saved(store, finished_game(seed))
+    saved(store, qin.Game.new(board="bird", players=2, seed=5))
     before = kept(storage)
     run(app, A.StorageChanged(PREFIX + "written-elsewhere"))  # the list follows
     assert shown(app, "delete-finished")
@@ -293,7 +305,7 @@ def test_finished_games_are_deleted_at_once_and_the_undo_restores_them_exactly()
 def test_a_single_delete_is_undone_exactly() -> None:
     storage = MemoryStorage()
     store = SaveStore(storage)
-    ref = store.create(finished_game(31), UI)
+    ref = saved(store, finished_game(31))
     before = kept(storage)
     app = tab(storage)
     run(app, A.Command("delete", ref.id))
@@ -328,7 +340,7 @@ def test_the_game_behind_the_start_screen_deleted_and_undone_is_written_on() -> 
 def test_a_save_with_colours_outside_the_palette_is_damaged() -> None:
     storage = MemoryStorage()
     store = SaveStore(storage)
-    ref = store.create(qin.Game.new(board="bird", players=2, seed=5), UI)
+    ref = saved(store, qin.Game.new(board="bird", players=2, seed=5))
     good = storage.data[PREFIX + ref.id]
     read_save(good)
     for bad in ('x"/><img/src/onerror=alert(1)>', "red", "#00ff00", "Green"):

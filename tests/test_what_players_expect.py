@@ -115,10 +115,12 @@ def finished_game(seed: int = 31) -> qin.Game:
 def test_a_finished_saved_game_offers_open_not_resume() -> None:
     storage = MemoryStorage()
     store = SaveStore(storage)
-    over = store.save_game(finished_game(), ["human", "human"], ["green", "white"])
+    finished = finished_game()
+    over = store.save_game(finished, ["human", "human"], ["green", "white"],
+                           recorder=finished.record)
     going = qin.Game.new(board="bird", players=2, seed=5)
     going.play(going.legal_moves()[0])
-    on = store.save_game(going, ["human", "apprentice"], ["green", "white"])
+    on = store.save_game(going, ["human", "apprentice"], ["green", "white"], recorder=going.record)
     app = App(SaveStore(storage))
     app.store(app.dispatch(A.Boot("http://localhost/", "")))
     listed = app.screen().elements["saved-list"].html or ""

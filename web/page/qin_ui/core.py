@@ -91,20 +91,20 @@ class Core:
             return
         try:
             if st.keeping.save is None:
-                st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode,
-                                                    recorder=s.record)
+                st.keeping.save = self.saves.create(s.game, ui, recorder=s.record,
+                                                    series=series, mode=mode)
             else:
                 try:
                     st.keeping.save = self.saves.write(st.keeping.save, s.game, ui,
-                                                       series=series, mode=mode,
-                                                       recorder=s.record)
+                                                       recorder=s.record, series=series,
+                                                       mode=mode)
                 except SaveConflict as exc:
                     if exc.reason == "newer":  # another tab went on: the player chooses
                         self.conflict()
                         return
                     # deleted or damaged meanwhile: this game is saved anew, beside it
-                    st.keeping.save = self.saves.create(s.game, ui, series=series, mode=mode,
-                                                        recorder=s.record)
+                    st.keeping.save = self.saves.create(s.game, ui, recorder=s.record,
+                                                        series=series, mode=mode)
         except SaveError as exc:
             # what was adjusted on opening it is said now all the same (not at the next
             # save that succeeds)
@@ -206,9 +206,8 @@ class Core:
     def update_link(self, s: Session) -> None:
         st = self.state
         try:
-            st.link.link_url = links.link(st.link.base_url, s.game,
-                                          [seat.kind for seat in s.settings.seats], s.hints,
-                                          s.record)
+            st.link.link_url = links.link(st.link.base_url, s.record,
+                                          [seat.kind for seat in s.settings.seats])
         except links.LinkError as exc:
             st.link.link_url = ""
             st.link.link_message = exc.note

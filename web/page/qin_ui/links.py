@@ -20,11 +20,11 @@ from typing import Any, Final
 import qin
 from qin import records
 from qin.errors import QinError
-from qin.messages import player_name
 
 from . import i18n
-from .gamerecord import Recorder, SaveError, record_of
+from .gamerecord import Recorder, SaveError
 from .i18n import EngineReason, WordedError, Words, t, words
+from .setup import DEFAULT_COLOURS
 
 KEY: Final = "g="
 WARNING_KEY: Final = "link.warning"
@@ -49,47 +49,55 @@ class LinkError(WordedError):
         return super().__str__().rstrip(". ")
 
 
-def fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (),
-             recorder: Recorder | None = None) -> str:
-    """``"#g=<code>"`` for ``game`` (``LinkError`` for a game a link cannot hold), with
-    who plays each seat (``kinds``: "human" or a computer level) when a computer does,
-    and the hints asked per seat when any was.
+def fragment(recorder: Recorder, kinds: Sequence[str] = ()) -> str:
+    """``"#g=<code>"`` for the game whose record ``recorder`` writes (the page's:
+    ``Session.record``, so a link game's address follows every move from the record its
+    save was written from), with who plays each seat (``kinds``: "human" or a computer
+    level) when a computer does; ``LinkError`` for a game a link cannot hold."""
+    return _code(_linked(recorder, kinds))
 
-    Made from the game's record (``recorder``'s, ``Session.record``, else
-    ``gamerecord.record_of``): a link game's address follows every move from the
-    record its save was written from."""
+
+def _linked(recorder: Recorder, kinds: Sequence[str]) -> dict[str, Any]:
+    """``recorder``'s record, checked, with ``kinds`` when a computer plays a seat."""
     try:
-        record = recorder() if recorder is not None else record_of(game, hints)
+        record = recorder()
         if any(kind != "human" for kind in kinds):
             record["seats"] = list(kinds)
-        return "#" + KEY + records.link_code(records.checked(record))
+        return records.checked(record)
     except (QinError, SaveError) as exc:
         raise LinkError(words("link.error.share", error=exc)) from None
 
 
-def link(base: str, game: qin.Game, kinds: Sequence[str] = (),
-         hints: Sequence[int] = (), recorder: Recorder | None = None) -> str:
-    """The page's address ``base`` (any fragment dropped) with ``game`` in it (and who
-    plays each seat, and the hints asked: ``fragment``)."""
-    return base.split("#", 1)[0] + fragment(game, kinds, hints, recorder)
+def _code(record: dict[str, Any]) -> str:
+    """``"#g=<code>"`` for a checked ``record``."""
+    try:
+        return "#" + KEY + records.link_code(record)
+    except QinError as exc:
+        raise LinkError(words("link.error.share", error=exc)) from None
 
 
-def review_fragment(game: qin.Game, kinds: Sequence[str] = (), hints: Sequence[int] = (),
-                    at: int | None = None, recorder: Recorder | None = None) -> str:
-    """``fragment`` (from ``recorder``'s record, as there) with the review asked:
+def link(base: str, recorder: Recorder, kinds: Sequence[str] = ()) -> str:
+    """The page's address ``base`` (any fragment dropped) with the game of ``recorder``'s
+    record in it (and who plays each seat: ``fragment``)."""
+    return base.split("#", 1)[0] + fragment(recorder, kinds)
+
+
+def review_fragment(recorder: Recorder, kinds: Sequence[str] = (), at: int | None = None
+                    ) -> str:
+    """``fragment`` (of ``recorder``'s record, as there) with the review asked:
     ``"#g=<code>&review=<at>"`` (no ``=<at>`` when no move is chosen)."""
-    if at is not None and not 0 < at <= len(game.moves):
+    record = _linked(recorder, kinds)
+    if at is not None and not 0 < at <= len(record["moves"]):
         raise LinkError(words("link.error.share", error=at))
     part = REVIEW if at is None else f"{REVIEW}={at}"
-    return fragment(game, kinds, hints, recorder) + "&" + part
+    return _code(record) + "&" + part
 
 
-def review_link(base: str, game: qin.Game, kinds: Sequence[str] = (),
-                hints: Sequence[int] = (), at: int | None = None,
-                recorder: Recorder | None = None) -> str:
-    """The page's address ``base`` with ``game`` and its review at move ``at`` in it
-    (``review_fragment``)."""
-    return base.split("#", 1)[0] + review_fragment(game, kinds, hints, at, recorder)
+def review_link(base: str, recorder: Recorder, kinds: Sequence[str] = (),
+                at: int | None = None) -> str:
+    """The page's address ``base`` with the game of ``recorder``'s record and its review
+    at move ``at`` in it (``review_fragment``)."""
+    return base.split("#", 1)[0] + review_fragment(recorder, kinds, at)
 
 
 @dataclass(frozen=True)
@@ -168,17 +176,21 @@ def read_link(text: object) -> tuple[qin.Game, dict[str, Any]]:
 @dataclass(frozen=True)
 class Refused:
     """Why a link's move was refused, worded when shown, never naming a seat's hidden
-    tiles (a tile not in hand is said without the hand the engine's sentence lists)."""
+    tiles (a tile not in hand is said without the hand the engine's sentence lists).
+    The seats, ``names`` (the record's), are named as the page shows them
+    (``i18n.player_names``: a seat named after its pagoda colour, ``colours``, by that
+    colour in the page's language)."""
 
     refused: qin.IllegalMove
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
 
     def text(self) -> str:
         refused = self.refused
+        names = i18n.player_names(self.names, self.colours)
         if refused.code == "not_in_hand":
-            who = player_name(int(refused.params["player"]), refused.names or None,
-                              i18n.language())
-            return t("link.error.not_held", who=who)
-        return i18n.refusal(refused)
+            return t("link.error.not_held", who=names[int(refused.params["player"]) - 1])
+        return i18n.refusal(refused, names)
 
 
 def _replayed(record: dict[str, Any]) -> qin.Game:
@@ -189,6 +201,6 @@ def _replayed(record: dict[str, Any]) -> qin.Game:
         try:
             game.play(text)
         except qin.IllegalMove as exc:
-            raise LinkError(words("link.error.move", number=number,
-                                  reason=Refused(exc))) from None
+            reason = Refused(exc, tuple(game.names), DEFAULT_COLOURS[:game.players])
+            raise LinkError(words("link.error.move", number=number, reason=reason)) from None
     return game

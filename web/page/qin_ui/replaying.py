@@ -308,8 +308,7 @@ def update_review_link(app: Core) -> None:
         return
     try:
         st.link.review_url = links.review_link(
-            st.link.base_url, s.game, [seat.kind for seat in s.settings.seats], s.hints,
-            run.at, s.record)
+            st.link.base_url, s.record, [seat.kind for seat in s.settings.seats], run.at)
     except links.LinkError as exc:
         st.link.review_url = ""
         st.link.review_message = exc.note

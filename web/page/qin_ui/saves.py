@@ -74,7 +74,6 @@ from qin.json_text import JsonTextError, read_json
 from . import i18n
 from .gamerecord import Recorder
 from .gamerecord import SaveError as SaveError
-from .gamerecord import record_of as record_of
 from .i18n import Said, Words, join, t, words
 from .links import LinkError, read_link
 from .setup import COLOURS
@@ -567,11 +566,11 @@ class SaveStore:
     # -- writing -------------------------------------------------------------------
     def _compose(self, save_id: str, rev: int, created: float, game: qin.Game,
                  ui: Mapping[str, Any], series: dict[str, Any] | None,
-                 mode: str, recorder: Recorder | None) -> SavedGame:
+                 mode: str, recorder: Recorder) -> SavedGame:
         if mode not in MODES:
             raise SaveError(words("saves.error.mode_unknown"))  # not in MODES: a bug
-        kinds, colours, at_screen, cover, hints_on, hints = _ui(ui)
-        record = recorder() if recorder is not None else record_of(game, hints)
+        kinds, colours, at_screen, cover, hints_on, _ = _ui(ui)
+        record = recorder()
         now = self.clock()
         summary = Summary.of(game, record, series is not None, mode, now)
         return SavedGame(save_id, record, kinds, colours, at_screen, cover,
@@ -584,10 +583,10 @@ class SaveStore:
         return replace(saved.ref, stamp=stamp_of(text))
 
     def create(self, game: qin.Game, ui: Mapping[str, Any], *,
-               series: dict[str, Any] | None = None, mode: str = "local",
-               recorder: Recorder | None = None) -> SaveRef:
+               recorder: Recorder, series: dict[str, Any] | None = None,
+               mode: str = "local") -> SaveRef:
         """Save ``game`` under a new id (revision 1); ``ui`` is ``keep.snapshot()``;
-        ``recorder`` writes its record (``Session.record``; else ``record_of``)."""
+        ``recorder`` writes its record (the page's: ``Session.record``)."""
         return self._store(self._compose(self.new_id(), 1, 0.0, game, ui, series, mode,
                                          recorder))
 
@@ -606,11 +605,11 @@ class SaveStore:
         return stored, text
 
     def write(self, ref: SaveRef, game: qin.Game, ui: Mapping[str, Any], *,
-              series: dict[str, Any] | None = None, mode: str | None = None,
-              recorder: Recorder | None = None) -> SaveRef:
+              recorder: Recorder, series: dict[str, Any] | None = None,
+              mode: str | None = None) -> SaveRef:
         """Store ``game`` (a move, an undo, the cover...) over the save ``ref`` that this
-        tab wrote or opened last (its record: ``recorder``'s, ``Session.record``, else
-        ``gamerecord.record_of``).  ``series``/``mode``: ``None`` keeps the stored ones.
+        tab wrote or opened last (its record: ``recorder``'s, the page's
+        ``Session.record``).  ``series``/``mode``: ``None`` keeps the stored ones.
         Raises ``SaveConflict`` (nothing written) when the stored save is not the one
         ``ref`` names: another tab wrote meanwhile."""
         stored, text = self._current(ref.id)
@@ -777,12 +776,13 @@ class SaveStore:
         return saved, game
 
     def save_game(self, game: qin.Game, kinds: list[str], colours: list[str],
-                  save_id: str | None = None, *, at_screen: int = 0, cover: bool = False,
-                  series: dict[str, Any] | None = None, mode: str = "local",
-                  hints_on: bool = True, hints: list[int] | None = None) -> SavedGame:
-        """Save ``game`` with the screen's state; a new id when none (``create`` and
-        ``write`` with the revision this store saw last).  A damaged save under
-        ``save_id`` is kept and the game saved under a new id."""
+                  save_id: str | None = None, *, recorder: Recorder, at_screen: int = 0,
+                  cover: bool = False, series: dict[str, Any] | None = None,
+                  mode: str = "local", hints_on: bool = True,
+                  hints: list[int] | None = None) -> SavedGame:
+        """Save ``game`` with the screen's state, its record ``recorder``'s; a new id
+        when none (``create`` and ``write`` with the revision this store saw last).  A
+        damaged save under ``save_id`` is kept and the game saved under a new id."""
         ui = {"kinds": kinds, "colours": colours, "at_screen": at_screen, "cover": cover,
               "hints_on": hints_on, "hints": hints or []}
         rev = None
@@ -793,11 +793,13 @@ class SaveStore:
             if rev is None:  # damaged: kept as it is, the game goes under a new id
                 save_id = None
         if save_id is None:
-            ref = self.create(game, ui, series=series, mode=mode)
+            ref = self.create(game, ui, recorder=recorder, series=series, mode=mode)
         elif rev is None:  # deleted meanwhile: saved again under its id
-            ref = self._store(self._compose(save_id, 1, 0.0, game, ui, series, mode, None))
+            ref = self._store(self._compose(save_id, 1, 0.0, game, ui, series, mode,
+                                            recorder))
         else:
-            ref = self.write(SaveRef(save_id, rev, 0), game, ui, series=series, mode=mode)
+            ref = self.write(SaveRef(save_id, rev, 0), game, ui, recorder=recorder,
+                             series=series, mode=mode)
         self._legacy_revs[ref.id] = ref.rev
         return self.open(ref.id).saved
 
