@@ -10,6 +10,7 @@ import contextlib
 from . import lesson_view, senses, setup, tutorial
 from .actions import Action, Command, Effect, Focus, Form, SetAddress, ToTop, Wheel
 from .core import Core
+from .keyboard import BOARD_AREA
 from .lesson import Lesson
 from .play import WHEEL_GAP_MS
 
@@ -54,13 +55,17 @@ def left_by_address(app: Core, game_link: bool = False) -> list[Effect]:
     """Another address than the tutorial's (Back, after ``#learn`` was typed) leaves a
     tutorial the address opened, to where the player was: the game, or the start
     screen; a game's link (``game_link``) leaves the tutorial however it was opened (its
-    button: to the start screen it was opened from, where the link is then opened)."""
+    button: to the start screen it was opened from, where the link is then opened).
+    The step's controls that had the focus are gone: it goes to the game's board, or, left
+    by Back, to the start screen's title, as the tutorial's own button leaves it."""
     st = app.state
     if st.tutorial.lesson is None or not (st.tutorial.from_address or game_link):
         return []
     st.tutorial.lesson, st.tutorial.from_address = None, False
     app.cache.parts.clear()  # the game's board again: nothing drawn for the step applies
-    return app.to_setup() if st.game.session is None or st.screen == "setup" else []
+    if st.game.session is not None and st.screen != "setup":
+        return [Focus(BOARD_AREA, lost=True)]
+    return app.to_setup() if game_link else app.back_to_setup()  # a link: its game next
 
 
 def tutorial_open(app: Core, _: Command) -> list[Effect]:
