@@ -9,7 +9,10 @@
 // message gets one reply, applied in order. Messages (field "t"):
 //   start    {href, hash, storage (localStorage's keys and values, null: blocked),
 //             handed (prestart.js's hand-over), words (prestart.js's: start.json's words
-//             the start screen's lists are worded from, per language), lang, catalogue, form}
+//             the start screen's lists are worded from, per language), lang, catalogue, form,
+//             chosen (the language picked on the start screen before Python, lang.js's
+//             window.qinEarlyLang: the reply asks for its words when the page is in another
+//             and prestart.js handed nothing, as for a language picked after the start)}
 //   click    {path}              path: the target and its ancestors up to #app, each
 //   change   {path, name, value, form}    {tag, id, cls: [...], data: {...}}
 //   input    {path, value}       submit {form}      form: {fields: {id: value or checked}}
@@ -793,7 +796,7 @@ async function connect() {
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
     words: window.qinPrestart?.words ? String(window.qinPrestart.words()) : "",
-    lang: bridge ? String(bridge.lang) : "en",
+    lang: bridge ? String(bridge.lang) : "en", chosen: String(window.qinEarlyLang ?? ""),
     catalogue: bridge?.text != null ? String(bridge.text) : String(catalogue), form: pageForm() });
   await order;
   // lang.js's first paint, if prestart.js never took it: what shows is Python's now
