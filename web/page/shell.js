@@ -552,7 +552,7 @@ function stickers(box) {
 // Each element, in turn, into view inside the boxes that scroll it within the page (the side
 // panel, a list): the least scroll that shows it whole, its top if it is taller than the
 // box (scrollIntoView's "nearest", without scrolling the page itself); below what sticks
-// to a box's top before it, which would cover it there. inner: within the nearest such box
+// to a box's top, which would cover it there. inner: within the nearest such box
 // only (a list), the boxes around it left as they are.
 function reveal(ids, inner) {
   for (const id of ids) {
@@ -564,8 +564,12 @@ function reveal(ids, inner) {
       const edge = box.getBoundingClientRect().top + box.clientTop, bottom = edge + box.clientHeight;
       let top = edge;
       for (const stuck of stickers(box)) {
-        if (!(stuck.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || stuck.contains(el)) continue;
-        top = Math.max(top, edge + parseFloat(getComputedStyle(stuck).top) + stuck.getBoundingClientRect().height);
+        // over the element: held at the box's top (not lower in the flow), wherever it is
+        // in the document (a flex order may show it first)
+        const held = edge + parseFloat(getComputedStyle(stuck).top);
+        const at = stuck.getBoundingClientRect();
+        if (stuck.contains(el) || at.top > held + 0.5) continue;
+        top = Math.max(top, held + at.height);
       }
       if (r.top < top) box.scrollTop -= top - r.top;
       else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 
 from . import lesson_view, senses, setup, tutorial
-from .actions import Action, Command, Effect, Focus, Form, SetAddress, ToTop, Wheel
+from .actions import Action, Command, Effect, Focus, Form, Reveal, SetAddress, ToTop, Wheel
 from .core import Core
 from .keyboard import BOARD_AREA
 from .lesson import Lesson
@@ -16,6 +16,8 @@ from .play import WHEEL_GAP_MS
 
 TITLE = "tutorial-title"
 """The step's title: the focus goes there when a step opens."""
+RESULT = "tutorial-result"
+"""What the last try did, in the step's panel."""
 
 
 def _lessons_done(app: Core) -> frozenset[str]:
@@ -129,7 +131,9 @@ def _step_shown(app: Core, step_id: str | None) -> list[Effect]:
 def lesson_act(app: Core, action: Action) -> list[Effect]:
     """A board action in the tutorial (a pointer's, or a board command that plays): on
     the step's own game, judged by the engine; a step done is remembered in the
-    browser's storage."""
+    browser's storage.  What a try did, where the panel says it (not a refusal: the
+    status line does), is brought into view within the side panel where it scrolls, with
+    as much of the step above it as the panel shows."""
     st = app.state
     lesson = st.tutorial.lesson
     assert lesson is not None
@@ -140,10 +144,10 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
         with contextlib.suppress(Exception):  # not kept: the tutorial still plays
             app.saves.storage.set(tutorial.PROGRESS_KEY,
                                    tutorial.progress_text(st.tutorial.lessons_done))
-        st.spoken = lesson_view.spoken(lesson)
-    elif lesson.tries != tries:
-        st.spoken = lesson_view.spoken(lesson)
-    return []
+    elif lesson.tries == tries:
+        return []
+    st.spoken = lesson_view.spoken(lesson)
+    return [Reveal((TITLE, RESULT))] if lesson.outcome not in ("", "refused") else []
 
 
 def lesson_wheel(app: Core, action: Wheel) -> list[Effect]:
