@@ -134,3 +134,30 @@ def test_leaving_the_tutorial_by_the_keyboard_leaves_the_focus_on_the_start_scre
         expect(page.locator("#setup-title")).to_be_focused()
         page.keyboard.press("Tab")
         assert page.evaluate("() => !!document.activeElement.closest('#setup-form')")
+
+
+def test_back_from_the_tutorial_the_address_opened_leaves_the_focus_where_the_player_is(
+        booted_page: Page) -> None:
+    """``#learn`` typed into the address, the tutorial used by the keyboard, then the
+    browser's Back: the focus on the start screen's title, as the tutorial's own Leave
+    puts it (never on the page's body), from where Tab goes on to the first of the start
+    screen's controls; over a game, Back leaves it on the game's board."""
+    page = booted_page
+    mode(page, "start")
+    for hash_ in ("#learn", "#learn=tie"):
+        page.evaluate("h => { location.hash = h }", hash_)
+        mode(page, "tutorial")
+        page.wait_for_function("() => location.hash === ''")
+        tab_to(page, page.locator("#tutorial-again"))  # a control of the step, gone after Back
+        page.go_back()
+        if hash_ == "#learn":
+            mode(page, "start")
+            expect(page.locator("#setup-title")).to_be_focused()
+            page.keyboard.press("Tab")
+            expect(page.locator("#players-2")).to_be_focused()
+            page.fill("#seed", "7")
+            page.click("#start")
+            mode(page, "playing")
+        else:
+            mode(page, "playing")
+            expect(page.locator("#board-area")).to_be_focused()

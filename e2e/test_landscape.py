@@ -127,3 +127,53 @@ def tutorial_words_in_view(page: Page) -> None:
         expect(page.locator("#tutorial-hint")).to_be_visible()
         page.wait_for_function("() => window.qinIdle")
         fits(page, f"the tutorial's hint after a try taken back in {lang}", STEP_WORDS)
+
+
+SEEN_JS = """(selectors) => {
+  // inside the window, not clipped by the side panel, and below what sticks to the
+  // panel's top (the status and the tile in hand) unless it is part of it
+  const side = document.getElementById('side');
+  const stuck = [...side.children].filter((c) => getComputedStyle(c).position === 'sticky'
+    && c.getClientRects().length);
+  const under = Math.max(side.getBoundingClientRect().top,
+    ...stuck.map((c) => c.getBoundingClientRect().bottom));
+  const bottom = side.getBoundingClientRect().bottom;
+  return selectors.filter((sel) => {
+    const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return true;
+    if (!side.contains(el) || stuck.some((c) => c.contains(el))) return false;
+    return r.top < under - 0.5 || r.bottom > bottom + 0.5;
+  });
+}"""
+"""Those of the selectors a player does not see whole (an empty list: all seen)."""
+
+
+def test_what_a_missed_try_did_shows_with_the_instruction_and_the_hint(sideways: Page) -> None:
+    """The tutorial's step "found" held sideways, by taps: two refused tries (the hint
+    shows), then a legal try that is not the step's move, taken back: what it did and the
+    rule's link are on screen with the step's instruction and the hint, above the fold and
+    not under the status and the tile in hand, which stay on screen too; in German, French
+    and English.  (They came after the hint, below the fold.)"""
+    page = boot(sideways, "/#learn=found")
+    panel, play = page.locator("#tutorial"), page.locator("#play")
+    tile = CLICKS["found"][0]
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.locator("#tutorial-again").tap()
+        expect(panel).to_have_attribute("data-tries", "0")
+        for tries, square in ((1, "b2"), (2, "e4"), (3, "b1")):
+            if play.get_attribute("data-selected") != tile:
+                page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+                expect(play).to_have_attribute("data-selected", tile)
+            tap_square(page, square)
+            expect(play).to_have_attribute("data-preview", showing(square))
+            tap_square(page, square)
+            expect(panel).to_have_attribute("data-tries", str(tries))
+        expect(panel).to_have_attribute("data-outcome", "missed")
+        expect(page.locator("#tutorial-hint")).to_be_visible()
+        page.wait_for_function("() => window.qinIdle")
+        words = ("#tutorial-do", "#tutorial-hint", "#tutorial-rule", "#tutorial-result")
+        assert page.evaluate(SEEN_JS, [*words, "#hand", "#rotate", "#status"]) == [], lang
+        fits(page, f"what a missed try did in {lang}", (*STEP_WORDS, *words))

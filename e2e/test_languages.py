@@ -8,13 +8,17 @@ tests open their own context with a German locale.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from e2e.helpers import HeldRuntime, PageProblems, boot, hot_seat, wait_for_boot
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -252,4 +256,52 @@ def test_a_language_chosen_before_the_first_words_arrived_wins_over_them(
     expect(page.locator("#lang")).to_have_value("fr")
     expect(page.locator("#start")).to_have_text("Commencer la partie")
     expect(page.locator("#seat-kind-0 option[value=human]")).to_have_text("Humain")
+    context.close()
+
+
+@pytest.mark.parametrize("python_first", [False, True], ids=["start-screen-first", "python-first"])
+def test_a_language_chosen_before_the_first_words_whose_words_cannot_load_is_said(
+        browser: Browser, site_url: str, page_problems: PageProblems, python_first: bool) -> None:
+    """French chosen on the start screen of the first paint while the page's first words
+    (English) are on their way, and French's words cannot be loaded (the server fails):
+    the page stays in English and says why under the header, in the catalogue's words,
+    once, until the player's next action, whether the start screen's script or the page's
+    Python (the start screen's start.json held: python-first) takes the words first.
+    (With python-first the page used to stay in English and say nothing.)"""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    page_problems.watch(context)
+    english = HeldRuntime(context, ("**/i18n/en.json",))
+    context.route("**/i18n/fr.json", lambda route: route.fulfill(status=503, body=""))
+    # python-first: the start screen's script waits for its start.json; else Python for
+    # its runtime
+    held = HeldRuntime(context, ("**/start.json",)) if python_first else HeldRuntime(context)
+    page = context.new_page()
+    with page.expect_request("**/i18n/en.json"):
+        page.goto("/", wait_until="commit")
+    expect(page.locator("#lang")).to_be_enabled()
+    with page.expect_response("**/i18n/fr.json"):
+        page.select_option("#lang", "fr")
+    assert english.held  # English's words still on their way
+    english.release()
+    words = json.loads(ROOT.joinpath("web/i18n/en.json").read_text(encoding="utf-8"))
+    said = words["lang.failed"].replace("{chosen}", words["lang.fr"])
+    note = page.locator("#lang-note")
+    if not python_first:  # said by the start screen's script, Python still on its way
+        expect(note).to_have_text(said)
+        expect(page.locator("body")).to_have_attribute("data-prestart", "setup")
+        held.release()
+    assert wait_for_boot(page) == "ready"
+    page.wait_for_function("() => window.qinIdle")
+    held.release()
+    expect(note).to_have_text(said)
+    expect(note).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#lang")).to_have_value("en")
+    expect(page.locator("#start")).to_have_text("Start the game")
+    page.check("#players-3")  # the player's next action: the note goes
+    expect(note).to_be_hidden()
+    page.wait_for_function("() => window.qinIdle")
+    expect(note).to_be_hidden()
+    page_problems.console_errors[:] = [e for e in page_problems.console_errors
+                                       if "503" not in e]
     context.close()

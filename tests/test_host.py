@@ -615,6 +615,23 @@ def test_choosing_a_language_asks_the_shell_for_its_catalogue() -> None:
     assert {"fx": "language", "lang": "de"} in reply["effects"]
 
 
+def test_a_language_chosen_before_python_and_not_yet_shown_is_asked_for_at_the_start() -> None:
+    """French chosen on the start screen before the page's Python while its words did not
+    come (the page's first words, English, are what the start brings): the start's reply
+    asks the shell for French's catalogue, as a choice after the start does, and its
+    failure is said as any; not when the start screen's script took the choice (it asks
+    and says its failure itself, and hands the note over), nor for the language shown."""
+    h, reply = started(chosen="fr")
+    assert {"fx": "language", "lang": "fr"} in reply["effects"]
+    reply = h.handle({"t": "language-failed", "lang": "fr"})
+    assert "Français" in reply["changes"]["lang-note"]["text"]
+    handed = json.dumps({"form": {"names": ["Ann", "Bob"], "colours": ["green", "white"],
+                                  "kinds": ["human", "human"]}, "failed": "fr"})
+    for chosen, handing in (("en", ""), ("xx", ""), ("fr", handed)):
+        h, reply = started(chosen=chosen, handed=handing)
+        assert not [e for e in reply.get("effects", []) if e["fx"] == "language"], chosen
+
+
 def test_the_ai_worker_s_answers_and_the_effects_for_the_page() -> None:
     h, _ = started()
     form = {"fields": {**FORM["fields"], "seat-kind-0": "apprentice"}}  # it moves first

@@ -403,29 +403,35 @@ def test_a_deletion_undone_beside_another_state_of_the_game_keeps_both() -> None
 # -- the tutorial asked for by the address -------------------------------------------------
 def test_back_after_the_address_opened_the_tutorial_leaves_it_to_the_start_screen() -> None:
     """``#learn`` typed into the address of a tab on the start screen opens the tutorial;
-    Back (the address before it, said by the shell) leaves it, to the start screen."""
+    Back (the address before it, said by the shell) leaves it, to the start screen, with
+    the focus on its title as when the tutorial's own button leaves it (the step's
+    controls that had it are gone), unless the player put it elsewhere meanwhile."""
     app = tab(MemoryStorage())
     run(app, A.AddressChanged("#learn"))
     assert app.mode is Mode.TUTORIAL
-    run(app, A.AddressChanged(""))
+    effects = run(app, A.AddressChanged(""))
     assert app.mode is Mode.START and app.state.tutorial.lesson is None
+    assert A.Focus("setup-title", lost=True) in effects
 
 
 def test_back_after_the_address_opened_the_tutorial_over_a_game_shows_the_game() -> None:
     """Over a game (played by link: the address before it is the game's link), Back
-    leaves the tutorial to the game as it was."""
+    leaves the tutorial to the game as it was, with the focus on its board as when the
+    game started (the step's controls that had it are gone)."""
     storage = MemoryStorage()
     app = tab(storage, BASE + link_of(2))
     before = moves(app)
     run(app, A.AddressChanged("#learn=tie"))
     assert app.mode is Mode.TUTORIAL
-    run(app, A.AddressChanged(link_of(2)))
+    effects = run(app, A.AddressChanged(link_of(2)))
     assert app.mode is Mode.PLAYING and moves(app) == before
+    assert A.Focus("board-area", lost=True) in effects
     local = tab(MemoryStorage())
     run(local, A.StartGame(form()))
     run(local, A.AddressChanged("#learn"))
-    run(local, A.AddressChanged(""))
+    effects = run(local, A.AddressChanged(""))
     assert local.mode is Mode.PLAYING
+    assert A.Focus("board-area", lost=True) in effects
 
 
 def test_the_tutorial_opened_by_its_button_stays_when_the_address_changes() -> None:

@@ -196,14 +196,14 @@ def booted(hash_: str = "", storage: MemoryStorage | None = None) -> App:
     return app
 
 
-def try_move(app: App, move: str) -> None:
-    """Pick the move's tile, turn it, click its anchor square (as a player does)."""
+def try_move(app: App, move: str) -> list[A.Effect]:
+    """Pick the move's tile, turn it, click its anchor square (as a player does); the
+    effects of the try."""
     lesson = app.state.tutorial.lesson
     assert lesson is not None
     s = lesson.session
     if move == "pass":
-        run(app, A.Command("pass"))
-        return
+        return run(app, A.Command("pass"))
     m = qin.Move.parse(move)
     hand = s.game.hand(s.to_move)
     if s.selected_kind != m.kind:  # a second click on the picked tile puts it back
@@ -212,7 +212,7 @@ def try_move(app: App, move: str) -> None:
     while s.orientation != orientation:
         run(app, A.Command("rotate", "1"))
     geo = s.game.board.geo
-    run(app, A.BoardClick(geo.names[y * geo.width + x]))
+    return run(app, A.BoardClick(geo.names[y * geo.width + x]))
 
 
 HITS = {"place": "Rc1Bc2", "turn": "Rc1Bc2", "hand": "Yb1Yc1", "found": "Yb1Rc1",
@@ -276,6 +276,24 @@ def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
     assert lesson.session.game.moves == [], "the position is back for another try"
     html = lesson_view.outcome_html(lesson)
     assert "not what this step asks" in html and "places a red/yellow tile" in html
+
+
+def test_what_a_try_did_is_brought_into_view_and_a_refusal_moves_nothing() -> None:
+    """A try whose outcome the panel says (a legal move that misses, the step done) brings
+    those words into view within the side panel where it scrolls (a phone held sideways:
+    they come after the instruction and the hint), the step's title first, so that what
+    lies between shows as far as there is room; a refused try, said by the status line,
+    scrolls nothing."""
+    app = booted()
+    run(app, A.Command("tutorial-open"))
+    effects = try_move(app, "Ra1Bb1")  # touches no coloured square: refused (Q7)
+    lesson = app.state.tutorial.lesson
+    assert lesson is not None and lesson.outcome == "refused"
+    assert not [e for e in effects if isinstance(e, A.Reveal)]
+    run(app, A.Command("tutorial-step", "absorb"))
+    shown = A.Reveal(("tutorial-title", "tutorial-result"))
+    assert shown in try_move(app, "Ra1Yb1")  # missed: taken back, its events said
+    assert shown in try_move(app, HITS["absorb"])  # done
 
 
 def test_the_step_again_sets_its_position_anew_and_keeps_it_done() -> None:

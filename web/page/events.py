@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from qin_ui import actions, setup
 from qin_ui.actions import Action, Command, Form
+from qin_ui.i18n import LANGS
 from qin_ui.keyboard import list_of
 
 CLICKS: Final[dict[str, Command]] = {
@@ -47,10 +48,18 @@ MAX_SEATS: Final = 4
 
 
 def language_asked(message: Mapping[str, Any]) -> str:
-    """The language picked in ``#lang`` (empty: the message is not that)."""
+    """The language picked in ``#lang`` (empty: the message is not that); at the start,
+    the one the player picked on the start screen before the page's Python whose words
+    did not come (``chosen``: the page starts in another, ``lang``), unless the start
+    screen's script took that choice (it hands something over: it asked for the words
+    itself and says why they did not come)."""
     path = path_of(message)
     if message.get("t") == "change" and path and path[0].id == "lang":
         return _str(message.get("value"))
+    chosen = _str(message.get("chosen"))
+    if message.get("t") == "start" and not message.get("handed") and chosen in LANGS \
+            and chosen != message.get("lang"):
+        return chosen
     return ""
 
 

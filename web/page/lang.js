@@ -53,7 +53,8 @@
   });
   // The language chosen in #lang is kept at once, before its catalogue is loaded (a reload
   // in the next instant, which cuts that load short, keeps it), and, chosen before
-  // prestart.js listens, kept for it (window.qinEarlyLang).
+  // prestart.js listens, kept for it, or for the page's Python when it comes first
+  // (window.qinEarlyLang, in shell.js's start).
   document.addEventListener("change", (event) => {
     const select = event.target;
     if (!(select instanceof HTMLSelectElement) || select.id !== "lang" || !LANGS.includes(select.value)) return;

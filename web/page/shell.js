@@ -9,7 +9,10 @@
 // message gets one reply, applied in order. Messages (field "t"):
 //   start    {href, hash, storage (localStorage's keys and values, null: blocked),
 //             handed (prestart.js's hand-over), words (prestart.js's: start.json's words
-//             the start screen's lists are worded from, per language), lang, catalogue, form}
+//             the start screen's lists are worded from, per language), lang, catalogue, form,
+//             chosen (the language picked on the start screen before Python, lang.js's
+//             window.qinEarlyLang: the reply asks for its words when the page is in another
+//             and prestart.js handed nothing, as for a language picked after the start)}
 //   click    {path}              path: the target and its ancestors up to #app, each
 //   change   {path, name, value, form}    {tag, id, cls: [...], data: {...}}
 //   input    {path, value}       submit {form}      form: {fields: {id: value or checked}}
@@ -549,7 +552,7 @@ function stickers(box) {
 // Each element, in turn, into view inside the boxes that scroll it within the page (the side
 // panel, a list): the least scroll that shows it whole, its top if it is taller than the
 // box (scrollIntoView's "nearest", without scrolling the page itself); below what sticks
-// to a box's top before it, which would cover it there. inner: within the nearest such box
+// to a box's top, which would cover it there. inner: within the nearest such box
 // only (a list), the boxes around it left as they are.
 function reveal(ids, inner) {
   for (const id of ids) {
@@ -561,8 +564,12 @@ function reveal(ids, inner) {
       const edge = box.getBoundingClientRect().top + box.clientTop, bottom = edge + box.clientHeight;
       let top = edge;
       for (const stuck of stickers(box)) {
-        if (!(stuck.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) || stuck.contains(el)) continue;
-        top = Math.max(top, edge + parseFloat(getComputedStyle(stuck).top) + stuck.getBoundingClientRect().height);
+        // over the element: held at the box's top (not lower in the flow), wherever it is
+        // in the document (a flex order may show it first)
+        const held = edge + parseFloat(getComputedStyle(stuck).top);
+        const at = stuck.getBoundingClientRect();
+        if (stuck.contains(el) || at.top > held + 0.5) continue;
+        top = Math.max(top, held + at.height);
       }
       if (r.top < top) box.scrollTop -= top - r.top;
       else if (r.bottom > bottom) box.scrollTop += Math.min(r.bottom - bottom, r.top - top);
@@ -793,7 +800,7 @@ async function connect() {
   bind();
   send({ t: "start", href: location.href, hash: location.hash, storage: storageSnapshot(), handed,
     words: window.qinPrestart?.words ? String(window.qinPrestart.words()) : "",
-    lang: bridge ? String(bridge.lang) : "en",
+    lang: bridge ? String(bridge.lang) : "en", chosen: String(window.qinEarlyLang ?? ""),
     catalogue: bridge?.text != null ? String(bridge.text) : String(catalogue), form: pageForm() });
   await order;
   // lang.js's first paint, if prestart.js never took it: what shows is Python's now

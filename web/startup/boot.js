@@ -102,7 +102,9 @@ async function firstCatalogue() {
 // choice.
 const earlyChoices = new AbortController();
 function chooseEarly(lang) {
-  window.qinI18n.use(lang).catch((error) => console.warn(error));  // said by prestart.js
+  // its failure is said by prestart.js, or, when the page's Python comes first, by it
+  // (shell.js's start asks it for the words again: window.qinEarlyLang)
+  window.qinI18n.use(lang).catch((error) => console.warn(error));
 }
 
 // The first words are switch 0; each window.qinI18n.use(lang) is the next. A switch
@@ -298,7 +300,8 @@ addEventListener("unhandledrejection", (event) => {
 // (ours, .marshal) and Python's import (PyScript's, .pack: web/startup/snapshot.js)
 // compile from source. So are the catalogues: the page's own falls back to English
 // (window.qinI18n.ready), and one chosen on the start screen before Python that cannot be
-// loaded leaves the page in its language and says so (prestart.js).
+// loaded leaves the page in its language and says so (prestart.js, or the page's Python
+// when it comes first).
 const OPTIONAL = /\/(bytecode\/[^/]+\.(marshal|pack)|i18n\/[a-z]+\.json)$/;
 if (typeof PerformanceObserver === "function") {
   const check = (list) => {

@@ -8,13 +8,16 @@ from __future__ import annotations
 import contextlib
 
 from . import lesson_view, senses, setup, tutorial
-from .actions import Action, Command, Effect, Focus, Form, SetAddress, ToTop, Wheel
+from .actions import Action, Command, Effect, Focus, Form, Reveal, SetAddress, ToTop, Wheel
 from .core import Core
+from .keyboard import BOARD_AREA
 from .lesson import Lesson
 from .play import WHEEL_GAP_MS
 
 TITLE = "tutorial-title"
 """The step's title: the focus goes there when a step opens."""
+RESULT = "tutorial-result"
+"""What the last try did, in the step's panel."""
 
 
 def _lessons_done(app: Core) -> frozenset[str]:
@@ -54,13 +57,17 @@ def left_by_address(app: Core, game_link: bool = False) -> list[Effect]:
     """Another address than the tutorial's (Back, after ``#learn`` was typed) leaves a
     tutorial the address opened, to where the player was: the game, or the start
     screen; a game's link (``game_link``) leaves the tutorial however it was opened (its
-    button: to the start screen it was opened from, where the link is then opened)."""
+    button: to the start screen it was opened from, where the link is then opened).
+    The step's controls that had the focus are gone: it goes to the game's board, or, left
+    by Back, to the start screen's title, as the tutorial's own button leaves it."""
     st = app.state
     if st.tutorial.lesson is None or not (st.tutorial.from_address or game_link):
         return []
     st.tutorial.lesson, st.tutorial.from_address = None, False
     app.cache.parts.clear()  # the game's board again: nothing drawn for the step applies
-    return app.to_setup() if st.game.session is None or st.screen == "setup" else []
+    if st.game.session is not None and st.screen != "setup":
+        return [Focus(BOARD_AREA, lost=True)]
+    return app.to_setup() if game_link else app.back_to_setup()  # a link: its game next
 
 
 def tutorial_open(app: Core, _: Command) -> list[Effect]:
@@ -124,7 +131,9 @@ def _step_shown(app: Core, step_id: str | None) -> list[Effect]:
 def lesson_act(app: Core, action: Action) -> list[Effect]:
     """A board action in the tutorial (a pointer's, or a board command that plays): on
     the step's own game, judged by the engine; a step done is remembered in the
-    browser's storage."""
+    browser's storage.  What a try did, where the panel says it (not a refusal: the
+    status line does), is brought into view within the side panel where it scrolls, with
+    as much of the step above it as the panel shows."""
     st = app.state
     lesson = st.tutorial.lesson
     assert lesson is not None
@@ -135,10 +144,10 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
         with contextlib.suppress(Exception):  # not kept: the tutorial still plays
             app.saves.storage.set(tutorial.PROGRESS_KEY,
                                    tutorial.progress_text(st.tutorial.lessons_done))
-        st.spoken = lesson_view.spoken(lesson)
-    elif lesson.tries != tries:
-        st.spoken = lesson_view.spoken(lesson)
-    return []
+    elif lesson.tries == tries:
+        return []
+    st.spoken = lesson_view.spoken(lesson)
+    return [Reveal((TITLE, RESULT))] if lesson.outcome not in ("", "refused") else []
 
 
 def lesson_wheel(app: Core, action: Wheel) -> list[Effect]:
