@@ -197,8 +197,8 @@ LABEL_GAP: Final = 1.0
 """The least room between two labels, one under the other."""
 LABEL_ROOM: Final = 158
 """The room right of the lines for the labels: a leader line ties each to its level's line
-across the first 8 units, then its words (the longest labels, "Son of Heaven: 2392" and
-"Fils du Ciel : 2392", are under 150 units long)."""
+across the first 8 units, then its words (the longest labels, "Son of Heaven: 2406" and
+"Fils du Ciel : 2406", are under 150 units long)."""
 
 
 @dataclass(frozen=True)
