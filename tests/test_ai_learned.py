@@ -19,6 +19,7 @@ import pytest
 
 import qin
 import qin.ai
+from qin.ai import review
 from qin.ai.features import BASE, NAMES, after_move
 from qin.ai.learned import (
     FORMAT,
@@ -32,6 +33,7 @@ from qin.ai.learned import (
     parse_weights,
     read_weights,
 )
+from qin.ai.lookahead import Lookahead
 from qin.ai.sim import to_code
 
 # Player 1 (to move) has a red province of 4 squares and the village beside it, held by
@@ -269,3 +271,18 @@ def test_a_candidate_weights_file_is_played_by_heaven_alone(tmp_path: Path) -> N
     (tmp_path / "old.json").write_text(json.dumps(zero | {"version": 1}), encoding="utf-8")
     with pytest.raises(WeightsError, match="weights version 1"):
         read_weights(str(tmp_path / "old.json"))
+
+
+def test_the_level_searches_wider_than_the_emperor_and_otherwise_alike() -> None:
+    # 14 moves deepened of a shortlist of 24 where the Emperor deepens 10 of 16: the
+    # wider search measured 0.654 against the Emperor over 1,000 new deals (bench/README.md)
+    emperor = qin.ai.player("emperor", 1).strategy
+    heaven = qin.ai.player("heaven", 1).strategy
+    assert isinstance(heaven, Learned) and isinstance(emperor, Lookahead)
+    assert (heaven.width, heaven.shortlist) == (14, 24)
+    assert (emperor.width, emperor.shortlist) == (10, 16)
+    for option in ("replies", "guard", "spoil"):
+        assert getattr(heaven, option) == getattr(emperor, option), option
+    # the review's judge is the level's first stage alone, as before
+    judge = review.judge()
+    assert (judge.width, judge.shortlist) == (0, 8)

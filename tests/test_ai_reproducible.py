@@ -110,21 +110,22 @@ SEARCHED = {"bird-2p-opening", "lion-3p-mid", "lion-3p-late",
 LEVELS_AT = {name: ALL if name in SEARCHED else QUICK for name in POSITIONS}
 
 # name: each level's move (``LEVELS_AT[name]``'s order), with the searching levels'
-# reply lines examined (``move/lines``)
+# reply lines examined (``move/lines``); the Son of Heaven's since its search was made
+# wider than the Emperor's (``qin.ai.learned.WIDER``: more lines, one move changed)
 DECISIONS: dict[str, str] = {
-    "bird-2p-opening": "Yd3Yd4 Yg4Yh4 Ye7Yf7 Ye7Yf7 Ye7Yf7/72 Ye7Yf7/240 Ye7Yf7/240",
+    "bird-2p-opening": "Yd3Yd4 Yg4Yh4 Ye7Yf7 Ye7Yf7 Ye7Yf7/72 Ye7Yf7/240 Ye7Yf7/336",
     "bird-2p-early": "Yb4Bb5 Bi8Ri9 Bc1Yd1 Bc1Yd1 Bi8Rj8/72",
     "bird-2p-late": "Re7Be8 Rk4Bk5 Rk7Bk8 Yk7Bk8 Yk7Bk8/72",
     "lion-3p-opening": "Bc6Bd6 Bh12Bi12 Bh12Bh13 Bk6Bk7 Bf4Bg4/72",
-    "lion-3p-mid": "Bm8Ym9 Yc7Yc8 Bm7Bm8 Yk6Yl6 Bh12Bh13/72 Bh12Bh13/240 Ym7Ym8/240",
-    "lion-3p-late": "Bl12Yl13 Rg3Yh3 Ye2Rf2 Ye2Re3 Be2Rf2/72 Ye2Re3/240 Ye2Rf2/240",
+    "lion-3p-mid": "Bm8Ym9 Yc7Yc8 Bm7Bm8 Yk6Yl6 Bh12Bh13/72 Bh12Bh13/240 Ym7Ym8/336",
+    "lion-3p-late": "Bl12Yl13 Rg3Yh3 Ye2Rf2 Ye2Re3 Be2Rf2/72 Ye2Re3/240 Ye2Rf2/336",
     "bird-2p-b-early": "Bi8Ri9 Bi9Bj9 Be8Be9 Bi10Bi11 Be1Bf1/72",
-    "bird-2p-b-mid": "Yc5Bc6 Ra7Yb7 Rj9Yj10 Bc5Yc6 Rm5Ym6/72 Rm5Ym6/240 Bj9Yj10/240",
+    "bird-2p-b-mid": "Yc5Bc6 Ra7Yb7 Rj9Yj10 Bc5Yc6 Rm5Ym6/72 Rm5Ym6/240 Rj9Yj10/336",
     "bird-2p-b-late": "Bg13Bh13 Rl10Bm10 Rb4Rc4 Rb9Rb10 Bj4Bk4/72",
-    "bird-2p-b-end": "Yh4Bh5 Rk3Yl3 Rc3Rc4 Bl9Yl10 Ri6Rj6/72 Rh4Rh5/240 Ri5Ri6/240",
+    "bird-2p-b-end": "Yh4Bh5 Rk3Yl3 Rc3Rc4 Bl9Yl10 Ri6Rj6/72 Rh4Rh5/240 Ri5Ri6/336",
     "lion-4p-early": "Yh4Bh5 Yh5Yi5 Ya7Ya8 Ya6Ya7 Ya6Ya7/72",
-    "lion-4p-mid": "Rg2Bg3 Ra3Rb3 Bm9Rm10 Rm9Rm10 Bm9Rm10/72 Rm9Rm10/240 Rm9Rm10/240",
-    "lion-4p-late": "Yg3Bh3 Yf9Yf10 Ri13Yj13 Ri13Yj13 Ri13Yj13/72 Yi12Ri13/227 Yi12Ri13/239",
+    "lion-4p-mid": "Rg2Bg3 Ra3Rb3 Bm9Rm10 Rm9Rm10 Bm9Rm10/72 Rm9Rm10/240 Rm9Rm10/336",
+    "lion-4p-late": "Yg3Bh3 Yf9Yf10 Ri13Yj13 Ri13Yj13 Ri13Yj13/72 Yi12Ri13/227 Yi12Ri13/323",
 }
 
 

@@ -65,8 +65,8 @@ after them, ``SON_OF_HEAVEN``)."""
 
 SON_OF_HEAVEN = Level(
     "heaven", "Son of Heaven",
-    "Searches as deep as the Emperor and judges every position by what it learned "
-    "playing against itself.")
+    "Searches as deep as the Emperor, weighs more moves, and judges every position by "
+    "what it learned playing against itself.")
 """The learned level's name and sentence, for the page to offer it after ``LEVELS``,
 as it is measured stronger than the Emperor (the page's switch:
 ``qin_ui.players.OFFER_SON_OF_HEAVEN``)."""

@@ -42,12 +42,12 @@ LADDER: Final = (
     ("minister", "governor", 316, 0, 84),
     ("emperor", "minister", 278, 0, 122),
     ("emperor", "governor", 341, 0, 59),
-    ("heaven", "emperor", 635, 0, 365),
+    ("heaven", "emperor", 654, 0, 346),
 )
 """The ladder's two-player pairings: (A, B, A's wins, shared, A's losses)."""
 
 LEVEL_RATINGS: Final = {"apprentice": 800, "governor": 1961, "minister": 2170,
-                        "emperor": 2296, "heaven": 2392}
+                        "emperor": 2296, "heaven": 2406}
 """``fit_levels(LADDER)``, rounded: what the page rates the player against."""
 
 SCALE: Final = 400.0
@@ -197,8 +197,8 @@ LABEL_GAP: Final = 1.0
 """The least room between two labels, one under the other."""
 LABEL_ROOM: Final = 158
 """The room right of the lines for the labels: a leader line ties each to its level's line
-across the first 8 units, then its words (the longest labels, "Son of Heaven: 2392" and
-"Fils du Ciel : 2392", are under 150 units long)."""
+across the first 8 units, then its words (the longest labels, "Son of Heaven: 2406" and
+"Fils du Ciel : 2406", are under 150 units long)."""
 
 
 @dataclass(frozen=True)
