@@ -371,6 +371,86 @@ def test_two_diagrams_in_two_languages_keep_their_own_words(page: Page, site_url
         expect(board.locator(".status")).to_have_text(preview_said(board_id, move))
 
 
+WORKER_BEFORE_KEPT_WORDS = """
+
+# The worker of the site before it kept a language's words: each request is said in the
+# words it carries, else in the engine's alone, and no answer says its words are kept.
+def words_of(req):
+    messages = _messages(str(req.get("lang", "en")), req.get("messages"))
+    return Words(messages, colour_letters(messages))
+
+
+_handle_now = handle
+
+
+def handle(request):
+    answer = json.loads(_handle_now(request))
+    answer.pop("words", None)
+    return json.dumps(answer)
+"""
+
+
+def test_a_worker_of_another_version_of_the_site_still_gets_the_words(
+        page: Page, site_url: str) -> None:
+    """A page and a diagram worker of two versions of the site (a host or a cache serving
+    the new script and the worker of before): the worker does not say it keeps the words,
+    so every request carries them, and each hover is said in the diagram's language with
+    its reading's title (never a catalogue's key)."""
+    def worker(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/x-python; charset=utf-8",
+                      body=route.fetch().text() + WORKER_BEFORE_KEPT_WORDS)
+
+    page.route("**/embed/qin_embed.py", worker)
+    third_party(page, site_url,
+                f'<qin-board id="de" lang="de" position="{SMALL}" interactive></qin-board>')
+    wait_ready(page, ["de"])
+    board = page.locator("#de")
+    board.locator('button.kind[data-kind="RR"]').click()
+    board.locator('svg rect.sq[data-square="a3"]').click()
+    for square, move in (("a2", "Ra3Ra2"), ("b3", "Ra3Rb3"), ("a2", "Ra3Ra2")):
+        board.locator(f'svg rect.sq[data-square="{square}"]').hover()
+        expect(board.locator(".status")).to_have_text(preview_said("de", move))
+
+
+WORKER_REFUSING_WORDS_AGAIN = """
+
+# A worker that refuses a language's words sent again while it holds them.
+_handle_now = handle
+
+
+def handle(request):
+    req = json.loads(request)
+    if "messages" in req and str(req.get("lang")) in _KEPT:
+        return json.dumps({"error": "words sent again for " + str(req.get("lang"))})
+    return _handle_now(request)
+"""
+
+
+def test_a_languages_words_cross_into_the_worker_once(page: Page, site_url: str) -> None:
+    """Two diagrams of one language, each drawn, stepped and hovered: the worker that
+    keeps the words is sent them once (each request after says they are kept)."""
+    def worker(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/x-python; charset=utf-8",
+                      body=route.fetch().text() + WORKER_REFUSING_WORDS_AGAIN)
+
+    page.route("**/embed/qin_embed.py", worker)
+    third_party(page, site_url,
+                f'<qin-board id="one" lang="de" position="{SMALL}" interactive></qin-board>'
+                f'<qin-board id="two" lang="de" position="{SMALL}" move="Ra3Rb3">'
+                '</qin-board>')
+    wait_ready(page, ["one", "two"])
+    two = page.locator("#two")
+    two.locator("button.next").click()
+    expect(two).to_have_attribute("data-step", "1")
+    board = page.locator("#one")
+    board.locator('button.kind[data-kind="RR"]').click()
+    board.locator('svg rect.sq[data-square="a3"]').click()
+    for square, move in (("a2", "Ra3Ra2"), ("b3", "Ra3Rb3")):
+        board.locator(f'svg rect.sq[data-square="{square}"]').hover()
+        expect(board.locator(".status")).to_have_text(preview_said("de", move))
+    expect(page.locator("qin-board[data-state=error]")).to_have_count(0)
+
+
 # -- hostile and careless diagram authors ----------------------------------------------
 HOSTILE_COLOUR = 'x"/><img/src/onerror=alert(document.domain)>'
 SMALL = "players: 2\n. . . .\nr . v .\n. . . ."

@@ -100,3 +100,16 @@ def test_a_request_without_words_is_still_the_engine_s_words_alone() -> None:
         {"op": "render", "position": POSITION, "lang": "de", "moves": ["Ra3Ra4"]})))
     assert "code" not in answer
     assert answer["illegal"]["reading"]["title"] == "reading.q7"
+
+
+def test_an_answer_says_when_its_words_are_kept() -> None:
+    """The page takes a language's words as kept only when the worker says so in its
+    answer: a worker of the site before it kept words (a page and a worker of two
+    versions of the site) says nothing, and the page keeps sending them."""
+    worker = new_worker()
+    for op in ("render", "preview"):
+        assert ask(worker, op, "de", True, move="Ra3Ra4")["words"] == worker.WORDS_KEPT
+        assert ask(worker, op, "de", False, move="Ra3Ra4")["words"] == worker.WORDS_KEPT
+        alone = json.loads(worker.handle(json.dumps(
+            {"op": op, "position": POSITION, "lang": "de", "move": "Ra3Ra4"})))
+        assert "words" not in alone

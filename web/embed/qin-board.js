@@ -216,6 +216,9 @@ const wordsSent = new Set();
 /** qin_embed.WORDS_UNKNOWN: the worker holds no words of the request's language (a worker
  *  started again), so the page sends them again. */
 const WORDS_UNKNOWN = "words_unknown";
+/** qin_embed.WORDS_KEPT: a request's words are the ones the worker holds; an answer's,
+ *  the worker keeps the words it was said in. */
+const WORDS_KEPT = "kept";
 
 /** A request of one diagram, in its own words (the catalogue of its language, sent with
  *  the language's first request): the engine keeps nothing else from one request to the
@@ -224,14 +227,16 @@ async function engineCall(lang, request) {
   const call = await loadEngine();
   if (wordsSent.has(lang)) {
     try {
-      return await call({ ...request, lang, words: "kept" });
+      return await call({ ...request, lang, words: WORDS_KEPT });
     } catch (err) {
       if (err?.code !== WORDS_UNKNOWN) throw err;
       wordsSent.delete(lang);
     }
   }
   const answer = await call({ ...request, lang, messages: await catalogue(lang) });
-  wordsSent.add(lang);
+  // Kept only when the worker says so: one of the site before it kept words (a page and
+  // a worker of two versions of the site) would say later requests in other words.
+  if (answer.words === WORDS_KEPT) wordsSent.add(lang);
   return answer;
 }
 

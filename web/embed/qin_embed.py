@@ -11,8 +11,10 @@ Only the reader's words are kept, by language: the first request of a language c
 the site's catalogue of it (``messages``), which the worker keeps (``Words``); later
 requests of that language say ``"words": "kept"`` and the worker answers in the words it
 holds, or, when it holds none for that language (a worker started again), with the code
-``WORDS_UNKNOWN`` for the page to send them.  A request with neither is said in the
-engine's words alone.  All of it is plain Python, importable by the unit tests.
+``WORDS_UNKNOWN`` for the page to send them.  An answer said in kept words says so
+(``"words": "kept"``): the page counts a language's words as kept only then.  A request
+with neither is said in the engine's words alone.  All of it is plain Python, importable
+by the unit tests.
 
     {"op": "render", "position": "...", "moves": ["Rc3Yd3"], "step": 1,
      "lang": "en", "messages": {...} or "words": "kept", "names": [...],
@@ -122,7 +124,9 @@ def default_names(colours: Sequence[str], players: int,
 
 
 WORDS_KEPT: Final = "kept"
-"""A request's ``words`` when the worker already holds its language's catalogue."""
+"""A request's ``words`` when the worker already holds its language's catalogue, and an
+answer's when it was said in words the worker keeps (the page takes a language's words
+as kept only then: a worker of the site before it kept them says nothing of it)."""
 WORDS_UNKNOWN: Final = "words_unknown"
 """The answer's ``code`` when a request's words are kept but the worker holds none for
 its language: the page sends the catalogue again."""
@@ -383,11 +387,12 @@ def handle(request: str) -> str:
         if not isinstance(req, dict):
             return json.dumps({"error": "a request is a JSON object", "type": "ValueError"})
         op = req.get("op")
-        if op == "render":
-            return json.dumps(render(req))
-        if op == "preview":
-            return json.dumps(preview(req))
-        return json.dumps({"error": f"unknown request {op!r}"})
+        if op not in ("render", "preview"):
+            return json.dumps({"error": f"unknown request {op!r}"})
+        answer = render(req) if op == "render" else preview(req)
+        if "messages" in req or req.get("words") == WORDS_KEPT:
+            answer["words"] = WORDS_KEPT  # said in words this worker keeps
+        return json.dumps(answer)
     except DiagramError as exc:
         return json.dumps({"error": str(exc), "type": type(exc).__name__, "position": True,
                            "said": True})
