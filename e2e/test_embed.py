@@ -451,6 +451,30 @@ def test_a_languages_words_cross_into_the_worker_once(page: Page, site_url: str)
     expect(page.locator("qin-board[data-state=error]")).to_have_count(0)
 
 
+def test_a_position_changed_while_the_diagram_loads_is_the_one_drawn(
+        page: Page, site_url: str) -> None:
+    """A page's script that gives a diagram another position while it is still loading
+    (its position read, the board's parts not yet come): the board drawn, stamped and
+    then by the engine, is the new position's, not the one read before."""
+    held: list[Route] = []
+    page.route("**/embed/board-parts.json", lambda route: held.append(route))
+    with page.expect_request("**/embed/board-parts.json"):
+        third_party(page, site_url, f'<qin-board id="late" position="{SMALL}"></qin-board>')
+    board = page.locator("#late")
+    expect(board).to_have_attribute("data-state", "loading")
+    board.evaluate("(el, text) => el.setAttribute('position', text)",
+                   "players: 2\n. . . .\n. . v r\n. . . .")
+    for route in held:
+        route.continue_()
+    page.unroute("**/embed/board-parts.json")
+    expect(board).to_have_attribute("data-state", re.compile("drawn|ready"))
+    expect(board.locator("svg g.village")).to_have_attribute("data-at", "c2")
+    expect(board.locator("svg path.half.red")).to_have_attribute("data-at", "d2")
+    wait_ready(page, ["late"])
+    expect(board.locator("svg g.village")).to_have_attribute("data-at", "c2")
+    expect(board.locator("svg path.half.red")).to_have_attribute("data-at", "d2")
+
+
 # -- hostile and careless diagram authors ----------------------------------------------
 HOSTILE_COLOUR = 'x"/><img/src/onerror=alert(document.domain)>'
 SMALL = "players: 2\n. . . .\nr . v .\n. . . ."

@@ -264,11 +264,20 @@ class QinBoard extends HTMLElement {
     this.lang = pickLang(this);
     this.dataset.state = "loading";
     this.build();
-    this.start().catch((err) => this.fail(err));
+    this.start().catch((err) => this.fail(err)).then(() => {
+      if (this.changedWhileLoading) this.redraw();
+    });
   }
 
   attributeChangedCallback() {
-    if (!this.started || this.dataset.state === "loading") return;
+    if (!this.started) return;
+    // Changed after its position was read, while it loads: drawn again once it is drawn.
+    if (this.dataset.state === "loading") this.changedWhileLoading = true;
+    else this.redraw();
+  }
+
+  redraw() {
+    this.changedWhileLoading = false;
     if (this.wordsFailed) this.drawWithoutWords().catch((err) => this.fail(err));
     else this.reload().catch((err) => this.fail(err));
   }
@@ -466,6 +475,7 @@ class QinBoard extends HTMLElement {
   }
 
   async loadPosition() {
+    this.changedWhileLoading = false;  // what changed so far is read from here on
     const src = this.getAttribute("src");
     if (this.hasAttribute("position")) this.positionText = this.getAttribute("position");
     else if (src) {
