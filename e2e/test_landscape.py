@@ -152,9 +152,10 @@ SEEN_JS = """(selectors) => {
 def test_what_a_missed_try_did_shows_with_the_instruction_and_the_hint(sideways: Page) -> None:
     """The tutorial's step "found" held sideways, by taps: two refused tries (the hint
     shows), then a legal try that is not the step's move, taken back: what it did and the
-    rule's link are on screen with the step's instruction and the hint, above the fold and
-    not under the status and the tile in hand, which stay on screen too; in German, French
-    and English.  (They came after the hint, below the fold.)"""
+    rule's link are on screen with the step's title, its instruction and the hint, above
+    the fold and not under the status and the tile in hand, which stay on screen too; in
+    German, French and English.  (They came after the hint, below the fold; then, in
+    German, the title slid under the status.)"""
     page = boot(sideways, "/#learn=found")
     panel, play = page.locator("#tutorial"), page.locator("#play")
     tile = CLICKS["found"][0]
@@ -174,6 +175,53 @@ def test_what_a_missed_try_did_shows_with_the_instruction_and_the_hint(sideways:
         expect(panel).to_have_attribute("data-outcome", "missed")
         expect(page.locator("#tutorial-hint")).to_be_visible()
         page.wait_for_function("() => window.qinIdle")
-        words = ("#tutorial-do", "#tutorial-hint", "#tutorial-rule", "#tutorial-result")
+        words = ("#tutorial-title", "#tutorial-do", "#tutorial-hint", "#tutorial-rule",
+                 "#tutorial-result")
         assert page.evaluate(SEEN_JS, [*words, "#hand", "#rotate", "#status"]) == [], lang
         fits(page, f"what a missed try did in {lang}", (*STEP_WORDS, *words))
+
+
+def play_step(page: Page, step: str) -> None:
+    """The tutorial's ``step`` opened and its move played by taps (the tile picked,
+    turned by Turn, its anchor tapped twice): the step is done."""
+    tile, orientation, anchor, move = CLICKS[step]
+    panel, play = page.locator("#tutorial"), page.locator("#play")
+    page.evaluate("h => { location.hash = h }", f"#learn={step}")
+    expect(panel).to_have_attribute("data-step", step)
+    page.wait_for_function("() => window.qinIdle")
+    if move == "pass":
+        page.locator("#pass").tap()
+    else:
+        if play.get_attribute("data-selected") != tile:
+            page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+            expect(play).to_have_attribute("data-selected", tile)
+        for _ in range(4):
+            now = play.get_attribute("data-orientation")
+            if now == str(orientation):
+                break
+            page.locator("#rotate").tap()
+            expect(play).not_to_have_attribute("data-orientation", str(now))
+        tap_square(page, anchor)
+        expect(play).to_have_attribute("data-preview", showing(anchor))
+        tap_square(page, anchor)
+    expect(panel).to_have_attribute("data-outcome", "done")
+    page.wait_for_function("() => window.qinIdle")
+
+
+def test_a_done_step_shows_its_title_and_the_way_on(sideways: Page) -> None:
+    """A step done held sideways, by taps, in German (the longest words) and English:
+    the step's title is on screen, not under the status and the tile in hand, and so is
+    the button that goes on (Next step; at the last step the game the finish offers),
+    without scrolling the panel, however long what the move did.  (The title slid under
+    the pinned row, and Next step lay below the fold.)"""
+    page = boot(sideways, "/#learn=place")
+    for lang in ("de", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for step in ("found", "absorb", "major", "end"):
+            play_step(page, step)
+            on = "#tutorial-play" if step == "end" else "#tutorial-next"
+            expect(page.locator(on)).to_be_visible()
+            seen = page.evaluate(SEEN_JS, ["#tutorial-title", on])
+            assert seen == [], f"step {step} done in {lang}"
+            fits(page, f"step {step} done in {lang}", (*STEP_WORDS, on))

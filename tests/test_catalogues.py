@@ -110,6 +110,15 @@ def test_no_empty_strings(lang: str) -> None:
         assert value == value.strip(), f"{lang}: {key} has leading or trailing blanks"
 
 
+def test_no_german_colour_pair_is_declined_with_one_colour_twice() -> None:
+    """A tile of one colour is named as the log names it ("Plättchen Gelb/Gelb"), never
+    declined as a pair of colours is ("rot/gelbes Plättchen"): "gelb/gelbes" reads as a
+    slip."""
+    twice = re.compile(r"\b(rot|gelb|blau)/\1e[mnrs]?\b", re.IGNORECASE)
+    found = [k for k, v in CATALOGUES["de"].items() if twice.search(v)]
+    assert not found, f"de declines one colour twice in {found}"
+
+
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_no_untranslated_strings(lang: str) -> None:
     same = [k for k, v in CATALOGUES[lang].items() if v == EN[k] and k not in SAME_EVERYWHERE]

@@ -281,9 +281,9 @@ def test_a_legal_move_that_misses_is_taken_back_and_its_events_shown() -> None:
 def test_what_a_try_did_is_brought_into_view_and_a_refusal_moves_nothing() -> None:
     """A try whose outcome the panel says (a legal move that misses, the step done) brings
     those words into view within the side panel where it scrolls (a phone held sideways:
-    they come after the instruction and the hint), the step's title first, so that what
-    lies between shows as far as there is room; a refused try, said by the status line,
-    scrolls nothing."""
+    they come after the instruction and the hint), then the step's title, which stays in
+    view when both do not fit; a refused try, said by the status line, scrolls
+    nothing."""
     app = booted()
     run(app, A.Command("tutorial-open"))
     effects = try_move(app, "Ra1Bb1")  # touches no coloured square: refused (Q7)
@@ -291,7 +291,7 @@ def test_what_a_try_did_is_brought_into_view_and_a_refusal_moves_nothing() -> No
     assert lesson is not None and lesson.outcome == "refused"
     assert not [e for e in effects if isinstance(e, A.Reveal)]
     run(app, A.Command("tutorial-step", "absorb"))
-    shown = A.Reveal(("tutorial-title", "tutorial-result"))
+    shown = A.Reveal(("tutorial-result", "tutorial-title"))
     assert shown in try_move(app, "Ra1Yb1")  # missed: taken back, its events said
     assert shown in try_move(app, HITS["absorb"])  # done
 

@@ -132,8 +132,8 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
     """A board action in the tutorial (a pointer's, or a board command that plays): on
     the step's own game, judged by the engine; a step done is remembered in the
     browser's storage.  What a try did, where the panel says it (not a refusal: the
-    status line does), is brought into view within the side panel where it scrolls, with
-    as much of the step above it as the panel shows."""
+    status line does), is brought into view within the side panel where it scrolls, then
+    the step's title above it: the title stays in view when both do not fit."""
     st = app.state
     lesson = st.tutorial.lesson
     assert lesson is not None
@@ -147,7 +147,7 @@ def lesson_act(app: Core, action: Action) -> list[Effect]:
     elif lesson.tries == tries:
         return []
     st.spoken = lesson_view.spoken(lesson)
-    return [Reveal((TITLE, RESULT))] if lesson.outcome not in ("", "refused") else []
+    return [Reveal((RESULT, TITLE))] if lesson.outcome not in ("", "refused") else []
 
 
 def lesson_wheel(app: Core, action: Wheel) -> list[Effect]:
