@@ -274,6 +274,14 @@ PROBE_JS = r"""
     }
     return false;
   };
+  // Inside panel p, held by a sticky block of it (one of its own children, which stays
+  // at an edge while the rest scrolls by).
+  const stuck = (el, p) => {
+    for (let n = el; n && n !== p; n = n.parentElement) {
+      if (n.parentElement === p && getComputedStyle(n).position === 'sticky') return true;
+    }
+    return false;
+  };
   addEventListener('keydown', (e) => {
     if (e.key === 'Tab' && window.qinReach.tabbing) window.qinReach.focused();
   }, true);
@@ -315,13 +323,15 @@ PROBE_JS = r"""
     },
     // The open band of scroller el down the line x through its visible box: the longest
     // run of rows where it shows (for the page: no fixed or sticky panel over it; for a
-    // panel: nothing else over it). A wheel step is shorter than that band, so every
-    // entry passes through it, as it does before a player's eyes.
-    band(el, box, x) {
+    // panel: nothing else over it; ``moving``: nor a sticky part of its own, which stays
+    // while the rest scrolls under it). A wheel step is shorter than that band (the
+    // moving one where it is wide enough), so every entry passes through it, as it does
+    // before a player's eyes.
+    band(el, box, x, moving = false) {
       let best = [0, 0], start = null;
       for (let y = box.top + 2; ; y += 8) {
         const at = y < box.bottom - 1 ? document.elementFromPoint(x, y) : null;
-        const open = !!at && (el === page() ? !pinned(at) : el.contains(at));
+        const open = !!at && (el === page() ? !pinned(at) : el.contains(at) && !(moving && stuck(at, el)));
         if (open && start === null) start = y;
         if (!open && start !== null) {
           if (y - start > best[1] - best[0]) best = [start, y];
@@ -358,7 +368,9 @@ PROBE_JS = r"""
           const inner = this.sc.find((s) => s.contains(at) && !atEnd(s));
           if (i < 0 ? inner : inner && inner !== el) continue;
           // the page by half its open band: a panel that fits shows whole at some step
-          const step = Math.max(20, Math.round((y1 - y0) * (i < 0 ? 0.45 : 0.8)));
+          const [m0, m1] = i < 0 ? [y0, y1] : this.band(el, box, x, true);
+          const open = m1 - m0 >= enough ? m1 - m0 : y1 - y0;
+          const step = Math.max(20, Math.round(open * (i < 0 ? 0.45 : 0.8)));
           return { x, y, top: el.scrollTop, step };
         }
       }
