@@ -331,7 +331,8 @@ PROBE_JS = r"""
       let best = [0, 0], start = null;
       for (let y = box.top + 2; ; y += 8) {
         const at = y < box.bottom - 1 ? document.elementFromPoint(x, y) : null;
-        const open = !!at && (el === page() ? !pinned(at) : el.contains(at) && !(moving && stuck(at, el)));
+        const open = !!at && (el === page() ? !pinned(at)
+          : el.contains(at) && !(moving && stuck(at, el)));
         if (open && start === null) start = y;
         if (!open && start !== null) {
           if (y - start > best[1] - best[0]) best = [start, y];

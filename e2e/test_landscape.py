@@ -91,6 +91,19 @@ STEP_WORDS = (*PLAYED, "#tutorial-do", "#tutorial-hint")
 status line, the step's instruction and, after missed tries, its hint."""
 
 
+def try_at(page: Page, tile: str, square: str, tries: int) -> None:
+    """The step's tile tapped (unless chosen), then ``square`` twice (its preview, then
+    the try): the panel counts ``tries``."""
+    play = page.locator("#play")
+    if play.get_attribute("data-selected") != tile:
+        page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+        expect(play).to_have_attribute("data-selected", tile)
+    tap_square(page, square)
+    expect(play).to_have_attribute("data-preview", showing(square))
+    tap_square(page, square)
+    expect(page.locator("#tutorial")).to_have_attribute("data-tries", str(tries))
+
+
 def tutorial_words_in_view(page: Page) -> None:
     """From a game: the tutorial, every step's start, and the step "found" after two
     refused tries and after a third, legal but taken back, in German, French and English,
@@ -98,7 +111,6 @@ def tutorial_words_in_view(page: Page) -> None:
     tap_to(page, "#new-game", "start")
     tap_to(page, "#learn", "tutorial")
     panel = page.locator("#tutorial")
-    play = page.locator("#play")
     for lang in ("de", "fr", "en"):
         page.select_option("#lang", lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -117,13 +129,7 @@ def tutorial_words_in_view(page: Page) -> None:
                 expect(page.locator("#tutorial-hint")).to_be_visible()
                 page.wait_for_function("() => window.qinIdle")
                 fits(page, f"the tutorial's hint after two refusals in {lang}", STEP_WORDS)
-            if play.get_attribute("data-selected") != tile:
-                page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
-                expect(play).to_have_attribute("data-selected", tile)
-            tap_square(page, square)
-            expect(play).to_have_attribute("data-preview", showing(square))
-            tap_square(page, square)
-            expect(panel).to_have_attribute("data-tries", str(tries))
+            try_at(page, tile, square, tries)
         expect(page.locator("#tutorial-hint")).to_be_visible()
         page.wait_for_function("() => window.qinIdle")
         fits(page, f"the tutorial's hint after a try taken back in {lang}", STEP_WORDS)
@@ -157,7 +163,7 @@ def test_what_a_missed_try_did_shows_with_the_instruction_and_the_hint(sideways:
     German, French and English.  (They came after the hint, below the fold; then, in
     German, the title slid under the status.)"""
     page = boot(sideways, "/#learn=found")
-    panel, play = page.locator("#tutorial"), page.locator("#play")
+    panel = page.locator("#tutorial")
     tile = CLICKS["found"][0]
     for lang in ("de", "fr", "en"):
         page.select_option("#lang", lang)
@@ -165,13 +171,7 @@ def test_what_a_missed_try_did_shows_with_the_instruction_and_the_hint(sideways:
         page.locator("#tutorial-again").tap()
         expect(panel).to_have_attribute("data-tries", "0")
         for tries, square in ((1, "b2"), (2, "e4"), (3, "b1")):
-            if play.get_attribute("data-selected") != tile:
-                page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
-                expect(play).to_have_attribute("data-selected", tile)
-            tap_square(page, square)
-            expect(play).to_have_attribute("data-preview", showing(square))
-            tap_square(page, square)
-            expect(panel).to_have_attribute("data-tries", str(tries))
+            try_at(page, tile, square, tries)
         expect(panel).to_have_attribute("data-outcome", "missed")
         expect(page.locator("#tutorial-hint")).to_be_visible()
         page.wait_for_function("() => window.qinIdle")
