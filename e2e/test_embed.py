@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import re
 import sys
+from contextlib import suppress
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Dialog, Frame, Locator, Page, Request, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e.helpers import PageProblems
 
@@ -620,3 +622,75 @@ def test_a_huge_position_is_refused_at_once_as_the_diagrams_error(
         "This diagram is too large to draw: at most 26 columns, 99 rows")
     expect(huge.locator(".status")).not_to_contain_text("engine")
     expect(huge.locator("svg.qin-board")).to_have_count(0)
+
+
+# -- a page that changes a diagram's language ------------------------------------------
+SAME_WORDS = f"""([one, other]) => {{
+  const shown = {SHOWN_WORDS};
+  const [a, b] = [one, other].map(id => document.getElementById(id));
+  return a.dataset.state === b.dataset.state && a.dataset.state !== 'loading' &&
+    JSON.stringify(shown(a)) === JSON.stringify(shown(b));
+}}"""
+ANOTHER_LANGUAGE = f'position="{SMALL}" move="Ra3Rb3,Yc1Yd1" step="2" interactive'
+"""A diagram with words of every kind: its board's name, its steps, its last move's
+events, the refusal of its second move (the reading's link after it) and the tiles to
+try."""
+
+
+def says_as(page: Page, switched: str, fresh: str) -> None:
+    """The diagram ``switched`` shows the same words as ``fresh``, one drawn in its
+    language from the start, once it has drawn them."""
+    with suppress(PlaywrightTimeout):  # the assertion below shows the difference
+        page.wait_for_function(SAME_WORDS, arg=[switched, fresh], timeout=ENGINE_TIMEOUT_MS)
+    words = [page.locator(f"#{i}").evaluate(SHOWN_WORDS) for i in (switched, fresh)]
+    assert words[0] == words[1]
+
+
+def test_a_diagram_whose_lang_changes_is_said_in_the_new_language(
+        page: Page, site_url: str) -> None:
+    """A page's language switcher sets a live diagram's lang: its board, its buttons, its
+    events and its refusal are said in the new language as a diagram drawn in it from
+    the start says them, no word of the language before left; a language the site has
+    no words for falls back as a first drawing does (to the browser's English here)."""
+    third_party(page, site_url, "".join(
+        f'<qin-board id="{i}" lang="{lang}" {ANOTHER_LANGUAGE}></qin-board>'
+        for i, lang in (("switched", "en"), ("de", "de"), ("es", "es"))))
+    wait_ready(page, ["switched", "de", "es"])
+    switched = page.locator("#switched")
+    assert switched.evaluate(SHOWN_WORDS) != page.locator("#de").evaluate(SHOWN_WORDS)
+    for lang, fresh, said in (("de", "de", "de"), ("es", "es", "en")):
+        switched.evaluate("(el, lang) => el.setAttribute('lang', lang)", lang)
+        says_as(page, "switched", fresh)
+        expect(switched.locator("figure")).to_have_attribute("lang", said)
+        expect(switched).to_have_attribute("lang", lang)  # the page's own attribute kept
+
+
+def test_the_last_lang_given_wins_over_words_still_coming(page: Page, site_url: str) -> None:
+    """A diagram given German, whose words are still on their way, then French: it is
+    said in French, and stays so when the German words come after all; until French
+    words are there it stays wholly in its English."""
+    held: list[Route] = []
+    page.route("**/i18n/de.json", lambda route: held.append(route))
+    third_party(page, site_url, "".join(
+        f'<qin-board id="{i}" lang="{lang}" {ANOTHER_LANGUAGE}></qin-board>'
+        for i, lang in (("switched", "en"), ("en", "en"), ("fr", "fr"))))
+    wait_ready(page, ["switched", "en", "fr"])
+    switched = page.locator("#switched")
+    switched.evaluate("""el => { el.toMove = [];
+      el.addEventListener('qin-board-update', e => el.toMove.push(e.detail.to_move)) }""")
+    with page.expect_request("**/i18n/de.json"):
+        switched.evaluate("el => el.setAttribute('lang', 'de')")
+    says_as(page, "switched", "en")  # nothing German yet, nothing else either
+    switched.evaluate("el => el.setAttribute('lang', 'fr')")
+    says_as(page, "switched", "fr")
+    for route in held:
+        route.continue_()
+    page.unroute("**/i18n/de.json")
+    page.wait_for_function("""() => performance.getEntriesByType('resource')
+        .some(e => e.name.endsWith('/i18n/de.json') && e.responseEnd > 0)""")
+    for board in ("switched", "fr"):  # a request after the German words came
+        page.locator(f"#{board} button.back").click()
+        expect(page.locator(f"#{board}")).to_have_attribute("data-step", "1")
+    says_as(page, "switched", "fr")
+    french = page.locator("#fr").evaluate("el => el.answer.to_move")
+    assert set(switched.evaluate("el => el.toMove")) == {french}

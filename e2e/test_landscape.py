@@ -20,7 +20,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from e2e.helpers import PageProblems, boot, window_context
-from e2e.test_phone import ONE_ROW_JS, PLAYED, fits, showing, tap_square, tap_to
+from e2e.placing import place_tile, showing, tap_square
+from e2e.test_phone import ONE_ROW_JS, PLAYED, fits, tap_to
 from e2e.test_tutorial import CLICKS
 
 SIDEWAYS = {"740x360": (740, 360), "915x412": (915, 412)}
@@ -185,25 +186,14 @@ def play_step(page: Page, step: str) -> None:
     """The tutorial's ``step`` opened and its move played by taps (the tile picked,
     turned by Turn, its anchor tapped twice): the step is done."""
     tile, orientation, anchor, move = CLICKS[step]
-    panel, play = page.locator("#tutorial"), page.locator("#play")
+    panel = page.locator("#tutorial")
     page.evaluate("h => { location.hash = h }", f"#learn={step}")
     expect(panel).to_have_attribute("data-step", step)
     page.wait_for_function("() => window.qinIdle")
     if move == "pass":
         page.locator("#pass").tap()
     else:
-        if play.get_attribute("data-selected") != tile:
-            page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
-            expect(play).to_have_attribute("data-selected", tile)
-        for _ in range(4):
-            now = play.get_attribute("data-orientation")
-            if now == str(orientation):
-                break
-            page.locator("#rotate").tap()
-            expect(play).not_to_have_attribute("data-orientation", str(now))
-        tap_square(page, anchor)
-        expect(play).to_have_attribute("data-preview", showing(anchor))
-        tap_square(page, anchor)
+        place_tile(page, tile, orientation, anchor, "tap")
     expect(panel).to_have_attribute("data-outcome", "done")
     page.wait_for_function("() => window.qinIdle")
 

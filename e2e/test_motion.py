@@ -19,12 +19,13 @@ from playwright.sync_api import Locator, Page, expect
 
 import qin
 from e2e.helpers import boot
+from e2e.placing import place_tile
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_seats
 from e2e.test_game import start
 from e2e.test_modes import play_moves
 from e2e.test_review import linked_game
-from e2e.test_tutorial import CLICKS, place
+from e2e.test_tutorial import CLICKS
 from qin import records
 
 WEB = Path(__file__).resolve().parent.parent / "web" / "page"
@@ -185,7 +186,7 @@ def test_a_placement_without_a_cover_moves_from_the_frame_after_its_answer(page:
     expect(panel).to_have_attribute("data-step", "found")
     tiles = page.locator("#board svg .tiles .tile").count()
     page.evaluate(SEEN)
-    place(page, *CLICKS["found"][:3])
+    place_tile(page, *CLICKS["found"][:3], "click")
     expect(panel).to_have_attribute("data-outcome", "done")
     expect(page.locator("#board svg")).to_have_attribute("data-motion", re.compile(r"^settle\b"))
     page.wait_for_function("document.getAnimations().length === 0")
@@ -302,7 +303,7 @@ def test_the_last_move_moves_when_the_result_is_closed(page: Page) -> None:
     expect(play).to_have_attribute("data-moves", str(len(game.moves) - 1))
     (x, y), orientation = anchor_of(last)
     geo = game.board.geo
-    place(page, last.kind, orientation, geo.names[y * geo.width + x])
+    place_tile(page, last.kind, orientation, geo.names[y * geo.width + x], "click")
     expect(play).to_have_attribute("data-moves", str(len(game.moves)))
     expect(page.locator("#result")).to_be_visible()
     assert page.locator("#board svg").get_attribute("data-motion") is None
@@ -318,7 +319,7 @@ def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
     boot(page, "/#learn=found")
     panel = page.locator("#tutorial")
     expect(panel).to_have_attribute("data-step", "found")
-    place(page, *CLICKS["found"][:3])
+    place_tile(page, *CLICKS["found"][:3], "click")
     expect(panel).to_have_attribute("data-outcome", "done")
     # the tile settles and the new province's pagoda rises (Q11), as in a game
     expect(page.locator("#board svg")).to_have_attribute("data-motion",
@@ -328,7 +329,7 @@ def test_the_tutorials_move_animates_as_in_a_game(page: Page) -> None:
     page.click("#tutorial-again")
     expect(panel).not_to_have_attribute("data-outcome", "done")
     before = counts(page)["animate"]
-    place(page, *CLICKS["found"][:3])
+    place_tile(page, *CLICKS["found"][:3], "click")
     expect(panel).to_have_attribute("data-outcome", "done")
     assert page.locator("#board svg").get_attribute("data-motion") is None
     assert counts(page)["animate"] == before

@@ -54,6 +54,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 import qin
 import qin.records
 from e2e.helpers import PageProblems, boot, series_save
+from e2e.placing import showing, tap_square
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_instant import progress_record
 from e2e.test_modes import import_file
@@ -132,12 +133,6 @@ ONE_ROW_JS = """() => {
 """The header's controls shown (not the game's name a phone's game leaves to screen
 readers) that sit off its first row (none: one row)."""
 
-SQUARE_JS = """(name) => {
-  const r = document.querySelector(`#board rect[data-square="${name}"]`).getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2, r.width];
-}"""
-
-
 @pytest.fixture(params=tuple(PHONES))
 def phone(request: pytest.FixtureRequest, browser: Browser, base_url: str,
           page_problems: PageProblems) -> Iterator[Page]:
@@ -178,12 +173,6 @@ def resize(page: Page, size: ViewportSize) -> None:
     """The window at ``size``, once the page has its new width."""
     page.set_viewport_size(size)
     page.wait_for_function("(s) => innerWidth === s.width", arg=size)
-
-
-def tap_square(page: Page, name: str, dx: float = 0.0, dy: float = 0.0) -> None:
-    """A finger on square ``name``, off its centre by ``dx``, ``dy`` squares."""
-    x, y, size = page.evaluate(SQUARE_JS, name)
-    page.touchscreen.tap(x + dx * size, y + dy * size)
 
 
 def place_by_taps(page: Page, what: str, anchor: str | None = None) -> None:
@@ -237,11 +226,6 @@ MISS_JS = """([anchor, other]) => {
 """A point a finger's width (0.9 square) beside the ghost, on a square where the tile
 fits too (so the browser's own touch adjustment keeps the tap there), whose ghost
 leaves the anchor free; ``null`` when there is none."""
-
-
-def showing(square: str) -> re.Pattern[str]:
-    """``#play[data-preview]`` holding ``square``: the ghost shown on it."""
-    return re.compile(rf"(^|\s){re.escape(square)}(\s|$)")
 
 
 def pick(page: Page) -> None:

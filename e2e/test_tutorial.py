@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import qin
 from e2e.helpers import PageProblems, boot, wait_for_boot
+from e2e.placing import place_tile
 from e2e.screens import link_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,22 +66,6 @@ def open_tutorial(page: Page) -> None:
     page.click("#learn")
     expect(page.locator("#app")).to_have_attribute("data-mode", "tutorial")
     expect(page.locator("#tutorial")).to_be_visible()
-
-
-def place(page: Page, tile: str, orientation: int, anchor: str) -> None:
-    """Pick ``tile`` (unless it is picked), turn it to ``orientation``, click ``anchor``."""
-    play = page.locator("#play")
-    if play.get_attribute("data-selected") != tile:
-        page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.click()
-        expect(play).to_have_attribute("data-selected", tile)
-    for _ in range(4):
-        now = play.get_attribute("data-orientation")
-        if now == str(orientation):
-            break
-        page.click("#rotate")
-        expect(play).not_to_have_attribute("data-orientation", str(now))
-    expect(play).to_have_attribute("data-orientation", str(orientation))
-    page.locator(f'#board rect[data-square="{anchor}"]').click()
 
 
 def turn_by_mouse(page: Page, tile: str, anchor: str) -> None:
@@ -127,12 +112,12 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
     assert refused is not None and refused.code == "no_touch"
     reason = qin.messages.refusal_text(refused, lang, names(page), rule=False)
     expect(page.locator("#tutorial-hint")).to_be_hidden()
-    place(page, *WRONG[:3])
+    place_tile(page, *WRONG[:3], "click")
     expect(panel).to_have_attribute("data-tries", "1")
     expect(page.locator("#status-text")).to_have_text(reason)  # under the board
     expect(result).to_be_empty()  # said once
     expect(page.locator("#tutorial-hint")).to_be_hidden()
-    place(page, *WRONG[:3])
+    place_tile(page, *WRONG[:3], "click")
     expect(panel).to_have_attribute("data-tries", "2")
     expect(page.locator("#tutorial-hint")).to_have_text(say["tutorial.place.hint"])
 
@@ -147,7 +132,7 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
         elif step.id == "turn":
             turn_by_mouse(page, tile, anchor)
         else:
-            place(page, tile, orientation, anchor)
+            place_tile(page, tile, orientation, anchor, "click")
         expect(panel).to_have_attribute("data-outcome", "done")
         expect(result).to_contain_text(say[f"tutorial.{step.id}.done"])
         seen = names(page)
@@ -185,7 +170,7 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
     page.click('#tutorial-steps button[data-step="found"]')
     expect(panel).to_have_attribute("data-step", "found")
     expect(panel).not_to_have_attribute("data-outcome", "done")
-    place(page, *CLICKS["found"][:3])
+    place_tile(page, *CLICKS["found"][:3], "click")
     expect(panel).to_have_attribute("data-outcome", "done")
     # Again: the step's position comes back.
     page.click("#tutorial-again")
@@ -193,7 +178,7 @@ def test_the_whole_tutorial_by_clicks(speaking: tuple[str, Page]) -> None:
     expect(page.locator("#play")).to_have_attribute("data-moves", "0")
     # Then the first game against the Apprentice.
     page.click('#tutorial-steps button[data-step="end"]')
-    place(page, *CLICKS["end"][:3])
+    place_tile(page, *CLICKS["end"][:3], "click")
     expect(panel).to_have_attribute("data-outcome", "done")
     page.click("#tutorial-play")
     expect(page.locator("#app")).to_have_attribute("data-mode", "playing")
@@ -227,7 +212,7 @@ def test_a_tile_tried_partly_off_the_board_is_refused_naming_the_edge(page: Page
     names the edge it would stick out over, never the square past it (g1)."""
     boot(page, "/#learn=place")
     expect(page.locator("#tutorial")).to_have_attribute("data-step", "place")
-    place(page, "RB", 0, "f1")
+    place_tile(page, "RB", 0, "f1", "click")
     said = page.locator("#status-text")
     expect(page.locator("#tutorial")).to_have_attribute("data-tries", "1")
     right = qin.messages.catalogue("en")["illegal.outside.right"].replace("{rule}", "")

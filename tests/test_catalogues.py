@@ -488,6 +488,15 @@ def test_boot_js_speaks_the_page_languages() -> None:
     assert i18n.STORAGE_KEY in (WEB / "rules" / "rules.js").read_text(encoding="utf-8")
 
 
+def test_the_site_speaks_the_engine_s_languages() -> None:
+    """One list of languages, qin.messages.LANGS: the site's catalogues are theirs, and
+    the diagrams' script asks its worker for no other (the worker refuses another)."""
+    assert tuple(sorted(p.stem for p in I18N.glob("*.json"))) == tuple(sorted(LANGS))
+    assert messages.LANGS == LANGS
+    script = (EMBED / "qin-board.js").read_text(encoding="utf-8")
+    assert f"const LANGS = {json.dumps(list(LANGS))};" in script
+
+
 def test_the_level_names_follow_qin_ai() -> None:
     """The English catalogue words the computer levels as qin.ai does (the page shows
     qin.ai's own English; a change there means the translations need a look too)."""

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from qin.messages import catalogue
+from qin.messages import LANGS, catalogue
 from qin.svg import PAGODA_COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
 EMBED = ROOT / "web" / "embed"
 
 SITE = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
-        for lang in ("en", "de", "fr")}
+        for lang in LANGS}
 POSITION = "players: 2\n. . . .\n. r1 r .\n. . v2 .\n. . . .\n"
 """A small board: a tile on a3 and a4 touches no coloured square, refused by Q7."""
 
@@ -113,3 +113,31 @@ def test_an_answer_says_when_its_words_are_kept() -> None:
         alone = json.loads(worker.handle(json.dumps(
             {"op": op, "position": POSITION, "lang": "de", "move": "Ra3Ra4"})))
         assert "words" not in alone
+
+
+@pytest.mark.parametrize("attached", [True, False])
+def test_a_language_the_site_does_not_ship_is_refused_and_never_kept(attached: bool) -> None:
+    """A host page's script may name any language in its requests: the worker keeps the
+    words of the site's languages alone (its store cannot grow past them) and answers
+    another language as any failed request, without a drawing or a code to send words."""
+    worker = new_worker()
+    said_in(worker, "de", attached=True)
+    for lang in ("es", "xx-" + "y" * 1000, "EN", "de-AT", ""):
+        words: dict[str, Any] = {"messages": SITE["en"]} if attached else {"words": "kept"}
+        for op in ("render", "preview"):
+            answer = json.loads(worker.handle(json.dumps(
+                {"op": op, "position": POSITION, "lang": lang, "move": "Ra3Ra4", **words})))
+            assert answer["error"] and answer["type"] == "LanguageError", answer
+            assert "code" not in answer and "words" not in answer
+            assert "svg" not in answer and "overlay" not in answer
+    assert sorted(worker._KEPT) == ["de"]
+    said_in(worker, "de", attached=False)
+
+
+def test_the_worker_keeps_the_words_of_the_site_s_languages() -> None:
+    worker = new_worker()
+    for lang in LANGS:
+        said_in(worker, lang, attached=True)
+    assert sorted(worker._KEPT) == sorted(LANGS)
+    for lang in LANGS:
+        said_in(worker, lang, attached=False)

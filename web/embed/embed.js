@@ -1,6 +1,6 @@
 // embed.html: one <qin-board> whose attributes come from the URL fragment
 // (#position=...&move=...&caption=...), for pages that can only add an iframe.
-import "./qin-board.js";
+import { pickLang } from "./qin-board.js";
 
 const ATTRIBUTES = ["position", "src", "move", "caption", "highlight", "labels", "size",
   "interactive", "colours", "names", "step", "lang"];
@@ -19,7 +19,7 @@ function show() {
   // own attribute and the page's: the page's, left from the fragment before, is not one.
   document.documentElement.removeAttribute("lang");
   document.getElementById("diagram").replaceChildren(board);
-  document.documentElement.lang = board.lang;  // the page says the language it is in
+  document.documentElement.lang = pickLang(board);  // the page says the language it is in
 }
 
 // Tell the embedding page how tall we are, so it can size the iframe.

@@ -14,6 +14,10 @@
 // State for pages and tests: the element's `data-state` is "loading", then "drawn"
 // (stamped, engine not yet there), then "ready" (drawn by the engine), or "error".
 // `data-step` is the step shown; `el.engineState` holds the board's facts.
+//
+// A diagram whose `lang` changes is said again in the new language once that language's
+// words are there (fetched if not yet kept); until then it stays wholly in its language
+// before, and of several changes the last one given wins.
 
 import { LIMITS, badColour, fill, parsePosition, shown, stamp } from "./stamp.js";
 
@@ -245,7 +249,7 @@ async function engineCall(lang, request) {
 
 class QinBoard extends HTMLElement {
   static get observedAttributes() {
-    return ["position", "src", "move", "highlight", "labels", "size", "colours", "names", "caption"];
+    return ["position", "src", "move", "highlight", "labels", "size", "colours", "names", "caption", "lang"];
   }
 
   constructor() {
@@ -256,21 +260,31 @@ class QinBoard extends HTMLElement {
     this.kind = "RY";
     this.first = null;
     this.started = false;
+    // The language the diagram speaks (not the element's own `lang`, which is the page's
+    // to set), and the count of the languages asked for: only the last one asked is drawn.
+    this.speaking = "en";
+    this.langTurn = 0;
   }
 
   connectedCallback() {
     if (this.started) return;
     this.started = true;
-    this.lang = pickLang(this);
     this.dataset.state = "loading";
     this.build();
+    this.speak(pickLang(this));
     this.start().catch((err) => this.fail(err)).then(() => {
-      if (this.changedWhileLoading) this.redraw();
+      if (this.changedWhileLoading || pickLang(this) !== this.speaking) this.redraw();
     });
   }
 
-  attributeChangedCallback() {
+  attributeChangedCallback(name) {
     if (!this.started) return;
+    if (name === "lang" && (pickLang(this) === this.speaking || this.dataset.state === "loading")) {
+      // Its own words again (a language asked for before is no longer wanted), or none
+      // drawn yet (once drawn, the diagram reads its language again).
+      this.langTurn++;
+      return;
+    }
     // Changed after its position was read, while it loads: drawn again once it is drawn.
     if (this.dataset.state === "loading") this.changedWhileLoading = true;
     else this.redraw();
@@ -278,8 +292,47 @@ class QinBoard extends HTMLElement {
 
   redraw() {
     this.changedWhileLoading = false;
-    if (this.wordsFailed) this.drawWithoutWords().catch((err) => this.fail(err));
+    const turn = ++this.langTurn; // a language still being fetched is no longer wanted
+    const lang = pickLang(this);
+    if (lang !== this.speaking) this.relang(lang, turn).catch((err) => this.fail(err));
+    else if (this.wordsFailed) this.drawWithoutWords().catch((err) => this.fail(err));
     else this.reload().catch((err) => this.fail(err));
+  }
+
+  /** The diagram's words are ``lang``'s from here on (the shadow tree says so too). */
+  speak(lang) {
+    this.speaking = lang;
+    this.figure.lang = lang;
+  }
+
+  /** Draw the diagram again in ``lang``, once its words are there, unless another
+   *  language was asked for meanwhile (``turn`` is no longer the last): nothing of the
+   *  language before stays (its events, its status, its tiles' and buttons' names). */
+  async relang(lang, turn) {
+    let m = null;
+    let failed = null;
+    try {
+      m = await catalogue(lang);
+    } catch (err) {
+      failed = err;
+    }
+    if (turn !== this.langTurn) return;
+    const hadWords = Boolean(this.messages) && !this.wordsFailed;
+    this.speak(lang);
+    this.first = null;
+    this.wordsFailed = failed;
+    this.events.replaceChildren();
+    if (failed) {
+      this.answer = null;
+      this.shownHand = undefined;
+      return this.drawWithoutWords();
+    }
+    this.messages = m;
+    if (!hadWords) this.step = this.firstStep();
+    this.setStatus(say(m, "ui.loading"), "loading");
+    this.showSteps();
+    this.buildTryBar();
+    await this.reload();
   }
 
   // -------------------------------------------------------------- options
@@ -429,7 +482,7 @@ class QinBoard extends HTMLElement {
   async start() {
     let m;
     try {
-      m = await catalogue(this.lang);
+      m = await catalogue(this.speaking);
     } catch (err) {
       this.wordsFailed = err;
       return this.drawWithoutWords();
@@ -453,6 +506,7 @@ class QinBoard extends HTMLElement {
    *  English the build wrote in) and that sentence, nothing to step through or try. */
   async drawWithoutWords() {
     this.messages = WITHOUT_CATALOGUE;
+    this.figure.lang = "en";
     this.showCaption();
     await this.loadPosition();
     const boardParts = await parts();
@@ -561,12 +615,17 @@ class QinBoard extends HTMLElement {
   /** Draw through the engine: the moves up to the step, then the tried ones (the
    *  reader's, which the engine words apart when it cannot read them). */
   refresh() {
+    let lang = this.speaking;
     return enqueue(async () => {
+      lang = this.speaking;
       const moves = this.moves.slice(0, this.step);
-      const answer = await engineCall(this.lang, { op: "render", ...this.request, moves, tried: this.tried });
+      const answer = await engineCall(lang, { op: "render", ...this.request, moves, tried: this.tried });
+      if (lang !== this.speaking) return null; // said in words the diagram has left
       this.show(answer);
       return answer;
-    }).catch((err) => this.fail(err));
+    }).catch((err) => {
+      if (lang === this.speaking) this.fail(err);
+    });
   }
 
   show(answer) {
@@ -712,16 +771,21 @@ class QinBoard extends HTMLElement {
   preview(move) {
     if (this.previewing === move) return;
     this.previewing = move;
+    let lang = this.speaking;
     enqueue(async () => {
       if (this.previewing !== move || !this.first) return;
+      lang = this.speaking;
       const played = [...this.moves.slice(0, this.step), ...this.tried];
-      const answer = await engineCall(this.lang, { op: "preview", ...this.request, moves: played, move });
+      const answer = await engineCall(lang, { op: "preview", ...this.request, moves: played, move });
+      if (lang !== this.speaking) return; // said in words the diagram has left
       const overlay = this.board.querySelector("g.overlay");
       if (overlay) overlay.innerHTML = answer.overlay;
       if (answer.ok) {
         this.setStatus(`${move}: ${say(this.messages, "ui.would")} ${answer.events.slice(1).join("; ") || say(this.messages, "ui.no_events")}`);
       } else this.setStatus(say(this.messages, "ui.illegal", { reason: answer.reason }), "illegal", answer.reading);
-    }).catch((err) => this.fail(err));
+    }).catch((err) => {
+      if (lang === this.speaking) this.fail(err);
+    });
   }
 }
 

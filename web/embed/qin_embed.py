@@ -145,7 +145,8 @@ class Words(NamedTuple):
 
 
 _KEPT: dict[str, Words] = {}
-"""The words of each language the page sent to this worker, by language."""
+"""The words of each language the page sent to this worker, by language: the site's
+languages alone (``qin.messages.LANGS``), so a host page cannot grow it."""
 
 
 def colour_letters(messages: Mapping[str, str]) -> dict[str, str]:
@@ -162,21 +163,26 @@ def colour_letters(messages: Mapping[str, str]) -> dict[str, str]:
 
 def _messages(lang: str, sent: object = None) -> dict[str, str]:
     """The catalogue a request sent (the site's ``i18n/<lang>.json``) over the engine's
-    of ``lang`` (English for a language the engine does not speak); ``TypeError`` when
-    what was sent is not a catalogue (a JSON object of texts)."""
+    of ``lang``; ``TypeError`` when what was sent is not a catalogue (a JSON object of
+    texts), ``qin.messages.LanguageError`` for a language the site does not speak."""
     if sent is None:
         sent = {}
     if not isinstance(sent, dict) or not all(isinstance(v, str) for v in sent.values()):
         raise TypeError("a request's messages are a catalogue (a JSON object of texts)")
-    base = lang if lang in engine.LANGS else engine.DEFAULT
-    return {**engine.catalogue(base), **sent}
+    return {**engine.catalogue(lang), **sent}
 
 
 def words_of(req: Mapping[str, Any]) -> Words:
     """A request's words: the catalogue it carries (then kept for its language), the ones
     kept for its language (``"words": "kept"``; ``WordsUnknown`` when none are), else the
-    engine's words alone."""
-    lang = str(req.get("lang", "en"))
+    engine's words alone; ``qin.messages.LanguageError`` for a language other than the
+    site's (``qin.messages.LANGS``: the script asks for no other), whose words are never
+    kept."""
+    lang = str(req.get("lang", engine.DEFAULT))
+    if lang not in engine.LANGS:
+        raise engine.LanguageError(
+            f"no words in the language {engine.value_text(shown(lang, BAD_VALUE_CHARS))} "
+            f"(there are {', '.join(engine.LANGS)})")
     if "messages" in req:
         messages = _messages(lang, req["messages"])
         words = _KEPT[lang] = Words(messages, colour_letters(messages))

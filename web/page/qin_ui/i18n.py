@@ -43,7 +43,8 @@ from qin import messages as engine
 from qin.errors import SeriesError
 from qin.messages import colour_word, join_list, text
 
-LANGS = ("en", "de", "fr")
+LANGS = engine.LANGS
+"""The languages the site speaks: the engine's catalogues' (web/i18n holds one of each)."""
 DEFAULT = "en"
 DECIMAL_SIGNS: Final = {"en": ".", "de": ",", "fr": ","}
 """What each language writes between a number's whole part and its fraction."""
