@@ -182,6 +182,44 @@ def test_what_a_missed_try_did_shows_with_the_instruction_and_the_hint(sideways:
         fits(page, f"what a missed try did in {lang}", (*STEP_WORDS, *words))
 
 
+MISSES = {"turn": ("RB", 2, "c2", "Bb2Rc2"), "absorb": ("RY", 0, "a1", "Ra1Yb1")}
+"""Legal tries that miss their step (tile, orientation, anchor square, move) whose words
+are the longest a phone held sideways can show with the step's own: what they did, a
+line or two, and their events, two of them at most.  (A miss of the step "win" lists
+more events than the screen has lines: those scroll.)"""
+
+
+def test_a_missed_try_s_words_fit_beside_the_board_in_german(sideways: Page) -> None:
+    """A first legal try that misses its step, held sideways, by taps, in German: what
+    it did (that it was taken back, its events) is on screen whole with the step's title
+    and instruction, below the status and the tile in hand, the panel not scrolled by
+    the player.  (The second event lay below the fold, under the rule's link.)"""
+    page = boot(sideways, "/#learn=place")
+    page.select_option("#lang", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    panel, play = page.locator("#tutorial"), page.locator("#play")
+    for step, (tile, orientation, anchor, _) in MISSES.items():
+        page.evaluate("h => { location.hash = h }", f"#learn={step}")
+        expect(panel).to_have_attribute("data-step", step)
+        page.wait_for_function("() => window.qinIdle")
+        page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first.tap()
+        expect(play).to_have_attribute("data-selected", tile)
+        for _ in range(4):
+            now = play.get_attribute("data-orientation")
+            if now == str(orientation):
+                break
+            page.locator("#rotate").tap()
+            expect(play).not_to_have_attribute("data-orientation", str(now))
+        tap_square(page, anchor)
+        expect(play).to_have_attribute("data-preview", showing(anchor))
+        tap_square(page, anchor)
+        expect(panel).to_have_attribute("data-outcome", "missed")
+        page.wait_for_function("() => window.qinIdle")
+        words = ("#tutorial-title", "#tutorial-do", "#tutorial-result")
+        assert page.evaluate(SEEN_JS, [*words, "#hand", "#status"]) == [], step
+        fits(page, f"a missed try in the step {step}", (*STEP_WORDS, *words))
+
+
 def play_step(page: Page, step: str) -> None:
     """The tutorial's ``step`` opened and its move played by taps (the tile picked,
     turned by Turn, its anchor tapped twice): the step is done."""
@@ -200,10 +238,11 @@ def play_step(page: Page, step: str) -> None:
 
 def test_a_done_step_shows_its_title_and_the_way_on(sideways: Page) -> None:
     """A step done held sideways, by taps, in German (the longest words) and English:
-    the step's title is on screen, not under the status and the tile in hand, and so is
-    the button that goes on (Next step; at the last step the game the finish offers),
-    without scrolling the panel, however long what the move did.  (The title slid under
-    the pinned row, and Next step lay below the fold.)"""
+    the step's title is on screen, not under the status, and so is the button that goes
+    on (Next step; at the last step the game the finish offers), without scrolling the
+    panel, however long what the move did; the hand's area, whose tiles, Turn and Pass
+    cannot act then, is gone.  (The title slid under the pinned row, and Next step lay
+    below the fold; a disabled Turn stood beside the status, squeezed to three lines.)"""
     page = boot(sideways, "/#learn=place")
     for lang in ("de", "en"):
         page.select_option("#lang", lang)
@@ -212,6 +251,9 @@ def test_a_done_step_shows_its_title_and_the_way_on(sideways: Page) -> None:
             play_step(page, step)
             on = "#tutorial-play" if step == "end" else "#tutorial-next"
             expect(page.locator(on)).to_be_visible()
+            # the board only looked at: no tile, Turn or Pass shown that could not act
+            for idle in ("#hand-area", "#rotate", "#pass"):
+                expect(page.locator(idle)).to_be_hidden()
             seen = page.evaluate(SEEN_JS, ["#tutorial-title", on])
             assert seen == [], f"step {step} done in {lang}"
             fits(page, f"step {step} done in {lang}", (*STEP_WORDS, on))

@@ -41,7 +41,7 @@ from e2e.helpers import (
     series_save,
     wait_for_boot,
 )
-from e2e.screens import REVIEW_MS, to_an_imported_result
+from e2e.screens import REVIEW_MS, TUTORIAL_STEPS, to_an_imported_result
 from e2e.test_ai import WORKER_BOOT_MS
 from e2e.test_ai import start as start_against
 from e2e.test_game import legal_squares, pick, square
@@ -288,3 +288,52 @@ def test_the_header_and_a_dialog_s_backdrop_reach_the_window_s_right_edge(
              if edges["header"] != edges["window"]
              or (screen != "playing" and edges["backdrop"] != edges["window"])}
     assert short == {}
+
+
+SIDE_FOOT_JS = """() => {
+  // the side panel unscrolled: what does not show whole in it (the moves' box, its
+  // first line)
+  const side = document.getElementById('side'), s = side.getBoundingClientRect();
+  const out = [];
+  if (side.scrollHeight > side.clientHeight + 1)
+    out.push(`the panel holds ${side.scrollHeight} px in ${side.clientHeight}`);
+  const box = document.querySelector('.log-area').getBoundingClientRect();
+  if (box.bottom > s.bottom + 0.5)
+    out.push(`the moves' box ends at ${Math.round(box.bottom)}, `
+             + `the panel at ${Math.round(s.bottom)}`);
+  const line = document.querySelector('#log > li');
+  const l = line ? line.getBoundingClientRect() : null;
+  const list = document.getElementById('log').getBoundingClientRect();
+  if (l && (l.bottom > list.bottom + 0.5 || l.bottom > s.bottom + 0.5))
+    out.push(`"${line.textContent.trim().slice(0, 30)}" cut at ${Math.round(l.bottom)}`);
+  return out;
+}"""
+"""What of the side panel does not fit it, unscrolled: its content taller than it, the
+moves' box past its foot, the moves' first line cut."""
+
+
+def test_every_tutorial_step_s_panel_fits_a_laptop(
+        browser: Browser, site_url: str, page_problems: PageProblems) -> None:
+    """Every step of the tutorial at its start in a 1366x768 window, in English, German
+    and French: the side panel shows all it holds, unscrolled, the moves' box whole at
+    its foot with its first line ("No moves yet."), never cut there (in German it was,
+    its line half hidden, the panel longer than the window)."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 1366, "height": 768},
+                                  reduced_motion="reduce")
+    page_problems.watch(context)
+    page = context.new_page()
+    boot(page, "/#learn=place")
+    panel = page.locator("#tutorial")
+    problems: list[str] = []
+    for lang in ("de", "fr", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("#app")).to_have_attribute("data-lang", lang)
+        for step in TUTORIAL_STEPS:
+            page.evaluate("h => { location.hash = h }", f"#learn={step}")
+            expect(panel).to_have_attribute("data-step", step)
+            page.wait_for_function("() => window.qinIdle")
+            problems.extend(f"{step} in {lang}: {p}" for p in page.evaluate(SIDE_FOOT_JS))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "laptop-1366x768-tutorial-end-en.png"))
+    context.close()
+    assert not problems, "\n".join(problems)

@@ -32,7 +32,8 @@ other, keep their words at one inset, nothing past their padding; each seat one 
 its name, colour, player type and level's description at one edge beside its figure).
 In a phone-sized window whose scrollbar takes 15 px (360x740, 390x844), in English, German
 and French, the header keeps one row on the start screen, in the tutorial, a result, a
-review, a replay and a game (the language switch shows its code, "FR"), "Back to the game"
+review, a replay and a game (the language switch shows its code, "FR"), the game's title
+("Qin") whole in that row beside its controls, "Back to the game"
 alone on a second at the start screen's end, nothing past its edge or clipped; the
 review's accuracies name each player on one line there and at 1366x768.
 Waits are on the page's state (``expect``), never sleeps: every read after a tap waits for
@@ -130,8 +131,7 @@ ONE_ROW_JS = """() => {
   return shown.filter(el => Math.abs(middle(el) - row) > 4)
     .map(el => `${el.id || el.className}: ${Math.round(middle(el) - row)} px off the row`);
 }"""
-"""The header's controls shown (not the game's name a phone's game leaves to screen
-readers) that sit off its first row (none: one row)."""
+"""The header's title and controls shown that sit off its first row (none: one row)."""
 
 @pytest.fixture(params=tuple(PHONES))
 def phone(request: pytest.FixtureRequest, browser: Browser, base_url: str,
@@ -1038,6 +1038,40 @@ def test_the_start_screen_s_cards_fit_the_phone(small_phone: Page) -> None:
                 f"the rating's chart at {width} px in {lang}")
 
 
+BOARD_CHOICES_JS = """() => {
+  // each board side's name and the lines of its description: where they start
+  return [...document.querySelectorAll('#setup-form input[name="board"]')].map((radio) => {
+    const label = radio.closest('label');
+    const name = label.querySelector('span').getBoundingClientRect();
+    const lines = [...label.querySelector('small').getClientRects()].filter((r) => r.width > 1);
+    return { side: radio.value, name: Math.round(name.left), nameBottom: Math.round(name.bottom),
+             lines: lines.map((r) => [Math.round(r.left), Math.round(r.top)]) };
+  });
+}"""
+"""Each board side's choice on the start screen: where its name starts, and each line
+of its description."""
+
+
+def test_the_board_sides_descriptions_align_on_the_phone(small_phone: Page) -> None:
+    """The start screen at 360x740, in French (the Lion's description is two lines there),
+    German and English: each board side's description under its name, every line of it
+    at the name's edge, the same edge for both sides (the Lion's second line sat under
+    its radio button, left of its first)."""
+    page = boot(small_phone)
+    expect(page.locator("#app")).to_have_attribute("data-mode", "start")
+    for lang in ("fr", "de", "en"):
+        choose_language(page, lang)
+        page.wait_for_function("window.qinIdle")
+        choices = page.evaluate(BOARD_CHOICES_JS)
+        edges = {c["name"] for c in choices}
+        assert len(edges) == 1, f"the board sides' names at {edges} in {lang}"
+        for c in choices:
+            starts = {left for left, _ in c["lines"]}
+            assert starts == edges, f"{c['side']}'s description starts at {starts} in {lang}"
+            assert all(top >= c["nameBottom"] - 1 for _, top in c["lines"]), (
+                f"{c['side']}'s description beside its name in {lang}")
+
+
 def test_every_button_s_label_on_one_line_on_the_phone(small_phone: Page) -> None:
     # a game by link (the header's New game, the hand's and the game's tools), its
     # replay, its review (and the link panel), then the start screen beside the game
@@ -1181,6 +1215,30 @@ NAMES_JS = """() => {
 line, a name, a heading or a figure past its cell, the table scrolling sideways, a name
 cut short (an ellipsis) without its whole name in its title."""
 
+TITLE_JS = """() => {
+  const bar = document.querySelector('.topbar'), b = bar.getBoundingClientRect();
+  const brand = bar.querySelector('.brand'), r = brand.getBoundingClientRect();
+  if (!brand.checkVisibility() || r.width < 8 || r.height < 8
+      || getComputedStyle(brand).clip !== 'auto')
+    return [`the title "Qin" is not shown: ${Math.round(r.width)}x${Math.round(r.height)}`];
+  const out = [];
+  if (r.left < b.left - 0.5 || r.right > b.right + 0.5)
+    out.push(`the title at ${Math.round(r.left)}-${Math.round(r.right)}, outside the header`);
+  if (brand.scrollWidth > brand.clientWidth + 0.5)
+    out.push(`the title's letters ${brand.scrollWidth} px in ${brand.clientWidth}`);
+  const next = [...bar.children].find((el) => el !== brand && el.matches('.lang-box, a, button')
+    && el.getBoundingClientRect().width > 1);
+  if (next) {
+    const n = next.getBoundingClientRect();
+    if (n.left < r.right) out.push(`the title under ${next.className || next.id}`);
+    const off = Math.round((r.top + r.bottom - n.top - n.bottom) / 2);
+    if (Math.abs(off) > 4) out.push(`the title ${off} px off the header's row`);
+  }
+  return out;
+}"""
+"""What keeps the header's title ("Qin") from being seen: hidden or clipped, past the
+header's edge, cut, or under the control beside it."""
+
 CODE_JS = "() => getComputedStyle(document.querySelector('.lang-box'), '::after').content"
 """What a phone's language switch shows: its language's code."""
 
@@ -1196,18 +1254,22 @@ def phone_window(browser: Browser, base_url: str,
     context.close()
 
 
-def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = False) -> None:
+def header_fits(page: Page, screen: str, review: bool = False, dialog: bool = False,
+                title: bool = True) -> None:
     """At 360x740 and 390x844, in English, German and French: the header of ``screen``
     one row (on the start screen beside a game, "Back to the game" too), nothing in it
     past its edge or clipped, every control finger-sized with its
     words on one line inside it (and, but under a dialog (``dialog``), uncovered); with
-    ``review``, the accuracies' names on one line."""
+    ``title``, the game's title ("Qin") shown whole in that row; with ``review``, the
+    accuracies' names on one line."""
     for size in HEADER_SIZES:
         resize(page, size)
         for lang in ("fr", "de", "en"):
             choose_language(page, lang)
             where = f"{screen} at {size['width']}x{size['height']} in {lang}"
             assert page.evaluate(HEADER_JS, TARGET_PX) == [], where
+            if title:
+                assert page.evaluate(TITLE_JS) == [], where
             if not dialog:
                 assert page.evaluate(LABELS_JS, ".topbar button") == [], where
             # the language switch shows the language's code
@@ -1246,4 +1308,5 @@ def test_the_header_keeps_one_row_on_every_screen(phone_window: Page) -> None:
     header_fits(page, "the game")
     tap_to(page, "#new-game", "start")
     expect(page.locator("#back-to-game")).to_be_visible()
-    header_fits(page, "the start screen beside a game")
+    # "Back to the game" takes the title's room there
+    header_fits(page, "the start screen beside a game", title=False)

@@ -314,6 +314,27 @@ def test_the_step_again_sets_its_position_anew_and_keeps_it_done() -> None:
 
 
 
+def test_a_step_done_shows_no_hand_nor_its_tools() -> None:
+    """Once a step is done its board is only looked at (a tile picked or turned does
+    nothing): the hand's area, its tiles, Turn and Pass, is gone from the screen until
+    the step starts again; the next step, and the game the finish offers, show it."""
+    app = booted()
+    run(app, A.Command("tutorial-open"))
+    for step_id in tutorial.IDS:
+        run(app, A.Command("tutorial-step", step_id))
+        shown = app.screen().elements
+        assert not shown["hand-area"].hidden, step_id
+        try_move(app, HITS[step_id])
+        done = app.screen().elements
+        assert done["hand-area"].hidden, step_id
+        if step_id == "place":
+            run(app, A.Command("tutorial-again"))
+            assert not app.screen().elements["hand-area"].hidden
+    run(app, A.Command("tutorial-play"))
+    assert app.mode is Mode.PLAYING
+    assert not app.screen().elements["hand-area"].hidden
+
+
 @pytest.mark.parametrize("way_back", ["tutorial-exit", "new-game"])
 def test_leaving_the_tutorial_puts_the_focus_on_the_start_screens_title(
         way_back: A.CommandName) -> None:

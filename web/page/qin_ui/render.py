@@ -179,6 +179,7 @@ def screen(state: AppState, cache: Cache) -> Screen:
     els["board-area"] = El(attrs=(("aria-activedescendant",
                                    a11y.cell_id(cursor) if cursor else None),))
     # -- the hand and its tools
+    els["hand-area"] = El(hidden=False)
     paused = computer.watching(s) and computer.SPEEDS.get(st.game.speed, 0) is None
     els["hand"] = El(html=cache.get("hand", (gk, s.selected, s.orientation, s.covered, paused),
                                     lambda: views.hand_html(s, paused)))
@@ -349,6 +350,8 @@ def _lesson(st: AppState, lesson: Lesson, els: dict[str, El]) -> None:
         ("preview", _previewed(lesson.keys, s))))
     if lesson.done and s.visible_hand() is None:  # the other seat's hand: not shown
         els["hand"] = El(html="")
+    # a step done is only looked at: no tile, Turn or Pass that could not act
+    els["hand-area"] = El(hidden=lesson.done)
     els["undo"] = El(disabled=True, hidden=True)
     els["hint"] = El(hidden=True, disabled=True)  # the step's own hint is in the panel
     els["hint-box"] = El(hidden=True, data=(("state", None), ("move", None)))
