@@ -17,10 +17,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Dialog, Frame, Locator, Page, Request, Route, expect
+from playwright.sync_api import Browser, Dialog, Frame, Locator, Page, Request, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from e2e.helpers import PageProblems
+from e2e.reader_langs import IDS as READER_IDS
+from e2e.reader_langs import READERS, Reader, reader_context
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "thirdparty.html"
 ENGINE_TIMEOUT_MS = 90_000
@@ -694,3 +696,25 @@ def test_the_last_lang_given_wins_over_words_still_coming(page: Page, site_url: 
     says_as(page, "switched", "fr")
     french = page.locator("#fr").evaluate("el => el.answer.to_move")
     assert set(switched.evaluate("el => el.toMove")) == {french}
+
+
+@pytest.mark.parametrize("reader", READERS, ids=READER_IDS)
+def test_a_diagram_reads_the_browser_s_language_as_every_page_does(
+        browser: Browser, site_url: str, reader: Reader) -> None:
+    """A diagram on a page that names no language speaks the browser's first language
+    the site speaks, read by the same rule as the game page and the rules' index
+    (e2e/reader_langs.py); a choice kept by the site's own pages is not the diagram's."""
+    context = reader_context(browser, site_url, reader)
+    try:
+        context.route("**/*.wasm", lambda route: route.abort())  # drawn before the engine
+        page = context.new_page()
+        html = f"""<!doctype html><html><head><meta charset="utf-8">
+          <link rel="icon" href="data:,"><title>no language named</title>
+          <script type="module" src="{site_url}embed/qin-board.js"></script></head>
+          <body><qin-board id="board" position="{SMALL}"></qin-board></body></html>"""
+        page.route("**/thirdparty/**", lambda route: route.fulfill(
+            status=200, content_type="text/html; charset=utf-8", body=html))
+        page.goto(site_url + "thirdparty/reader.html")
+        expect(page.locator("#board figure")).to_have_attribute("lang", reader.diagram)
+    finally:
+        context.close()

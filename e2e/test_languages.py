@@ -17,6 +17,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from e2e.helpers import HeldRuntime, PageProblems, boot, hot_seat, wait_for_boot
+from e2e.reader_langs import IDS as READER_IDS
+from e2e.reader_langs import READERS, Reader, reader_context
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -305,3 +307,31 @@ def test_a_language_chosen_before_the_first_words_whose_words_cannot_load_is_sai
     page_problems.console_errors[:] = [e for e in page_problems.console_errors
                                        if "503" not in e]
     context.close()
+
+
+@pytest.mark.parametrize("without_lang_js", [False, True], ids=["lang.js", "boot.js-alone"])
+@pytest.mark.parametrize("reader", READERS, ids=READER_IDS)
+def test_the_page_reads_the_reader_s_language_as_every_page_does(
+        browser: Browser, site_url: str, reader: Reader, without_lang_js: bool) -> None:
+    """The language the page speaks before Python (lang.js's first request, boot.js's
+    words, the switch) is the rules' index's and a diagram's for the same reader
+    (e2e/reader_langs.py); boot.js alone (no lang.js) reads it alike."""
+    context = reader_context(browser, site_url, reader)
+    try:
+        context.route("**/*.wasm", lambda route: route.abort())  # no Python needed here
+        page = context.new_page()
+        if without_lang_js:
+            page.route("**/lang.js", lambda route: route.abort())
+        page.goto("/", wait_until="commit")
+        page.wait_for_function("() => typeof window.qinI18n?.text === 'string'")
+        chosen = page.evaluate("""() => ({
+          early: window.qinEarlyI18n?.lang ?? null,
+          words: window.qinI18n.lang,
+          html: document.documentElement.lang,
+          select: document.getElementById("lang").value,
+        })""")
+        early = None if without_lang_js else reader.page
+        assert chosen == {"early": early, "words": reader.page, "html": reader.page,
+                          "select": reader.page}
+    finally:
+        context.close()

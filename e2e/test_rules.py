@@ -14,6 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from e2e.helpers import PageProblems, window_context
+from e2e.reader_langs import IDS as READER_IDS
+from e2e.reader_langs import READERS, Reader, reader_context
 
 ENGINE_TIMEOUT_MS = 90_000
 ALL_DRAWN = ("() => [...document.querySelectorAll('qin-board')].every(e =>"
@@ -329,5 +331,19 @@ def test_language_from_the_browser_and_the_switch(browser: Browser, site_url: st
         # the choice is remembered: /rules/ now opens in French
         page.goto("/rules/")
         page.wait_for_url("**/rules/fr.html")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("reader", READERS, ids=READER_IDS)
+def test_the_rules_index_opens_the_reader_s_language_as_every_page_does(
+        browser: Browser, site_url: str, reader: Reader) -> None:
+    """/rules/ opens the rules in the language the game page speaks for the same reader
+    (e2e/reader_langs.py), keeping the section asked for."""
+    context = reader_context(browser, site_url, reader)
+    try:
+        page = context.new_page()
+        page.goto("/rules/#absorb")
+        page.wait_for_url(f"**/rules/{reader.page}.html#absorb")
     finally:
         context.close()

@@ -477,24 +477,26 @@ def test_index_html_has_no_untranslated_text() -> None:
 
 def test_boot_js_speaks_the_page_languages() -> None:
     js = (WEB / "startup" / "boot.js").read_text(encoding="utf-8")
-    assert 'const LANGS = ["en", "de", "fr"];' in js
+    assert 'import "../embed/langs.js";' in js  # the site's languages, written by the build
     assert list(LANGS) == ["en", "de", "fr"]
     sys.path.insert(0, str(PAGE))
     from qin_ui import i18n
 
     assert i18n.LANGS == LANGS
-    assert f'const LANG_KEY = "{i18n.STORAGE_KEY}";' in js
+    langs = (WEB / "embed" / "langs.js").read_text(encoding="utf-8")
+    assert f'const key = "{i18n.STORAGE_KEY}";' in langs
     # the rules pages remember the reader's choice under the same key
     assert i18n.STORAGE_KEY in (WEB / "rules" / "rules.js").read_text(encoding="utf-8")
 
 
 def test_the_site_speaks_the_engine_s_languages() -> None:
     """One list of languages, qin.messages.LANGS: the site's catalogues are theirs, and
-    the diagrams' script asks its worker for no other (the worker refuses another)."""
+    the pages' scripts (the diagrams' too, which ask their worker for no other: the worker
+    refuses another) take them from the one the build writes (tests/test_lang_choice.py)."""
     assert tuple(sorted(p.stem for p in I18N.glob("*.json"))) == tuple(sorted(LANGS))
     assert messages.LANGS == LANGS
     script = (EMBED / "qin-board.js").read_text(encoding="utf-8")
-    assert f"const LANGS = {json.dumps(list(LANGS))};" in script
+    assert 'import "./langs.js";' in script
 
 
 def test_the_level_names_follow_qin_ai() -> None:

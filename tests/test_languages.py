@@ -1,6 +1,6 @@
-"""The game page's languages, in CPython: the language chosen from the
-browser's, the texts built in Python said in German and French, and the log's links
-from each event to its section of the rules reference.
+"""The game page's languages, in CPython: the texts built in Python said in German and
+French, and the log's links from each event to its section of the rules reference (the
+language chosen from the browser's, before Python: tests/test_lang_choice.py).
 """
 
 from __future__ import annotations
@@ -48,21 +48,6 @@ def played(plies: int = 12, seed: int = 3) -> Session:
         s.play(s.game.legal_moves()[0])
         s.confirm()
     return s
-
-
-# --------------------------------------------------------------------------- choosing
-
-
-@pytest.mark.parametrize(("wanted", "lang"), [
-    (["de-DE", "de", "en-US"], "de"),
-    (["fr-CA"], "fr"),
-    (["es-ES", "FR"], "fr"),
-    ([None, "en-GB", "de"], "en"),
-    (["it", "pt-BR"], "en"),
-    ([], "en"),
-])
-def test_the_language_comes_from_the_browser(wanted: list[object], lang: str) -> None:
-    assert i18n.choose(wanted) == lang
 
 
 # --------------------------------------------------------------------------- log links

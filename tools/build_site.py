@@ -877,6 +877,25 @@ def embed_script(template: str, english: dict[str, str]) -> str:
     return template.replace(EMBED_ENGLISH_MARK, json.dumps(words, sort_keys=True), 1)
 
 
+# The site's languages and the rule that picks a reader's, for every page before Python
+# (web/embed/langs.js: the game page, the rules' index and the diagrams load it): the
+# build writes the engine's list (qin.messages.LANGS) and default where the script holds
+# LANGS_MARK, so a language more is a catalogue more, never an edit of a script.
+LANGS_SCRIPT = "embed/langs.js"
+LANGS_MARK = '{"__QIN_LANGS__": ""}'
+
+
+def langs_script(template: str) -> str:
+    """web/embed/langs.js with the engine's languages and default in place of
+    LANGS_MARK."""
+    from qin.messages import DEFAULT, LANGS
+
+    if LANGS_MARK not in template:
+        raise BuildError(f"web/{LANGS_SCRIPT} lacks its placeholder {LANGS_MARK}")
+    site = {"langs": list(LANGS), "default": DEFAULT}
+    return template.replace(LANGS_MARK, json.dumps(site), 1)
+
+
 def catalogue_files(sources: dict[str, Path]) -> dict[str, bytes]:
     """The merged ``i18n/<lang>.json`` for each language the site has, with the diagrams'
     failures said without a detail (``without_details``)."""
@@ -1284,6 +1303,9 @@ def build_site(out: Path = DEFAULT_OUT, dist: Path = DEFAULT_DIST) -> Path:
             changed += _write_if_changed(dst, embed_script(
                 src.read_text(encoding="utf-8"), json.loads(catalogues["i18n/en.json"]))
                 .encode("utf-8"))
+        elif rel == LANGS_SCRIPT:  # with the engine's languages
+            changed += _write_if_changed(dst, langs_script(src.read_text(encoding="utf-8"))
+                                         .encode("utf-8"))
         elif "/" not in rel and rel.endswith(".js"):  # a root module: its imports
             changed += _write_if_changed(dst, root_module(src.read_text(encoding="utf-8"))
                                          .encode("utf-8"))

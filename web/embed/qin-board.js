@@ -19,10 +19,10 @@
 // words are there (fetched if not yet kept); until then it stays wholly in its language
 // before, and of several changes the last one given wins.
 
+import "./langs.js";  // window.qinLangs: the site's languages and the rule picking one
 import { LIMITS, badColour, fill, parsePosition, shown, stamp } from "./stamp.js";
 
 const HERE = new URL("./", import.meta.url);
-const LANGS = ["en", "de", "fr"];
 const KINDS = ["RR", "YY", "BB", "RY", "RB", "YB"];
 const COLOUR_CSS = { R: "#cc4331", Y: "#ecb93b", B: "#2f64b6" };
 // The buttons' pictures, drawn in SVG (a font's glyph may be missing, an empty box, and
@@ -72,14 +72,11 @@ function fetchOnce(url, as = "json") {
 const parts = () => fetchOnce(new URL("board-parts.json", HERE).href);
 const catalogue = (lang) => fetchOnce(new URL(`../i18n/${lang}.json`, HERE).href);
 
-/** The language of an element: its lang, the page's, or the browser's; en by default. */
+/** The language of an element: its lang, the page's, or the browser's (the site's
+ *  default when it speaks none of them): by the site's one rule, embed/langs.js. */
 export function pickLang(el) {
-  const wanted = [el.getAttribute("lang"), el.closest("[lang]")?.getAttribute("lang"), ...(navigator.languages || [navigator.language])];
-  for (const tag of wanted) {
-    const base = String(tag || "").toLowerCase().split("-")[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return "en";
+  const { pick, browser } = globalThis.qinLangs;
+  return pick([el.getAttribute("lang"), el.closest("[lang]")?.getAttribute("lang"), ...browser()]);
 }
 
 function say(messages, key, values = {}) {

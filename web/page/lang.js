@@ -6,19 +6,13 @@
 // boot.js takes the language and the pending text from window.qinEarlyI18n; without this
 // script it chooses and fetches them itself, as before.
 //
-// The language is the reader's earlier choice (localStorage "qin-lang", shared with the
-// rules pages) or the first of navigator.languages the page speaks, else English.
+// The language is the reader's (window.qinLangs, embed/langs.js, loaded just before: their
+// earlier choice, shared with the rules pages, or the first of the browser's languages the
+// site speaks, else English).
 
 (() => {
-  const LANGS = ["en", "de", "fr"];
-  const wanted = [];
-  try { wanted.push(localStorage.getItem("qin-lang")); } catch { /* storage blocked */ }
-  wanted.push(...(navigator.languages || []), navigator.language);
-  let lang = "en";
-  for (const item of wanted) {
-    const base = String(item || "").toLowerCase().split("-")[0];
-    if (LANGS.includes(base)) { lang = base; break; }
-  }
+  const { list: LANGS, key: LANG_KEY } = window.qinLangs;
+  const lang = window.qinLangs.reader();
   const text = fetch(`./i18n/${lang}.json`).then((response) => {
     if (!response.ok) throw new Error(`Could not load i18n/${lang}.json (HTTP ${response.status}).`);
     return response.text();
@@ -58,7 +52,7 @@
   document.addEventListener("change", (event) => {
     const select = event.target;
     if (!(select instanceof HTMLSelectElement) || select.id !== "lang" || !LANGS.includes(select.value)) return;
-    try { localStorage.setItem("qin-lang", select.value); } catch { /* storage blocked */ }
+    try { localStorage.setItem(LANG_KEY, select.value); } catch { /* storage blocked */ }
     if (root.dataset.first) window.qinEarlyLang = select.value;
   }, true);
   // The note on a language (#lang-note) goes at the player's next action: the change of a

@@ -13,9 +13,9 @@
 // This must be loaded before vendor/pyscript/core.js so no event is missed (on the game
 // page it starts PyScript itself once the start screen is painted: see the end).
 //
-// Languages: the page speaks English, German or French. The language is the
-// reader's earlier choice (localStorage "qin-lang", shared with the rules pages) or the
-// first of navigator.languages the page speaks, else English. Its catalogue (and only
+// Languages: the page speaks the site's (embed/langs.js: qin.messages.LANGS). The language
+// is the reader's (window.qinLangs.reader(): their earlier choice, shared with the rules
+// pages, or the first of the browser's languages the site speaks, else English). Its catalogue (and only
 // its) is fetched at once, in parallel with PyScript; when it arrives, every element
 // with data-i18n="key" gets the message as its text, data-i18n-title /
 // data-i18n-aria-label / data-i18n-placeholder set those attributes, and
@@ -25,21 +25,10 @@
 // once, and the first words lose to it: ready then waits for the words of the last
 // language chosen (the first ones only if those cannot be loaded).
 
+import "../embed/langs.js";  // window.qinLangs
 import { fill } from "../embed/stamp.js";
 
-const LANGS = ["en", "de", "fr"];
-const LANG_KEY = "qin-lang";
-
-function chooseLang() {
-  const wanted = [];
-  try { wanted.push(localStorage.getItem(LANG_KEY)); } catch { /* storage blocked */ }
-  wanted.push(...(navigator.languages || []), navigator.language);
-  for (const item of wanted) {
-    const base = String(item || "").toLowerCase().split("-")[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return "en";
-}
+const { list: LANGS, default: DEFAULT_LANG, key: LANG_KEY } = window.qinLangs;
 
 let messages = null;
 
@@ -78,14 +67,14 @@ async function fetchCatalogue(lang) {
 // lang.js (a classic script at the top of <head>) chose the language and asked for its
 // catalogue before the preloads; without it, the same choice here.
 const early = window.qinEarlyI18n;
-const firstLang = early?.lang ?? chooseLang();
+const firstLang = early?.lang ?? window.qinLangs.reader();
 document.documentElement.lang = firstLang;
 
 /** The page's first words: the language chosen at load's catalogue, else English's (a
  *  catalogue that cannot be loaded must not stop the game), as [lang, JSON text,
  *  messages]; null when none can be loaded (the page shows the keys). */
 async function firstCatalogue() {
-  for (const lang of [...new Set([firstLang, "en"])]) {
+  for (const lang of [...new Set([firstLang, DEFAULT_LANG])]) {
     try {
       const text = await (lang === early?.lang && lang === firstLang ? early.text : fetchCatalogue(lang));
       return [lang, text, JSON.parse(text)];
@@ -156,7 +145,7 @@ window.qinI18n = {
 };
 
 async function switchTo(lang) {
-  if (!LANGS.includes(lang)) lang = "en";
+  if (!LANGS.includes(lang)) lang = DEFAULT_LANG;
   const choice = ++switches;
   // (on the game page lang.js keeps the choice at once: a load cut short by a reload
   // leaves it kept)

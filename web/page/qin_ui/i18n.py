@@ -32,7 +32,7 @@ The log links each event to its section of the rules reference: ``rules_href``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -115,16 +115,6 @@ def messages() -> dict[str, str]:
         _STATE["messages"] = _english()
     found: dict[str, str] = _STATE["messages"]
     return found
-
-
-def choose(wanted: Iterable[object]) -> str:
-    """The first of ``wanted`` (a stored choice, then ``navigator.languages``) that the
-    page speaks, by its primary subtag (``de-AT`` -> ``de``); English otherwise."""
-    for item in wanted:
-        base = str(item or "").strip().lower().replace("_", "-").split("-")[0]
-        if base in LANGS:
-            return base
-    return DEFAULT
 
 
 def t(key: str, **values: Any) -> str:
