@@ -698,6 +698,45 @@ def test_the_last_lang_given_wins_over_words_still_coming(page: Page, site_url: 
     assert set(switched.evaluate("el => el.toMove")) == {french}
 
 
+# Counts the observers of a page that watch its elements' lang, before our script loads.
+COUNT_LANG_WATCHERS = """(() => {
+  window.langWatchers = 0;
+  const observe = MutationObserver.prototype.observe;
+  MutationObserver.prototype.observe = function (target, options) {
+    if (options?.attributeFilter?.includes('lang')) window.langWatchers++;
+    return observe.call(this, target, options);
+  };
+})()"""
+
+
+def test_a_diagram_without_its_own_lang_follows_its_page(page: Page, site_url: str) -> None:
+    """A rules site whose language switcher sets <html lang>: a diagram without a lang of
+    its own is said again in the page's new language, as one drawn in it from the start
+    (a language the site has no words for falls back as a first drawing does, to the
+    browser's English here); a diagram with its own French is left as it was, not even
+    drawn again; one watcher of the page serves every diagram."""
+    page.add_init_script(COUNT_LANG_WATCHERS)
+    third_party(page, site_url, "".join(
+        f'<qin-board id="{i}" {lang} {ANOTHER_LANGUAGE}></qin-board>'
+        for i, lang in (("host", ""), ("fr", 'lang="fr"'), ("de", 'lang="de"'),
+                        ("en", 'lang="en"'))))
+    wait_ready(page, ["host", "fr", "de", "en"])
+    host, french = page.locator("#host"), page.locator("#fr")
+    says_as(page, "host", "en")
+    french_words = french.evaluate(SHOWN_WORDS)
+    french.evaluate("""el => { el.updates = 0;
+      el.addEventListener('qin-board-update', () => el.updates++) }""")
+    for lang, fresh in (("de", "de"), ("es", "en")):
+        page.evaluate("lang => { document.documentElement.lang = lang }", lang)
+        says_as(page, "host", fresh)
+        expect(host.locator("figure")).to_have_attribute("lang", fresh)
+        assert host.get_attribute("lang") is None  # nothing written on the page's element
+    expect(french.locator("figure")).to_have_attribute("lang", "fr")
+    assert french.evaluate(SHOWN_WORDS) == french_words
+    assert french.evaluate("el => el.updates") == 0
+    assert page.evaluate("window.langWatchers") == 1
+
+
 @pytest.mark.parametrize("reader", READERS, ids=READER_IDS)
 def test_a_diagram_reads_the_browser_s_language_as_every_page_does(
         browser: Browser, site_url: str, reader: Reader) -> None:

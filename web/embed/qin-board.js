@@ -17,7 +17,8 @@
 //
 // A diagram whose `lang` changes is said again in the new language once that language's
 // words are there (fetched if not yet kept); until then it stays wholly in its language
-// before, and of several changes the last one given wins.
+// before, and of several changes the last one given wins. A diagram without a `lang` of
+// its own is said again in the same way when its page's changes (`<html lang>`).
 
 import "./langs.js";  // window.qinLangs: the site's languages and the rule picking one
 import { LIMITS, badColour, fill, parsePosition, shown, stamp } from "./stamp.js";
@@ -241,6 +242,29 @@ async function engineCall(lang, request) {
   return answer;
 }
 
+// ------------------------------------------------------------------ the page's language
+
+/** The diagrams on the page, each to be said again in the page's language when an element
+ *  holding it changes its `lang` (a page's language switcher setting `<html lang>`): one
+ *  watcher for all of them, started with the first; a diagram with a `lang` of its own
+ *  follows only its own (attributeChangedCallback). */
+const followingPage = new Set();
+let pageWatcher = null;
+
+function followPage(board) {
+  followingPage.add(board);
+  if (pageWatcher) return;
+  pageWatcher = new MutationObserver((records) => {
+    const changed = records.map((r) => r.target).filter((el) => !followingPage.has(el));
+    for (const board of followingPage) {
+      if (board.isConnected && !board.hasAttribute("lang") && changed.some((el) => el.contains(board))) {
+        board.langChanged();
+      }
+    }
+  });
+  pageWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"], subtree: true });
+}
+
 // ------------------------------------------------------------------ the element
 
 
@@ -264,6 +288,7 @@ class QinBoard extends HTMLElement {
   }
 
   connectedCallback() {
+    followPage(this);
     if (this.started) return;
     this.started = true;
     this.dataset.state = "loading";
@@ -274,17 +299,31 @@ class QinBoard extends HTMLElement {
     });
   }
 
+  disconnectedCallback() {
+    followingPage.delete(this);
+  }
+
   attributeChangedCallback(name) {
     if (!this.started) return;
-    if (name === "lang" && (pickLang(this) === this.speaking || this.dataset.state === "loading")) {
-      // Its own words again (a language asked for before is no longer wanted), or none
-      // drawn yet (once drawn, the diagram reads its language again).
-      this.langTurn++;
+    if (name === "lang") {
+      this.langChanged();
       return;
     }
     // Changed after its position was read, while it loads: drawn again once it is drawn.
     if (this.dataset.state === "loading") this.changedWhileLoading = true;
     else this.redraw();
+  }
+
+  /** Its language may have changed (its own `lang`, or the page's for a diagram without
+   *  one): said again in the language it reads now. */
+  langChanged() {
+    if (pickLang(this) === this.speaking || this.dataset.state === "loading") {
+      // Its own words again (a language asked for before is no longer wanted), or none
+      // drawn yet (once drawn, the diagram reads its language again).
+      this.langTurn++;
+      return;
+    }
+    this.redraw();
   }
 
   redraw() {
