@@ -11,28 +11,22 @@ page's state, never sleeps.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 import qin
 from e2e.helpers import PageProblems, boot, shown, window_context
+from e2e.placing import place_tile
 from e2e.test_tutorial import CLICKS, WRONG, names
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "page"))
 from qin_ui import tutorial  # noqa: E402
 
 WINDOWS = {"laptop-1366x768": (1366, 768, False), "phone-360x740": (360, 740, True)}
-
-SQUARE_JS = """(name) => {
-  const r = document.querySelector(`#board rect[data-square="${name}"]`)
-    .getBoundingClientRect();
-  return [r.left + r.width / 2, r.top + r.height / 2];
-}"""
 
 
 @pytest.fixture(params=tuple(WINDOWS))
@@ -44,35 +38,6 @@ def window(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context.close()
 
 
-def press(control: Locator, touch: bool) -> None:
-    if touch:
-        control.tap()
-    else:
-        control.click()
-
-
-def try_move(page: Page, touch: bool, tile: str, orientation: int, anchor: str) -> None:
-    """Pick ``tile``, turn it to ``orientation`` and try it on ``anchor``: a click, or
-    on a touch screen a tap that shows the ghost and a second that tries it."""
-    play = page.locator("#play")
-    press(page.locator(f'#hand .tile-btn[data-kind="{tile}"]').first, touch)
-    expect(play).to_have_attribute("data-selected", tile)
-    for _ in range(4):
-        now = play.get_attribute("data-orientation")
-        if now == str(orientation):
-            break
-        press(page.locator("#rotate"), touch)
-        expect(play).not_to_have_attribute("data-orientation", str(now))
-    expect(play).to_have_attribute("data-orientation", str(orientation))
-    if not touch:
-        page.locator(f'#board rect[data-square="{anchor}"]').click()
-        return
-    x, y = page.evaluate(SQUARE_JS, anchor)
-    page.touchscreen.tap(x, y)
-    expect(play).to_have_attribute("data-preview", re.compile(rf"\b{anchor}\b"))
-    page.touchscreen.tap(x, y)
-
-
 def test_a_refused_try_is_said_once_under_the_board(window: tuple[Page, bool]) -> None:
     page, touch = window
     boot(page, "/")
@@ -82,7 +47,7 @@ def test_a_refused_try_is_said_once_under_the_board(window: tuple[Page, bool]) -
     refusal = tutorial.step("place").game().refusal(WRONG[3])
     assert refusal is not None
     reason = qin.messages.refusal_text(refusal, "en", names(page), rule=False)
-    try_move(page, touch, *WRONG[:3])
+    place_tile(page, *WRONG[:3], by="tap" if touch else "click")
     expect(panel).to_have_attribute("data-tries", "1")
     expect(page.locator("#status-text")).to_have_text(reason)
     assert shown(page, reason) == [{"id": "status-text", "inWindow": True}]
@@ -98,6 +63,6 @@ def test_the_refused_tie_is_said_once_in_the_step_s_panel(
     refusal = tutorial.step("tie").game().refusal(move)
     assert refusal is not None
     reason = qin.messages.refusal_text(refusal, "en", names(page), rule=False)
-    try_move(page, touch, tile, orientation, anchor)
+    place_tile(page, tile, orientation, anchor, by="tap" if touch else "click")
     expect(panel).to_have_attribute("data-outcome", "done")
     assert [e["id"] for e in shown(page, reason)] == ["tutorial-result"]
